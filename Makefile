@@ -1,0 +1,54 @@
+# boardkit — the two commands a newcomer needs:
+#   make test   set up .venv, install Chromium if missing, run every check CI runs
+#   make lab    set up .venv and open JupyterLab on notebooks/
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+CHROMIUM ?= /usr/bin/chromium
+PORT ?= 8888
+
+.PHONY: test lab venv chromium lint unit notebooks browser bench clean screenshot
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask]'
+	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	@touch $(STAMP)
+
+venv: $(STAMP)
+
+# Debian's Chromium for the browser tests (Playwright cannot download a browser here).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "Installing Chromium from Debian's packages..."; \
+	  SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+	@$(CHROMIUM) --version
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+test: $(STAMP) chromium lint
+	$(BIN)/python -m pytest
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest tests -m "not browser"
+
+notebooks: $(STAMP)
+	$(BIN)/python -m pytest notebooks
+
+browser: $(STAMP) chromium
+	$(BIN)/python -m pytest tests -m browser
+
+lab: $(STAMP)
+	$(BIN)/jupyter lab --notebook-dir=notebooks --port=$(PORT) $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+
+bench: $(STAMP)
+	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache test-artifacts

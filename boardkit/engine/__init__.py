@@ -1,0 +1,25 @@
+"""The game-agnostic core of boardkit: the State protocol and what every game shares."""
+
+from .actions import Action, ActionCodec, ActionSet, action
+from .errors import (
+    ActionFormatError,
+    BoardkitError,
+    DataError,
+    RuleViolation,
+    SaveGameError,
+    UnknownGameError,
+    VariantError,
+)
+from .game import Game, NoOptions
+from .log import Event, Log
+from .registry import game, games, register
+from .rules import RuleCatalog, catalog
+from .state import Explanation, State
+from .steps import Step
+
+__all__ = [
+    "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "DataError",
+    "Event", "Explanation", "Game", "Log", "NoOptions", "RuleCatalog", "RuleViolation",
+    "SaveGameError", "State", "Step", "UnknownGameError", "VariantError", "action", "catalog",
+    "game", "games", "register",
+]

@@ -1,0 +1,57 @@
+"""Loading game content from TOML with a schema.
+
+Every content file is read with :mod:`tomllib` and validated with a pydantic model, so a
+malformed file fails at load time with a :class:`DataError` that names the file and the
+field (``data/lands/cards.toml: card[3].shapes: field required``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .errors import DataError
+
+M = TypeVar("M", bound=BaseModel)
+
+Provenance = Literal["rulebook", "illustrative", "engine"]
+
+
+class Strict(BaseModel):
+    """Base of content schemas: unknown keys are errors (typos must not pass silently)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def format_validation_error(where: str, err: ValidationError) -> str:
+    lines = []
+    for e in err.errors():
+        loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in e["loc"])
+        loc = loc.replace(".[", "[")
+        lines.append(f"{where}: {loc or '(top level)'}: {e['msg']}")
+    return "\n".join(lines)
+
+
+def read_toml(path: Path) -> dict:
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise DataError(f"{path}: file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: not valid TOML: {exc}") from None
+
+
+def validate(model: type[M], raw: dict, where: str) -> M:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise DataError(format_validation_error(where, exc)) from None
+
+
+def load(model: type[M], path: Path) -> M:
+    """Read ``path`` and validate it against ``model``; :class:`DataError` names the field."""
+    return validate(model, read_toml(path), str(path))

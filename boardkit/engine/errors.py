@@ -1,0 +1,46 @@
+"""Errors of the boardkit engine.
+
+Every error a user can provoke names the rule or the field that is wrong, so a notebook can
+show it and a course can discuss it. None of them leaves a state half-changed.
+"""
+
+from __future__ import annotations
+
+
+class BoardkitError(Exception):
+    """Base class of every error boardkit raises on purpose."""
+
+
+class RuleViolation(BoardkitError):
+    """An action breaks a rule. ``rule`` is the rule id from the game's rule catalog."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"[{rule}] {message}")
+        self.rule = rule
+        self.message = message
+
+    def __reduce__(self):  # keep (rule, message) when pickled across processes
+        return (type(self), (self.rule, self.message))
+
+
+class DataError(BoardkitError, ValueError):
+    """A data file (TOML) is malformed. The message names the file and the field."""
+
+
+class SaveGameError(BoardkitError, ValueError):
+    """A saved game (JSON) cannot be read or does not replay."""
+
+
+class ActionFormatError(BoardkitError, ValueError):
+    """An action given as data (JSON, a message from the browser) is malformed."""
+
+
+class VariantError(BoardkitError, ValueError):
+    """An unknown or invalid variant option, rule parameter or player count."""
+
+
+class UnknownGameError(BoardkitError, KeyError):
+    """No game is registered under that name."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""

@@ -1,0 +1,244 @@
+"""A game: its name, State class, actions, variants, rule parameters and rule catalog.
+
+``Game.new_game`` validates the player count, the variant options and the rule parameters
+(a pydantic model each, unknown keys refused) before it builds a State. ``from_json``
+reads a save, replays it and checks that the replay matches it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .actions import Action, ActionCodec, ActionSet
+from .content import format_validation_error, read_toml
+from .errors import ActionFormatError, RuleViolation, SaveGameError, VariantError
+from .resources import data_dir
+from .rules import RuleCatalog, catalog
+from .state import SAVE_FORMAT, State
+
+
+class NoOptions(BaseModel):
+    """A game without variant options."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _SaveFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    format: str
+    game: str
+    players: int
+    seed: int
+    variant: dict[str, Any] = {}
+    params: dict[str, Any] = {}
+    history: list[dict[str, Any]]
+    forced_pending: dict[str, list[Any]] = {}
+
+
+def set_dotted(tree: dict, key: str, value: Any, where: str) -> None:
+    """Set ``a.b.c`` in a nested dict; the path must already exist (no typos pass)."""
+    node = tree
+    parts = key.split(".")
+    for i, part in enumerate(parts):
+        if not isinstance(node, dict) or part not in node:
+            known = ", ".join(sorted(node)) if isinstance(node, dict) else "(not a table)"
+            raise VariantError(
+                f"{where}: unknown rule parameter '{'.'.join(parts[: i + 1])}' (known here: {known})"
+            )
+        if i == len(parts) - 1:
+            node[part] = value
+        else:
+            node = node[part]
+
+
+class Game:
+    """Everything about one game that is not a position."""
+
+    def __init__(self, name: str, title: str, state_class: type[State],
+                 actions: Iterable[type[Action]], players: tuple[int, int],
+                 default_players: int | None = None, variant_model: type[BaseModel] = NoOptions,
+                 params_model: type[BaseModel] | None = None, lower_is_better: bool = False,
+                 codec: ActionCodec | None = None, summary: str = "", status: str = "",
+                 board: str | None = None):
+        self.name = name
+        self.title = title
+        self.state_class = state_class
+        self.actions = ActionSet(actions)
+        self.min_players, self.max_players = players
+        self.default_players = default_players or self.min_players
+        self.variant_model = variant_model
+        self.params_model = params_model
+        self.lower_is_better = lower_is_better
+        self._codec = codec
+        self.summary = summary
+        self.status = status
+        self._board = board  # "module:Class" of the game's board widget
+        state_class.game = self
+
+    def __repr__(self) -> str:
+        return f"<boardkit game {self.name!r}: {self.title}>"
+
+    # --------------------------------------------------------------- content
+    @property
+    def rules(self) -> RuleCatalog:
+        return catalog(self.name)
+
+    @cached_property
+    def default_params(self) -> dict:
+        """The rule parameters from ``data/<game>/params.toml`` (a plain nested dict)."""
+        if self.params_model is None:
+            return {}
+        path = data_dir() / self.name / "params.toml"
+        raw = read_toml(path)
+        self._validate_params(raw, str(path))
+        return raw
+
+    def _validate_params(self, raw: dict, where: str) -> BaseModel:
+        try:
+            return self.params_model.model_validate(raw)
+        except ValidationError as exc:
+            raise VariantError(format_validation_error(where, exc)) from None
+
+    def make_params(self, overrides: Mapping[str, Any] | None = None) -> BaseModel | None:
+        """Validated rule parameters: the data file's values with dotted-key overrides."""
+        if self.params_model is None:
+            if overrides:
+                raise VariantError(f"{self.name} has no rule parameters to set")
+            return None
+        tree = json.loads(json.dumps(self.default_params))
+        for key, value in (overrides or {}).items():
+            set_dotted(tree, key, value, f"{self.name} params")
+        return self._validate_params(tree, f"{self.name} params")
+
+    def params_overrides(self, params: BaseModel | None) -> dict:
+        """The dotted keys where ``params`` differ from the data file (for saves)."""
+        if params is None:
+            return {}
+        current = params.model_dump(mode="json")
+        out: dict[str, Any] = {}
+
+        def walk(a, b, prefix):
+            for k, v in a.items():
+                key = f"{prefix}{k}"
+                if isinstance(v, dict) and isinstance(b.get(k), dict):
+                    walk(v, b[k], key + ".")
+                elif b.get(k) != v:
+                    out[key] = v
+
+        walk(current, self.make_params().model_dump(mode="json"), "")
+        return out
+
+    def make_variant(self, variant: Mapping[str, Any] | BaseModel | None) -> BaseModel:
+        if isinstance(variant, self.variant_model):
+            return variant
+        if variant is not None and not isinstance(variant, Mapping):
+            raise VariantError(f"{self.name} variant: expected a dict of options, got {variant!r}")
+        try:
+            return self.variant_model.model_validate(dict(variant or {}))
+        except ValidationError as exc:
+            known = ", ".join(self.variant_model.model_fields) or "none"
+            raise VariantError(
+                format_validation_error(f"{self.name} variant", exc) + f"\n(options: {known})"
+            ) from None
+
+    def variant_dict(self, variant: BaseModel) -> dict:
+        return variant.model_dump(mode="json")
+
+    # ------------------------------------------------------------- new games
+    def new_game(self, players: int | None = None, seed: int = 0,
+                 variant: Mapping[str, Any] | BaseModel | None = None,
+                 params: Mapping[str, Any] | None = None) -> State:
+        """A new game. ``variant``: options (``{"expert": True}``); ``params``: rule
+        parameters by dotted key (``{"points.bonus": 3}``)."""
+        n = self.default_players if players is None else players
+        if isinstance(n, bool) or not isinstance(n, int) or not self.min_players <= n <= self.max_players:
+            span = (f"{self.min_players}" if self.min_players == self.max_players
+                    else f"{self.min_players}–{self.max_players}")
+            raise VariantError(f"{self.name} takes {span} players, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise VariantError(f"seed must be a non-negative integer, not {seed!r}")
+        return self.state_class(n, seed, self.make_variant(variant), self.make_params(params))
+
+    def from_dict(self, data: Any, strict: bool = True) -> State:
+        """Rebuild a game from :meth:`State.to_dict` by replaying it."""
+        try:
+            save = _SaveFile.model_validate(data)
+        except ValidationError as exc:
+            raise SaveGameError(format_validation_error("saved game", exc)) from None
+        if save.format != SAVE_FORMAT:
+            raise SaveGameError(f"saved game: format: expected '{SAVE_FORMAT}', found '{save.format}'")
+        if save.game != self.name:
+            raise SaveGameError(f"saved game: game: this is a '{save.game}' save, not '{self.name}'")
+        try:
+            variant = self.make_variant(save.variant)
+            params = self.make_params(save.params)
+            chances: dict[int, dict] = {}
+            actions: list[tuple[int, int | None, Action]] = []
+            for i, rec in enumerate(save.history):
+                kind = rec.get("kind")
+                if kind == "chance":
+                    if not {"index", "name", "value", "forced"} <= set(rec):
+                        raise SaveGameError(f"saved game: history[{i}]: a random event needs "
+                                            "index, name, value and forced")
+                    chances[rec["index"]] = rec
+                elif kind == "action":
+                    act = self.actions.from_dict(rec.get("action"), f"saved game: history[{i}].action")
+                    actions.append((i, rec.get("player"), act))
+                else:
+                    raise SaveGameError(f"saved game: history[{i}].kind: expected 'action' or "
+                                        f"'chance', found {kind!r}")
+            if save.players < self.min_players or save.players > self.max_players:
+                raise SaveGameError(f"saved game: players: {save.players} is not allowed")
+            try:
+                state = self.state_class(save.players, save.seed, variant, params, replay=chances)
+            except RuleViolation as exc:
+                raise SaveGameError(f"saved game: history: a recorded random event is "
+                                    f"impossible: {exc}") from None
+            for i, player, act in actions:
+                if player != state.current_player:
+                    raise SaveGameError(f"saved game: history[{i}]: recorded for P{(player or 0) + 1} "
+                                        f"but it is P{(state.current_player or 0) + 1}'s decision")
+                try:
+                    state.apply(act)
+                except RuleViolation as exc:
+                    raise SaveGameError(f"saved game: history[{i}]: {act} is illegal there: "
+                                        f"{exc}") from None
+        except (VariantError, ActionFormatError) as exc:
+            raise SaveGameError(f"saved game: {exc}") from None
+        state._replay = None
+        if strict and state.history() != save.history:
+            raise SaveGameError("saved game: history: the replay does not reproduce the saved "
+                                "history (the file was altered or comes from another version)")
+        for name, values in save.forced_pending.items():
+            for v in values:
+                state.force(name, v)
+        return state
+
+    def from_json(self, text: str | bytes) -> State:
+        """Load a game saved with :meth:`State.to_json` (replays it and checks the replay)."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as exc:
+            raise SaveGameError(f"saved game: not valid JSON: {exc}") from None
+        return self.from_dict(data)
+
+    # ------------------------------------------------------------ algorithms
+    @property
+    def codec(self) -> ActionCodec:
+        if self._codec is None:
+            raise NotImplementedError(f"{self.name} has no integer action codec")
+        return self._codec
+
+    def board(self, state: State | None = None, **kwargs):
+        """The game's interactive board widget (needs ipywidgets/anywidget)."""
+        if self._board is None:
+            raise NotImplementedError(f"{self.name} has no board yet")
+        import importlib
+
+        module, cls = self._board.split(":")
+        return getattr(importlib.import_module(module), cls)(state or self.new_game(), **kwargs)

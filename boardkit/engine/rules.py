@@ -1,0 +1,147 @@
+"""The rule catalog: one entry per rule, loaded from ``data/<game>/rules.toml``.
+
+Code cites rule ids (``RuleViolation("dice-grid.claim.empty", ...)``), tests assert them and
+notebooks show the paraphrase. Where a rulebook is silent or ambiguous the entry records the
+reading chosen and why (``ambiguity`` + ``reading``); a rule the engine does not enforce says
+why in ``reason``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from pathlib import Path
+
+from pydantic import Field, model_validator
+
+from .content import Provenance, Strict, load
+from .errors import DataError
+from .resources import data_dir
+
+RULE_ID = re.compile(r"^[a-z0-9][a-z0-9\-]*(\.[a-z0-9_\-]+)+$")
+
+
+class RuleEntry(Strict):
+    id: str = Field(pattern=RULE_ID.pattern)
+    section: str = Field(min_length=1, description="rulebook section the rule comes from")
+    text: str = Field(min_length=8, description="one-sentence paraphrase in our own words")
+    enforced: bool = True
+    reason: str | None = Field(None, description="why the engine does not enforce it")
+    ambiguity: str | None = Field(None, description="what the rulebook leaves open")
+    reading: str | None = Field(None, description="the reading chosen, and why")
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        if not self.enforced and not self.reason:
+            raise ValueError(f"rule {self.id} is not enforced, so it needs a 'reason'")
+        if self.ambiguity and not self.reading:
+            raise ValueError(f"rule {self.id} records an ambiguity, so it needs a 'reading'")
+        return self
+
+
+class RuleFile(Strict):
+    game: str
+    provenance: Provenance
+    source: str = Field(description="which rulebook the paraphrases come from")
+    rule: list[RuleEntry]
+
+
+@dataclass(frozen=True)
+class RuleCatalog:
+    """The rules of one game, by id, in rulebook order."""
+
+    game: str
+    source: str
+    entries: tuple[RuleEntry, ...]
+
+    def __post_init__(self):
+        object.__setattr__(self, "_by_id", {r.id: r for r in self.entries})
+
+    def __getitem__(self, rule_id: str) -> RuleEntry:
+        try:
+            return self._by_id[rule_id]
+        except KeyError:
+            raise KeyError(f"no rule '{rule_id}' in the {self.game} rule catalog") from None
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._by_id
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def ids(self) -> list[str]:
+        return [r.id for r in self.entries]
+
+    def text(self, rule_id: str) -> str:
+        entry = self._by_id.get(rule_id)
+        return entry.text if entry else ""
+
+    def ambiguous(self) -> list[RuleEntry]:
+        return [r for r in self.entries if r.ambiguity]
+
+    def table(self) -> str:
+        """A plain-text table (used by ``boardkit rules <game>``)."""
+        width = max((len(r.id) for r in self.entries), default=4)
+        lines = [f"{'rule':<{width}}  {'section':<18}  paraphrase", "-" * (width + 60)]
+        for r in self.entries:
+            flag = "" if r.enforced else "  (not enforced: " + (r.reason or "") + ")"
+            lines.append(f"{r.id:<{width}}  {r.section[:18]:<18}  {r.text}{flag}")
+            if r.ambiguity:
+                lines.append(f"{'':<{width}}  {'':<18}  unclear: {r.ambiguity}")
+                lines.append(f"{'':<{width}}  {'':<18}  reading: {r.reading}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for r in self.entries:
+            extra = ""
+            if r.ambiguity:
+                extra = (
+                    f"<br><em>Unclear:</em> {escape(r.ambiguity)}"
+                    f"<br><em>Our reading:</em> {escape(r.reading or '')}"
+                )
+            if not r.enforced:
+                extra += f"<br><em>Not enforced:</em> {escape(r.reason or '')}"
+            rows.append(
+                f"<tr><td><code>{escape(r.id)}</code></td><td>{escape(r.section)}</td>"
+                f"<td>{escape(r.text)}{extra}</td></tr>"
+            )
+        return (
+            f"<table><caption>{escape(self.game)} rule catalog ({escape(self.source)})</caption>"
+            "<tr><th>id</th><th>section</th><th>rule</th></tr>" + "".join(rows) + "</table>"
+        )
+
+
+def load_catalog(path: Path, game: str | None = None) -> RuleCatalog:
+    """Load and validate one rules.toml; ids must be unique and start with the game name."""
+    parsed = load(RuleFile, path)
+    if game is not None and parsed.game != game:
+        raise DataError(f"{path}: game: expected '{game}', found '{parsed.game}'")
+    seen: set[str] = set()
+    for i, entry in enumerate(parsed.rule):
+        if entry.id in seen:
+            raise DataError(f"{path}: rule[{i}].id: '{entry.id}' appears twice")
+        if not entry.id.startswith(parsed.game + "."):
+            raise DataError(f"{path}: rule[{i}].id: '{entry.id}' must start with '{parsed.game}.'")
+        seen.add(entry.id)
+    return RuleCatalog(parsed.game, parsed.source, tuple(parsed.rule))
+
+
+@cache
+def catalog(game: str) -> RuleCatalog:
+    """The rule catalog of a game (``engine`` holds the rules every game shares)."""
+    return load_catalog(data_dir() / game / "rules.toml", game)
+
+
+def describe(rule_id: str) -> str:
+    """The paraphrase of any rule id, looked up in its game's catalog ('' if unknown)."""
+    game = rule_id.split(".", 1)[0]
+    try:
+        return catalog(game).text(rule_id)
+    except (DataError, FileNotFoundError):
+        return ""

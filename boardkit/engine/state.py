@@ -1,0 +1,372 @@
+"""The State protocol every game follows (see DESIGN.md, "The core protocol").
+
+A game subclasses :class:`State`, sets ``game`` (done by :class:`~boardkit.engine.game.Game`),
+and implements four hooks:
+
+``setup()``
+    deal, shuffle, push the first :class:`~boardkit.engine.steps.Step`;
+``_scores()``
+    the current score of every seat;
+``_observe(player)``
+    what that seat may see, as JSON-able data;
+``_determinize(player)``
+    (games with hidden information) resample what ``player`` cannot see, in place.
+
+Everything else — legality, atomic application, pending choices, randomness, the log,
+JSON save/load and replay — lives here once for all games.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from .actions import Action, freeze, to_jsonable
+from .errors import RuleViolation
+from .log import Event, Log
+from .rules import describe
+from .steps import Step
+
+if TYPE_CHECKING:
+    from .game import Game
+
+SAVE_FORMAT = "boardkit-save/1"
+_NOT_PICKLED = ("_legal_cache",)
+_NOT_COPIED = ("_legal_cache", "log")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why an action is legal or not: ``legal``, the ``rule`` id, and plain words."""
+
+    action: Action
+    legal: bool
+    rule: str
+    message: str
+
+    @property
+    def rule_text(self) -> str:
+        """The rule catalog's paraphrase of ``rule``."""
+        return describe(self.rule)
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    def __str__(self) -> str:
+        verdict = "legal" if self.legal else "illegal"
+        text = f"{self.action} is {verdict}: {self.message}"
+        if self.rule_text:
+            text += f"\n  rule {self.rule}: {self.rule_text}"
+        return text
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        colour = "#1b7f3b" if self.legal else "#b3261e"
+        verdict = "legal" if self.legal else "illegal"
+        return (
+            f"<div style='border-left:4px solid {colour};padding-left:8px'>"
+            f"<b>{escape(str(self.action))}</b> is <b style='color:{colour}'>{verdict}</b>: "
+            f"{escape(self.message)}<br><small><code>{escape(self.rule)}</code> "
+            f"{escape(self.rule_text)}</small></div>"
+        )
+
+
+class State:
+    """Base class of a game position. See the module docstring for the hooks to implement."""
+
+    game: ClassVar[Game]
+    #: validators for teacher-forced random outcomes, by chance name: ``fn(state, value)``
+    #: raises RuleViolation when the value is impossible (a die showing 7).
+    chance_checks: ClassVar[dict[str, Callable[[State, Any], None]]] = {}
+
+    def __init__(self, players: int, seed: int, variant: Any, params: Any,
+                 replay: dict[int, dict] | None = None):
+        self.players = players
+        self.seed = seed
+        self.variant = variant
+        self.params = params
+        self.rng = np.random.default_rng(seed)
+        self.log = Log()
+        self.stack: list[Step] = []
+        self._chances = 0
+        self._forced: dict[str, list] = {}
+        self._replay = replay
+        self.setup()
+        self._settle()
+
+    # ------------------------------------------------------------------ hooks
+    def setup(self) -> None:
+        raise NotImplementedError
+
+    def _scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def _observe(self, player: int | None) -> dict:
+        raise NotImplementedError
+
+    def _determinize(self, player: int) -> None:
+        """Resample hidden information ``player`` cannot see (perfect information: nothing)."""
+
+    # ---------------------------------------------------------- the protocol
+    @property
+    def is_over(self) -> bool:
+        return not self.stack
+
+    @property
+    def current_player(self) -> int | None:
+        """Whose decision it is; ``None`` once the game is over."""
+        return self.stack[-1].player if self.stack else None
+
+    @property
+    def pending(self) -> Step | None:
+        """The decision being made (top of the pending-choice stack)."""
+        return self.stack[-1] if self.stack else None
+
+    def prompt(self) -> str:
+        return "the game is over" if not self.stack else self.stack[-1].prompt(self)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal decision of the current player (empty when the game is over)."""
+        if not self.stack:
+            return []
+        key = len(self.log)
+        cache = self.__dict__.get("_legal_cache")
+        if cache is not None and cache[0] == key:
+            return list(cache[1])
+        options = self.stack[-1].legal(self)
+        self._legal_cache = (key, tuple(options))
+        return list(options)
+
+    def check(self, act: Action) -> None:
+        """Raise :class:`RuleViolation` if ``act`` is illegal now; never changes the state."""
+        if not self.stack:
+            raise RuleViolation("engine.game_over", "the game is over; no more actions")
+        if not isinstance(act, Action) or type(act) is not self.game.actions.classes.get(
+            type(act).__name__
+        ):
+            raise RuleViolation(
+                "engine.action_type",
+                f"{act!r} is not an action of {self.game.name} "
+                f"(actions: {', '.join(sorted(self.game.actions.classes))})",
+            )
+        self.stack[-1].check(self, act)
+
+    def explain(self, act: Action) -> Explanation:
+        """Why ``act`` is legal or illegal right now, with the rule id."""
+        try:
+            self.check(act)
+        except RuleViolation as exc:
+            return Explanation(act, False, exc.rule, exc.message)
+        step = self.stack[-1]
+        return Explanation(act, True, step.rule, f"P{step.player + 1} may: {step.prompt(self)}")
+
+    def apply(self, act: Action) -> State:
+        """Validate and apply ``act``; raise :class:`RuleViolation` and change nothing if illegal.
+
+        Atomic: if anything fails half-way (a rule deeper in the resolution, a bad forced
+        random outcome), the state is restored exactly as it was.
+        """
+        self.check(act)
+        snapshot, log_length = self._snapshot(), len(self.log)
+        try:
+            step = self.stack[-1]
+            self.log.append(Event("action", str(act), player=step.player, action=act))
+            step.resolve(self, act)
+            self._settle()
+        except BaseException:
+            log = self.log
+            del log[log_length:]
+            self.__dict__.clear()
+            self.__dict__.update(pickle.loads(snapshot))
+            self.log = log
+            raise
+        return self
+
+    def _settle(self) -> None:
+        """Resolve steps with a single option automatically (logged as ``auto``)."""
+        while self.stack:
+            top = self.stack[-1]
+            if not top.auto:
+                return
+            options = top.legal(self)
+            if len(options) != 1:
+                return
+            self.log.append(Event("auto", str(options[0]), player=top.player, action=options[0]))
+            top.resolve(self, options[0])
+
+    def scores(self) -> list[float]:
+        return list(self._scores())
+
+    def winners(self) -> list[int]:
+        """Seats with the best score once the game is over (ties share); ``[]`` before."""
+        if not self.is_over:
+            return []
+        scores = self.scores()
+        best = min(scores) if self.game.lower_is_better else max(scores)
+        return [i for i, s in enumerate(scores) if s == best]
+
+    def observation(self, player: int | None) -> dict:
+        """What ``player`` may see (``None``: a spectator who sees everything), JSON-able."""
+        if player is not None and not 0 <= player < self.players:
+            raise ValueError(f"player must be in 0..{self.players - 1}, got {player}")
+        return {
+            "game": self.game.name,
+            "viewer": player,
+            "current_player": self.current_player,
+            "prompt": self.prompt(),
+            "is_over": self.is_over,
+            "scores": self.scores(),
+            "log": [e.visible_text(player) for e in self.log],
+            **self._observe(player),
+        }
+
+    def determinize(self, player: int, rng: np.random.Generator | int | None = None) -> State:
+        """A full state consistent with what ``player`` sees, hidden parts resampled."""
+        other = self.clone(reseed=rng if rng is not None else self.rng.integers(2**63))
+        other._determinize(player)
+        return other
+
+    # ------------------------------------------------------------ randomness
+    def chance(self, name: str, sample: Callable[[np.random.Generator], Any],
+               check: Callable[[State, Any], None] | None = None, to: int | None = None,
+               text: Callable[[Any], str] | None = None, public: str | None = None) -> Any:
+        """Draw a random outcome, log it and return it.
+
+        ``sample(rng)`` always runs, so forcing one outcome never shifts later ones. A value
+        queued with :meth:`force` replaces the sample (``check(state, value)``, by default
+        ``chance_checks[name]``, validates it). During a
+        replay the recorded value is used and compared with the sample.
+        """
+        index = self._chances
+        self._chances += 1
+        value = freeze(sample(self.rng))
+        forced = False
+        if self._replay is not None and index in self._replay:
+            rec = self._replay[index]
+            if rec["name"] != name:
+                from .errors import SaveGameError
+
+                raise SaveGameError(
+                    f"history: random event {index} is '{rec['name']}' in the save but "
+                    f"'{name}' in the replay"
+                )
+            recorded = freeze(rec["value"])
+            if rec["forced"]:
+                value, forced = recorded, True
+            elif recorded != value:
+                from .errors import SaveGameError
+
+                raise SaveGameError(
+                    f"history: random event {index} ('{name}') is {recorded!r} in the save but "
+                    f"the seed gives {value!r}; the save was altered"
+                )
+        elif self._forced.get(name):
+            value, forced = self._forced[name].pop(0), True
+        check = check or self.chance_checks.get(name)
+        if forced and check is not None:
+            check(self, value)
+        label = text(value) if text else f"{name}: {value}"
+        self.log.append(Event("chance", label, name=name, value=value, forced=forced,
+                              index=index, to=to, public=public))
+        return value
+
+    def force(self, name: str, value: Any) -> None:
+        """Teaching aid: the next random event ``name`` gives ``value`` ("suppose you roll 3, 5")."""
+        value = freeze(to_jsonable(value))
+        checker = self.chance_checks.get(name)
+        if checker is None:
+            known = ", ".join(sorted(self.chance_checks)) or "none"
+            raise RuleViolation("engine.force", f"{self.game.name} has no random event "
+                                f"'{name}' that can be forced (known: {known})")
+        checker(self, value)
+        self._forced.setdefault(name, []).append(value)
+
+    def note(self, text: str, player: int | None = None, to: int | None = None,
+             public: str | None = None) -> None:
+        """Log a rule's consequence in plain words."""
+        self.log.append(Event("info", text, player=player, to=to, public=public))
+
+    # --------------------------------------------------------- copies, saves
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in _NOT_PICKLED}
+
+    def __setstate__(self, data: dict) -> None:
+        self.__dict__.update(data)
+
+    def _snapshot(self) -> bytes:
+        """Everything but the log (append-only, immutable events) and caches, pickled."""
+        return pickle.dumps({k: v for k, v in self.__dict__.items() if k not in _NOT_COPIED},
+                            pickle.HIGHEST_PROTOCOL)
+
+    def clone(self, reseed: np.random.Generator | int | None = None) -> State:
+        """An independent copy. ``reseed`` gives the copy fresh randomness (for search).
+
+        The log's events are immutable, so the copy shares them (its list is its own).
+        """
+        other = object.__new__(type(self))
+        other.__dict__.update(pickle.loads(self._snapshot()))
+        other.log = Log(self.log)
+        if reseed is not None:
+            seed = reseed.integers(2**63) if isinstance(reseed, np.random.Generator) else reseed
+            other.rng = np.random.default_rng(int(seed))
+        return other
+
+    def history(self) -> list[dict]:
+        """The replayable record: actions and random outcomes, as JSON-able dicts."""
+        out = []
+        for e in self.log:
+            if e.kind == "action":
+                out.append({"kind": "action", "player": e.player, "action": e.action.to_dict()})
+            elif e.kind == "chance":
+                out.append({"kind": "chance", "index": e.index, "name": e.name,
+                            "value": to_jsonable(e.value), "forced": e.forced})
+        return out
+
+    def to_dict(self) -> dict:
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game.name,
+            "players": self.players,
+            "seed": self.seed,
+            "variant": self.game.variant_dict(self.variant),
+            "params": self.game.params_overrides(self.params),
+            "history": self.history(),
+            "forced_pending": {k: [to_jsonable(v) for v in vs] for k, vs in self._forced.items() if vs},
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game as JSON: setup and history. ``game.from_json`` replays it exactly."""
+        return json.dumps(self.to_dict(), indent=indent, sort_keys=True)
+
+    def replay_prefix(self, actions: int) -> State:
+        """The position after the first ``actions`` player actions (undo, the log slider).
+
+        Random outcomes keep their recorded values (forced ones included), so stepping back
+        and forth never re-rolls a die.
+        """
+        data = self.to_dict()
+        kept, seen = [], 0
+        for rec in data["history"]:
+            if rec["kind"] == "action":
+                if seen >= actions:
+                    continue
+                seen += 1
+            kept.append(rec)
+        data["history"] = kept
+        data["forced_pending"] = {}
+        return self.game.from_dict(data, strict=False)
+
+    @property
+    def action_count(self) -> int:
+        """How many player actions (not automatic ones) have been applied."""
+        return sum(1 for e in self.log if e.kind == "action")
+
+    def __repr__(self) -> str:
+        turn = "over" if self.is_over else f"P{self.current_player + 1} to {self.prompt()}"
+        return f"<{self.game.name} state: {self.players} players, seed {self.seed}, {turn}>"

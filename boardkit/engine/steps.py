@@ -1,0 +1,52 @@
+"""Pending choices.
+
+A game's flow is a stack of :class:`Step` objects. The step on top owns the decision being
+made: who decides (``player``), which actions are legal (``legal``), why one is not
+(``check``) and what happens next (``resolve``, which may pop itself and push follow-up
+steps). The game is over when the stack is empty. A step with exactly one legal action is
+resolved by the engine and logged as ``auto``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .errors import RuleViolation
+
+if TYPE_CHECKING:
+    from .state import State
+
+
+class Step:
+    """Base class of a pending decision. Subclasses are small and picklable (plain fields)."""
+
+    #: who decides (a seat index)
+    player: int = 0
+    #: the rule id cited when an action is not among the legal ones
+    rule: str = "engine.step.legal"
+    #: resolve automatically when exactly one action is legal
+    auto: bool = True
+
+    def prompt(self, state: State) -> str:
+        """What the player is asked, in plain words."""
+        return f"{type(self).__name__}"
+
+    def legal(self, state: State) -> list[Action]:
+        raise NotImplementedError
+
+    def check(self, state: State, act: Action) -> None:
+        """Raise :class:`RuleViolation` if ``act`` is illegal. Must not change the state.
+
+        The default compares with :meth:`legal`; steps with large action spaces override it
+        with direct checks that name the precise rule (and then ``legal`` must agree).
+        """
+        if act not in self.legal(state):
+            raise RuleViolation(self.rule, f"{act} is not one of the options: {self.prompt(state)}")
+
+    def resolve(self, state: State, act: Action) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items()) if hasattr(self, "__dict__") else ""
+        return f"{type(self).__name__}({fields})"

@@ -1,0 +1,211 @@
+"""Dice Grid: a two-player teaching game small enough to read in one screen.
+
+It exists to show the engine: a random roll every turn, a pending choice (which die?), a
+grid rule (edge-connected groups, via the shared geometry), hidden information (a secret
+lucky number) and a rule catalog (``data/dice-grid/rules.toml``). Rule parameters live in
+``data/dice-grid/params.toml``.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from boardkit.engine import Action, ActionCodec, Game, RuleViolation, State, Step, action
+from boardkit.engine.grid import components
+
+
+@action
+class ChooseDie(Action):
+    value: int
+
+    def __str__(self) -> str:
+        return f"choose the {self.value}"
+
+
+@action
+class Claim(Action):
+    cell: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"claim cell {self.cell}"
+
+
+@action
+class Pass(Action):
+    def __str__(self) -> str:
+        return "pass"
+
+
+class Points(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    per_group_cell: int = Field(ge=0)
+    lucky_cell: int = Field(ge=0)
+
+
+class Params(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    rounds: int = Field(ge=1, le=50)
+    numbers: tuple[tuple[int, ...], ...]
+    points: Points
+
+    @field_validator("numbers")
+    @classmethod
+    def _square_of_dice(cls, rows):
+        if not rows or any(len(r) != len(rows[0]) for r in rows):
+            raise ValueError("numbers must be a rectangle of rows")
+        if len(rows) > 8 or len(rows[0]) > 8:
+            raise ValueError("the grid may be at most 8×8 (the action codec's size)")
+        if any(not 1 <= n <= 6 for r in rows for n in r):
+            raise ValueError("every printed number must be a die face 1..6")
+        return rows
+
+
+class Variant(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    secret_lucky: bool = Field(True, description="each player draws a secret lucky number")
+
+
+def _check_roll(state, value) -> None:
+    if not (isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) and 1 <= v <= 6 for v in value)):
+        raise RuleViolation("dice-grid.turn.roll", f"a roll is two dice showing 1..6, not {value!r}")
+
+
+def _check_lucky(state, value) -> None:
+    if not (isinstance(value, int) and 1 <= value <= 6):
+        raise RuleViolation("dice-grid.setup.lucky", f"a lucky number is a die face 1..6, not {value!r}")
+
+
+class ChooseDieStep(Step):
+    rule = "dice-grid.turn.choose"
+
+    def __init__(self, player: int, dice: tuple[int, int]):
+        self.player, self.dice = player, dice
+
+    def prompt(self, state) -> str:
+        return f"choose one of the dice {self.dice[0]} and {self.dice[1]}"
+
+    def legal(self, state):
+        return [ChooseDie(v) for v in sorted(set(self.dice))]
+
+    def resolve(self, state, act):
+        state.stack[-1] = ClaimStep(self.player, act.value)
+
+
+class ClaimStep(Step):
+    rule = "dice-grid.claim.number"
+
+    def __init__(self, player: int, value: int):
+        self.player, self.value = player, value
+
+    def prompt(self, state) -> str:
+        return f"claim an empty cell showing {self.value}"
+
+    def legal(self, state):
+        cells = [Claim(c) for c in state.cells if state.owner[c] is None and state.number(c) == self.value]
+        return cells or [Pass()]
+
+    def check(self, state, act):
+        if isinstance(act, Pass):
+            if self.legal(state) != [Pass()]:
+                raise RuleViolation("dice-grid.claim.pass", f"you may pass only when no empty cell shows {self.value}")
+            return
+        if not isinstance(act, Claim):
+            raise RuleViolation("dice-grid.claim.number", f"{act} does not claim a cell; {self.prompt(state)}")
+        if act.cell not in state.owner:
+            raise RuleViolation("dice-grid.claim.inside", f"{act.cell} is not a cell of the {state.width}×{state.height} grid")
+        if state.owner[act.cell] is not None:
+            raise RuleViolation("dice-grid.claim.empty", f"{act.cell} already belongs to P{state.owner[act.cell] + 1}")
+        if state.number(act.cell) != self.value:
+            raise RuleViolation("dice-grid.claim.number", f"{act.cell} shows {state.number(act.cell)}, not the chosen {self.value}")
+
+    def resolve(self, state, act):
+        if isinstance(act, Claim):
+            state.owner[act.cell] = self.player
+        state.end_turn()
+
+
+class DiceGridState(State):
+    chance_checks = {"roll": _check_roll, "lucky": _check_lucky}
+
+    def setup(self) -> None:
+        rows = self.params.numbers
+        self.height, self.width = len(rows), len(rows[0])
+        self.cells = [(x, y) for y in range(self.height) for x in range(self.width)]
+        self.owner: dict[tuple[int, int], int | None] = dict.fromkeys(self.cells)
+        self.turn = 0
+        self.lucky = [0] * self.players
+        if self.variant.secret_lucky:
+            for p in range(self.players):
+                self.lucky[p] = self.chance("lucky", lambda rng: int(rng.integers(1, 7)),
+                                            to=p, text=lambda v, p=p: f"P{p + 1} draws lucky number {v}",
+                                            public="draws a secret lucky number")
+        self.start_turn()
+
+    def number(self, cell) -> int:
+        return self.params.numbers[cell[1]][cell[0]]
+
+    @property
+    def round(self) -> int:
+        return self.turn // self.players + 1
+
+    def start_turn(self) -> None:
+        player = self.turn % self.players
+        dice = self.chance("roll", lambda rng: tuple(int(v) for v in rng.integers(1, 7, size=2)),
+                           text=lambda v: f"P{player + 1} rolls {v[0]} and {v[1]}")
+        self.stack.append(ChooseDieStep(player, dice))
+
+    def end_turn(self) -> None:
+        self.stack.pop()
+        self.turn += 1
+        if all(o is not None for o in self.owner.values()) or self.round > self.params.rounds:
+            self.note(f"the game ends after {self.turn} turns; scores {self.scores()}")
+            return
+        self.start_turn()
+
+    def groups(self, player: int):
+        mine = [c for c, o in self.owner.items() if o == player]
+        return components(mine) if mine else []
+
+    def score_parts(self, player: int) -> dict[str, int]:
+        pts = self.params.points
+        largest = max((len(g) for g in self.groups(player)), default=0)
+        lucky = sum(1 for c, o in self.owner.items() if o == player and self.number(c) == self.lucky[player])
+        return {"group": largest * pts.per_group_cell, "lucky": lucky * pts.lucky_cell}
+
+    def _scores(self):
+        return [sum(self.score_parts(p).values()) for p in range(self.players)]
+
+    def _observe(self, player):
+        return {
+            "grid": [[{"number": self.number((x, y)), "owner": self.owner[(x, y)]}
+                      for x in range(self.width)] for y in range(self.height)],
+            "round": self.round,
+            "lucky": [v if player is None or p == player else None for p, v in enumerate(self.lucky)],
+        }
+
+    def _determinize(self, player):
+        if self.variant.secret_lucky:
+            for p in range(self.players):
+                if p != player:
+                    self.lucky[p] = int(self.rng.integers(1, 7))
+
+
+def _codec() -> ActionCodec:
+    cells = [(x, y) for y in range(8) for x in range(8)]
+    return ActionCodec([(ChooseDie, {"value": range(1, 7)}), (Claim, {"cell": cells}), (Pass, {})])
+
+
+GAME = Game(
+    name="dice-grid",
+    title="Dice Grid (a teaching game)",
+    state_class=DiceGridState,
+    actions=(ChooseDie, Claim, Pass),
+    players=(2, 4),
+    default_players=2,
+    variant_model=Variant,
+    params_model=Params,
+    codec=_codec(),
+    summary="Roll two dice, keep one, claim a cell with that number; the largest group wins.",
+    status="playable example",
+    board="boardkit.examples.dice_grid_board:DiceGridBoard",
+)
