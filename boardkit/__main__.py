@@ -1,0 +1,5 @@
+import sys
+
+from boardkit.cli import main
+
+sys.exit(main())

@@ -1,0 +1,123 @@
+"""``boardkit``: simulations and rule look-ups without Jupyter.
+
+    boardkit games
+    boardkit rules dice-grid
+    boardkit simulate dice-grid --games 500 --agents random --seed 1 --workers 2 --out runs.csv
+    boardkit simulate dice-grid --games 5000 --dask tcp://scheduler:8786
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from boardkit.engine import BoardkitError, game as get_game, games
+
+
+def _key_values(pairs: Sequence[str], what: str) -> dict:
+    out = {}
+    for pair in pairs or ():
+        if "=" not in pair:
+            raise BoardkitError(f"{what} '{pair}': expected KEY=VALUE")
+        key, raw = pair.split("=", 1)
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw  # a bare word is a string
+        out[key.strip()] = value
+    return out
+
+
+def _split_params(pairs: Sequence[str], game: str) -> dict:
+    out = {}
+    for key, value in _key_values(pairs, "--set").items():
+        prefix = game + "."
+        out[key[len(prefix):] if key.startswith(prefix) else key] = value
+    return out
+
+
+def cmd_games(args) -> int:
+    for name in games():
+        g = get_game(name)
+        span = f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
+        print(f"{name:<14} {span:>5} players  {g.status:<20} {g.title}")
+    return 0
+
+
+def cmd_rules(args) -> int:
+    cat = get_game(args.game).rules
+    print(cat.table())
+    print(f"\n{len(cat)} rules; {len(cat.ambiguous())} record an unclear passage and our reading.")
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from boardkit.analysis import simulate, summarize
+
+    backend = "dask" if args.dask else ("processes" if args.workers and args.workers > 1 else "serial")
+    frame = simulate(args.game, agents=args.agents, n=args.games, seed=args.seed, players=args.players,
+                     variant=_key_values(args.variant, "--variant"),
+                     params=_split_params(args.set, args.game), backend=backend,
+                     workers=args.workers, address=args.dask, progress=not args.quiet)
+    if args.out:
+        frame.to_csv(args.out, index=False)
+    g = get_game(args.game)
+    print(f"{args.game}: {frame['game'].nunique()} games, seed {args.seed}, backend {backend}")
+    import pandas as pd
+
+    with pd.option_context("display.width", 120):
+        print(summarize(frame).to_string())
+    per_game = frame.groupby("game")["seconds"].first()
+    print(f"mean game length {frame.groupby('game')['actions'].first().mean():.1f} actions, "
+          f"{len(per_game) / max(per_game.sum(), 1e-9):.0f} games/s of playing time"
+          f"{' (lower score is better)' if g.lower_is_better else ''}")
+    if args.out:
+        print(f"rows written to {args.out}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="boardkit", description="Learn, play and analyse tabletop-game rules.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("games", help="list the games")
+    p.set_defaults(func=cmd_games)
+    p = sub.add_parser("rules", help="print a game's rule catalog")
+    p.add_argument("game")
+    p.set_defaults(func=cmd_rules)
+    p = sub.add_parser("simulate", help="simulate many games and print a summary table")
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--agents", default="random", help="comma-separated agent per seat, or one for all")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=None, help="local processes (default: serial)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None, help="Dask scheduler address")
+    p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--set", action="append", default=[], metavar="GAME.PARAM=VALUE",
+                   help="change a rule parameter, e.g. --set dice-grid.points.lucky_cell=2")
+    p.add_argument("--out", default=None, metavar="FILE.csv")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_simulate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BoardkitError as exc:
+        print(f"boardkit: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # `boardkit rules x | head`
+        sys.stderr.close()
+        return 0
+    except ImportError as exc:
+        print(f"boardkit: error: {exc}; install the analysis extra: pip install 'boardkit[analysis]'",
+              file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
