@@ -36,8 +36,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 SAVE_FORMAT = "boardkit-save/1"
-_NOT_PICKLED = ("_legal_cache",)
-_NOT_COPIED = ("_legal_cache", "log")
+_NOT_COPIED = ("log",)
 
 
 @dataclass(frozen=True)
@@ -135,13 +134,7 @@ class State:
         """Every legal decision of the current player (empty when the game is over)."""
         if not self.stack:
             return []
-        key = len(self.log)
-        cache = self.__dict__.get("_legal_cache")
-        if cache is not None and cache[0] == key:
-            return list(cache[1])
-        options = self.stack[-1].legal(self)
-        self._legal_cache = (key, tuple(options))
-        return list(options)
+        return list(self.stack[-1].legal(self))
 
     def check(self, act: Action) -> None:
         """Raise :class:`RuleViolation` if ``act`` is illegal now; never changes the state."""
@@ -180,11 +173,7 @@ class State:
             step.resolve(self, act)
             self._settle()
         except BaseException:
-            log = self.log
-            del log[log_length:]
-            self.__dict__.clear()
-            self.__dict__.update(pickle.loads(snapshot))
-            self.log = log
+            self._restore(snapshot, log_length)
             raise
         return self
 
@@ -212,7 +201,11 @@ class State:
         return [i for i, s in enumerate(scores) if s == best]
 
     def observation(self, player: int | None) -> dict:
-        """What ``player`` may see (``None``: a spectator who sees everything), JSON-able."""
+        """What ``player`` may see (``None``: a spectator who sees everything), JSON-able.
+
+        Scores are not included here: where they depend on hidden information the game's
+        ``_observe`` shows only their public part.
+        """
         if player is not None and not 0 <= player < self.players:
             raise ValueError(f"player must be in 0..{self.players - 1}, got {player}")
         return {
@@ -221,7 +214,6 @@ class State:
             "current_player": self.current_player,
             "prompt": self.prompt(),
             "is_over": self.is_over,
-            "scores": self.scores(),
             "log": [e.visible_text(player) for e in self.log],
             **self._observe(player),
         }
@@ -293,11 +285,16 @@ class State:
         self.log.append(Event("info", text, player=player, to=to, public=public))
 
     # --------------------------------------------------------- copies, saves
-    def __getstate__(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k not in _NOT_PICKLED}
-
-    def __setstate__(self, data: dict) -> None:
-        self.__dict__.update(data)
+    def _restore(self, snapshot: bytes, log_length: int) -> None:
+        """Undo a failed :meth:`apply` exactly (same objects' values, same key order)."""
+        data = pickle.loads(snapshot)
+        log = self.log
+        del log[log_length:]
+        data["log"] = log
+        order = [k for k in self.__dict__ if k in data]
+        self.__dict__.clear()
+        for k in order:
+            self.__dict__[k] = data[k]
 
     def _snapshot(self) -> bytes:
         """Everything but the log (append-only, immutable events) and caches, pickled."""

@@ -176,15 +176,19 @@ class DiceGridState(State):
         return [sum(self.score_parts(p).values()) for p in range(self.players)]
 
     def _observe(self, player):
+        if self.is_over:  # the lucky numbers are revealed for the final scoring
+            player = None
         return {
             "grid": [[{"number": self.number((x, y)), "owner": self.owner[(x, y)]}
                       for x in range(self.width)] for y in range(self.height)],
             "round": self.round,
+            "scores": [sum(parts.values()) if player is None or p == player else parts["group"]
+                       for p, parts in enumerate(self.score_parts(q) for q in range(self.players))],
             "lucky": [v if player is None or p == player else None for p, v in enumerate(self.lucky)],
         }
 
     def _determinize(self, player):
-        if self.variant.secret_lucky:
+        if self.variant.secret_lucky and not self.is_over:  # revealed at the end
             for p in range(self.players):
                 if p != player:
                     self.lucky[p] = int(self.rng.integers(1, 7))

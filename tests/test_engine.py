@@ -1,0 +1,400 @@
+"""The engine's protocol, on the Dice Grid teaching game."""
+
+import json
+import pickle
+
+import pytest
+
+import boardkit
+from boardkit.engine import (
+    ActionFormatError,
+    RuleViolation,
+    SaveGameError,
+    UnknownGameError,
+    VariantError,
+)
+from boardkit.examples.dice_grid import GAME, ChooseDie, Claim, ClaimStep, Pass
+
+
+def frozen(state) -> bytes:
+    """Every byte of a state (log included)."""
+    return pickle.dumps(state)
+
+
+def at_claim(seed=3):
+    """A state whose pending step is a claim (the die already chosen)."""
+    s = GAME.new_game(seed=seed)
+    while not isinstance(s.pending, ClaimStep):
+        s.apply(s.legal_actions()[0])
+    return s
+
+
+# ------------------------------------------------------------------ registry
+def test_registry_lists_and_finds_games():
+    assert "dice-grid" in boardkit.games()
+    assert boardkit.game("dice-grid") is GAME
+
+
+def test_unknown_game_names_the_known_ones():
+    with pytest.raises(UnknownGameError, match="available: .*dice-grid"):
+        boardkit.game("chess")
+
+
+# ------------------------------------------------------------ new-game options
+@pytest.mark.parametrize("players", [1, 5, "2", True])
+def test_bad_player_count(players):
+    with pytest.raises(VariantError, match="takes 2–4 players"):
+        GAME.new_game(players=players)
+
+
+def test_bad_seed():
+    with pytest.raises(VariantError, match="seed"):
+        GAME.new_game(seed=-1)
+
+
+def test_unknown_variant_option_is_named():
+    with pytest.raises(VariantError, match="secret_luck.*Extra inputs|options: secret_lucky"):
+        GAME.new_game(variant={"secret_luck": False})
+
+
+def test_variant_option_wrong_type():
+    with pytest.raises(VariantError, match="secret_lucky"):
+        GAME.new_game(variant={"secret_lucky": "sometimes"})
+
+
+def test_params_override_and_errors():
+    s = GAME.new_game(params={"points.lucky_cell": 3})
+    assert s.params.points.lucky_cell == 3
+    with pytest.raises(VariantError, match="unknown rule parameter 'points.lucky'"):
+        GAME.new_game(params={"points.lucky": 3})
+    with pytest.raises(VariantError, match="points.lucky_cell"):
+        GAME.new_game(params={"points.lucky_cell": -1})
+    with pytest.raises(VariantError, match="die face"):
+        GAME.new_game(params={"numbers": [[7, 1], [1, 1]]})
+
+
+# ------------------------------------------------------------------ the rules
+def test_roll_then_choose_then_claim():
+    s = GAME.new_game(seed=11)
+    roll = [e for e in s.log if e.kind == "chance" and e.name == "roll"][-1].value
+    assert s.current_player == 0
+    if roll[0] != roll[1]:
+        assert s.legal_actions() == [ChooseDie(v) for v in sorted(set(roll))]
+        s.apply(ChooseDie(roll[0]))
+    assert isinstance(s.pending, ClaimStep) and s.pending.value == roll[0]
+
+
+def test_choose_a_die_not_rolled():
+    s = GAME.new_game(seed=11)
+    s.force("roll", (2, 5))  # the next turn's roll
+    s.apply(s.legal_actions()[0])
+    while s.current_player != 1 or isinstance(s.pending, ClaimStep):
+        s.apply(s.legal_actions()[0])
+    before = frozen(s)
+    with pytest.raises(RuleViolation) as err:
+        s.apply(ChooseDie(6))
+    assert err.value.rule == "dice-grid.turn.choose"
+    assert frozen(s) == before
+
+
+@pytest.mark.parametrize(
+    "make_cell, rule",
+    [
+        (lambda s: (9, 9), "dice-grid.claim.inside"),
+        (lambda s: next(c for c in s.cells if s.number(c) != s.pending.value), "dice-grid.claim.number"),
+    ],
+)
+def test_illegal_claims_name_their_rule(make_cell, rule):
+    s = at_claim()
+    before = frozen(s)
+    with pytest.raises(RuleViolation) as err:
+        s.apply(Claim(make_cell(s)))
+    assert err.value.rule == rule
+    assert frozen(s) == before
+    assert not s.explain(Claim(make_cell(s)))
+
+
+def test_claim_occupied_cell():
+    s = at_claim()
+    value = s.pending.value
+    cell = next(c for c in s.cells if s.number(c) == value)
+    s.owner[cell] = 1  # set up the position by hand: the cell is taken
+    with pytest.raises(RuleViolation) as err:
+        s.apply(Claim(cell))
+    assert err.value.rule == "dice-grid.claim.empty"
+
+
+def test_legal_claim_and_explain():
+    s = at_claim()
+    act = s.legal_actions()[0]
+    why = s.explain(act)
+    assert why.legal and why.rule == "dice-grid.claim.number"
+    s.apply(act)
+    assert s.owner[act.cell] == 0
+
+
+def test_pass_only_when_nothing_fits():
+    s = at_claim()
+    with pytest.raises(RuleViolation) as err:
+        s.apply(Pass())
+    assert err.value.rule == "dice-grid.claim.pass"
+    for c in s.cells:  # fill every cell showing the chosen number
+        if s.number(c) == s.pending.value:
+            s.owner[c] = 1
+    assert s.legal_actions() == [Pass()]
+
+
+def test_single_option_is_automatic_and_logged():
+    s = GAME.new_game(seed=0)
+    s.force("roll", (4, 4))
+    while s.current_player != 1:
+        s.apply(s.legal_actions()[0])
+    autos = [e for e in s.log if e.kind == "auto"]
+    assert autos and str(autos[-1]).endswith("(only option)")
+
+
+def test_game_over_and_wrong_action_type():
+    s = GAME.new_game(seed=5)
+    with pytest.raises(RuleViolation) as err:
+        s.apply("claim (1, 1)")
+    assert err.value.rule == "engine.action_type"
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    assert s.current_player is None and s.legal_actions() == []
+    with pytest.raises(RuleViolation) as err:
+        s.apply(Pass())
+    assert err.value.rule == "engine.game_over"
+
+
+def test_scores_use_edge_groups_not_corners():
+    s = GAME.new_game(seed=1, variant={"secret_lucky": False})
+    s.owner.update({(0, 0): 0, (1, 1): 0, (2, 2): 0, (3, 3): 1, (3, 2): 1})
+    assert s.score_parts(0)["group"] == 1  # a diagonal line: three groups of one
+    assert s.score_parts(1)["group"] == 2
+
+
+def test_winners_ties_share():
+    s = GAME.new_game(seed=2)
+    assert s.winners() == []  # not over yet
+    s.stack.clear()
+    assert s.winners() == [i for i, v in enumerate(s.scores()) if v == max(s.scores())]
+
+
+# ---------------------------------------------------------------- atomicity
+def test_failure_deep_in_resolution_restores_everything(monkeypatch):
+    s = at_claim()
+    before = frozen(s)
+    act = s.legal_actions()[0]
+
+    def broken(self, state, a):
+        state.owner[a.cell] = self.player  # half-applied ...
+        state.note("half way")
+        raise RuleViolation("dice-grid.claim.empty", "simulated failure late in the resolution")
+
+    monkeypatch.setattr(ClaimStep, "resolve", broken)
+    with pytest.raises(RuleViolation):
+        s.apply(act)
+    assert frozen(s) == before
+
+
+# ------------------------------------------------------------- randomness
+def test_same_seed_same_game():
+    a, b = GAME.new_game(seed=42), GAME.new_game(seed=42)
+    while not a.is_over:
+        act = a.legal_actions()[-1]
+        a.apply(act)
+        b.apply(act)
+    assert a.log.text() == b.log.text()
+
+
+def test_force_a_roll_and_it_does_not_shift_later_rolls():
+    plain, forced = GAME.new_game(seed=9), GAME.new_game(seed=9)
+    forced.force("roll", (6, 1))
+
+    def rolls(s):
+        return [e.value for e in s.log if e.kind == "chance" and e.name == "roll"]
+
+    for _ in range(4):
+        plain.apply(plain.legal_actions()[0])
+    assert rolls(plain)[0] != (6, 1) or True
+    while len(rolls(forced)) < 3:
+        forced.apply(forced.legal_actions()[0])
+    assert rolls(forced)[1] == (6, 1)
+    assert [e for e in forced.log if e.kind == "chance" and e.forced][0].value == (6, 1)
+    while len(rolls(plain)) < 3:
+        plain.apply(plain.legal_actions()[0])
+    assert rolls(forced)[2] == rolls(plain)[2]
+
+
+@pytest.mark.parametrize("name, value, rule", [
+    ("roll", (7, 1), "dice-grid.turn.roll"),
+    ("roll", (1,), "dice-grid.turn.roll"),
+    ("lucky", 0, "dice-grid.setup.lucky"),
+    ("weather", "rain", "engine.force"),
+])
+def test_force_an_impossible_outcome(name, value, rule):
+    s = GAME.new_game(seed=1)
+    before = frozen(s)
+    with pytest.raises(RuleViolation) as err:
+        s.force(name, value)
+    assert err.value.rule == rule
+    assert frozen(s) == before
+
+
+# --------------------------------------------------------- hidden information
+def test_observation_hides_other_lucky_numbers():
+    s = GAME.new_game(seed=4)
+    obs = s.observation(0)
+    assert obs["lucky"][0] == s.lucky[0] and obs["lucky"][1] is None
+    assert str(s.lucky[1]) not in obs["log"][1]
+    assert s.observation(None)["lucky"] == s.lucky
+    with pytest.raises(ValueError):
+        s.observation(5)
+
+
+def test_determinize_is_consistent_with_the_observation():
+    s = GAME.new_game(seed=4)
+    s.apply(s.legal_actions()[0])
+    seen = s.observation(0)
+    others = {d.lucky[1] for d in (s.determinize(0, seed) for seed in range(40))}
+    assert len(others) > 1  # the hidden number really is resampled
+    for seed in range(10):
+        d = s.determinize(0, seed)
+        assert d.observation(0) == seen
+        assert d.lucky[0] == s.lucky[0]
+
+
+# ---------------------------------------------------------- clone, save, replay
+def test_clone_is_independent():
+    s = at_claim()
+    c = s.clone()
+    c.apply(c.legal_actions()[0])
+    assert s.action_count + 1 == c.action_count
+    assert len(c.log) > len(s.log)
+
+
+def test_json_round_trip_and_replay():
+    s = GAME.new_game(players=3, seed=8, params={"points.lucky_cell": 2})
+    s.force("roll", (1, 1))
+    for _ in range(10):
+        s.apply(s.legal_actions()[-1])
+    s.force("roll", (3, 3))  # still pending: saved too
+    text = s.to_json()
+    again = GAME.from_json(text)
+    assert again.to_json() == text
+    assert again.log.text() == s.log.text()
+    assert pickle.dumps(again.observation(None)) == pickle.dumps(s.observation(None))
+
+
+def test_replay_prefix_steps_back_without_rerolling():
+    s = GAME.new_game(seed=13)
+    s.force("roll", (5, 5))
+    for _ in range(8):
+        s.apply(s.legal_actions()[0])
+    back = s.replay_prefix(3)
+    assert back.action_count == 3
+    forward = [e.action for e in s.log if e.kind == "action"][3:]
+    for act in forward:
+        back.apply(act)
+    assert back.log.text() == s.log.text()
+
+
+def _save(seed=21):
+    s = GAME.new_game(seed=seed)
+    for _ in range(6):
+        s.apply(s.legal_actions()[0])
+    return json.loads(s.to_json())
+
+
+@pytest.mark.parametrize("corrupt, message", [
+    (lambda d: "{not json", "not valid JSON"),
+    (lambda d: {**d, "format": "other/9"}, "format"),
+    (lambda d: {**d, "game": "lands"}, "game"),
+    (lambda d: {k: v for k, v in d.items() if k != "seed"}, "seed"),
+    (lambda d: {**d, "players": 9}, "players"),
+    (lambda d: {**d, "extra": 1}, "extra"),
+    (lambda d: {**d, "variant": {"nope": True}}, "nope"),
+    (lambda d: {**d, "params": {"points.x": 1}}, "points.x"),
+])
+def test_corrupt_saves_are_refused_clearly(corrupt, message):
+    data = corrupt(_save())
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(SaveGameError, match=message):
+        GAME.from_json(text)
+
+
+def _edit_first(data, kind, fn):
+    for rec in data["history"]:
+        if rec["kind"] == kind:
+            fn(rec)
+            return data
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda r: r.update(value=[6, 6] if r["value"] != [6, 6] else [1, 1]), "altered"),
+    (lambda r: r.update(name="weather"), "random event"),
+    (lambda r: r.pop("forced"), "forced"),
+])
+def test_tampered_random_events(edit, message):
+    data = _save()
+    for rec in data["history"]:
+        if rec["kind"] == "chance" and rec["name"] == "roll":
+            edit(rec)
+            break
+    with pytest.raises(SaveGameError, match=message):
+        GAME.from_dict(data)
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda r: r["action"].update(type="Fly"), "unknown action 'Fly'"),
+    (lambda r: r["action"].update(value="six"), "expected an integer"),
+    (lambda r: r["action"].update(value=6, colour="red"), "unknown field"),
+    (lambda r: r["action"].pop("value"), "missing field"),
+    (lambda r: r.update(player=1), "recorded for P2"),
+    (lambda r: r.update(kind="nap"), "kind"),
+])
+def test_tampered_actions(edit, message):
+    data = _save()
+    _edit_first(data, "action", edit)
+    with pytest.raises((SaveGameError, ActionFormatError), match=message):
+        GAME.from_dict(data)
+
+
+def test_illegal_action_in_save():
+    data = _save()
+    _edit_first(data, "action", lambda r: r["action"].update(value=7))
+    with pytest.raises(SaveGameError, match="illegal there"):
+        GAME.from_dict(data)
+
+
+# ------------------------------------------------------------------- codec
+def test_codec_is_a_stable_bijection():
+    codec = GAME.codec
+    assert codec.size == 6 + 64 + 1
+    for code in range(codec.size):
+        assert codec.encode(codec.decode(code)) == code
+    # stable: these numbers are part of the API (search tables, RL libraries)
+    assert codec.encode(ChooseDie(1)) == 0 and codec.encode(ChooseDie(6)) == 5
+    assert codec.encode(Claim((0, 0))) == 6 and codec.encode(Claim((1, 0))) == 7
+    assert codec.encode(Claim((0, 1))) == 14 and codec.encode(Pass()) == 70
+
+
+def test_codec_errors():
+    with pytest.raises(ActionFormatError):
+        GAME.codec.decode(71)
+    with pytest.raises(ActionFormatError):
+        GAME.codec.encode(Claim((9, 9)))
+
+
+def test_actions_from_browser_like_dicts():
+    assert GAME.actions.from_dict({"type": "Claim", "cell": [1, 2]}) == Claim((1, 2))
+    for bad, msg in [
+        ([], "expected an object"),
+        ({"type": "Claim"}, "missing field"),
+        ({"type": "Claim", "cell": [1]}, "expected 2 items"),
+        ({"type": "Claim", "cell": ["a", 1]}, r"cell\[0\]"),
+        ({"type": "Claim", "cell": [1, 2], "x": 0}, "unknown field"),
+    ]:
+        with pytest.raises(ActionFormatError, match=msg):
+            GAME.actions.from_dict(bad)
