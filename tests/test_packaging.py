@@ -1,0 +1,87 @@
+"""The wheel ships data/ and widgets/ and finds them like the source tree does; Binder pins
+agree with pyproject; the README gives the two commands."""
+
+import os
+import subprocess
+import sys
+import sysconfig
+import tomllib
+import venv
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHECK = r"""
+import json, pathlib, sys
+import boardkit
+from boardkit.engine.resources import data_dir, widgets_dir
+from boardkit.engine.content import read_toml
+from boardkit.engine.rules import catalog
+pkg = pathlib.Path(boardkit.__file__).parent
+assert data_dir() == pkg / "_data", data_dir()
+assert widgets_dir() == pkg / "_widgets", widgets_dir()
+tomls = sorted(data_dir().rglob("*.toml"))
+for path in tomls:
+    read_toml(path)
+    if path.name == "rules.toml":
+        catalog(path.parent.name)
+assets = sorted(p for p in widgets_dir().rglob("*") if p.suffix in (".js", ".css"))
+for path in assets:
+    assert path.read_text().strip(), path
+for name in boardkit.games():
+    g = boardkit.game(name)
+    len(g.rules); g.default_params
+    s = g.new_game(seed=1)
+    b = g.board(s)
+    assert b.svg().startswith("<svg"), name
+print(json.dumps({"tomls": len(tomls), "assets": len(assets), "games": boardkit.games()}))
+"""
+
+
+@pytest.mark.slow
+def test_wheel_installs_and_finds_its_data(tmp_path):
+    dist = tmp_path / "dist"
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist)],
+                   cwd=ROOT, check=True, capture_output=True)
+    wheel = next(dist.glob("boardkit-*.whl"))
+    env_dir = tmp_path / "fresh"
+    venv.create(env_dir, with_pip=True)
+    py = env_dir / "bin" / "python"
+    subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index", str(wheel)],
+                   check=True, capture_output=True)
+    # dependencies come from this environment (no download), the package from the wheel only
+    fresh_site = subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                check=True, capture_output=True, text=True).stdout.strip()
+    (Path(fresh_site) / "_deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([str(py), "-c", CHECK], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    counts = __import__("json").loads(out.stdout.strip().splitlines()[-1])
+    expected_tomls = len(list((ROOT / "data").rglob("*.toml")))
+    expected_assets = len([p for p in (ROOT / "widgets").rglob("*") if p.suffix in (".js", ".css")])
+    assert counts["tomls"] == expected_tomls and counts["assets"] == expected_assets
+
+
+def test_binder_pins_satisfy_pyproject():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    wanted = [Requirement(r) for r in project["dependencies"] + project["optional-dependencies"]["lab"]]
+    pins = {}
+    for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line and not line.startswith("-e"):
+            req = Requirement(line)
+            pins[req.name.lower()] = next(iter(req.specifier)).version
+    assert "-e ." in (ROOT / "binder" / "requirements.txt").read_text()
+    for req in wanted:
+        assert req.name.lower() in pins, f"binder/requirements.txt does not pin {req.name}"
+        assert req.specifier.contains(pins[req.name.lower()]), f"{req.name} pin breaks {req}"
+
+
+def test_readme_starts_with_the_two_commands():
+    text = (ROOT / "README.md").read_text()
+    first_code = text.split("```")[1]
+    assert "make test" in first_code and "make lab" in first_code
+    assert "not affiliated" in text
