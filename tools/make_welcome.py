@@ -38,7 +38,7 @@ side** scores a point, plus a point for every cell showing your secret lucky num
 
 The log tells the story so far, and `legal_actions()` lists every legal decision:"""),
 code("""print(state.log.text())
-print("P%d must %s" % (state.current_player + 1, state.prompt()))
+print(f"P{state.current_player + 1} must {state.prompt()}")
 state.legal_actions()"""),
 code("""first = state.legal_actions()[0]
 state.apply(first)
