@@ -13,7 +13,8 @@ import json
 import sys
 from collections.abc import Sequence
 
-from boardkit.engine import BoardkitError, game as get_game, games
+from boardkit.engine import BoardkitError, games
+from boardkit.engine import game as get_game
 
 
 def _key_values(pairs: Sequence[str], what: str) -> dict:

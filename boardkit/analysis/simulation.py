@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from boardkit.agents import make_agent, play
-from boardkit.engine import VariantError, game as get_game
+from boardkit.engine import VariantError
+from boardkit.engine import game as get_game
 
 
 def game_seeds(seed: int, n: int) -> list[int]:
@@ -142,7 +143,8 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
 
 
 def _run_dask(batches, game, agents, args, client, address, bar) -> list[dict]:
-    from dask.distributed import Client, as_completed as dask_completed
+    from dask.distributed import Client
+    from dask.distributed import as_completed as dask_completed
 
     own = None
     if client is None:
