@@ -45,17 +45,59 @@ class RandomAgent(Agent):
         return f"RandomAgent(seed={self.seed})"
 
 
-#: agent name -> factory(seed) (later issues add "greedy", "mcts", ...)
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent}
+def _mcts(seed: int, iterations: int = 200) -> Agent:
+    from .mcts import MCTSAgent
+
+    return MCTSAgent(iterations=iterations, seed=seed)
 
 
-def make_agent(name: str | Agent, seed: int = 0) -> Agent:
-    """An agent by name (``"random"``); an Agent instance is returned as it is."""
+def _greedy(seed: int) -> Agent:
+    from .greedy import GreedyAgent
+
+    return GreedyAgent(seed=seed)
+
+
+#: agent name -> factory(seed[, budget]); games add their own through ``Game(agents=...)``
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "mcts": _mcts, "greedy": _greedy}
+
+
+def agent_names(game: str | None = None) -> list[str]:
+    """The agent names available (for ``game``: its own agents too)."""
+    names = set(AGENTS)
+    if game is not None:
+        from boardkit.engine import game as get_game
+
+        names |= set(get_game(game).agents)
+    return sorted(names)
+
+
+def make_agent(name: str | Agent, seed: int = 0, game: str | None = None) -> Agent:
+    """An agent by name: ``"random"``, ``"mcts"``, ``"mcts:500"`` (iterations), or a name the
+    game itself provides (``Game(agents={"greedy": factory})``). Instances pass through."""
     if isinstance(name, Agent):
         return name
-    if name not in AGENTS:
-        raise VariantError(f"unknown agent {name!r}; available: {', '.join(sorted(AGENTS))}")
-    return AGENTS[name](seed)
+    if not isinstance(name, str):
+        raise VariantError(f"an agent is a name or an Agent, not {name!r}")
+    base, _, arg = name.partition(":")
+    factories = dict(AGENTS)
+    if game is not None:
+        from boardkit.engine import game as get_game
+
+        factories.update(get_game(game).agents)
+    if base not in factories:
+        raise VariantError(f"unknown agent {name!r}; available: {', '.join(agent_names(game))}")
+    if not arg:
+        return factories[base](seed)
+    try:
+        budget = int(arg)
+    except ValueError:
+        raise VariantError(f"agent {name!r}: the part after ':' must be an integer budget") from None
+    if budget < 1:
+        raise VariantError(f"agent {name!r}: the budget must be at least 1")
+    try:
+        return factories[base](seed, budget)
+    except TypeError:
+        raise VariantError(f"agent {base!r} takes no budget (':{arg}')") from None
 
 
 def play(state: State, agents: Sequence[Agent] | Mapping[int, Agent],

@@ -42,7 +42,7 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
     for index, seed in jobs:
         seats = _seats(agents, index, rotate)
         state = g.new_game(players=players, seed=seed, variant=variant, params=params)
-        bots = [make_agent(name, seed=seed * 8 + seat) for seat, name in enumerate(seats)]
+        bots = [make_agent(name, seed=seed * 8 + seat, game=game_name) for seat, name in enumerate(seats)]
         start = time.perf_counter()
         play(state, bots)
         seconds = time.perf_counter() - start
@@ -89,7 +89,7 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     if len(agents) != n_players:
         raise VariantError(f"{len(agents)} agents for {n_players} players: name one per seat, or one for all")
     for name in agents:
-        make_agent(name)  # unknown names fail here, before any work
+        make_agent(name, game=game)  # unknown names fail here, before any work
     g.new_game(players=n_players, seed=0, variant=variant, params=params)  # validate options early
     if not isinstance(n, int) or n < 1:
         raise VariantError(f"the number of games must be a positive integer, not {n!r}")

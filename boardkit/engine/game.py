@@ -64,7 +64,8 @@ class Game:
                  default_players: int | None = None, variant_model: type[BaseModel] = NoOptions,
                  params_model: type[BaseModel] | None = None, lower_is_better: bool = False,
                  codec: ActionCodec | None = None, summary: str = "", status: str = "",
-                 board: str | None = None):
+                 board: str | None = None, agents: Mapping[str, Any] | None = None,
+                 heuristic: Any = None):
         self.name = name
         self.title = title
         self.state_class = state_class
@@ -78,6 +79,10 @@ class Game:
         self.summary = summary
         self.status = status
         self._board = board  # "module:Class" of the game's board widget
+        #: the game's own agents, name -> factory(seed[, budget]) (e.g. a rule-aware greedy)
+        self.agents = dict(agents or {})
+        #: heuristic(state, player) -> float, higher is better for that player (greedy agent)
+        self.heuristic = heuristic
         state_class.game = self
 
     def __repr__(self) -> str:
