@@ -79,6 +79,54 @@ def cmd_simulate(args) -> int:
     return 0
 
 
+def cmd_tournament(args) -> int:
+    import pandas as pd
+
+    from boardkit.analysis import standings, tournament
+
+    agents = [a for a in args.agents.split(",") if a]
+    frame = tournament(args.game, agents, games_per_match=args.games, seed=args.seed,
+                       players=args.players, variant=_key_values(args.variant, "--variant"),
+                       params=_split_params(args.set, args.game), progress=not args.quiet,
+                       **_backend(args))
+    if args.out:
+        frame.to_csv(args.out, index=False)
+    print(f"{args.game}: round robin of {', '.join(agents)}, {args.games} games per match")
+    with pd.option_context("display.width", 120):
+        print(standings(frame).round(3).to_string())
+    return 0
+
+
+def cmd_compare(args) -> int:
+    from boardkit.analysis import compare
+
+    a = {"params": _split_params(args.a_set, args.game), "variant": _key_values(args.a_variant, "--a-variant")}
+    b = {"params": _split_params(args.b_set, args.game), "variant": _key_values(args.b_variant, "--b-variant")}
+    result = compare(args.game, a, b, n=args.games, seed=args.seed, agents=args.agents,
+                     players=args.players, measure_name=args.measure, progress=not args.quiet,
+                     **_backend(args))
+    print(result.summary())
+    return 0
+
+
+def _backend(args) -> dict:
+    if args.dask:
+        return {"backend": "dask", "address": args.dask}
+    if args.workers and args.workers > 1:
+        return {"backend": "processes", "workers": args.workers}
+    return {}
+
+
+def _common(p, games_default: int) -> None:
+    p.add_argument("game")
+    p.add_argument("--games", type=int, default=games_default)
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=None, help="local processes (default: serial)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None, help="Dask scheduler address")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="boardkit", description="Learn, play and analyse tabletop-game rules.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -88,19 +136,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game")
     p.set_defaults(func=cmd_rules)
     p = sub.add_parser("simulate", help="simulate many games and print a summary table")
-    p.add_argument("game")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--agents", default="random", help="comma-separated agent per seat, or one for all")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=None, help="local processes (default: serial)")
-    p.add_argument("--dask", metavar="ADDRESS", default=None, help="Dask scheduler address")
+    _common(p, 100)
+    p.add_argument("--agents", default="random",
+                   help="comma-separated agent per seat, or one for all (random, greedy, mcts, mcts:500)")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--set", action="append", default=[], metavar="GAME.PARAM=VALUE",
                    help="change a rule parameter, e.g. --set dice-grid.points.lucky_cell=2")
     p.add_argument("--out", default=None, metavar="FILE.csv")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
+    p = sub.add_parser("tournament", help="round robin between agents with rotated seats")
+    _common(p, 50)
+    p.add_argument("--agents", required=True, help="comma-separated agents, e.g. random,greedy,mcts")
+    p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--set", action="append", default=[], metavar="GAME.PARAM=VALUE")
+    p.add_argument("--out", default=None, metavar="FILE.csv")
+    p.set_defaults(func=cmd_tournament)
+    p = sub.add_parser("compare", help="variant A against variant B on the same seeds")
+    _common(p, 200)
+    p.add_argument("--agents", default="random")
+    p.add_argument("--measure", default="score", help="score, spread, actions, first_seat_win, ...")
+    p.add_argument("--a-set", action="append", default=[], metavar="GAME.PARAM=VALUE")
+    p.add_argument("--b-set", action="append", default=[], metavar="GAME.PARAM=VALUE")
+    p.add_argument("--a-variant", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--b-variant", action="append", default=[], metavar="KEY=VALUE")
+    p.set_defaults(func=cmd_compare)
     return parser
 
 

@@ -53,7 +53,7 @@ class GreedyAgent(Agent):
         values = []
         for act in options:
             after = guess.clone()
-            after.apply(act)
+            after.apply(act, atomic=False)
             values.append(fn(after, me))
         best = max(values)
         ties = [a for a, v in zip(options, values, strict=True) if v == best]

@@ -116,7 +116,7 @@ class MCTSAgent(Agent):
             player = state.current_player
             if untried:
                 i = untried[int(self.rng.integers(len(untried)))]
-                state.apply(actions[i])
+                state.apply(actions[i], atomic=False)
                 child = _Node(player, state.players)
                 child.avail = 1
                 node.children[codes[i]] = child
@@ -129,14 +129,14 @@ class MCTSAgent(Agent):
                     math.log(child.avail) / child.visits)
                 if score > best_score:
                     best, best_score = i, score
-            state.apply(actions[best])
+            state.apply(actions[best], atomic=False)
             node = node.children[codes[best]]
             path.append(node)
         # rollout (random) and back-propagation
         depth = 0
         while not state.is_over and (self.rollout_depth is None or depth < self.rollout_depth):
             actions = state.legal_actions()
-            state.apply(actions[int(self.rng.integers(len(actions)))])
+            state.apply(actions[int(self.rng.integers(len(actions)))], atomic=False)
             depth += 1
         reward = outcome(state)
         for n in path:

@@ -1,5 +1,10 @@
-"""Simulation at scale and game-design metrics (needs the ``analysis`` extra: pandas, tqdm)."""
+"""Simulation at scale, game-design metrics and the design lab (needs the ``analysis``
+extra: pandas, matplotlib, tqdm; the ``dask`` extra for clusters)."""
 
+from .lab import Comparison, compare, measure, standings, tournament
+from .metrics import metrics, plot_score_sources, plot_scores, plot_seat_win_rates, seat_win_rates
 from .simulation import game_seeds, simulate, summarize
 
-__all__ = ["game_seeds", "simulate", "summarize"]
+__all__ = ["Comparison", "compare", "game_seeds", "measure", "metrics", "plot_score_sources",
+           "plot_scores", "plot_seat_win_rates", "seat_win_rates", "simulate", "standings",
+           "summarize", "tournament"]

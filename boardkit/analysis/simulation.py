@@ -33,9 +33,42 @@ def _seats(agents: Sequence[str], index: int, rotate: bool) -> list[str]:
     return list(agents[k:]) + list(agents[:k])
 
 
+def _leaders(scores: list[float], lower_is_better: bool) -> frozenset[int]:
+    best = min(scores) if lower_is_better else max(scores)
+    return frozenset(i for i, v in enumerate(scores) if v == best)
+
+
+def play_traced(state, bots, lower_is_better: bool) -> dict:
+    """Play to the end, recording what the design metrics need: the number of options at
+    each decision (branching factor), and who leads after each decision (lead changes,
+    decisiveness: the share of the game after which the eventual winner always leads)."""
+    branching, leaders = [], []
+    limit = 100_000
+    while not state.is_over:
+        options = len(state.legal_actions())
+        branching.append(options)
+        state.apply(bots[state.current_player].act(state))
+        leaders.append(_leaders(state.scores(), lower_is_better))
+        limit -= 1
+        if limit == 0:
+            raise RuntimeError(f"{state.game.name}: no end after 100,000 decisions")
+    changes = sum(1 for a, b in zip(leaders, leaders[1:], strict=False) if a != b)
+    winners = set(state.winners())
+    settled = len(leaders)
+    for i in range(len(leaders) - 1, -1, -1):
+        if not leaders[i] <= winners or not leaders[i]:
+            break
+        settled = i
+    return {
+        "branching": sum(branching) / len(branching) if branching else 0.0,
+        "lead_changes": changes,
+        "decided_at": settled / len(leaders) if leaders else 0.0,
+    }
+
+
 def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, int]],
               players: int, variant: Mapping[str, Any] | None, params: Mapping[str, Any] | None,
-              rotate: bool) -> list[dict]:
+              rotate: bool, trace: bool = True) -> list[dict]:
     """Play the games ``jobs`` = [(index, seed), ...]; return their rows (picklable)."""
     g = get_game(game_name)
     rows = []
@@ -44,19 +77,26 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
         state = g.new_game(players=players, seed=seed, variant=variant, params=params)
         bots = [make_agent(name, seed=seed * 8 + seat, game=game_name) for seat, name in enumerate(seats)]
         start = time.perf_counter()
-        play(state, bots)
+        if trace:
+            extra = play_traced(state, bots, g.lower_is_better)
+        else:
+            play(state, bots)
+            extra = {}
         seconds = time.perf_counter() - start
         scores = state.scores()
         winners = state.winners()
         order = sorted(scores, reverse=not g.lower_is_better)
         length = state.action_count
         for seat, name in enumerate(seats):
-            rows.append({
+            row = {
                 "game": index, "seed": seed, "seat": seat, "agent": name,
                 "score": scores[seat], "rank": order.index(scores[seat]) + 1,
                 "win": seat in winners, "shared_win": seat in winners and len(winners) > 1,
-                "actions": length, "seconds": seconds,
-            })
+                "actions": length, "seconds": seconds, **extra,
+            }
+            for source, value in state.score_breakdown(seat).items():
+                row[f"src_{source}"] = value
+            rows.append(row)
     return rows
 
 
@@ -68,11 +108,14 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
              players: int | None = None, variant: Mapping[str, Any] | None = None,
              params: Mapping[str, Any] | None = None, backend: str = "serial",
              workers: int | None = None, client: Any = None, address: str | None = None,
-             batch_size: int | None = None, rotate: bool = True, progress: bool | None = None):
+             batch_size: int | None = None, rotate: bool = True, progress: bool | None = None,
+             trace: bool = True):
     """Simulate ``n`` games of ``game``; return a pandas DataFrame (one row per seat per game).
 
     ``agents`` names one agent per seat (a single name fills every seat); with ``rotate``
-    the seats rotate from game to game so every agent plays every seat. ``backend`` is
+    the seats rotate from game to game so every agent plays every seat. With ``trace`` each
+    game also records its branching factor, lead changes and when it was decided (a second
+    ``legal_actions()`` call per decision; switch it off for the fastest runs). ``backend`` is
     ``"serial"``, ``"processes"`` (``workers`` local processes) or ``"dask"`` (a
     ``distributed.Client`` as ``client``, or a scheduler ``address``). Interrupting a run
     (Ctrl-C, the notebook's stop button) returns the games finished so far.
@@ -94,7 +137,7 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     if not isinstance(n, int) or n < 1:
         raise VariantError(f"the number of games must be a positive integer, not {n!r}")
     jobs = list(enumerate(game_seeds(seed, n)))
-    args = (game, agents, n_players, dict(variant or {}), dict(params or {}), rotate)
+    args = (game, agents, n_players, dict(variant or {}), dict(params or {}), rotate, trace)
 
     if backend == "serial":
         size = batch_size or max(1, min(50, n // 20 or 1))
@@ -133,8 +176,10 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
                       stacklevel=2)
     finally:
         bar.close()
-    frame = pd.DataFrame(rows, columns=["game", "seed", "seat", "agent", "score", "rank", "win",
-                                        "shared_win", "actions", "seconds"])
+    base = ["game", "seed", "seat", "agent", "score", "rank", "win", "shared_win", "actions",
+            "seconds"]
+    extra = [c for c in (rows[0] if rows else {}) if c not in base]
+    frame = pd.DataFrame(rows, columns=base + extra)
     frame = frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
     frame.attrs.update({"game": game, "seed": seed, "players": n_players, "agents": agents,
                         "variant": dict(variant or {}), "params": dict(params or {}),

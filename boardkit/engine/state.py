@@ -159,13 +159,21 @@ class State:
         step = self.stack[-1]
         return Explanation(act, True, step.rule, f"P{step.player + 1} may: {step.prompt(self)}")
 
-    def apply(self, act: Action) -> State:
+    def apply(self, act: Action, atomic: bool = True) -> State:
         """Validate and apply ``act``; raise :class:`RuleViolation` and change nothing if illegal.
 
         Atomic: if anything fails half-way (a rule deeper in the resolution, a bad forced
-        random outcome), the state is restored exactly as it was.
+        random outcome), the state is restored exactly as it was. Search agents working on a
+        throw-away copy pass ``atomic=False`` to skip the snapshot (the action is still
+        validated; a failure then leaves the copy unusable).
         """
         self.check(act)
+        if not atomic:
+            step = self.stack[-1]
+            self.log.append(Event("action", str(act), player=step.player, action=act))
+            step.resolve(self, act)
+            self._settle()
+            return self
         snapshot, log_length = self._snapshot(), len(self.log)
         try:
             step = self.stack[-1]
@@ -191,6 +199,10 @@ class State:
 
     def scores(self) -> list[float]:
         return list(self._scores())
+
+    def score_breakdown(self, player: int) -> dict[str, float]:
+        """Where ``player``'s score comes from, by scoring source (games override this)."""
+        return {"score": self.scores()[player]}
 
     def winners(self) -> list[int]:
         """Seats with the best score once the game is over (ties share); ``[]`` before."""

@@ -172,6 +172,9 @@ class DiceGridState(State):
         lucky = sum(1 for c, o in self.owner.items() if o == player and self.number(c) == self.lucky[player])
         return {"group": largest * pts.per_group_cell, "lucky": lucky * pts.lucky_cell}
 
+    def score_breakdown(self, player: int) -> dict[str, float]:
+        return dict(self.score_parts(player))
+
     def _scores(self):
         return [sum(self.score_parts(p).values()) for p in range(self.players)]
 

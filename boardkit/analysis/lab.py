@@ -1,0 +1,167 @@
+"""The design lab: change a rule, replay the same games, and say what changed.
+
+:func:`compare` runs variant A and variant B on the **same seeds** (paired games: the same
+deals and, as far as the rules allow, the same dice), takes one number per game (mean
+score, game length, first-seat win, a scoring source, ...), and reports the mean paired
+difference with a 95 % interval and a sign-flip permutation test — no normality
+assumption and no SciPy needed. :func:`tournament` plays every combination of agents with
+rotated seats.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from boardkit.engine import VariantError
+
+from .metrics import Z, _credit, game_key, wilson
+from .simulation import simulate
+
+#: per-game statistics by name: frame -> Series indexed by game
+MEASURES: dict[str, tuple[str, Callable]] = {
+    "score": ("mean score", lambda f: f.groupby("game")["score"].mean()),
+    "spread": ("score spread (best − worst)",
+               lambda f: f.groupby("game")["score"].agg(lambda s: s.max() - s.min())),
+    "actions": ("game length (decisions)", lambda f: f.groupby("game")["actions"].first()),
+    "first_seat_win": ("first seat's win share",
+                       lambda f: _credit(f)[f["seat"] == 0].groupby(f["game"][f["seat"] == 0]).sum()),
+    "lead_changes": ("lead changes", lambda f: f.groupby("game")["lead_changes"].first()),
+}
+
+
+def measure(frame, name: str):
+    """One number per game: a name from MEASURES or any numeric column (mean over seats)."""
+    if name in MEASURES:
+        return MEASURES[name][1](frame)
+    if name in frame.columns:
+        return frame.groupby("game")[name].mean()
+    if f"src_{name}" in frame.columns:
+        return frame.groupby("game")[f"src_{name}"].mean()
+    known = sorted(set(MEASURES) | {c[4:] for c in frame.columns if c.startswith("src_")})
+    raise VariantError(f"unknown measure {name!r}; available: {', '.join(known)}")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The result of :func:`compare`: paired difference B − A with its uncertainty."""
+
+    game: str
+    measure: str
+    label: str
+    n: int
+    mean_a: float
+    mean_b: float
+    diff: float
+    ci_low: float
+    ci_high: float
+    p_value: float
+    a: Any
+    b: Any
+
+    @property
+    def significant(self) -> bool:
+        return self.p_value < 0.05
+
+    def summary(self) -> str:
+        half = (self.ci_high - self.ci_low) / 2
+        if self.diff == 0 and half == 0:
+            return f"Variant B leaves the {self.label} unchanged in all {self.n} paired games."
+        verb = "raises" if self.diff > 0 else "lowers"
+        p = "p < 0.001" if self.p_value < 0.001 else f"p = {self.p_value:.3f}"
+        verdict = "" if self.significant else " — not significant; it may be chance"
+        return (f"Variant B {verb} the {self.label} by {abs(self.diff):.2f} ± {half:.2f} "
+                f"(from {self.mean_a:.2f} to {self.mean_b:.2f}; 95% interval, {self.n} paired "
+                f"games, {p}){verdict}.")
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def _repr_html_(self) -> str:
+        return f"<p><b>{self.game}</b>: {self.summary()}</p>"
+
+
+def sign_flip_p(diffs: np.ndarray, rounds: int = 10_000, seed: int = 0) -> float:
+    """Two-sided paired permutation test: flip the sign of each difference at random."""
+    diffs = np.asarray(diffs, dtype=float)
+    observed = abs(diffs.mean())
+    if observed == 0:
+        return 1.0
+    rng = np.random.default_rng(seed)
+    signs = rng.choice((-1.0, 1.0), size=(rounds, diffs.size))
+    null = np.abs((signs * diffs).mean(axis=1))
+    return float((np.sum(null >= observed - 1e-12) + 1) / (rounds + 1))
+
+
+def compare(game: str, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] | None = None,
+            n: int = 200, seed: int = 0, agents: Sequence[str] | str = ("random",),
+            players: int | None = None, measure_name: str = "score", **simulate_kwargs) -> Comparison:
+    """Variant B against variant A on the same seeds. ``a``/``b``: ``{"variant": {...},
+    "params": {"points.x": 5}}`` (either may be empty: the rules as printed)."""
+    runs = []
+    for spec, label in ((a or {}), "a"), ((b or {}), "b"):
+        extra = set(spec) - {"variant", "params"}
+        if extra:
+            raise VariantError(f"variant {label}: unknown keys {sorted(extra)}; use variant= and params=")
+        runs.append(simulate(game, agents, n=n, seed=seed, players=players,
+                             variant=spec.get("variant"), params=spec.get("params"),
+                             **simulate_kwargs))
+    label = MEASURES[measure_name][0] if measure_name in MEASURES else measure_name
+    va, vb = measure(runs[0], measure_name), measure(runs[1], measure_name)
+    va, vb = va.align(vb, join="inner")
+    diffs = (vb - va).to_numpy(dtype=float)
+    mean = float(diffs.mean())
+    se = float(diffs.std(ddof=1)) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+    return Comparison(game, measure_name, label, len(diffs), float(va.mean()), float(vb.mean()),
+                      mean, mean - Z * se, mean + Z * se, sign_flip_p(diffs, seed=seed),
+                      dict(a or {}), dict(b or {}))
+
+
+def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed: int = 0,
+               players: int | None = None, **simulate_kwargs):
+    """Every combination of ``players`` different agents plays ``games_per_match`` games with
+    rotated seats. Returns the rows of all matches (column ``match``)."""
+    import pandas as pd
+
+    from boardkit.engine import game as get_game
+
+    g = get_game(game)
+    k = g.default_players if players is None else players
+    agents = list(agents)
+    if len(set(agents)) < 2:
+        raise VariantError("a tournament needs at least two different agents")
+    if k < 2:
+        raise VariantError(f"{game} is a solo game: compare agents with simulate() instead")
+    pool = agents if len(agents) >= k else agents * k
+    matches = sorted(set(itertools.combinations(pool, k)) if len(agents) >= k
+                     else {tuple(sorted(c)) for c in itertools.combinations(pool, k)})
+    frames = []
+    for i, lineup in enumerate(matches):
+        frame = simulate(game, list(lineup), n=games_per_match, seed=seed + i, players=k,
+                         **simulate_kwargs)
+        frame.insert(0, "match", " vs ".join(lineup))
+        frames.append(frame)
+    result = pd.concat(frames, ignore_index=True)
+    result.attrs.update(frames[0].attrs)
+    return result
+
+
+def standings(frame):
+    """Per agent: games, win share (ties split) with a 95 % Wilson interval, mean score."""
+    import pandas as pd
+
+    credit = _credit(frame)
+    key = game_key(frame)
+    rows = []
+    for agent, idx in frame.groupby("agent").groups.items():
+        games = key[idx].nunique()
+        wins = float(credit[idx].sum())
+        low, high = wilson(wins, games)
+        rows.append({"agent": agent, "games": games, "win_share": wins / games, "ci_low": low,
+                     "ci_high": high, "mean_score": float(frame.loc[idx, "score"].mean())})
+    return pd.DataFrame(rows).set_index("agent").sort_values("win_share", ascending=False)

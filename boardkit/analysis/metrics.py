@@ -1,0 +1,196 @@
+"""Game-design metrics with confidence intervals, from a :func:`simulate` table.
+
+The definitions follow the game-design metrics of Browne's *Automatic Generation and
+Evaluation of Recombination Games* (2008), as implemented in Ludii's metrics
+(Piette et al., *Ludii — The Ludemic General Game System*, 2020; Stephenson et al., 2021):
+
+=================  ============================================================  =========
+metric             definition here                                               Ludii name
+=================  ============================================================  =========
+advantage          share of games won by the first seat (1/players is fair)     Advantage
+balance            1 − (highest − lowest) seat win rate; 1 is perfectly even     Balance
+agent balance      the same across agents (when several agents play)             —
+drawishness        share of games whose win is shared (a tie at the top)         Drawishness
+decisiveness       share of the game (in decisions) after which the eventual     Decisiveness
+                   winner leads without interruption; a smaller value means      (threshold
+                   the result was settled earlier                                 variant)
+lead changes       how often the leader changes, per game                        LeadChange
+duration           decisions (player actions) per game                           DurationActions
+branching factor   mean number of legal options per decision                     BranchingFactor
+score              mean final score per seat, and its spread                     —
+score sources      each scoring source's share of all points                     —
+=================  ============================================================  =========
+
+Intervals are 95 %: Wilson intervals for proportions, normal intervals (mean ± 1.96 SE)
+for means; seats are rotated between games by :func:`simulate`, so agents' strength does
+not masquerade as a seat advantage.
+"""
+
+from __future__ import annotations
+
+import math
+
+Z = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z) -> tuple[float, float]:
+    """Wilson score interval for a proportion (works at 0 and 1)."""
+    if n <= 0:
+        return (math.nan, math.nan)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(values, z: float = Z) -> tuple[float, float, float]:
+    """(mean, low, high) with a normal interval."""
+    import numpy as np
+
+    arr = np.asarray(values, dtype=float)
+    if arr.size == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = float(arr.mean())
+    if arr.size < 2:
+        return (mean, math.nan, math.nan)
+    se = float(arr.std(ddof=1)) / math.sqrt(arr.size)
+    return (mean, mean - z * se, mean + z * se)
+
+
+def per_game(frame):
+    """One row per game (the game-level columns of a simulate table)."""
+    cols = [c for c in ("seed", "actions", "branching", "lead_changes", "decided_at")
+            if c in frame.columns]
+    key = game_key(frame)
+    games = frame.groupby(key)[cols].first()
+    games["tie"] = frame.groupby(key)["shared_win"].any()
+    return games
+
+
+def seat_win_rates(frame):
+    """Win rate by seat with Wilson intervals (a shared win counts 1/k for each of k)."""
+    import pandas as pd
+
+    credit = _credit(frame)
+    rows = []
+    for seat, group in credit.groupby(frame["seat"]):
+        n = len(group)
+        wins = float(group.sum())
+        low, high = wilson(wins, n)
+        rows.append({"seat": seat, "games": n, "win_rate": wins / n, "ci_low": low, "ci_high": high})
+    return pd.DataFrame(rows).set_index("seat")
+
+
+def game_key(frame):
+    """Identifies a game within a table (a tournament's ``game`` numbers repeat per match)."""
+    if "match" in frame.columns:
+        return frame["match"] + "#" + frame["game"].astype(str)
+    return frame["game"]
+
+
+def _credit(frame):
+    winners = frame.groupby(game_key(frame))["win"].transform("sum")
+    return frame["win"].astype(float) / winners.where(winners > 0, 1)
+
+
+def metrics(frame):
+    """The design metrics of a run, one row each: value, 95 % interval, and the definition."""
+    import pandas as pd
+
+    if frame.empty:
+        raise ValueError("no games in this table")
+    players = int(frame["seat"].max()) + 1
+    games = per_game(frame)
+    n = len(games)
+    rows = []
+
+    def add(name, value, low, high, definition):
+        rows.append({"metric": name, "value": value, "ci_low": low, "ci_high": high,
+                     "definition": definition})
+
+    if players > 1:
+        seats = seat_win_rates(frame)
+        first = seats.loc[0]
+        add("advantage", first.win_rate, first.ci_low, first.ci_high,
+            f"first seat's win rate (fair: {1 / players:.3f})")
+        spread = seats.win_rate.max() - seats.win_rate.min()
+        se = math.sqrt(sum(r * (1 - r) / g for r, g in zip(seats.win_rate, seats.games, strict=True)))
+        add("balance", 1 - spread, max(0.0, 1 - spread - Z * se), min(1.0, 1 - spread + Z * se),
+            "1 − (highest − lowest seat win rate)")
+        if frame["agent"].nunique() > 1:
+            credit = _credit(frame)
+            by_agent = credit.groupby(frame["agent"]).mean()
+            add("agent balance", 1 - (by_agent.max() - by_agent.min()), math.nan, math.nan,
+                "1 − (best − worst agent win rate)")
+        ties = float(games["tie"].sum())
+        add("drawishness", ties / n, *wilson(ties, n), "share of games with a shared win")
+        if "decided_at" in games:
+            add("decisiveness", *mean_ci(games["decided_at"]),
+                "share of the game after which the eventual winner always leads")
+        if "lead_changes" in games:
+            add("lead changes", *mean_ci(games["lead_changes"]), "leader changes per game")
+    add("duration", *mean_ci(games["actions"]), "player decisions per game")
+    if "branching" in games:
+        add("branching factor", *mean_ci(games["branching"]), "legal options per decision")
+    add("score", *mean_ci(frame["score"]), "mean final score per seat")
+    sources = [c for c in frame.columns if c.startswith("src_")]
+    total = sum(float(frame[c].sum()) for c in sources)
+    if len(sources) > 1 and total:
+        for c in sources:
+            add(f"share: {c[4:]}", float(frame[c].sum()) / total, math.nan, math.nan,
+                f"share of all points from {c[4:]}")
+    table = pd.DataFrame(rows).set_index("metric")
+    table.attrs["games"] = n
+    return table
+
+
+# ----------------------------------------------------------------- plots
+def plot_scores(frame, ax=None, bins=None):
+    """Histogram of final scores, one colour per seat."""
+    import matplotlib.pyplot as plt
+
+    ax = ax or plt.subplots(figsize=(6, 3.2))[1]
+    lo, hi = frame["score"].min(), frame["score"].max()
+    bins = bins or max(5, min(40, int(hi - lo) + 1))
+    for seat, group in frame.groupby("seat"):
+        ax.hist(group["score"], bins=bins, range=(lo - 0.5, hi + 0.5), alpha=0.55, label=f"seat {seat + 1}")
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.set_title(f"{frame.attrs.get('game', '')} final scores ({frame['game'].nunique()} games)")
+    ax.legend()
+    return ax
+
+
+def plot_seat_win_rates(frame, ax=None):
+    """Win rate by seat with 95 % Wilson error bars and the fair rate."""
+    import matplotlib.pyplot as plt
+
+    ax = ax or plt.subplots(figsize=(5, 3.2))[1]
+    seats = seat_win_rates(frame)
+    x = [s + 1 for s in seats.index]
+    err = [seats.win_rate - seats.ci_low, seats.ci_high - seats.win_rate]
+    ax.bar(x, seats.win_rate, yerr=err, capsize=6, color="#4c78a8")
+    ax.axhline(1 / len(seats), color="#b3261e", linestyle="--", label="fair")
+    ax.set_xticks(x)
+    ax.set_xlabel("seat")
+    ax.set_ylabel("win rate")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    return ax
+
+
+def plot_score_sources(frame, ax=None):
+    """Stacked bars: mean points from each scoring source, per agent."""
+    import matplotlib.pyplot as plt
+
+    ax = ax or plt.subplots(figsize=(5, 3.2))[1]
+    sources = [c for c in frame.columns if c.startswith("src_")]
+    means = frame.groupby("agent")[sources].mean()
+    bottom = None
+    for c in sources:
+        ax.bar(means.index, means[c], bottom=bottom, label=c[4:])
+        bottom = means[c] if bottom is None else bottom + means[c]
+    ax.set_ylabel("mean points")
+    ax.legend(title="source")
+    return ax

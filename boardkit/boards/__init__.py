@@ -1,0 +1,21 @@
+"""Interactive boards: Python draws the SVG, a small generic front end reports clicks.
+
+:class:`Board` is the teaching panel every game shares (legal targets highlighted, event log
+with a slider, undo, "view as", AI move, auto-play); a game's board subclasses it and
+implements ``render``, ``targets`` and ``intent``. :mod:`boardkit.boards.svg` holds the
+drawing helpers.
+"""
+
+from . import svg
+from .base import (
+    Board,
+    BoardCanvas,
+    ClickMessage,
+    DragMessage,
+    KeyMessage,
+    SeatError,
+    parse_message,
+)
+
+__all__ = ["Board", "BoardCanvas", "ClickMessage", "DragMessage", "KeyMessage", "SeatError",
+           "parse_message", "svg"]

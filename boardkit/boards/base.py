@@ -1,0 +1,523 @@
+"""The interactive board every game shares: an SVG canvas plus the teaching panel.
+
+A game's board subclasses :class:`Board` and implements three hooks; everything else —
+validating the browser's messages, asking the State, showing rule violations with the rule's
+paraphrase, undo, the log slider, "view as", the AI move and auto-play — lives here once::
+
+    class MyBoard(Board):
+        def render(self, state, viewer, legal_targets) -> str:   # the SVG (see boards.svg)
+        def targets(self, state) -> dict[str, Action]:           # target id -> legal action
+        def intent(self, msg, state) -> Action | None:           # any click -> an action
+
+The board never re-implements a rule: a click becomes an Action through ``intent``, and the
+State decides (``apply`` raises :class:`~boardkit.engine.RuleViolation`, shown in the panel).
+
+Front-end messages (``widgets/board.js`` → Python, through ``model.send``)::
+
+    {"kind": "click", "target": "cell:1,2"}
+    {"kind": "drag", "target": "tile:3", "phase": "start" | "move" | "end", "x": 12.5, "y": 40}
+    {"kind": "key", "key": "r", "target": "tile:3"}        # target optional
+
+They are validated (:func:`parse_message`); anything else is refused with an error shown in
+the panel, and no exception ever leaves the message handler.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import traceback
+from collections import OrderedDict
+from typing import Annotated, Any, Literal
+
+import anywidget
+import ipywidgets as widgets
+import traitlets
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from boardkit.agents import Agent, make_agent
+from boardkit.engine import Action, ActionFormatError, BoardkitError, RuleViolation, State
+from boardkit.engine.content import format_validation_error
+from boardkit.engine.resources import widgets_dir
+from boardkit.engine.rules import describe
+
+from . import svg as S
+
+# ---------------------------------------------------------------- messages
+
+_TARGET = Field(pattern=S.TARGET_PATTERN, max_length=80)
+_COORD = Field(allow_inf_nan=False, ge=-1e6, le=1e6)
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class ClickMessage(_Message):
+    """The user clicked (or pressed Enter on) the element tagged ``data-target``."""
+
+    kind: Literal["click"]
+    target: Annotated[str, _TARGET]
+
+
+class DragMessage(_Message):
+    """The user drags the element ``target``; ``x``/``y`` in the SVG's own units."""
+
+    kind: Literal["drag"]
+    target: Annotated[str, _TARGET]
+    phase: Literal["start", "move", "end"] = "end"
+    x: Annotated[float, _COORD]
+    y: Annotated[float, _COORD]
+
+
+class KeyMessage(_Message):
+    """A key pressed while the board has the focus (``target``: the focused element)."""
+
+    kind: Literal["key"]
+    key: Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[\x20-\x7e]{1,24}$")]
+    target: Annotated[str, _TARGET] | None = None
+
+
+BoardMessage = Annotated[ClickMessage | DragMessage | KeyMessage, Field(discriminator="kind")]
+_MESSAGE = TypeAdapter(BoardMessage)
+MESSAGE_KINDS = ("click", "drag", "key")
+
+
+def parse_message(raw: Any) -> ClickMessage | DragMessage | KeyMessage:
+    """Validate a message from the front end; :class:`ActionFormatError` says what is wrong."""
+    if not isinstance(raw, dict):
+        raise ActionFormatError(f"board message: expected an object, got {type(raw).__name__}")
+    kind = raw.get("kind")
+    if kind not in MESSAGE_KINDS:
+        raise ActionFormatError(f"board message: kind: {kind!r} is not one of "
+                                f"{', '.join(MESSAGE_KINDS)}"[:300])
+    try:
+        return _MESSAGE.validate_python(raw)
+    except ValidationError as exc:
+        raise ActionFormatError(format_validation_error("board message", exc)[:600]) from None
+
+
+def _text(value: Any) -> str:
+    """Escape text content for the panel's HTML (quotes may stay as they are)."""
+    return html.escape(str(value), quote=False)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class SeatError(BoardkitError):
+    """A click from a "view as" seat that is not the one deciding."""
+
+
+# ---------------------------------------------------------------- front end
+
+
+_HELPERS_IMPORT = re.compile(r"^import\s*\{[^}]*\}\s*from\s*[\"']\./helpers\.js[\"'];?[ \t]*$",
+                             re.MULTILINE)
+
+
+def _read_front_end() -> tuple[str, str]:
+    """``board.js`` with ``helpers.js`` inlined (anywidget loads one module, so no relative
+    imports), and ``board.css``."""
+    folder = widgets_dir()
+    helpers = (folder / "helpers.js").read_text(encoding="utf-8")
+    board = (folder / "board.js").read_text(encoding="utf-8")
+    board, found = _HELPERS_IMPORT.subn("", board)
+    if found != 1:
+        raise RuntimeError(f"{folder / 'board.js'}: expected one import from ./helpers.js")
+    esm = f"// --- helpers.js\n{helpers}\n// --- board.js\n{board}"
+    return esm, (folder / "board.css").read_text(encoding="utf-8")
+
+
+_ESM, _CSS = _read_front_end()
+
+
+class BoardCanvas(anywidget.AnyWidget):
+    """The SVG canvas: shows ``svg``, marks ``legal`` targets, reports clicks/drags/keys."""
+
+    _esm = _ESM
+    _css = _CSS
+    svg = traitlets.Unicode("").tag(sync=True)
+    legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
+
+
+# ---------------------------------------------------------------- the board
+
+
+class Board(widgets.VBox):
+    """A game's live board and teaching panel. Subclasses implement the three hooks.
+
+    ``state``: the position to start from (it is played on, not copied). ``viewer``: ``None``
+    (a spectator who sees everything) or a seat. ``agent``: a name from
+    :mod:`boardkit.agents` or an :class:`~boardkit.agents.Agent` for "AI move" and auto-play.
+    """
+
+    #: a short name shown in the status line (defaults to the game's title)
+    title: str = ""
+    #: how many positions the log slider keeps replayed in memory
+    cache_size = 64
+
+    def __init__(self, state: State, *, viewer: int | None = None, agent: str | Agent = "random",
+                 seed: int = 0, interval: int = 700, **kwargs: Any):
+        if not isinstance(state, State):
+            raise TypeError(f"a board needs a boardkit State, got {state!r}")
+        self._head = state  # the latest position (the end of the slider)
+        self._cursor = state.action_count  # the position shown, in player actions
+        self._cache: OrderedDict[int, State] = OrderedDict()
+        self._viewer = self._check_viewer(state, viewer)
+        self.agent = make_agent(agent, seed)
+        self.last_error: BoardkitError | None = None
+        self.last_action: Action | None = None
+        self._note = ""
+        self._syncing = False
+        self._traceback = ""
+
+        self.canvas = BoardCanvas()
+        self.canvas.on_msg(self._on_canvas_msg)
+        self.status = widgets.HTML()
+        self.status.add_class("bk-status")
+        self.message = widgets.HTML()
+        self.message.add_class("bk-message")
+        self.undo_button = widgets.Button(description="Undo", icon="undo",
+                                          tooltip="take back the last move",
+                                          layout=widgets.Layout(width="auto"))
+        self.undo_button.on_click(lambda _: self._guard(self.undo))
+        self.ai_button = widgets.Button(description="AI move", icon="robot",
+                                        tooltip=f"let {self.agent.name} decide",
+                                        layout=widgets.Layout(width="auto"))
+        self.ai_button.on_click(lambda _: self._guard(self.ai_move))
+        self.autoplay = widgets.Play(value=0, min=0, max=10**9, step=1, interval=interval,
+                                     description="auto-play", show_repeat=False,
+                                     tooltip="let the AI play on its own")
+        self.autoplay.observe(self._on_autoplay_tick, "value")
+        seats = [("spectator", -1)] + [(f"P{p + 1}", p) for p in range(state.players)]
+        self.view_as = widgets.Dropdown(options=seats, value=-1 if viewer is None else viewer,
+                                        description="view as",
+                                        layout=widgets.Layout(width="180px"))
+        self.view_as.observe(self._on_view_as, "value")
+        self.slider = widgets.IntSlider(value=self._cursor, min=0, max=self._cursor,
+                                        description="move", continuous_update=True,
+                                        layout=widgets.Layout(width="100%"))
+        self.slider.observe(self._on_slider, "value")
+        self.log_view = widgets.HTML()
+        self.log_view.add_class("bk-log")
+        autoplay_label = widgets.HTML("auto-play")
+        autoplay_label.add_class("bk-label")
+        controls = widgets.HBox([self.undo_button, self.ai_button, autoplay_label, self.autoplay,
+                                 self.view_as])
+        controls.add_class("bk-controls")
+        super().__init__([self.status, self.canvas, self.message, controls, self.slider,
+                          self.log_view], **kwargs)
+        self.add_class("bk-board")
+        self.refresh()
+
+    # ------------------------------------------------------------ game hooks
+    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+        """The SVG of ``state`` as ``viewer`` may see it (``None``: everything).
+
+        Tag clickable elements with ``data-target`` (see :mod:`boardkit.boards.svg`) and
+        read what depends on the viewer from ``state.observation(viewer)``.
+        """
+        raise NotImplementedError
+
+    def targets(self, state: State) -> dict[str, Action]:
+        """Target id → action, for every legal action of ``state`` that has a target."""
+        raise NotImplementedError
+
+    def intent(self, msg: ClickMessage | DragMessage | KeyMessage, state: State) -> Action | None:
+        """The action a message means, legal or not (so an illegal click can be explained).
+
+        ``None``: the message means nothing here (a key without a binding, say). Raise
+        :class:`~boardkit.engine.ActionFormatError` for a target the game does not know.
+        The default maps clicks on legal targets and ignores everything else.
+        """
+        if isinstance(msg, ClickMessage):
+            found = self.targets(state).get(msg.target)
+            if found is None:
+                raise ActionFormatError(f"nothing to do at {msg.target!r} now")
+            return found
+        return None
+
+    # ------------------------------------------------------------ public API
+    @property
+    def state(self) -> State:
+        """The position shown (a past one while the slider is moved back)."""
+        if self._cursor >= self._head.action_count:
+            return self._head
+        if self._cursor not in self._cache:
+            self._cache[self._cursor] = self._head.replay_prefix(self._cursor)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        self._cache.move_to_end(self._cursor)
+        return self._cache[self._cursor]
+
+    @state.setter
+    def state(self, new: State) -> None:
+        if not isinstance(new, State) or new.game is not self._head.game:
+            raise TypeError(f"expected a {self._head.game.name} State, got {new!r}")
+        self._set_head(new)
+        self.last_error, self._note = None, ""
+        self.refresh()
+
+    @property
+    def head(self) -> State:
+        """The latest position (the right end of the log slider)."""
+        return self._head
+
+    @property
+    def viewer(self) -> int | None:
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self.view_as.value = -1 if seat is None else self._check_viewer(self._head, seat)
+
+    def handle_message(self, raw: Any) -> bool:
+        """The validated entry point of front-end messages. True when a move was made.
+
+        Never raises: a malformed message, an unknown target or an illegal move is shown in
+        the panel (and kept in :attr:`last_error`).
+        """
+        try:
+            msg = parse_message(raw)
+            state = self.state
+            act = self.intent(msg, state)
+            if act is None:
+                return False
+            if not isinstance(act, Action):
+                raise TypeError(f"{type(self).__name__}.intent returned {act!r}, not an Action")
+            if self._viewer is not None and state.current_player not in (None, self._viewer):
+                raise SeatError(
+                    f"you are viewing as P{self._viewer + 1}, but it is "
+                    f"P{state.current_player + 1}'s decision; switch 'view as' to play it")
+            return self._apply(act, state)
+        except BoardkitError as exc:
+            self._fail(exc)
+        except Exception as exc:  # a bug in a hook: show it, never crash the kernel
+            self._internal_error(exc)
+        return False
+
+    def play(self, act: Action) -> bool:
+        """Try ``act`` on the shown position (as a click would). True when it was legal."""
+        return self._guard(lambda: self._apply(act, self.state))
+
+    def undo(self) -> bool:
+        """Take back the last move before the shown position (the later ones are dropped)."""
+        if self._cursor == 0:
+            self._note = "nothing to undo"
+            self.refresh()
+            return False
+        self._set_head(self._head.replay_prefix(self._cursor - 1))
+        self.last_error, self.last_action = None, None
+        self._note = "took back one move"
+        self.refresh()
+        return True
+
+    def ai_move(self) -> bool:
+        """Let the agent make the current player's decision."""
+        state = self.state
+        if state.is_over:
+            self._note = "the game is over"
+            self.refresh()
+            return False
+        act = self.agent.act(state)
+        return self._apply(act, state, by=f"AI ({self.agent.name})")
+
+    def show_move(self, k: int) -> None:
+        """Show the position after ``k`` player actions (the log slider does this)."""
+        self.slider.value = max(0, min(int(k), self._head.action_count))
+
+    def svg(self) -> str:
+        """The SVG of the shown position for the current viewer."""
+        state = self.state
+        return self.render(state, self._viewer, self._legal_targets(state))
+
+    # ------------------------------------------------------------ internals
+    @staticmethod
+    def _check_viewer(state: State, viewer: int | None) -> int | None:
+        if viewer is None:
+            return None
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.players:
+            raise ValueError(f"viewer must be None (spectator) or a seat 0..{state.players - 1}, "
+                             f"not {viewer!r}")
+        return viewer
+
+    def _set_head(self, state: State) -> None:
+        self._head = state
+        self._cursor = state.action_count
+        self._cache.clear()
+
+    def _legal_targets(self, state: State) -> set[str]:
+        if state.is_over or (self._viewer is not None and state.current_player != self._viewer):
+            return set()
+        return set(self.targets(state))
+
+    def _apply(self, act: Action, state: State, by: str | None = None) -> bool:
+        try:
+            state.apply(act)  # the State decides; illegal moves change nothing
+        except RuleViolation as exc:
+            self._fail(exc)
+            return False
+        if state is not self._head:  # a move in the past: the later moves are dropped
+            self._set_head(state)
+        else:
+            self._cursor = state.action_count
+        self.last_error, self.last_action = None, act
+        self._note = f"{by + ': ' if by else ''}{act}"
+        self.refresh()
+        return True
+
+    def _guard(self, fn) -> bool:
+        try:
+            return bool(fn())
+        except BoardkitError as exc:
+            self._fail(exc)
+        except Exception as exc:
+            self._internal_error(exc)
+        return False
+
+    def _fail(self, exc: BoardkitError) -> None:
+        self.last_error = exc
+        self._note = ""
+        self._safe_refresh()
+
+    def _internal_error(self, exc: Exception) -> None:
+        self.last_error = BoardkitError(f"internal error: {type(exc).__name__}: {exc}")
+        self.last_error.__cause__ = exc
+        self._traceback = traceback.format_exc()
+        self._safe_refresh()
+
+    def _safe_refresh(self) -> None:
+        try:
+            self.refresh()
+        except Exception as exc:  # the renderer itself fails: keep the panel alive
+            self.message.value = (f"<div class='bk-error'>internal error while drawing: "
+                                  f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}</div>")
+
+    def _on_canvas_msg(self, _widget, content, _buffers) -> None:
+        try:
+            self.handle_message(content)
+        except Exception:  # pragma: no cover - handle_message already catches everything
+            pass
+
+    def _on_slider(self, change) -> None:
+        if self._syncing:
+            return
+        self._guard(lambda: self._move_cursor(change["new"]))
+
+    def _move_cursor(self, k: int) -> bool:
+        self._cursor = max(0, min(int(k), self._head.action_count))
+        self.last_error, self._note = None, ""
+        self.refresh()
+        return True
+
+    def _on_view_as(self, change) -> None:
+        def switch():
+            self._viewer = None if change["new"] == -1 else change["new"]
+            self.last_error = None
+            self.refresh()
+            return True
+
+        self._guard(switch)
+
+    def _on_autoplay_tick(self, change) -> None:
+        if self._syncing or change["new"] == change["old"] or change["new"] == 0:
+            return
+        if self.state.is_over:
+            self.autoplay.playing = False
+            return
+        self._guard(self.ai_move)
+        if self.state.is_over or self.last_error is not None:
+            self.autoplay.playing = False
+
+    # ------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Redraw the canvas and the panel from the shown position."""
+        state = self.state
+        legal = self._legal_targets(state)
+        picture = self.render(state, self._viewer, legal)
+        with self.canvas.hold_sync():
+            self.canvas.svg = picture
+            self.canvas.legal = sorted(legal)
+        self.status.value = self._status_html(state)
+        self.message.value = self._message_html()
+        self.log_view.value = self._log_html(state)
+        self._syncing = True
+        try:
+            self.slider.max = self._head.action_count
+            self.slider.value = self._cursor
+        finally:
+            self._syncing = False
+        self.undo_button.disabled = self._cursor == 0
+        self.ai_button.disabled = state.is_over
+
+    def _title(self) -> str:
+        return self.title or self._head.game.title
+
+    def _status_text(self, state: State) -> str:
+        if state.is_over:
+            won = ", ".join(f"P{p + 1}" for p in state.winners())
+            turn = f"game over — {'winner' if len(state.winners()) == 1 else 'winners'}: {won}"
+        else:
+            turn = f"P{state.current_player + 1} to {state.prompt()}"
+        return turn
+
+    def _status_html(self, state: State) -> str:
+        parts = [f"<b>{_text(self._title())}</b> · "
+                 f"<span class='bk-turn'>{_text(self._status_text(state))}</span>"]
+        if self._viewer is not None:
+            parts.append(f"<span class='bk-viewer'>viewing as P{self._viewer + 1}</span>")
+        if self._cursor < self._head.action_count:
+            parts.append(f"<span class='bk-past'>showing move {self._cursor} of "
+                         f"{self._head.action_count}: a move here drops the later ones</span>")
+        return "<div class='bk-status-line'>" + " · ".join(parts) + "</div>"
+
+    def _message_html(self) -> str:
+        exc = self.last_error
+        if exc is None:
+            if not self._note:
+                return ""
+            return f"<div class='bk-note'>✓ {_text(self._note)}</div>"
+        if isinstance(exc, RuleViolation):
+            paraphrase = describe(exc.rule)
+            rule = (f"<div class='bk-rule'>rule <code>{_text(exc.rule)}</code>"
+                    f"{': ' + _text(paraphrase) if paraphrase else ''}</div>")
+            return (f"<div class='bk-error' data-rule='{html.escape(exc.rule)}'>"
+                    f"<span class='bk-text'>✗ illegal: {_text(exc.message)}</span>{rule}</div>")
+        kind = "refused" if isinstance(exc, ActionFormatError | SeatError) else "error"
+        return f"<div class='bk-error'><span class='bk-text'>✗ {kind}: {_text(str(exc))}</span></div>"
+
+    def _log_html(self, state: State) -> str:
+        viewer = self._viewer
+        events = list(self._head.log)
+        shown = len(state.log)
+        items = []
+        for i, event in enumerate(events):
+            cls = [f"bk-{event.kind}"]
+            if i >= shown:
+                cls.append("bk-future")
+            items.append(f"<li class='{' '.join(cls)}'>{_text(event.visible_text(viewer))}</li>")
+        return ("<details class='bk-log-box' open><summary>event log "
+                f"({_plural(self._head.action_count, 'move')})</summary><ol>{''.join(items)}</ol></details>")
+
+    # ------------------------------------------------------------ static views
+    def _static_html(self) -> str:
+        state = self.state
+        return (f"<div class='bk-static'><div>{_text(self._title())} · "
+                f"{_text(self._status_text(state))}</div>{self.svg()}</div>")
+
+    def _repr_html_(self) -> str:
+        return self._static_html()
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        bundle = super()._repr_mimebundle_(**kwargs) or {}
+        try:
+            bundle["text/html"] = self._static_html()
+        except Exception:  # a static view is a bonus: never break the live one
+            pass
+        bundle["text/plain"] = f"<{type(self).__name__}: {self._status_text(self.state)}>"
+        return bundle
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}: {self._status_text(self.state)}>"

@@ -1,0 +1,245 @@
+"""Small SVG helpers shared by every board's renderer.
+
+Python draws each board as one SVG string; the same picture serves the live widget, the
+static view (``_repr_html_``), exported HTML and the README. Elements the user can click
+carry ``data-target="<id>"`` (and the CSS class ``bk-target``); the legal ones also get
+``bk-legal``, so the highlight shows in the static view too. The front end
+(``widgets/board.js``) only reports clicks on ``data-target`` elements.
+
+Everything here returns strings; every piece of text and every attribute is escaped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+#: colours per seat (Okabe–Ito: distinguishable with the common colour-vision deficiencies)
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+#: light tints of the same colours, for filled areas under dark text
+PLAYER_TINTS = ("#cfe3f1", "#f6d9c7", "#c7eadf", "#f2dcea", "#f9e6c2", "#d9eefa")
+
+INK = "#222222"
+MUTED = "#6b6b6b"
+PAPER = "#ffffff"
+EMPTY = "#f4f1ea"
+LEGAL = "#e8a200"
+
+#: a target id: short, no spaces or quotes (the front end checks the same pattern)
+TARGET_PATTERN = r"^[A-Za-z0-9_.:,;=+\-]{1,80}$"
+_TARGET_RE = re.compile(TARGET_PATTERN)
+
+#: the look of targets, scoped to boardkit's SVGs; inlined in every SVG so the static
+#: view shows the same highlights as the live board
+STYLE = f"""
+svg.bk-svg {{ font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }}
+svg.bk-svg .bk-target {{ cursor: pointer; }}
+svg.bk-svg .bk-target:focus {{ outline: none; }}
+svg.bk-svg .bk-target:hover .bk-shape, svg.bk-svg .bk-target:focus .bk-shape {{
+  filter: brightness(0.93); }}
+svg.bk-svg .bk-legal .bk-shape {{ stroke: {LEGAL}; stroke-width: 4px; }}
+svg.bk-svg .bk-dim {{ opacity: 0.45; }}
+""".strip()
+
+
+def esc(value: Any) -> str:
+    """Text or an attribute value, escaped for SVG/HTML (quotes included)."""
+    return escape(str(value), quote=True)
+
+
+def num(value: float) -> str:
+    """A coordinate, without a useless ``.0``."""
+    value = round(float(value), 2)
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def player_colour(player: int | None) -> str:
+    return MUTED if player is None else PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+def player_tint(player: int | None) -> str:
+    return EMPTY if player is None else PLAYER_TINTS[player % len(PLAYER_TINTS)]
+
+
+def check_target(target: str) -> str:
+    """``target`` if it is a valid target id, else ``ValueError`` (catches renderer bugs)."""
+    if not isinstance(target, str) or not _TARGET_RE.match(target):
+        raise ValueError(f"invalid SVG target id {target!r} (pattern {TARGET_PATTERN})")
+    return target
+
+
+def attrs(**values: Any) -> str:
+    """``key="value"`` pairs; ``None``/``False`` are left out, ``class_`` gives ``class``,
+    and ``data_x``/``aria_x`` give ``data-x``/``aria-x``."""
+    out = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            value = num(value)
+        out.append(f'{name}="{esc(value)}"')
+    return " ".join(out)
+
+
+def target_attrs(target: str | None, legal: Collection[str] = (), label: str | None = None,
+                 extra_class: str = "") -> str:
+    """The attributes of a clickable group: ``data-target``, classes, focus, ARIA label."""
+    if target is None:
+        return attrs(class_=extra_class or None)
+    check_target(target)
+    classes = " ".join(c for c in ("bk-target", "bk-legal" if target in legal else "",
+                                   extra_class) if c)
+    return attrs(data_target=target, class_=classes, tabindex=0, role="button",
+                 aria_label=label or target)
+
+
+def document(width: float, height: float, body: Iterable[str] | str, *, title: str = "",
+             background: str = PAPER, **data: Any) -> str:
+    """A complete ``<svg>`` with boardkit's style; ``data`` become ``data-*`` attributes."""
+    content = body if isinstance(body, str) else "".join(body)
+    extra = attrs(**{f"data_{k}": v for k, v in data.items()})
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="bk-svg" '
+        f'viewBox="0 0 {num(width)} {num(height)}" width="{num(width)}" height="{num(height)}" '
+        f'role="img" aria-label="{esc(title)}" {extra}>'
+        f"<title>{esc(title)}</title><style>{STYLE}</style>"
+        f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" fill="{background}"/>'
+        f"{content}</svg>"
+    )
+
+
+def rect(x: float, y: float, w: float, h: float, *, fill: str = PAPER, stroke: str = INK,
+         stroke_width: float = 1, rx: float = 0, shape: bool = True, **extra: Any) -> str:
+    """A rectangle; ``shape=True`` marks it as the part that shows the highlight."""
+    return (f"<rect {attrs(x=x, y=y, width=w, height=h, rx=rx or None, fill=fill, stroke=stroke, stroke_width=stroke_width, class_='bk-shape' if shape else None, **extra)}/>")
+
+
+def circle(cx: float, cy: float, r: float, *, fill: str = INK, stroke: str | None = None,
+           **extra: Any) -> str:
+    return f"<circle {attrs(cx=cx, cy=cy, r=r, fill=fill, stroke=stroke, **extra)}/>"
+
+
+def text(x: float, y: float, content: Any, *, size: float = 14, anchor: str = "start",
+         weight: str | int | None = None, fill: str = INK, **extra: Any) -> str:
+    """A text label; ``anchor`` is ``start``, ``middle`` or ``end``; ``y`` is the middle."""
+    return (f"<text {attrs(x=x, y=y, font_size=size, text_anchor=anchor, dominant_baseline='central', font_weight=weight, fill=fill, pointer_events='none', **extra)}>"
+            f"{esc(content)}</text>")
+
+
+def group(children: Iterable[str] | str, target: str | None = None, legal: Collection[str] = (),
+          label: str | None = None, extra_class: str = "", **extra: Any) -> str:
+    """A ``<g>``; with ``target`` it is clickable and highlighted when legal."""
+    content = children if isinstance(children, str) else "".join(children)
+    head = " ".join(p for p in (target_attrs(target, legal, label, extra_class), attrs(**extra)) if p)
+    return f"<g {head}>{content}</g>" if head else f"<g>{content}</g>"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """What a grid cell shows: ``label`` in the middle, colours, a click target."""
+
+    label: str = ""
+    fill: str = EMPTY
+    stroke: str = INK
+    text_fill: str = INK
+    target: str | None = None
+    corner: str = ""  # a small label in the top-left corner (the owner, say)
+    corner_fill: str = INK
+    dim: bool = False
+    title: str | None = None  # hover text / accessible label
+
+
+def grid(columns: int, rows: int, cell: Callable[[int, int], Cell], *, x0: float = 0,
+         y0: float = 0, size: float = 56, gap: float = 4, legal: Collection[str] = (),
+         font_size: float | None = None) -> str:
+    """A ``columns`` × ``rows`` grid of cells; ``cell(x, y)`` says what each shows."""
+    parts = []
+    fs = font_size or size * 0.42
+    for y in range(rows):
+        for x in range(columns):
+            spec = cell(x, y)
+            px, py = x0 + x * (size + gap), y0 + y * (size + gap)
+            inner = [rect(px, py, size, size, fill=spec.fill, stroke=spec.stroke,
+                          stroke_width=1.5, rx=6)]
+            if spec.title:
+                inner.insert(0, f"<title>{esc(spec.title)}</title>")
+            if spec.label:
+                inner.append(text(px + size / 2, py + size / 2, spec.label, size=fs,
+                                  anchor="middle", weight=600, fill=spec.text_fill))
+            if spec.corner:
+                inner.append(text(px + 5, py + 9, spec.corner, size=size * 0.2, weight=700,
+                                  fill=spec.corner_fill))
+            parts.append(group(inner, spec.target, legal, label=spec.title,
+                               extra_class="bk-dim" if spec.dim else ""))
+    return "".join(parts)
+
+
+def grid_size(columns: int, rows: int, size: float = 56, gap: float = 4) -> tuple[float, float]:
+    """Width and height of :func:`grid` with the same arguments."""
+    return columns * size + (columns - 1) * gap, rows * size + (rows - 1) * gap
+
+
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.5), (0.75, 0.5), (0.25, 0.75), (0.75, 0.75)],
+}
+
+
+def die(x: float, y: float, value: int, *, size: float = 48, target: str | None = None,
+        legal: Collection[str] = (), fill: str = PAPER, pip: str = INK, stroke: str = INK,
+        dim: bool = False, label: str | None = None) -> str:
+    """A die face showing ``value`` (1..6 as pips, anything else as a number)."""
+    inner = [rect(x, y, size, size, fill=fill, stroke=stroke, stroke_width=1.5, rx=size * 0.16)]
+    if value in _PIPS:
+        inner += [circle(x + px * size, y + py * size, size * 0.085, fill=pip)
+                  for px, py in _PIPS[value]]
+    else:
+        inner.append(text(x + size / 2, y + size / 2, value, size=size * 0.5, anchor="middle",
+                          weight=700, fill=pip))
+    return group(inner, target, legal, label=label or f"die showing {value}",
+                 extra_class="bk-dim" if dim else "")
+
+
+def button(x: float, y: float, w: float, h: float, label: str, *, target: str,
+           legal: Collection[str] = (), fill: str = "#ececec") -> str:
+    """A labelled button drawn in the SVG (for actions that are not on the board)."""
+    return group([rect(x, y, w, h, fill=fill, stroke=INK, stroke_width=1.5, rx=h / 2),
+                  text(x + w / 2, y + h / 2, label, size=h * 0.45, anchor="middle", weight=600)],
+                 target, legal, label=label, extra_class="" if target in legal else "bk-dim")
+
+
+def swatch(x: float, y: float, player: int | None, *, size: float = 14) -> str:
+    """A small square in a player's colour (legends, score lines)."""
+    return rect(x, y - size / 2, size, size, fill=player_colour(player), stroke="none",
+                rx=3, shape=False)
+
+
+def legend(x: float, y: float, lines: Iterable[tuple[int | None, str]], *,
+           line_height: float = 22, size: float = 14) -> str:
+    """Lines of text, each after a swatch of a player's colour (``None``: no swatch)."""
+    parts = []
+    for i, (player, content) in enumerate(lines):
+        ly = y + i * line_height
+        if player is not None:
+            parts.append(swatch(x, ly, player, size=size))
+        parts.append(text(x + (size + 6 if player is not None else 0), ly, content, size=size))
+    return "".join(parts)
+
+
+def html_page(svg: str, caption: str = "") -> str:
+    """A standalone HTML page showing an SVG (for exports and the README)."""
+    cap = f"<p>{esc(caption)}</p>" if caption else ""
+    return f"<!doctype html><meta charset='utf-8'><title>{esc(caption)}</title>{cap}{svg}"
+
+
+def data_attrs(values: Mapping[str, Any]) -> str:
+    """``data-*`` attributes from a mapping (for extra metadata on an element)."""
+    return attrs(**{f"data_{k}": v for k, v in values.items()})

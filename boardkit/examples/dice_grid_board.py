@@ -1,0 +1,151 @@
+"""The Dice Grid board: the grid, the roll, the scores and the lucky numbers as one SVG.
+
+Targets: ``die:<value>`` (the dice of the roll, while a die is to be chosen), ``cell:x,y``
+(every cell, so a click on a wrong one is explained by its rule) and ``pass``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from boardkit.boards import Board
+from boardkit.boards import svg as S
+from boardkit.boards.base import ClickMessage
+from boardkit.engine import Action, ActionFormatError, State
+
+from .dice_grid import ChooseDie, ChooseDieStep, Claim, ClaimStep, Pass
+
+_CELL = re.compile(r"^cell:(-?\d{1,3}),(-?\d{1,3})$")
+_DIE = re.compile(r"^die:(\d{1,2})$")
+
+SIZE, GAP, MARGIN, TOP = 60, 4, 16, 44
+PANEL = 300
+
+
+def _pts(n: int) -> str:
+    return f"{n} pt" if n == 1 else f"{n} pts"
+
+
+class DiceGridBoard(Board):
+    """Click a die to keep it, then a cell showing that number."""
+
+    # ------------------------------------------------------------------ hooks
+    def targets(self, state: State) -> dict[str, Action]:
+        out: dict[str, Action] = {}
+        for act in state.legal_actions():
+            if isinstance(act, ChooseDie):
+                out[f"die:{act.value}"] = act
+            elif isinstance(act, Claim):
+                out[f"cell:{act.cell[0]},{act.cell[1]}"] = act
+            elif isinstance(act, Pass):
+                out["pass"] = act
+        return out
+
+    def intent(self, msg, state: State) -> Action | None:
+        if not isinstance(msg, ClickMessage):
+            return None
+        if msg.target == "pass":
+            return Pass()
+        if m := _CELL.match(msg.target):
+            return Claim((int(m[1]), int(m[2])))
+        if m := _DIE.match(msg.target):
+            return ChooseDie(int(m[1]))
+        raise ActionFormatError(f"dice-grid board: unknown target {msg.target!r}")
+
+    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+        obs = state.observation(viewer)
+        rows = obs["grid"]
+        height, width = len(rows), len(rows[0])
+        grid_w, grid_h = S.grid_size(width, height, SIZE, GAP)
+        step = state.pending
+
+        def cell(x: int, y: int) -> S.Cell:
+            info = rows[y][x]
+            owner = info["owner"]
+            who = "empty" if owner is None else f"claimed by P{owner + 1}"
+            return S.Cell(
+                label=str(info["number"]),
+                fill=S.player_tint(owner),
+                stroke=S.INK if owner is None else S.player_colour(owner),
+                target=f"cell:{x},{y}",
+                corner="" if owner is None else f"P{owner + 1}",
+                corner_fill=S.player_colour(owner),
+                title=f"cell ({x}, {y}) shows {info['number']}, {who}",
+            )
+
+        parts = [S.text(MARGIN, 22, self._headline(state, obs), size=15, weight=600),
+                 S.grid(width, height, cell, x0=MARGIN, y0=TOP, size=SIZE, gap=GAP,
+                        legal=legal_targets)]
+
+        px = MARGIN + grid_w + 24
+        y = TOP + 8
+        dice = self._roll(state)
+        if dice:
+            parts.append(S.text(px, y, "roll", size=13, fill=S.MUTED))
+            y += 14
+            for i, value in enumerate(dice):
+                choosing = isinstance(step, ChooseDieStep)
+                kept = isinstance(step, ClaimStep) and value == step.value and (
+                    i == 0 or dice[0] != value)
+                parts.append(S.die(px + i * 60, y, value, size=48,
+                                   target=f"die:{value}" if choosing else None,
+                                   legal=legal_targets, dim=not choosing and not kept,
+                                   fill=S.player_tint(state.current_player) if kept else S.PAPER,
+                                   label=f"keep the {value}" if choosing else None))
+            y += 48 + 12
+            if isinstance(step, ClaimStep):
+                parts.append(S.text(px, y + 6, f"kept {step.value}: claim a {step.value}",
+                                    size=13, fill=S.MUTED))
+                y += 20
+                parts.append(S.button(px, y, 108, 30, "Pass", target="pass",
+                                      legal=legal_targets))
+                y += 30
+            y += 18
+
+        parts.append(S.text(px, y, "scores", size=13, fill=S.MUTED))
+        y += 20
+        parts.append(S.legend(px, y, self._score_lines(state, obs), line_height=22, size=13))
+        y += 22 * state.players
+        doc_w = px + PANEL
+        doc_h = max(TOP + grid_h + MARGIN, y + MARGIN)
+        return S.document(doc_w, doc_h, parts, title=f"Dice Grid: {obs['prompt']}",
+                          game=state.game.name, actions=state.action_count,
+                          viewer="spectator" if viewer is None else f"P{viewer + 1}")
+
+    # ---------------------------------------------------------------- pieces
+    @staticmethod
+    def _headline(state: State, obs: dict) -> str:
+        rounds = state.params.rounds
+        if state.is_over:
+            won = " and ".join(f"P{p + 1}" for p in state.winners())
+            return f"Game over after round {min(obs['round'], rounds)} · {won} won"
+        return (f"Round {obs['round']} of {rounds} · P{obs['current_player'] + 1}: "
+                f"{obs['prompt']}")
+
+    @staticmethod
+    def _roll(state: State) -> tuple[int, ...]:
+        """The dice of the current turn (the last roll of the log), while a turn is running."""
+        if state.is_over:
+            return ()
+        for event in reversed(state.log):
+            if event.kind == "chance" and event.name == "roll":
+                return tuple(event.value)
+        return ()
+
+    @staticmethod
+    def _score_lines(state: State, obs: dict) -> list[tuple[int | None, str]]:
+        lines = []
+        secret = state.variant.secret_lucky
+        for p in range(state.players):
+            parts = state.score_parts(p)
+            lucky = obs["lucky"][p]
+            if not secret:
+                lines.append((p, f"P{p + 1}: {_pts(parts['group'])} (largest group)"))
+            elif lucky is None:  # hidden from this viewer: the bonus would give it away
+                lines.append((p, f"P{p + 1}: ? pts (group {parts['group']} + lucky ?) "
+                                 "· lucky ?"))
+            else:
+                total = parts["group"] + parts["lucky"]
+                lines.append((p, f"P{p + 1}: {_pts(total)} (group {parts['group']} + lucky "
+                                 f"{parts['lucky']}) · lucky {lucky}"))
+        return lines

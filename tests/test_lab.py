@@ -1,0 +1,85 @@
+"""Metrics, plots, tournaments and the A/B design lab."""
+
+import math
+
+import matplotlib
+import numpy as np
+import pytest
+
+from boardkit.analysis import compare, metrics, simulate, standings, tournament
+from boardkit.analysis.lab import sign_flip_p
+from boardkit.analysis.metrics import (
+    mean_ci,
+    plot_score_sources,
+    plot_scores,
+    plot_seat_win_rates,
+    wilson,
+)
+from boardkit.engine import VariantError
+
+matplotlib.use("Agg")
+
+
+def test_wilson_and_mean_intervals():
+    low, high = wilson(0, 20)
+    assert low == 0 and 0 < high < 0.2
+    low, high = wilson(10, 20)
+    assert low < 0.5 < high and math.isclose(0.5 - low, high - 0.5)
+    mean, lo, hi = mean_ci([1, 2, 3, 4])
+    assert mean == 2.5 and lo < 2.5 < hi
+
+
+def test_sign_flip_test():
+    rng = np.random.default_rng(0)
+    assert sign_flip_p(rng.normal(1.0, 1.0, 100)) < 0.01
+    assert sign_flip_p(rng.normal(0.0, 1.0, 100)) > 0.05
+    assert sign_flip_p(np.zeros(10)) == 1.0
+
+
+@pytest.fixture(scope="module")
+def run():
+    return simulate("dice-grid", ["greedy", "random"], n=80, seed=3, progress=False)
+
+
+def test_metrics_table(run):
+    table = metrics(run)
+    for name in ["advantage", "balance", "agent balance", "drawishness", "decisiveness",
+                 "lead changes", "duration", "branching factor", "score", "share: group"]:
+        assert name in table.index, name
+    assert table.loc["share: group", "value"] + table.loc["share: lucky", "value"] == pytest.approx(1)
+    adv = table.loc["advantage"]
+    assert adv.ci_low <= adv.value <= adv.ci_high
+    assert table.loc["branching factor", "value"] >= 1
+    assert 0 <= table.loc["decisiveness", "value"] <= 1
+
+
+def test_plots_draw(run):
+    assert plot_scores(run).patches
+    assert plot_seat_win_rates(run).patches
+    assert plot_score_sources(run).patches
+
+
+def test_compare_finds_a_real_change_and_not_a_fake_one():
+    bigger = compare("dice-grid", {}, {"params": {"points.lucky_cell": 3}}, n=60, seed=1, progress=False)
+    assert bigger.diff > 0 and bigger.significant
+    assert "raises the mean score" in bigger.summary()
+    same = compare("dice-grid", {}, {"params": {"points.lucky_cell": 1}}, n=30, seed=1, progress=False)
+    assert same.diff == 0 and "unchanged" in same.summary()
+
+
+def test_compare_errors():
+    with pytest.raises(VariantError, match="unknown keys"):
+        compare("dice-grid", {}, {"points": 1}, n=5)
+    with pytest.raises(VariantError, match="unknown measure"):
+        compare("dice-grid", {}, {}, n=5, measure_name="happiness", progress=False)
+
+
+def test_tournament_and_standings():
+    frame = tournament("dice-grid", ["random", "greedy", "mcts:10"], games_per_match=6, seed=2,
+                       progress=False)
+    assert set(frame["match"]) == {"random vs greedy", "random vs mcts:10", "greedy vs mcts:10"}
+    table = standings(frame)
+    assert table["games"].sum() == 2 * 18  # every game counted for both agents
+    assert table["win_share"].mul(table["games"]).sum() == pytest.approx(18)
+    with pytest.raises(VariantError, match="two different agents"):
+        tournament("dice-grid", ["random"])
