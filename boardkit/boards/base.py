@@ -171,7 +171,8 @@ class Board(widgets.VBox):
         self.last_action: Action | None = None
         self._note = ""
         self._syncing = False
-        self._traceback = ""
+        #: the traceback of the last internal error (a bug in a hook), for debugging
+        self.last_traceback = ""
 
         self.canvas = BoardCanvas()
         self.canvas.on_msg(self._on_canvas_msg)
@@ -188,16 +189,16 @@ class Board(widgets.VBox):
                                         layout=widgets.Layout(width="auto"))
         self.ai_button.on_click(lambda _: self._guard(self.ai_move))
         self.autoplay = widgets.Play(value=0, min=0, max=10**9, step=1, interval=interval,
-                                     description="auto-play", show_repeat=False,
+                                     show_repeat=False,
                                      tooltip="let the AI play on its own")
         self.autoplay.observe(self._on_autoplay_tick, "value")
-        seats = [("spectator", -1)] + [(f"P{p + 1}", p) for p in range(state.players)]
-        self.view_as = widgets.Dropdown(options=seats, value=-1 if viewer is None else viewer,
+        self.view_as = widgets.Dropdown(options=self._seats(state),
+                                        value=-1 if viewer is None else viewer,
                                         description="view as",
                                         layout=widgets.Layout(width="180px"))
         self.view_as.observe(self._on_view_as, "value")
         self.slider = widgets.IntSlider(value=self._cursor, min=0, max=self._cursor,
-                                        description="move", continuous_update=True,
+                                        description="move", continuous_update=False,
                                         layout=widgets.Layout(width="100%"))
         self.slider.observe(self._on_slider, "value")
         self.log_view = widgets.HTML()
@@ -256,6 +257,14 @@ class Board(widgets.VBox):
     def state(self, new: State) -> None:
         if not isinstance(new, State) or new.game is not self._head.game:
             raise TypeError(f"expected a {self._head.game.name} State, got {new!r}")
+        if new.players != self._head.players:
+            self._syncing = True
+            try:
+                self._viewer = None
+                self.view_as.options = self._seats(new)
+                self.view_as.value = -1
+            finally:
+                self._syncing = False
         self._set_head(new)
         self.last_error, self._note = None, ""
         self.refresh()
@@ -335,6 +344,10 @@ class Board(widgets.VBox):
 
     # ------------------------------------------------------------ internals
     @staticmethod
+    def _seats(state: State) -> list[tuple[str, int]]:
+        return [("spectator", -1)] + [(f"P{p + 1}", p) for p in range(state.players)]
+
+    @staticmethod
     def _check_viewer(state: State, viewer: int | None) -> int | None:
         if viewer is None:
             return None
@@ -383,9 +396,10 @@ class Board(widgets.VBox):
         self._safe_refresh()
 
     def _internal_error(self, exc: Exception) -> None:
-        self.last_error = BoardkitError(f"internal error: {type(exc).__name__}: {exc}")
+        self.last_error = BoardkitError(f"internal error: {type(exc).__name__}: {exc} "
+                                        "(board.last_traceback has the details)")
         self.last_error.__cause__ = exc
-        self._traceback = traceback.format_exc()
+        self.last_traceback = traceback.format_exc()
         self._safe_refresh()
 
     def _safe_refresh(self) -> None:
@@ -413,6 +427,9 @@ class Board(widgets.VBox):
         return True
 
     def _on_view_as(self, change) -> None:
+        if self._syncing:
+            return
+
         def switch():
             self._viewer = None if change["new"] == -1 else change["new"]
             self.last_error = None

@@ -38,7 +38,7 @@ STYLE = f"""
 svg.bk-svg {{ font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }}
 svg.bk-svg .bk-target {{ cursor: pointer; }}
 svg.bk-svg .bk-target:focus {{ outline: none; }}
-svg.bk-svg .bk-target:hover .bk-shape, svg.bk-svg .bk-target:focus .bk-shape {{
+svg.bk-svg .bk-target:hover .bk-shape, svg.bk-svg .bk-target:focus-visible .bk-shape {{
   filter: brightness(0.93); }}
 svg.bk-svg .bk-legal .bk-shape {{ stroke: {LEGAL}; stroke-width: 4px; }}
 svg.bk-svg .bk-dim {{ opacity: 0.45; }}

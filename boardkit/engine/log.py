@@ -48,7 +48,7 @@ class Event:
         if self.kind == "auto":
             return f"{who}{self.text} (only option)"
         if self.kind == "chance":
-            return f"{self.text}{' (forced)' if self.forced else ''}"
+            return f"{self.text}{' (forced)' if self.forced else ''}"  # text names the player
         return f"{who}{self.text}" if self.player is not None else self.text
 
 

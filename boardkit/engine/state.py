@@ -239,13 +239,16 @@ class State:
     # ------------------------------------------------------------ randomness
     def chance(self, name: str, sample: Callable[[np.random.Generator], Any],
                check: Callable[[State, Any], None] | None = None, to: int | None = None,
-               text: Callable[[Any], str] | None = None, public: str | None = None) -> Any:
+               text: Callable[[Any], str] | None = None, public: str | None = None,
+               player: int | None = None) -> Any:
         """Draw a random outcome, log it and return it.
 
         ``sample(rng)`` always runs, so forcing one outcome never shifts later ones. A value
         queued with :meth:`force` replaces the sample (``check(state, value)``, by default
-        ``chance_checks[name]``, validates it). During a
-        replay the recorded value is used and compared with the sample.
+        ``chance_checks[name]``, validates it). During a replay the recorded value is used
+        and compared with the sample. ``to``/``public`` make the event private (only seat
+        ``to`` reads ``text(value)``; the others read ``public``); ``player`` names whose
+        event it is.
         """
         index = self._chances
         self._chances += 1
@@ -276,8 +279,8 @@ class State:
         if forced and check is not None:
             check(self, value)
         label = text(value) if text else f"{name}: {value}"
-        self.log.append(Event("chance", label, name=name, value=value, forced=forced,
-                              index=index, to=to, public=public))
+        self.log.append(Event("chance", label, player=player, name=name, value=value,
+                              forced=forced, index=index, to=to, public=public))
         return value
 
     def force(self, name: str, value: Any) -> None:

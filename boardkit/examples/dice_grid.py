@@ -137,7 +137,8 @@ class DiceGridState(State):
         if self.variant.secret_lucky:
             for p in range(self.players):
                 self.lucky[p] = self.chance("lucky", lambda rng: int(rng.integers(1, 7)),
-                                            to=p, text=lambda v, p=p: f"P{p + 1} draws lucky number {v}",
+                                            to=p, player=p,
+                                            text=lambda v, p=p: f"P{p + 1} draws lucky number {v}",
                                             public="draws a secret lucky number")
         self.start_turn()
 

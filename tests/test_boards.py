@@ -1,0 +1,445 @@
+"""The board layer without a browser: messages go straight to the handler (as the front end's
+``model.send`` would deliver them), and the panel, state and SVG are checked."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import boardkit
+from boardkit.boards import Board, ClickMessage, DragMessage, KeyMessage, SeatError, parse_message
+from boardkit.boards import svg as S
+from boardkit.boards.base import BoardCanvas
+from boardkit.engine import ActionFormatError, BoardkitError, RuleViolation
+from boardkit.examples.dice_grid import ChooseDie, ChooseDieStep, Claim, ClaimStep
+from boardkit.examples.dice_grid_board import DiceGridBoard
+
+GAME = boardkit.game("dice-grid")
+SEED = 0  # P1 rolls 4 and 2; P2 then rolls 2 and 1 (see test_seed_is_as_documented)
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def new_board(**kwargs) -> DiceGridBoard:
+    return GAME.board(GAME.new_game(seed=SEED), **kwargs)
+
+
+def click(board: Board, target: str) -> bool:
+    return board.handle_message({"kind": "click", "target": target})
+
+
+def cell_target(cell) -> str:
+    return f"cell:{cell[0]},{cell[1]}"
+
+
+def play_first_turn(board: Board) -> tuple[int, int]:
+    """P1 keeps the 4 and claims the first cell showing 4; returns that cell."""
+    assert click(board, "die:4")
+    cell = sorted(a.cell for a in board.state.legal_actions())[0]
+    assert click(board, cell_target(cell))
+    return cell
+
+
+def targets_in(svg_text: str) -> dict[str, str]:
+    """data-target -> class of every target element in an SVG string."""
+    root = ET.fromstring(svg_text)
+    return {el.get("data-target"): el.get("class", "") for el in root.iter()
+            if el.get("data-target") is not None}
+
+
+def test_seed_is_as_documented():
+    state = GAME.new_game(seed=SEED)
+    assert isinstance(state.pending, ChooseDieStep) and state.pending.dice == (4, 2)
+
+
+# ------------------------------------------------------------------ construction
+
+
+def test_game_builds_its_board():
+    board = new_board()
+    assert isinstance(board, DiceGridBoard) and isinstance(board, Board)
+    assert isinstance(board.canvas, BoardCanvas)
+    assert board.state.action_count == 0 and board.last_error is None
+    assert "P1 to choose one of the dice 4 and 2" in board.status.value
+    assert "export default" in board.canvas._esm and "./helpers.js" not in board.canvas._esm
+    assert ".bk-error" in board.canvas._css
+
+
+def test_svg_is_well_formed_and_tags_targets():
+    board = new_board()
+    found = targets_in(board.svg())
+    assert {f"cell:{x},{y}" for x in range(4) for y in range(4)} <= set(found)
+    assert {"die:4", "die:2"} <= set(found)
+    assert "bk-legal" in found["die:4"] and "bk-legal" in found["die:2"]
+    assert "bk-legal" not in found["cell:0,0"]
+    assert sorted(board.canvas.legal) == ["die:2", "die:4"]
+    assert board.canvas.svg == board.svg()
+    assert ET.fromstring(board.svg()).get("data-actions") == "0"
+
+
+def test_targets_are_the_legal_actions():
+    board = new_board()
+    assert board.targets(board.state) == {"die:2": ChooseDie(2), "die:4": ChooseDie(4)}
+    click(board, "die:4")
+    assert set(board.targets(board.state).values()) == set(board.state.legal_actions())
+
+
+# ------------------------------------------------------------------ moves
+
+
+def test_legal_clicks_apply_and_rerender():
+    board = new_board()
+    assert click(board, "die:4")
+    assert isinstance(board.state.pending, ClaimStep) and board.state.pending.value == 4
+    assert board.last_error is None and board.last_action == ChooseDie(4)
+    legal = set(board.canvas.legal)
+    assert legal == {cell_target(a.cell) for a in board.state.legal_actions()}
+    cell = sorted(a.cell for a in board.state.legal_actions())[0]
+    assert click(board, cell_target(cell))
+    assert board.state.owner[cell] == 0 and board.state.action_count == 2
+    assert ET.fromstring(board.canvas.svg).get("data-actions") == "2"
+    assert "claim cell" in board.message.value and "bk-note" in board.message.value
+
+
+@pytest.mark.parametrize(
+    ("setup", "target", "rule"),
+    [
+        ("claim", "cell:0,0", "dice-grid.claim.number"),  # (0, 0) shows 1, not 4
+        ("claim", "cell:9,9", "dice-grid.claim.inside"),
+        ("claim", "pass", "dice-grid.claim.pass"),
+        ("choose", "cell:0,0", "dice-grid.turn.choose"),  # a cell while a die is to be chosen
+        ("choose", "die:6", "dice-grid.turn.choose"),  # not one of the rolled dice
+    ],
+)
+def test_illegal_clicks_show_the_rule_and_change_nothing(setup, target, rule):
+    board = new_board()
+    if setup == "claim":
+        click(board, "die:4")
+    before = board.state.to_json()
+    assert click(board, target) is False
+    assert isinstance(board.last_error, RuleViolation) and board.last_error.rule == rule
+    assert board.state.to_json() == before
+    assert rule in board.message.value
+    assert GAME.rules.text(rule) in board.message.value  # the rule's paraphrase
+    assert "bk-error" in board.message.value
+
+
+def test_occupied_cell_cites_claim_empty():
+    board = new_board()
+    cell = play_first_turn(board)
+    die = sorted(board.targets(board.state))[0]  # P2 keeps a die
+    assert die.startswith("die:") and click(board, die)
+    assert click(board, cell_target(cell)) is False
+    assert board.last_error.rule == "dice-grid.claim.empty"
+    assert "already belongs to P1" in board.message.value
+    assert "A claimed cell must not belong to anyone yet." in board.message.value
+    # clicking the same cell twice gives the same answer twice (messages, not traits)
+    board.last_error = None
+    assert click(board, cell_target(cell)) is False
+    assert board.last_error.rule == "dice-grid.claim.empty"
+
+
+def test_a_legal_move_clears_the_error():
+    board = new_board()
+    click(board, "cell:0,0")
+    assert board.last_error is not None
+    click(board, "die:2")
+    assert board.last_error is None and "bk-error" not in board.message.value
+
+
+def test_play_accepts_actions_from_python():
+    board = new_board()
+    assert board.play(ChooseDie(4)) is True
+    assert board.play(Claim((0, 0))) is False
+    assert board.last_error.rule == "dice-grid.claim.number"
+
+
+# ------------------------------------------------------------------ undo and the slider
+
+
+def test_undo_takes_back_one_move_and_keeps_the_dice():
+    board = new_board()
+    play_first_turn(board)
+    assert board.slider.max == 2 and board.slider.value == 2
+    assert board.undo() is True
+    assert board.state.action_count == 1 and board.head.action_count == 1
+    assert isinstance(board.state.pending, ClaimStep) and board.state.pending.value == 4
+    assert board.slider.max == 1
+    assert board.undo() is True
+    assert board.state.pending.dice == (4, 2)  # the same roll, not a new one
+    assert board.undo() is False and "nothing to undo" in board.message.value
+    assert board.undo_button.disabled
+
+
+def test_undo_button_goes_through_the_guard():
+    board = new_board()
+    click(board, "die:4")
+    board.undo_button.click()
+    assert board.state.action_count == 0
+
+
+def test_slider_steps_back_and_forth():
+    board = new_board()
+    cell = play_first_turn(board)
+    final = board.state.to_json()
+    board.slider.value = 0
+    assert board.state.action_count == 0 and board.head.action_count == 2
+    assert board.state.owner[cell] is None
+    assert "showing move 0 of 2" in board.status.value
+    assert "bk-future" in board.log_view.value
+    board.slider.value = 1
+    assert isinstance(board.state.pending, ClaimStep)
+    board.slider.value = 2
+    assert board.state is board.head and board.state.to_json() == final
+
+
+def test_a_move_in_the_past_drops_the_future():
+    board = new_board()
+    play_first_turn(board)
+    board.slider.value = 0
+    assert click(board, "die:2")
+    assert board.head.action_count == 1 and board.state is board.head
+    assert board.slider.max == 1 and board.slider.value == 1
+    assert board.state.pending.value == 2
+
+
+def test_an_illegal_move_in_the_past_keeps_the_future():
+    board = new_board()
+    play_first_turn(board)
+    board.slider.value = 1
+    assert click(board, "cell:0,0") is False
+    assert board.head.action_count == 2 and board.slider.max == 2
+
+
+# ------------------------------------------------------------------ view as
+
+
+def test_spectator_sees_every_lucky_number():
+    board = new_board()
+    lucky = board.state.lucky
+    svg = board.svg()
+    for p, value in enumerate(lucky):
+        assert f"P{p + 1}: 0 pts (group 0 + lucky 0) · lucky {value}" in svg
+    assert all(f"P{p + 1} draws lucky number {v}" in board.log_view.value
+               for p, v in enumerate(lucky))
+
+
+def test_view_as_player_hides_the_others_lucky_numbers():
+    board = new_board()
+    lucky = board.state.lucky
+    board.view_as.value = 0
+    assert board.viewer == 0
+    svg = board.svg()
+    assert f"lucky {lucky[0]}" in svg
+    assert "P2: ? pts (group 0 + lucky ?) · lucky ?" in svg
+    assert f"P2 draws lucky number {lucky[1]}" not in board.log_view.value
+    assert f"P1 draws lucky number {lucky[0]}" in board.log_view.value
+    assert "viewing as P1" in board.status.value
+    board.viewer = 1
+    assert f"P1 draws lucky number {lucky[0]}" not in board.log_view.value
+    assert "P1: ? pts" in board.canvas.svg
+    board.viewer = None
+    assert board.view_as.value == -1 and "lucky ?" not in board.canvas.svg
+
+
+def test_view_as_another_seat_refuses_clicks_and_shows_no_targets():
+    board = new_board(viewer=1)
+    assert board.canvas.legal == []
+    before = board.state.to_json()
+    assert click(board, "die:4") is False
+    assert isinstance(board.last_error, SeatError)
+    assert board.state.to_json() == before
+    assert "switch 'view as'" in board.message.value
+
+
+def test_viewer_must_be_a_seat():
+    with pytest.raises(ValueError, match="viewer"):
+        new_board(viewer=2)
+
+
+# ------------------------------------------------------------------ AI and auto-play
+
+
+def test_ai_move_makes_a_legal_move():
+    board = new_board(seed=3)
+    legal = board.state.legal_actions()
+    assert board.ai_move() is True
+    assert board.last_action in legal and board.state.action_count == 1
+    assert "AI (random)" in board.message.value
+    board.ai_button.click()
+    assert board.state.action_count == 2
+
+
+def test_auto_play_steps_the_ai_until_the_game_is_over():
+    board = new_board()
+    board.autoplay.playing = True
+    for tick in range(1, 400):
+        if board.state.is_over:
+            break
+        board.autoplay.value = tick  # what the Play widget does in the browser
+    assert board.state.is_over
+    assert board.autoplay.playing is False
+    assert board.ai_button.disabled
+    assert "game over" in board.status.value
+    assert board.ai_move() is False and "the game is over" in board.message.value
+    assert click(board, "cell:0,0") is False
+    assert board.last_error.rule == "engine.game_over"
+
+
+def test_auto_play_is_deterministic_with_a_seed():
+    def run():
+        board = new_board(seed=11)
+        while not board.state.is_over:
+            board.ai_move()
+        return board.state.to_json()
+
+    assert run() == run()
+
+
+# ------------------------------------------------------------------ static views
+
+
+def test_static_views_show_the_position():
+    board = new_board()
+    html = board._repr_html_()
+    assert "<svg" in html and "P1 to choose one of the dice 4 and 2" in html
+    bundle = board._repr_mimebundle_()
+    assert bundle["text/html"] == html
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"].startswith("<DiceGridBoard")
+    assert "DiceGridBoard" in repr(board)
+
+
+# ------------------------------------------------------------------ malformed messages
+
+MALFORMED = [
+    None,
+    "click",
+    42,
+    [],
+    {},
+    {"kind": "click"},
+    {"kind": "click", "target": 123},
+    {"kind": "click", "target": ""},
+    {"kind": "click", "target": "cell:0,0 onclick=x"},
+    {"kind": "click", "target": "<script>"},
+    {"kind": "click", "target": "x" * 10_000},
+    {"kind": "click", "target": "cell:0,0", "extra": 1},
+    {"kind": "explode", "target": "cell:0,0"},
+    {"kind": ["click"], "target": "cell:0,0"},
+    {"kind": {"a": 1}},
+    {"kind": "drag", "target": "cell:0,0", "x": math.nan, "y": 0},
+    {"kind": "drag", "target": "cell:0,0", "x": math.inf, "y": 0},
+    {"kind": "drag", "target": "cell:0,0", "x": True, "y": 0},
+    {"kind": "drag", "target": "cell:0,0", "x": "1", "y": 0},
+    {"kind": "drag", "target": "cell:0,0", "x": 10**400, "y": 0},
+    {"kind": "drag", "target": "cell:0,0", "x": 1},
+    {"kind": "drag", "target": "cell:0,0", "phase": "fly", "x": 1, "y": 1},
+    {"kind": "key", "key": ""},
+    {"kind": "key", "key": "x" * 100},
+    {"kind": "key", "key": "\x00"},
+    {"kind": "click", "target": "unknown:1"},  # well-formed, but not a dice-grid target
+    {"kind": "click", "target": "cell:a,b"},
+]
+
+
+@pytest.mark.parametrize("raw", MALFORMED, ids=lambda r: repr(r)[:40])
+def test_malformed_messages_are_refused_not_raised(raw):
+    board = new_board()
+    before = board.state.to_json()
+    assert board.handle_message(raw) is False
+    assert isinstance(board.last_error, BoardkitError)
+    assert not isinstance(board.last_error, RuleViolation)
+    assert isinstance(board.last_error, ActionFormatError)
+    assert board.state.to_json() == before
+    assert "refused" in board.message.value
+
+
+@pytest.mark.parametrize("raw", MALFORMED[:8] + [{"kind": "click", "target": "die:4"}])
+def test_the_comm_path_never_raises(raw):
+    board = new_board()
+    board.canvas._handle_custom_msg(raw, [])  # what ipywidgets calls for model.send
+    if raw == {"kind": "click", "target": "die:4"}:
+        assert board.state.action_count == 1
+    else:
+        assert board.last_error is not None
+
+
+def test_valid_drags_and_keys_are_ignored_quietly():
+    board = new_board()
+    assert board.handle_message({"kind": "drag", "target": "die:4", "phase": "move",
+                                 "x": 3, "y": 4.5}) is False
+    assert board.handle_message({"kind": "key", "key": "ArrowLeft"}) is False
+    assert board.last_error is None and board.state.action_count == 0
+
+
+def test_parse_message_models():
+    assert parse_message({"kind": "click", "target": "cell:1,2"}) == ClickMessage(
+        kind="click", target="cell:1,2")
+    drag = parse_message({"kind": "drag", "target": "t:1", "x": 1, "y": -2.5, "phase": "start"})
+    assert isinstance(drag, DragMessage) and drag.x == 1.0 and drag.phase == "start"
+    key = parse_message({"kind": "key", "key": " ", "target": "cell:0,0"})
+    assert isinstance(key, KeyMessage) and key.target == "cell:0,0"
+    with pytest.raises(ActionFormatError, match="kind"):
+        parse_message({"kind": "tap"})
+
+
+class _BrokenBoard(DiceGridBoard):
+    def intent(self, msg, state):
+        raise ZeroDivisionError("a bug in a game's hook")
+
+
+def test_a_bug_in_a_hook_is_shown_not_raised():
+    board = _BrokenBoard(GAME.new_game(seed=SEED))
+    assert board.handle_message({"kind": "click", "target": "die:4"}) is False
+    assert "internal error: ZeroDivisionError" in str(board.last_error)
+    assert "internal error" in board.message.value
+    assert "ZeroDivisionError: a bug in a game's hook" in board.last_traceback
+    assert board.state.action_count == 0
+
+
+def test_intent_must_return_an_action():
+    class Odd(DiceGridBoard):
+        def intent(self, msg, state):
+            return "die:4"
+
+    board = Odd(GAME.new_game(seed=SEED))
+    assert board.handle_message({"kind": "click", "target": "die:4"}) is False
+    assert "not an Action" in str(board.last_error)
+
+
+def test_state_can_be_replaced():
+    board = new_board()
+    play_first_turn(board)
+    board.state = GAME.new_game(seed=5)
+    assert board.state.seed == 5 and board.slider.max == 0
+    board.viewer = 1
+    board.state = GAME.new_game(players=4, seed=6)
+    assert board.viewer is None and [v for _, v in board.view_as.options] == [-1, 0, 1, 2, 3]
+    board.viewer = 3
+    assert "viewing as P4" in board.status.value
+    with pytest.raises(TypeError):
+        board.state = "not a state"
+
+
+# ------------------------------------------------------------------ SVG helpers
+
+
+def test_svg_helpers_escape_text_and_check_targets():
+    assert "&lt;b&gt;&amp;&quot;" in S.text(0, 0, '<b>&"')
+    assert S.attrs(class_="a", data_target="x:1", hidden=None, off=False) == \
+        'class="a" data-target="x:1"'
+    with pytest.raises(ValueError):
+        S.check_target("two words")
+    with pytest.raises(ValueError):
+        S.group("", target='x" onclick="alert(1)')
+    legal_group = S.group("<rect/>", target="cell:1,1", legal={"cell:1,1"})
+    assert 'class="bk-target bk-legal"' in legal_group and 'data-target="cell:1,1"' in legal_group
+    doc = S.document(100, 50, [S.die(0, 0, 5, target="die:5"), S.die(50, 0, 9)], title="t & t",
+                     actions=3)
+    root = ET.fromstring(doc)
+    assert root.get("data-actions") == "3"
+    assert len(root.findall(f".//{SVG_NS}circle")) == 5  # five pips; the 9 is a number
+    assert S.player_colour(0) != S.player_colour(1) and S.player_colour(None) == S.MUTED
+    assert S.grid_size(4, 4, 60, 4) == (252, 252)
