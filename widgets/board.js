@@ -129,23 +129,21 @@ function render({ model, el }) {
     }
   };
 
-  root.addEventListener("click", onClick);
-  root.addEventListener("keydown", onKeyDown);
-  root.addEventListener("pointerdown", onPointerDown);
-  root.addEventListener("pointermove", onPointerMove);
-  root.addEventListener("pointerup", onPointerUp);
-  model.on("change:svg", draw);
-  model.on("change:legal", markLegal);
+  const domEvents = {
+    click: onClick,
+    keydown: onKeyDown,
+    pointerdown: onPointerDown,
+    pointermove: onPointerMove,
+    pointerup: onPointerUp,
+  };
+  const modelEvents = { "change:svg": draw, "change:legal": markLegal };
+  for (const [name, fn] of Object.entries(domEvents)) root.addEventListener(name, fn);
+  for (const [name, fn] of Object.entries(modelEvents)) model.on(name, fn);
   draw();
 
   return () => {
-    model.off("change:svg", draw);
-    model.off("change:legal", markLegal);
-    root.removeEventListener("click", onClick);
-    root.removeEventListener("keydown", onKeyDown);
-    root.removeEventListener("pointerdown", onPointerDown);
-    root.removeEventListener("pointermove", onPointerMove);
-    root.removeEventListener("pointerup", onPointerUp);
+    for (const [name, fn] of Object.entries(modelEvents)) model.off(name, fn);
+    for (const [name, fn] of Object.entries(domEvents)) root.removeEventListener(name, fn);
     if (frame !== null) cancelAnimationFrame(frame);
   };
 }

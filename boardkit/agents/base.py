@@ -22,6 +22,14 @@ class Agent:
     def act(self, state: State) -> Action:
         raise NotImplementedError
 
+    @staticmethod
+    def options(state: State) -> list[Action]:
+        """The legal actions; a finished game is an error (there is nothing to choose)."""
+        options = state.legal_actions()
+        if not options:
+            raise ValueError("the game is over: there is nothing to choose")
+        return options
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -36,9 +44,7 @@ class RandomAgent(Agent):
         self.rng = np.random.default_rng(seed)
 
     def act(self, state: State) -> Action:
-        options = state.legal_actions()
-        if not options:
-            raise ValueError("the game is over: there is nothing to choose")
+        options = self.options(state)
         return options[int(self.rng.integers(len(options)))]
 
     def __repr__(self) -> str:

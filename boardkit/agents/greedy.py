@@ -40,9 +40,7 @@ class GreedyAgent(Agent):
         return f"GreedyAgent(seed={self.seed})"
 
     def act(self, state: State) -> Action:
-        options = state.legal_actions()
-        if not options:
-            raise ValueError("the game is over: there is nothing to choose")
+        options = self.options(state)
         if len(options) == 1:
             return options[0]
         fn = self.heuristic or state.game.heuristic or score_margin

@@ -78,9 +78,7 @@ class MCTSAgent(Agent):
         return f"MCTSAgent({budget}, seed={self.seed})"
 
     def act(self, state: State) -> Action:
-        options = state.legal_actions()
-        if not options:
-            raise ValueError("the game is over: there is nothing to choose")
+        options = self.options(state)
         if len(options) == 1:
             return options[0]
         codec = state.game.codec
