@@ -443,3 +443,28 @@ def test_svg_helpers_escape_text_and_check_targets():
     assert len(root.findall(f".//{SVG_NS}circle")) == 5  # five pips; the 9 is a number
     assert S.player_colour(0) != S.player_colour(1) and S.player_colour(None) == S.MUTED
     assert S.grid_size(4, 4, 60, 4) == (252, 252)
+
+
+def test_opponents_answer_a_persons_move():
+    state = boardkit.game("dice-grid").new_game(seed=4)
+    board = boardkit.game("dice-grid").board(state, opponents={0: "human", 1: "greedy"})
+    assert board.state.current_player == 0
+    while board.state.current_player == 0:
+        assert board.play(board.state.legal_actions()[0])
+    # P2 is the computer: it has already moved, and it is P1's turn again (or the game is over)
+    assert board.state.is_over or board.state.current_player == 0
+    assert any(e.player == 1 and e.kind in ("action", "auto") for e in board.state.log)
+
+
+def test_human_agent_refuses_headless_play():
+    from boardkit.agents import HumanAgent, RandomAgent, play
+    from boardkit.engine import VariantError
+
+    state = boardkit.game("dice-grid").new_game(seed=4)
+    with pytest.raises(VariantError, match="played by a person"):
+        play(state, [HumanAgent(), RandomAgent(1)])
+
+
+def test_bad_opponent_seat():
+    with pytest.raises(ValueError, match="seat must be"):
+        boardkit.game("dice-grid").board(opponents={5: "random"})

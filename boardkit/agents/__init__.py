@@ -1,5 +1,5 @@
 """Players that decide through the State protocol only: random, greedy, MCTS, human."""
 
-from .base import Agent, RandomAgent, make_agent, play
+from .base import Agent, HumanAgent, RandomAgent, agent_names, make_agent, play
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "play"]
+__all__ = ["Agent", "HumanAgent", "RandomAgent", "agent_names", "make_agent", "play"]

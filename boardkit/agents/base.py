@@ -63,8 +63,25 @@ def _greedy(seed: int) -> Agent:
     return GreedyAgent(seed=seed)
 
 
+class HumanAgent(Agent):
+    """A seat played by a person on a board (``Board(opponents=...)`` leaves it to clicks).
+
+    In a headless ``play()`` loop there is nobody to click, so it refuses clearly.
+    """
+
+    name = "human"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+
+    def act(self, state: State) -> Action:
+        raise VariantError(f"P{state.current_player + 1} is played by a person: use the game's "
+                           "board (or give this seat an AI agent)")
+
+
 #: agent name -> factory(seed[, budget]); games add their own through ``Game(agents=...)``
-AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "mcts": _mcts, "greedy": _greedy}
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "mcts": _mcts, "greedy": _greedy,
+                                           "human": HumanAgent}
 
 
 def agent_names(game: str | None = None) -> list[str]:

@@ -35,7 +35,7 @@ import ipywidgets as widgets
 import traitlets
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from boardkit.agents import Agent, make_agent
+from boardkit.agents import Agent, HumanAgent, make_agent
 from boardkit.engine import Action, ActionFormatError, BoardkitError, RuleViolation, State
 from boardkit.engine.content import format_validation_error
 from boardkit.engine.resources import widgets_dir
@@ -151,6 +151,9 @@ class Board(widgets.VBox):
     ``state``: the position to start from (it is played on, not copied). ``viewer``: ``None``
     (a spectator who sees everything) or a seat. ``agent``: a name from
     :mod:`boardkit.agents` or an :class:`~boardkit.agents.Agent` for "AI move" and auto-play.
+    ``opponents``: seats the computer plays (``{1: "mcts:200"}``); the other seats are
+    people (:class:`~boardkit.agents.HumanAgent`) who play by clicking, and after each of
+    their moves the opponents answer until it is a person's turn again.
     """
 
     #: a short name shown in the status line (defaults to the game's title)
@@ -159,14 +162,17 @@ class Board(widgets.VBox):
     cache_size = 64
 
     def __init__(self, state: State, *, viewer: int | None = None, agent: str | Agent = "random",
-                 seed: int = 0, interval: int = 700, **kwargs: Any):
+                 seed: int = 0, interval: int = 700,
+                 opponents: dict[int, str | Agent] | None = None, **kwargs: Any):
         if not isinstance(state, State):
             raise TypeError(f"a board needs a boardkit State, got {state!r}")
         self._head = state  # the latest position (the end of the slider)
         self._cursor = state.action_count  # the position shown, in player actions
         self._cache: OrderedDict[int, State] = OrderedDict()
         self._viewer = self._check_viewer(state, viewer)
-        self.agent = make_agent(agent, seed)
+        self.agent = make_agent(agent, seed, game=state.game.name)
+        #: seats the computer plays: after a person's move they answer at once
+        self.opponents = self._check_opponents(state, opponents or {}, seed)
         self.last_error: BoardkitError | None = None
         self.last_action: Action | None = None
         self._note = ""
@@ -348,6 +354,29 @@ class Board(widgets.VBox):
         return [("spectator", -1)] + [(f"P{p + 1}", p) for p in range(state.players)]
 
     @staticmethod
+    def _check_opponents(state: State, opponents, seed: int) -> dict[int, Agent]:
+        out = {}
+        for seat, who in dict(opponents).items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+                raise ValueError(f"opponents: seat must be 0..{state.players - 1}, not {seat!r}")
+            agent = make_agent(who, seed + seat, game=state.game.name)
+            if not isinstance(agent, HumanAgent):
+                out[seat] = agent
+        return out
+
+    def _let_opponents_move(self, limit: int = 10_000) -> None:
+        """After a person's move, the computer seats play until a person must decide."""
+        state = self._head
+        for _ in range(limit):
+            if state.is_over or state.current_player not in self.opponents:
+                break
+            bot = self.opponents[state.current_player]
+            act = bot.act(state)
+            state.apply(act)
+            self.last_action = act
+        self._cursor = state.action_count
+
+    @staticmethod
     def _check_viewer(state: State, viewer: int | None) -> int | None:
         if viewer is None:
             return None
@@ -378,6 +407,11 @@ class Board(widgets.VBox):
             self._cursor = state.action_count
         self.last_error, self.last_action = None, act
         self._note = f"{by + ': ' if by else ''}{act}"
+        if self.opponents:
+            before = state.action_count
+            self._let_opponents_move()
+            if state.action_count > before:
+                self._note += f"; the computer answered with {state.action_count - before} move(s)"
         self.refresh()
         return True
 
