@@ -52,6 +52,9 @@ def backends(name: str, games: int) -> dict[str, float]:
     simulate(name, n=games, seed=1, progress=False)
     out["serial"] = games / (time.perf_counter() - t)
     t = time.perf_counter()
+    simulate(name, n=games, seed=1, progress=False, trace=False)
+    out["serial, trace=False"] = games / (time.perf_counter() - t)
+    t = time.perf_counter()
     simulate(name, n=games, seed=1, backend="processes", workers=2, progress=False)
     out["processes (2)"] = games / (time.perf_counter() - t)
     try:
@@ -81,7 +84,8 @@ def main() -> None:
     rates = backends("dice-grid", args.games)
     memory = rates.pop("_memory_mb", None)
     base = rates["serial"]
-    print(f"simulate('dice-grid', n={args.games}) including start-up:")
+    print(f"simulate('dice-grid', n={args.games}) including start-up "
+          "(trace=True records branching and leads for the metrics):")
     for label, rate in rates.items():
         print(f"  {label:<32} {rate:8,.0f} games/s   speed-up {rate / base:4.2f}×")
     if memory:
