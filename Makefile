@@ -8,6 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8888
+JOBS ?= 2
 
 .PHONY: test lab venv chromium lint unit notebooks browser bench clean screenshot
 
@@ -32,8 +33,11 @@ chromium:
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# Unit, property and notebook tests in parallel (a notebook stays on one worker: loadscope),
+# then the browser tests, which share one JupyterLab server and one Chromium.
 test: $(STAMP) chromium lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not browser" -n $(JOBS) --dist loadscope
+	$(BIN)/python -m pytest -m browser
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest tests -m "not browser"
