@@ -136,10 +136,15 @@ class MCTSAgent(Agent):
             actions = state.legal_actions()
             state.apply(actions[int(self.rng.integers(len(actions)))], atomic=False)
             depth += 1
-        reward = outcome(state)
+        reward = self.reward(state)
         for n in path:
             n.visits += 1
             n.value += reward
+
+    def reward(self, state: State) -> np.ndarray:
+        """The reward vector of a finished or cut-off playout (a game's own MCTS may refine
+        it, e.g. to evaluate cut-off positions or to score a solo game against its bots)."""
+        return outcome(state)
 
     def statistics(self, state: State) -> list[tuple[Action, int, float]]:
         """(action, visits, mean reward for the mover) of the last search's root children."""

@@ -14,6 +14,8 @@ from .game import Game
 #: name -> "module:attribute" of the built-in games that exist so far
 BUILTIN = {
     "dice-grid": "boardkit.examples.dice_grid:GAME",
+    "wishland": "boardkit.wishland:GAME",
+    "freizeitpark": "boardkit.freizeitpark:GAME",
 }
 
 _loaded: dict[str, Game] = {}

@@ -36,7 +36,28 @@ if TYPE_CHECKING:
     from .game import Game
 
 SAVE_FORMAT = "boardkit-save/1"
-_NOT_COPIED = ("log",)
+#: never copied by snapshots and clones: the log (append-only list of immutable events) and
+#: the frozen variant / rule-parameter models, which copies share by reference
+_SHARED = ("log", "variant", "params")
+
+
+def _rebuild_rng(kind, state) -> np.random.Generator:
+    rng = Rng(kind(0))
+    rng.bit_generator.state = state
+    return rng
+
+
+class Rng(np.random.Generator):
+    """The state's numpy Generator, pickled as its bit generator's state (several times
+    cheaper than a plain Generator, and every atomic apply pickles the state)."""
+
+    def __reduce__(self):
+        return (_rebuild_rng, (type(self.bit_generator), self.bit_generator.state))
+
+
+def new_rng(seed: int) -> Rng:
+    """A seeded generator: the same stream as ``np.random.default_rng(seed)``."""
+    return Rng(np.random.PCG64(seed))
 
 
 @dataclass(frozen=True)
@@ -90,7 +111,7 @@ class State:
         self.seed = seed
         self.variant = variant
         self.params = params
-        self.rng = np.random.default_rng(seed)
+        self.rng = new_rng(seed)
         self.log = Log()
         self.stack: list[Step] = []
         self._chances = 0
@@ -170,14 +191,14 @@ class State:
         self.check(act)
         if not atomic:
             step = self.stack[-1]
-            self.log.append(Event("action", str(act), player=step.player, action=act))
+            self.log.append(self._decision_event("action", step, act))
             step.resolve(self, act)
             self._settle()
             return self
         snapshot, log_length = self._snapshot(), len(self.log)
         try:
             step = self.stack[-1]
-            self.log.append(Event("action", str(act), player=step.player, action=act))
+            self.log.append(self._decision_event("action", step, act))
             step.resolve(self, act)
             self._settle()
         except BaseException:
@@ -194,8 +215,15 @@ class State:
             options = top.legal(self)
             if len(options) != 1:
                 return
-            self.log.append(Event("auto", str(options[0]), player=top.player, action=options[0]))
+            self.log.append(self._decision_event("auto", top, options[0]))
             top.resolve(self, options[0])
+
+    def _decision_event(self, kind: str, step: Step, act: Action) -> Event:
+        """The log entry of a decision; a secret step's action is shown to its player only."""
+        if getattr(step, "secret", False):
+            return Event(kind, str(act), player=step.player, action=act, to=step.player,
+                         public=step.public_text(self, act))
+        return Event(kind, str(act), player=step.player, action=act)
 
     def scores(self) -> list[float]:
         return list(self._scores())
@@ -303,17 +331,16 @@ class State:
     def _restore(self, snapshot: bytes, log_length: int) -> None:
         """Undo a failed :meth:`apply` exactly (same objects' values, same key order)."""
         data = pickle.loads(snapshot)
-        log = self.log
-        del log[log_length:]
-        data["log"] = log
+        del self.log[log_length:]
+        data.update({k: self.__dict__[k] for k in _SHARED if k in self.__dict__})
         order = [k for k in self.__dict__ if k in data]
         self.__dict__.clear()
         for k in order:
             self.__dict__[k] = data[k]
 
     def _snapshot(self) -> bytes:
-        """Everything but the log (append-only, immutable events) and caches, pickled."""
-        return pickle.dumps({k: v for k, v in self.__dict__.items() if k not in _NOT_COPIED},
+        """Everything but the shared parts (the log, the frozen variant and params), pickled."""
+        return pickle.dumps({k: v for k, v in self.__dict__.items() if k not in _SHARED},
                             pickle.HIGHEST_PROTOCOL)
 
     def clone(self, reseed: np.random.Generator | int | None = None) -> State:
@@ -322,11 +349,14 @@ class State:
         The log's events are immutable, so the copy shares them (its list is its own).
         """
         other = object.__new__(type(self))
-        other.__dict__.update(pickle.loads(self._snapshot()))
-        other.log = Log(self.log)
+        data = pickle.loads(self._snapshot())
+        data.update({k: v for k, v in self.__dict__.items() if k in _SHARED})
+        data["log"] = Log(self.log)
+        for k in self.__dict__:  # keep the attribute order of the original
+            other.__dict__[k] = data[k]
         if reseed is not None:
             seed = reseed.integers(2**63) if isinstance(reseed, np.random.Generator) else reseed
-            other.rng = np.random.default_rng(int(seed))
+            other.rng = new_rng(int(seed))
         return other
 
     def history(self) -> list[dict]:

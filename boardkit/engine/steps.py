@@ -27,6 +27,13 @@ class Step:
     rule: str = "engine.step.legal"
     #: resolve automatically when exactly one action is legal
     auto: bool = True
+    #: a secret decision (simultaneous play modelled as sequential steps): the log shows the
+    #: action only to the deciding player; the others see :meth:`public_text`
+    secret: bool = False
+
+    def public_text(self, state: State, act: Action) -> str:
+        """What the other players see of a secret decision (``secret = True``)."""
+        return "decides in secret"
 
     def prompt(self, state: State) -> str:
         """What the player is asked, in plain words."""

@@ -1,0 +1,13 @@
+"""Freizeitpark: a roll-and-write about building an amusement park (rulebook in German).
+
+One module per rulebook section: :mod:`.setup` (Spielvorbereitung), :mod:`.ablauf`
+(Spielablauf), :mod:`.wurf` (Würfel werfen und nutzen), :mod:`.bauen` (Struktur einzeichnen),
+:mod:`.konstrukte` (Konstrukt bauen), :mod:`.wertung` (Punkte erhalten), :mod:`.ende` (Spiel
+gewinnen), :mod:`.auftragskarten` (Erweitertes Spiel). Content lives in
+``data/freizeitpark/``; the rule catalog in ``data/freizeitpark/rules.toml``.
+"""
+
+from .actions import Build, Entrance
+from .game import GAME
+
+__all__ = ["GAME", "Build", "Entrance"]

@@ -1,0 +1,88 @@
+"""Spielablauf (the round): simultaneous decisions as secret sequential steps.
+
+Rulebook section "Spielablauf", paraphrased: everybody plays at once — the dice are rolled
+and all players use the same result, each combining it in their own way
+(``freizeitpark.ablauf.simultan``). A round: roll, split the dice, draw the structure, fill
+it with the symbol, build constructs, mark points (``freizeitpark.ablauf.runde``).
+
+boardkit models the simultaneous round as one secret step per player, in seat order: a
+player's build is kept aside (``state.builds``) and drawn on the sheets of all players at
+once when the last player has decided. Until then nobody else sees it — not in the
+observation, not in the log (``Step.secret``) — so every player decides without knowing the
+others' choices of that round, as at the table. The Eingang (``freizeitpark.ablauf.eingang_zuerst``)
+is drawn the same way before the first roll.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation, Step
+
+from .actions import Build, Entrance
+from .bauen import check_build, check_entrance, legal_builds, legal_entrances
+
+
+class EntranceStep(Step):
+    """A player draws the Eingang on the empty sheet (before the first roll)."""
+
+    rule = "freizeitpark.struktur.eingang"
+    auto = False
+    secret = True
+
+    def __init__(self, player: int):
+        self.player = player
+
+    def prompt(self, state) -> str:
+        return "draw the Eingang (entrance) touching the sheet's border"
+
+    def public_text(self, state, act) -> str:
+        return "draws the Eingang (hidden until everybody has drawn)"
+
+    def legal(self, state):
+        return state.cached(self.player, "entrances",
+                            lambda: legal_entrances(state.rules, state.sheets[self.player]))
+
+    def check(self, state, act) -> None:
+        if not isinstance(act, Entrance):
+            raise RuleViolation("freizeitpark.ablauf.eingang_zuerst",
+                                "the game starts with the Eingang; the dice come after it")
+        check_entrance(state.rules, state.sheets[self.player], act)
+
+    def resolve(self, state, act) -> None:
+        state.builds[self.player] = act
+        state.stack.pop()
+        state.advance()
+
+
+class BuildStep(Step):
+    """A player uses the round's roll: one structure, one symbol."""
+
+    rule = "freizeitpark.ablauf.runde"
+    auto = False
+    secret = True
+
+    def __init__(self, player: int, dice: tuple[int, int]):
+        self.player = player
+        self.dice = dice
+
+    def prompt(self, state) -> str:
+        a, b = self.dice
+        return (f"use the roll {a} and {b}: one die gives the structure, the other the symbol; "
+                "draw the structure")
+
+    def public_text(self, state, act) -> str:
+        return "draws a structure (hidden until everybody has drawn)"
+
+    def legal(self, state):
+        return state.cached(self.player, ("builds", self.dice),
+                            lambda: legal_builds(state.rules, state.sheets[self.player], self.dice))
+
+    def check(self, state, act) -> None:
+        if not isinstance(act, Build):
+            raise RuleViolation("freizeitpark.ablauf.eingang_zuerst",
+                                "the Eingang is drawn once, at the start; now the roll is used")
+        check_build(state.rules, state.sheets[self.player], self.dice, act)
+
+    def resolve(self, state, act) -> None:
+        state.builds[self.player] = act
+        state.stack.pop()
+        state.advance()

@@ -1,0 +1,58 @@
+"""The two decisions of Freizeitpark, as actions.
+
+``Entrance(turn, x, y)``
+    draw the Eingang at the start (rule ``freizeitpark.struktur.eingang``);
+``Build(die, symbol, turn, x, y)``
+    use the round's roll: the die showing ``die`` gives the structure, the other die gives
+    ``symbol``; the structure is drawn in orientation ``turn`` with its bounding box's top-left
+    cell at ``(x, y)`` and every cell gets the symbol.
+
+``turn`` indexes the distinct orientations of the shape (rotations and reflections, as
+listed by :func:`boardkit.engine.grid.orientations`); ``x`` is the column from the left and
+``y`` the row from the top.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import Action, ActionCodec, action
+
+from .content import content
+
+#: the codec covers sheets up to this size (rule parameters sheet.width/height <= 16)
+MAX_SIDE = 16
+MAX_TURNS = 8
+
+
+@action
+class Entrance(Action):
+    turn: int
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"draw the Eingang (turn {self.turn}) at ({self.x}, {self.y})"
+
+
+@action
+class Build(Action):
+    die: int
+    symbol: str
+    turn: int
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        s = content().structures.get(self.die)
+        shape = s.name if s else f"structure {self.die}"
+        return (f"draw the {shape} of the {self.die} (turn {self.turn}) at ({self.x}, {self.y}) "
+                f"as {content().de(self.symbol)}")
+
+
+def make_codec() -> ActionCodec:
+    symbols = [k for k in content().constructs if k != "eingang"]
+    side = range(MAX_SIDE)
+    return ActionCodec([
+        (Entrance, {"turn": range(MAX_TURNS), "x": side, "y": side}),
+        (Build, {"die": range(1, 7), "symbol": symbols, "turn": range(MAX_TURNS), "x": side,
+                 "y": side}),
+    ])

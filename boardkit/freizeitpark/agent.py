@@ -1,0 +1,215 @@
+"""A rule-aware greedy player for Freizeitpark, and the heuristic value of a park.
+
+:func:`park_value` rates one sheet for its owner: required marks reached (each table up to
+its minimum, and the Auftragskarte), half-built constructs that can still be finished and are
+needed, the risk from enclosed empty cells (each costs a Nachhaltigkeit at the end), building
+sins, and open space to build on. :func:`heuristic` is the same number for a state (the
+generic one-step greedy agent uses it through ``Game(heuristic=...)``).
+
+:class:`FreizeitparkGreedy` looks at every legal build of the roll: a cheap score first
+(points a build finishes, progress of the site it grows, how snugly it fits), then an exact
+evaluation of the best few on a copy of the sheet. It only reads the player's own sheet and
+the roll — never another player's hidden build.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from boardkit.agents import Agent
+from boardkit.engine import Action, State
+
+from .actions import Build, Entrance
+from .bauen import structure_cells
+from .content import TABLES
+from .ende import standing
+from .konstrukte import analysis, is_finished
+from .setup import Ruleset
+from .sheet import Sheet
+
+#: weights of the park value (a course can tune them: FreizeitparkGreedy(weights={...}))
+WEIGHTS = {
+    "required": 10.0,    # per required mark reached (tables up to their minimum)
+    "extra": 0.5,        # per mark beyond a minimum
+    "card": 6.0,         # per unit of progress on the Auftragskarte
+    "site": 6.0,         # per point of a needed construct, times the share already built
+    "enclosed": 6.0,     # per enclosed empty cell that the Nachhaltigkeit surplus cannot pay
+    "enclosed_any": 1.5,  # per enclosed empty cell in any case (space lost)
+    "sin": 4.0,          # per cell in a building sin
+    "space": 0.4,        # per empty cell along the park's edge (room for later rolls)
+    # the cheap first score of a build (before the exact evaluation of the best few)
+    "quick_finish": 10.0,  # per needed point a build finishes
+    "quick_site": 6.0,     # per needed point, times the share of the site built
+    "quick_sin": 4.0,      # per cell of a group that can no longer be finished
+    "quick_snug": 0.3,     # per cell side against the park or the border
+}
+
+
+def _needed_symbols(rs: Ruleset, st) -> dict[str, float]:
+    """How much each construct is worth now: its points while its table is short, more if
+    the card asks for it."""
+    need: dict[str, float] = {}
+    for symbol, (table, pts) in rs.scores.items():
+        short = st.tables[table].minimum - st.marks(table)
+        if short > 0:
+            need[symbol] = float(min(pts, short))
+    card = rs.card
+    if card is not None and not st.card_met:
+        targets = {"count": [card.target], "each": list(card.constructs), "messe": [card.target],
+                   "train": [card.symbol], "landscape_squares": ["landschaft"]}.get(card.kind, [])
+        for t in targets:
+            if t:
+                need[t] = need.get(t, 0.0) + 3.0
+    return need
+
+
+def park_value(rs: Ruleset, sheet: Sheet, weights: dict[str, float] = WEIGHTS) -> float:
+    """How good a park is for its owner (higher is better)."""
+    an = analysis(rs, sheet)
+    st = standing(rs, sheet)
+    value = 0.0
+    for name in TABLES:
+        t = st.tables[name]
+        value += weights["required"] * min(t.marks, t.minimum)
+        value += weights["extra"] * max(0, t.marks - t.minimum)
+    have, need = st.card_progress
+    if need:
+        value += weights["card"] * min(have, need)
+    wanted = _needed_symbols(rs, st)
+    sin_cells = 0
+    for g in an.groups:
+        if g.finished or g.symbol in ("eingang", "landschaft"):
+            continue
+        status = an.status(g)
+        if status == "sin":
+            sin_cells += len(g)
+        elif status == "open" and g.symbol in wanted:
+            size = len(rs.shapes[g.symbol]) if rs.shapes.get(g.symbol) else 10
+            value += weights["site"] * wanted[g.symbol] * len(g) / size
+    value -= weights["sin"] * sin_cells
+    enclosed = len(an.enclosed)
+    surplus = st.tables["nachhaltigkeit"].marks - st.tables["nachhaltigkeit"].minimum
+    value -= weights["enclosed"] * max(0, enclosed - max(0, surplus))
+    value -= weights["enclosed_any"] * enclosed
+    value += weights["space"] * len(an.contact)
+    return value
+
+
+def heuristic(state: State, player: int) -> float:
+    """The park value of ``player``'s sheet as that player sees it (own hidden build drawn
+    on a copy; the other players are not looked at)."""
+    sheet = state.sheets[player]
+    pending = state.builds[player]
+    if pending is not None:
+        rs = state.rules
+        sheet = sheet.copy()
+        if isinstance(pending, Entrance):
+            sheet.draw(structure_cells(rs, 0, pending.turn, pending.x, pending.y), "eingang")
+        else:
+            sheet.draw(structure_cells(rs, pending.die, pending.turn, pending.x, pending.y),
+                       pending.symbol)
+    status = state.status[player]
+    bonus = 1000.0 if status == "won" else (-1000.0 if status in ("fired", "out") else 0.0)
+    return park_value(state.rules, sheet) + bonus
+
+
+class FreizeitparkGreedy(Agent):
+    """Greedy builder: cheap score for every legal build, exact park value for the best few."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = 0, shortlist: int = 10,
+                 weights: dict[str, float] | None = None):
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.shortlist = max(1, int(shortlist))
+        self.weights = {**WEIGHTS, **(weights or {})}
+
+    def __repr__(self) -> str:
+        return f"FreizeitparkGreedy(seed={self.seed}, shortlist={self.shortlist})"
+
+    def act(self, state: State) -> Action:
+        options = state.legal_actions()
+        if not options:
+            raise ValueError("the game is over: there is nothing to choose")
+        if len(options) == 1:
+            return options[0]
+        me = state.current_player
+        rs = state.rules
+        sheet = state.sheets[me]
+        if isinstance(options[0], Entrance):
+            return self._entrance(rs, options)
+        an = analysis(rs, sheet)
+        st = standing(rs, sheet)
+        wanted = _needed_symbols(rs, st)
+        park_value(rs, sheet, self.weights)  # the statuses it finds carry over to the trials
+        quick = [self._quick(rs, sheet, an, st, wanted, act) for act in options]
+        order = np.argsort(-np.asarray(quick), kind="stable")[: self.shortlist]
+        best, best_value = [], -np.inf
+        for i in order.tolist():
+            act = options[i]
+            trial = sheet.copy()
+            trial.draw(structure_cells(rs, act.die, act.turn, act.x, act.y), act.symbol)
+            value = park_value(rs, trial, self.weights) + 0.01 * quick[i]
+            if value > best_value + 1e-9:
+                best, best_value = [act], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(act)
+        return best[int(self.rng.integers(len(best)))]
+
+    def _entrance(self, rs: Ruleset, options: list[Entrance]) -> Entrance:
+        """The Eingang in the middle of a side, lying along the border (most room)."""
+        cx, cy = (rs.width - 1) / 2, (rs.height - 1) / 2
+
+        def score(act: Entrance) -> float:
+            cells = structure_cells(rs, 0, act.turn, act.x, act.y)
+            along = sum(1 for x, y in cells if x in (0, rs.width - 1) or y in (0, rs.height - 1))
+            middle = -min(abs(sum(x for x, _ in cells) / len(cells) - cx),
+                          abs(sum(y for _, y in cells) / len(cells) - cy))
+            return along * 10 + middle
+
+        scores = [score(a) for a in options]
+        top = max(scores)
+        ties = [a for a, s in zip(options, scores, strict=True) if s == top]
+        return ties[int(self.rng.integers(len(ties)))]
+
+    def _quick(self, rs: Ruleset, sheet: Sheet, an, st, wanted: dict[str, float],
+               act: Build) -> float:
+        """A cheap first score of a build (no copy of the sheet)."""
+        cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
+        symbol = act.symbol
+        score = 0.0
+        if symbol == "landschaft" and rs.shapes.get("landschaft") is None:
+            t = st.tables["nachhaltigkeit"]
+            units = len(cells) / max(1, rs.landscape_per_point)
+            score += 10.0 * min(units, max(0, t.minimum - t.marks)) + 1.0 * units
+        else:
+            group, ids = an.merged(cells, symbol)
+            shape = rs.shapes.get(symbol)
+            worth = wanted.get(symbol, 0.0)
+            w = self.weights
+            if symbol == "zug":
+                score += w["quick_site"] * worth * min(len(group), 10) / 10
+            elif is_finished(rs, symbol, group):
+                score += w["quick_finish"] * worth + 1.0
+            elif (shape is not None and len(group) < len(shape) and worth
+                  and an.can_finish(symbol, group, ids)):
+                score += w["quick_site"] * worth * len(group) / len(shape)
+            else:
+                score -= w["quick_sin"] * len(group)
+        # snug fit: sides shared with the park or the border (fewer pockets left behind)
+        filled = sheet.cells
+        mine = set(cells)
+        snug = 0
+        for x, y in cells:
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n in mine:
+                    continue
+                if n in filled or not (0 <= n[0] < rs.width and 0 <= n[1] < rs.height):
+                    snug += 1
+        return score + self.weights["quick_snug"] * snug
+
+
+def greedy(seed: int = 0, shortlist: int | None = None) -> FreizeitparkGreedy:
+    """Factory for ``Game(agents=...)``: ``"greedy"`` or ``"greedy:20"`` (shortlist size)."""
+    return FreizeitparkGreedy(seed=seed, shortlist=shortlist or 10)

@@ -1,0 +1,66 @@
+"""Erweitertes Spiel: the twelve Auftragskarten (order cards).
+
+Rulebook sections "Erweitertes Spiel" and "Auftragskarten", paraphrased: at the start one
+random card is laid out (``freizeitpark.auftrag.ziehen``); it is an extra condition for
+everybody, met before or after the minimums, and ticked off as "Auftrag erfüllt" once met
+(``freizeitpark.auftrag.bedingung``). The card's conditions are data
+(``data/freizeitpark/auftragskarten.toml``); the rule of each card is cited by its id
+``freizeitpark.auftrag.<card>``. Cards that change scoring (Nachhaltigkeit, Park der
+Landschaft, Volksfest) do so through the :class:`~.setup.Ruleset`.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation
+
+from .content import content
+from .konstrukte import Analysis
+from .setup import Ruleset
+from .wertung import tables
+
+
+def draw(rng) -> str:
+    ids = list(content().cards)
+    return ids[int(rng.integers(len(ids)))]
+
+
+def check_card(state, value) -> None:
+    if value not in content().cards:
+        raise RuleViolation("freizeitpark.auftrag.ziehen",
+                            f"there is no Auftragskarte {value!r} (cards: {', '.join(content().cards)})")
+
+
+def progress(rs: Ruleset, an: Analysis) -> tuple[int, int]:
+    """(have, need) towards the card's condition; (0, 0) without a card."""
+    card = rs.card
+    if card is None:
+        return (0, 0)
+    if card.kind == "count":
+        return (an.count(card.target), card.count)
+    if card.kind == "each":
+        return (sum(1 for c in card.constructs if an.count(c) >= 1), len(card.constructs))
+    if card.kind == "train":
+        best = max((len(g) for g in an.groups
+                    if g.symbol == card.symbol and an.status(g) in ("train", "open")), default=0)
+        return (min(best, card.min_cells), card.min_cells)
+    if card.kind == "messe":
+        attractions = sum(an.count(a) for a in rs.attractions)
+        need = card.base + attractions // card.per
+        return (min(an.count(card.target), need), need)
+    if card.kind == "sustainability":
+        t = tables(rs, an)["nachhaltigkeit"]
+        return (min(t.marks, t.minimum), t.minimum)
+    if card.kind == "landscape_squares":
+        return (an.count("landschaft"), card.count)
+    raise AssertionError(card.kind)  # pragma: no cover - the schema lists the kinds
+
+
+def met(rs: Ruleset, an: Analysis) -> bool:
+    """Whether the card's condition holds (True without a card)."""
+    if rs.card is None:
+        return True
+    have, need = progress(rs, an)
+    return have >= need
+
+
+RULE_IDS = {cid: f"freizeitpark.auftrag.{cid}" for cid in content().cards}

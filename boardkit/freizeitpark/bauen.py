@@ -1,0 +1,203 @@
+"""Wahl der Struktur einzeichnen (drawing a structure) — where a structure may go.
+
+Rulebook section "Wahl der Struktur einzeichnen", paraphrased:
+
+* ``freizeitpark.struktur.form`` — the die gives the structure; it may be turned and
+  mirrored but keeps its shape;
+* ``freizeitpark.struktur.eingang`` — the first drawing is the Eingang, touching the sheet's
+  border with at least one cell side;
+* ``freizeitpark.struktur.innen`` — it lies on the sheet;
+* ``freizeitpark.struktur.frei`` — only on empty cells (nothing drawn is ever erased);
+* ``freizeitpark.struktur.anschluss`` — it shares at least one cell side with the park (a
+  corner is not enough).
+
+Then the symbol rules of :mod:`.konstrukte` apply. :func:`legal_builds` lists every legal
+build of a roll; it is vectorised over placements (numpy masks built from the shared grid
+geometry) and falls back to :meth:`Analysis.symbol_violation` — the one reference for the
+symbol rules — wherever a structure merges with a group or enters enclosed cells.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from boardkit.engine import RuleViolation
+from boardkit.engine.grid import canonical_form
+
+from .actions import Build, Entrance
+from .content import Cell, content
+from .konstrukte import Analysis, analysis
+from .setup import Ruleset
+from .sheet import Sheet
+from .wurf import splits, symbol_options, symbol_violation
+
+
+def structure_cells(rs: Ruleset, face: int, turn: int, x: int, y: int) -> tuple[Cell, ...]:
+    """The sheet cells of a structure (face 0: the Eingang) in orientation ``turn`` at (x, y)."""
+    shapes = rs.entrance if face == 0 else rs.structures[face]
+    return tuple((x + cx, y + cy) for cx, cy in shapes[turn])
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _position(act) -> None:
+    if not (_whole(act.x) and _whole(act.y)):
+        raise RuleViolation("freizeitpark.struktur.innen",
+                            f"a structure is drawn on whole cells: x and y are integers, not "
+                            f"{act.x!r} and {act.y!r}")
+
+
+def _orientation(rs: Ruleset, face: int, turn: int) -> None:
+    shapes = rs.entrance if face == 0 else rs.structures[face]
+    if not _whole(turn) or not 0 <= turn < len(shapes):
+        what = "the Eingang" if face == 0 else f"the structure of a {face}"
+        raise RuleViolation("freizeitpark.struktur.form",
+                            f"{what} has {len(shapes)} orientation(s) (turn 0..{len(shapes) - 1}), "
+                            f"not turn {turn!r}")
+
+
+def _on_sheet(sheet: Sheet, cells) -> None:
+    off = [c for c in cells if not sheet.inside(c)]
+    if off:
+        raise RuleViolation("freizeitpark.struktur.innen",
+                            f"cell {off[0]} is off the {sheet.width}×{sheet.height} sheet")
+
+
+def check_entrance(rs: Ruleset, sheet: Sheet, act: Entrance) -> tuple[Cell, ...]:
+    """Raise the rule an Eingang breaks; return its cells when it is legal."""
+    _orientation(rs, 0, act.turn)
+    _position(act)
+    cells = structure_cells(rs, 0, act.turn, act.x, act.y)
+    _on_sheet(sheet, cells)
+    if sheet.cells:
+        raise RuleViolation("freizeitpark.ablauf.eingang_zuerst",
+                            "the Eingang is drawn once, on an empty sheet")
+    w, h = sheet.width, sheet.height
+    if not any(x in (0, w - 1) or y in (0, h - 1) for x, y in cells):
+        raise RuleViolation("freizeitpark.struktur.eingang",
+                            "the Eingang must touch the sheet's border with at least one side")
+    return cells
+
+
+def legal_entrances(rs: Ruleset, sheet: Sheet) -> list[Entrance]:
+    meta, idx = rs.placements(0)
+    w, h = rs.width, rs.height
+    xs, ys = idx % w, idx // w
+    border = ((xs == 0) | (xs == w - 1) | (ys == 0) | (ys == h - 1)).any(axis=1)
+    return [Entrance(int(t), int(x), int(y)) for t, x, y in meta[border].tolist()]
+
+
+def check_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], act: Build) -> tuple[Cell, ...]:
+    """Raise the rule a Build breaks (first the dice, then the geometry, then the symbol);
+    return its cells when it is legal."""
+    faces = dict(splits(dice))
+    if not _whole(act.die) or act.die not in faces:
+        raise RuleViolation("freizeitpark.wurf.split",
+                            f"the roll is {dice[0]} and {dice[1]}: the structure comes from one "
+                            f"of these dice, not from a {act.die!r}")
+    bad = symbol_violation(rs, faces[act.die], act.symbol)
+    if bad is not None:
+        raise bad
+    _orientation(rs, act.die, act.turn)
+    _position(act)
+    cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
+    _on_sheet(sheet, cells)
+    taken = [c for c in cells if c in sheet.cells]
+    if taken:
+        raise RuleViolation("freizeitpark.struktur.frei",
+                            f"cell {taken[0]} already holds {content().de(sheet.cells[taken[0]])}; "
+                            f"structures go on empty cells only")
+    an = analysis(rs, sheet)
+    if not any(c in an.contact for c in cells):
+        raise RuleViolation("freizeitpark.struktur.anschluss",
+                            "the structure must share at least one cell side with the park "
+                            "(touching at a corner is not enough)")
+    broken = an.symbol_violation(cells, act.symbol)
+    if broken is not None:
+        raise RuleViolation(*broken)
+    return cells
+
+
+# ------------------------------------------------------------------ enumeration
+
+
+def _geometric(rs: Ruleset, an: Analysis, face: int) -> np.ndarray:
+    """Indices of the placements of ``face`` on empty cells touching the park."""
+    key = ("geo", face)
+    memo = an._memo
+    if key not in memo:
+        _, idx = rs.placements(face)
+        ok = an.mask_of("empty")[idx].all(axis=1) & an.mask_of("contact")[idx].any(axis=1)
+        memo[key] = np.flatnonzero(ok)
+    return memo[key]
+
+
+def legal_placements(rs: Ruleset, sheet: Sheet, face: int, symbol: str) -> list[tuple[int, int, int]]:
+    """Every legal (turn, x, y) for the structure of ``face`` filled with ``symbol``."""
+    an = analysis(rs, sheet)
+    key = ("legal", face, symbol)
+    memo = an._memo
+    if key in memo:
+        return memo[key]
+    meta, idx = rs.placements(face)
+    geo = _geometric(rs, an, face)
+    out: list[tuple[int, int, int]] = []
+    if len(geo):
+        sub = idx[geo]
+        ok = np.ones(len(geo), dtype=bool)
+        if symbol in rs.touch:
+            ok &= ~an.mask_of("near_finished", symbol)[sub].any(axis=1)
+        # the reference check is needed where the structure merges with a group of its
+        # symbol (it may finish a construct that must keep its distance) or enters
+        # enclosed cells (the merged site must stay finishable)
+        slow = np.zeros(len(geo), dtype=bool)
+        if symbol in rs.touch:
+            slow |= an.mask_of("edge", symbol)[sub].any(axis=1)
+        if symbol != "landschaft" and (symbol == "zug" or not rs.is_free(symbol)):
+            slow |= an.mask_of("enclosed")[sub].any(axis=1)
+        if symbol in rs.touch and canonical_form(rs.structures[face][0], True) == rs.canon[symbol]:
+            # the structure alone is the construct: finished at once, so it may not touch
+            # another group of its symbol even at a corner
+            ok &= ~(~slow & an.mask_of("near", symbol)[sub].any(axis=1))
+        fast = ok & ~slow
+        chosen = set(np.flatnonzero(fast).tolist())
+        for i in np.flatnonzero(ok & slow).tolist():
+            t, x, y = meta[geo[i]].tolist()
+            if an.symbol_violation(structure_cells(rs, face, t, x, y), symbol) is None:
+                chosen.add(i)
+        out = [tuple(m) for m in meta[geo[sorted(chosen)]].tolist()]
+    memo[key] = out
+    return out
+
+
+def legal_builds(rs: Ruleset, sheet: Sheet, dice: tuple[int, int]) -> list[Build]:
+    """Every legal Build of this roll on this sheet (both splits, every symbol)."""
+    out = []
+    for face, other in splits(dice):
+        for symbol in symbol_options(rs, other):
+            out.extend(Build(face, symbol, t, x, y) for t, x, y in legal_placements(rs, sheet, face, symbol))
+    return out
+
+
+def has_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int]) -> bool:
+    """Whether the roll offers at least one legal build on this sheet."""
+    for face, other in splits(dice):
+        for symbol in symbol_options(rs, other):
+            if legal_placements(rs, sheet, face, symbol):
+                return True
+    return False
+
+
+def build_for(rs: Ruleset, die: int, cells, symbol: str) -> Build:
+    """The Build whose structure (of the die ``die``) covers exactly ``cells`` — a readable way
+    to write a move ("the bar of the 3 on (3, 8), (4, 8), (5, 8) as Verkaufsstand").
+    It says nothing about legality: ask ``state.explain``."""
+    want = sorted((int(x), int(y)) for x, y in cells)
+    for turn, shape in enumerate(rs.structures[die]):
+        x0 = want[0][0] - shape[0][0]
+        y0 = want[0][1] - shape[0][1]
+        if sorted((x0 + x, y0 + y) for x, y in shape) == want:
+            return Build(die, symbol, turn, x0, y0)
+    raise ValueError(f"the structure of a {die} cannot cover exactly {want}")

@@ -1,0 +1,496 @@
+"""The Freizeitpark board: every player's sheet side by side, the roll, the four tables.
+
+How to play on it (the deciding player's sheet is the clickable one):
+
+* click a die to use it for the **structure** (the other die gives the symbol);
+* click a **symbol** in the palette (only the ones the symbol die allows are shown);
+* press ``r`` / ``f`` (or click *rotate* / *flip*) to turn or mirror the structure;
+* move the pointer over the sheet: a ghost of the structure follows it (green where the
+  drawing is legal, red where it is not); click to draw. An illegal click is explained
+  with its rule, and nothing changes.
+
+Finished constructs are outlined, building sins are hatched, enclosed empty cells carry an
+``×`` (each will cost one Nachhaltigkeit at the evaluation). Names are shown in German with
+the English word beside them, both from the glossary (``data/freizeitpark/glossary.toml``).
+
+The picture is drawn by :func:`draw` (also usable without a widget: ``draw(state)``);
+the ghost is plain SVG + CSS (``:hover``), so no game-specific JavaScript is needed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from boardkit.boards import Board, ClickMessage, KeyMessage
+from boardkit.boards import svg as S
+from boardkit.engine import Action, ActionFormatError, State
+from boardkit.engine.grid import reflect_cells, rotate_cells, translate_to_origin, union_cells
+
+from .actions import Build, Entrance
+from .content import TABLES, content
+from .konstrukte import analysis
+from .sheet import Sheet
+from .wurf import splits, symbol_options
+
+CELL = 30
+MARGIN = 14
+TOP = 40
+PANEL_H = 176
+SHEET_GAP = 26
+MAX_PER_ROW = 3
+
+_CELL_T = re.compile(r"^cell:(\d{1,2}),(\d{1,2})$")
+_SPLIT_T = re.compile(r"^split:([1-6])$")
+_SYMBOL_T = re.compile(r"^sym:([a-z_]{1,30})$")
+
+GHOST_CSS = """
+svg.bk-svg .fz-ghost { visibility: hidden; pointer-events: none; }
+svg.bk-svg .fz-hit:hover .fz-ghost, svg.bk-svg .fz-hit:focus .fz-ghost { visibility: visible; }
+svg.bk-svg .fz-hit .bk-shape { fill: transparent; stroke: none; }
+svg.bk-svg .fz-hit.bk-legal .bk-shape { stroke: #e8a200; stroke-width: 2px; }
+"""
+
+
+class Selection:
+    """What the user has picked so far this decision (not part of the game state)."""
+
+    def __init__(self):
+        self.key = None   # (action count, player) the selection belongs to
+        self.die: int | None = None
+        self.symbol: str | None = None
+        self.turn = 0
+
+    def sync(self, state: State) -> None:
+        """Start a fresh selection for a new decision; keep it valid for the roll."""
+        key = (state.action_count, state.current_player)
+        step = state.pending
+        if key != self.key:
+            self.key, self.die, self.symbol, self.turn = key, None, None, 0
+        if step is None or not hasattr(step, "dice"):
+            return
+        dice = step.dice
+        if self.die not in dice:
+            self.die = dice[0]
+        other = dict(splits(dice))[self.die]
+        options = symbol_options(state.rules, other)
+        if self.symbol not in options:
+            self.symbol = options[0]
+
+
+# ------------------------------------------------------------------ drawing
+
+
+def _shape_cells(state: State, face: int, turn: int):
+    rs = state.rules
+    return rs.entrance[turn] if face == 0 else rs.structures[face][turn]
+
+
+def anchor_action(state: State, sel: Selection, x: int, y: int) -> Action | None:
+    """The action that puts the selected structure's first cell on ``(x, y)``."""
+    step = state.pending
+    if step is None:
+        return None
+    if hasattr(step, "dice"):
+        cells = _shape_cells(state, sel.die, sel.turn)
+        fx, fy = cells[0]
+        return Build(sel.die, sel.symbol, sel.turn, x - fx, y - fy)
+    turns = len(state.rules.entrance)
+    turn = sel.turn % turns
+    fx, fy = state.rules.entrance[turn][0]
+    return Entrance(turn, x - fx, y - fy)
+
+
+def _sheet_origin(index: int, rs) -> tuple[float, float]:
+    col, row = index % MAX_PER_ROW, index // MAX_PER_ROW
+    w = rs.width * CELL + SHEET_GAP
+    h = rs.height * CELL + 150
+    return MARGIN + col * w, TOP + PANEL_H + row * h
+
+
+def _outline(cells, x0: float, y0: float, colour: str, dash: str | None = None) -> str:
+    geom = union_cells(list(cells))
+    polys = getattr(geom, "geoms", [geom])
+    parts = []
+    for poly in polys:
+        rings = [poly.exterior, *poly.interiors]
+        for ring in rings:
+            pts = " ".join(f"{S.num(x0 + x * CELL)},{S.num(y0 + y * CELL)}" for x, y in ring.coords)
+            parts.append(f"M{pts}Z")
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    return (f'<path d="{" ".join(parts)}" fill="none" stroke="{colour}" stroke-width="2.5" '
+            f'stroke-linejoin="round"{dash_attr} pointer-events="none"/>')
+
+
+def _glyph_cell(x0, y0, x, y, symbol, faded=False):
+    c = content().constructs[symbol]
+    px, py = x0 + x * CELL, y0 + y * CELL
+    opacity = ' opacity="0.45"' if faded else ""
+    return (f'<g{opacity}>' + S.rect(px + 1, py + 1, CELL - 2, CELL - 2, fill=c.colour, stroke="none",
+                                     rx=3, shape=False)
+            + S.text(px + CELL / 2, py + CELL / 2, c.glyph, size=CELL * 0.5, anchor="middle",
+                     weight=700, fill="#ffffff") + "</g>")
+
+
+def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: set[str],
+               clickable: bool) -> str:
+    rs = state.rules
+    x0, y0 = _sheet_origin(p, rs)
+    info = obs["players"][p]
+    rows = info["sheet"]
+    parts = []
+    status = {"playing": "", "won": " · won", "fired": " · fired (gefeuert)",
+              "out": " · out (ausgeschieden)"}[info["status"]]
+    decided = " · has decided" if info["decided"] and not obs["is_over"] else ""
+    parts.append(S.text(x0, y0 - 12, f"P{p + 1}{status}{decided}", size=14, weight=700,
+                        fill=S.player_colour(p)))
+    parts.append(S.rect(x0 - 2, y0 - 2, rs.width * CELL + 4, rs.height * CELL + 4, fill="none",
+                        stroke=S.player_colour(p), stroke_width=2, rx=4, shape=False))
+    sheet = Sheet(rs.width, rs.height)
+    for y, row in enumerate(rows):
+        for x, symbol in enumerate(row):
+            px, py = x0 + x * CELL, y0 + y * CELL
+            parts.append(S.rect(px, py, CELL, CELL, fill=S.EMPTY, stroke="#d8d2c4", stroke_width=1,
+                                shape=False))
+            if symbol:
+                sheet.cells[(x, y)] = symbol
+                parts.append(_glyph_cell(x0, y0, x, y, symbol))
+    an = analysis(rs, sheet)
+    for g in an.groups:
+        st = an.status(g)
+        if g.finished and g.symbol not in ("landschaft",):
+            parts.append(_outline(g.cells, x0, y0, S.INK))
+        elif g.finished:  # a Landschaft square (card Park der Landschaft)
+            parts.append(_outline(g.cells, x0, y0, "#145a32"))
+        elif st == "sin":
+            parts.append(_outline(g.cells, x0, y0, "#b3261e", dash="4 3"))
+    for x, y in an.enclosed:
+        px, py = x0 + x * CELL, y0 + y * CELL
+        parts.append(S.text(px + CELL / 2, py + CELL / 2, "×", size=CELL * 0.6, anchor="middle",
+                            fill="#b3261e", weight=700))
+    pending = info["pending"]
+    if pending is not None:
+        for x, y in pending["cells"]:
+            parts.append(_glyph_cell(x0, y0, x, y, pending["symbol"], faded=True))
+    if clickable and sel is not None:
+        parts.append(_hit_layer(state, sel, legal, x0, y0))
+    parts.append(_tables_svg(state, obs, p, x0, y0 + rs.height * CELL + 14))
+    return "".join(parts)
+
+
+def _hit_layer(state: State, sel: Selection, legal: set[str], x0: float, y0: float) -> str:
+    rs = state.rules
+    step = state.pending
+    face = sel.die if hasattr(step, "dice") else 0
+    turn = sel.turn if face else sel.turn % len(rs.entrance)
+    shape = _shape_cells(state, face, turn)
+    fx, fy = shape[0]
+    colour_ok, colour_bad = "#2e7d32", "#c62828"
+    parts = []
+    for y in range(rs.height):
+        for x in range(rs.width):
+            target = f"cell:{x},{y}"
+            ok = target in legal
+            ghost = []
+            for cx, cy in shape:
+                gx, gy = x + cx - fx, y + cy - fy
+                ghost.append(S.rect(x0 + gx * CELL + 2, y0 + gy * CELL + 2, CELL - 4, CELL - 4,
+                                    fill=colour_ok if ok else colour_bad, stroke="none", rx=3,
+                                    shape=False, opacity=0.55))
+            hit = S.rect(x0 + x * CELL, y0 + y * CELL, CELL, CELL, fill="transparent",
+                         stroke="none")
+            label = f"cell ({x}, {y}): {'legal' if ok else 'not legal'} here"
+            parts.append(S.group([hit, f'<g class="fz-ghost">{"".join(ghost)}</g>'], target,
+                                 legal, label=label, extra_class="fz-hit"))
+    return "".join(parts)
+
+
+def _tables_svg(state: State, obs: dict, p: int, x0: float, y0: float) -> str:
+    rs = state.rules
+    info = obs["players"][p]
+    parts = []
+    width = rs.width * CELL
+    for i, name in enumerate(TABLES):
+        t = rs.tables[name]
+        marks = info["tables"][name]
+        y = y0 + i * 24
+        parts.append(S.text(x0, y + 7, content().label(name, "table"), size=11, fill=S.MUTED))
+        box = min(12.0, (width - 4) / t.fields)
+        for k in range(t.fields):
+            bx = x0 + k * box
+            fill = S.player_tint(p) if k < marks else S.PAPER
+            parts.append(S.rect(bx, y + 13, box - 1.5, 8, fill=fill, stroke="#9e9e9e",
+                                stroke_width=0.6, shape=False))
+            if k == t.minimum - 1:
+                parts.append(S.rect(bx + box - 2, y + 11, 1.5, 12, fill=S.INK, stroke="none",
+                                    shape=False))
+    extra = []
+    if info["penalty"]:
+        extra.append(f"penalty −{info['penalty']}")
+    if info["enclosed"]:
+        extra.append(f"{len(info['enclosed'])} enclosed")
+    if obs["card"] is not None:
+        have, need = info["card_progress"]
+        extra.append(f"Auftrag {have}/{need}{' ✓' if have >= need else ''}")
+    if extra:
+        parts.append(S.text(x0, y0 + 4 * 24 + 6, " · ".join(extra), size=11, fill=S.MUTED))
+    return "".join(parts)
+
+
+def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
+               clickable: bool) -> str:
+    parts = []
+    x, y = MARGIN, TOP
+    step = state.pending
+    if obs["card"] is not None:
+        card = obs["card"]
+        text = card["text"] if len(card["text"]) <= 100 else card["text"][:99] + "…"
+        parts.append(S.text(MARGIN + 330, y + 2, f"Auftragskarte: {content().label(card['id'], 'card')}",
+                            size=12, weight=600))
+        parts.append(S.text(MARGIN + 330, y + 18, text, size=10, fill=S.MUTED))
+    if obs["dice"] is None or step is None or not hasattr(step, "dice"):
+        if step is not None and not obs["is_over"]:
+            parts.append(S.text(x, y + 8, "draw the Eingang (entrance) on the border; r / f "
+                                "turn it", size=13, fill=S.MUTED))
+        return "".join(parts)
+    dice = tuple(obs["dice"])
+    parts.append(S.text(x, y + 8, "roll: click the die for the structure", size=12, fill=S.MUTED))
+    for i, value in enumerate(dice):
+        chosen = sel is not None and sel.die == value and (i == 0 or dice[0] != value)
+        parts.append(S.die(x + i * 56, y + 20, value, size=44,
+                           target=f"split:{value}" if clickable else None, legal=(),
+                           fill=S.player_tint(state.current_player) if chosen else S.PAPER,
+                           label=f"use the {value} for the structure"))
+    if sel is None or not clickable:
+        return "".join(parts)
+    other = dict(splits(dice))[sel.die]
+    rs = state.rules
+    name = content().structures[sel.die]
+    parts.append(S.text(x + 126, y + 36, f"structure: the {name.name} ({name.de}) of the "
+                        f"{sel.die}", size=12))
+    parts.append(S.text(x + 126, y + 54, f"symbol from the {other}:", size=12))
+    sx = x + 126
+    for k, symbol in enumerate(symbol_options(rs, other)):
+        c = content().constructs[symbol]
+        bx, by = sx + (k % 4) * 196, y + 66 + (k // 4) * 30
+        selected = symbol == sel.symbol
+        inner = [S.rect(bx, by, 190, 26, fill=c.colour if selected else S.PAPER, stroke=c.colour,
+                        stroke_width=2, rx=5),
+                 S.text(bx + 8, by + 13, f"{c.glyph}  {content().label(symbol)}", size=11,
+                        weight=700 if selected else 400,
+                        fill="#ffffff" if selected else S.INK)]
+        parts.append(S.group(inner, f"sym:{symbol}", (), label=content().label(symbol)))
+    parts.append(S.button(x, y + 76, 54, 24, "rotate", target="rotate", legal=("rotate",)))
+    parts.append(S.button(x + 58, y + 76, 54, 24, "flip", target="flip", legal=("flip",)))
+    n = sum(1 for t in legal if t.startswith("cell:"))
+    parts.append(S.text(x, y + 136, f"{n} legal place(s) for this choice (r: rotate, f: flip)",
+                        size=11, fill=S.MUTED))
+    return "".join(parts)
+
+
+def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
+         legal: set[str] | frozenset[str] = frozenset()) -> str:
+    """The board as an SVG string (``viewer``: whose eyes; ``None`` sees everything)."""
+    obs = state.observation(viewer)
+    rs = state.rules
+    deciding = state.current_player
+    clickable = deciding is not None and viewer in (None, deciding)
+    n = state.players
+    cols = min(n, MAX_PER_ROW)
+    rows = (n + MAX_PER_ROW - 1) // MAX_PER_ROW
+    width = max(MARGIN * 2 + cols * (rs.width * CELL + SHEET_GAP), 940)
+    height = TOP + PANEL_H + rows * (rs.height * CELL + 150)
+    if obs["is_over"]:
+        won = obs["winners"]
+        head = (f"Game over after round {obs['round']} · "
+                + ("winner" if len(won) == 1 else "best") + ": "
+                + ", ".join(f"P{p + 1}" for p in won))
+        if not any(s == "won" for s in state.status):
+            head += " (nobody met every condition: closest to the minimums)"
+    elif obs["round"] == 0:
+        head = f"Round 0 (Eingang) · P{deciding + 1}: {obs['prompt']}"
+    else:
+        head = f"Round {obs['round']} · P{deciding + 1} decides (in secret)"
+    parts = [f"<style>{GHOST_CSS}</style>", S.text(MARGIN, 20, head, size=15, weight=600)]
+    parts.append(_panel_svg(state, obs, sel, set(legal), clickable))
+    for p in range(n):
+        parts.append(_sheet_svg(state, obs, p, sel, set(legal), clickable and p == deciding))
+    return S.document(width, height, parts, title=f"Freizeitpark: {obs['prompt']}",
+                      game=state.game.name, actions=state.action_count,
+                      viewer="spectator" if viewer is None else f"P{viewer + 1}")
+
+
+# ------------------------------------------------------------------ the widget
+
+
+class FreizeitparkBoard(Board):
+    """Pick the structure's die and the symbol, turn the ghost, click a cell to draw."""
+
+    title = "Freizeitpark"
+
+    def __init__(self, state: State, **kwargs):
+        self.selection = Selection()
+        super().__init__(state, **kwargs)
+
+    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+        self.selection.sync(state)
+        return draw(state, viewer, self.selection, legal_targets)
+
+    def targets(self, state: State) -> dict[str, Action]:
+        """``cell:x,y`` -> the legal action of the current selection anchored there."""
+        if state.is_over:
+            return {}
+        self.selection.sync(state)
+        legal = set(state.legal_actions())
+        rs = state.rules
+        out: dict[str, Action] = {}
+        for y in range(rs.height):
+            for x in range(rs.width):
+                act = anchor_action(state, self.selection, x, y)
+                if act in legal:
+                    out[f"cell:{x},{y}"] = act
+        return out
+
+    def intent(self, msg, state: State) -> Action | None:
+        sel = self.selection
+        sel.sync(state)
+        if isinstance(msg, KeyMessage):
+            key = msg.key.lower()
+            if key in ("r", "f"):
+                self._turn(state, "rotate" if key == "r" else "flip")
+                self.refresh()
+            return None
+        if not isinstance(msg, ClickMessage):
+            return None
+        target = msg.target
+        if state.is_over:
+            raise ActionFormatError("the game is over")
+        if m := _CELL_T.match(target):
+            return anchor_action(state, sel, int(m[1]), int(m[2]))
+        if target in ("rotate", "flip"):
+            self._turn(state, target)
+            self.refresh()
+            return None
+        step = state.pending
+        if m := _SPLIT_T.match(target):
+            value = int(m[1])
+            if not hasattr(step, "dice") or value not in step.dice:
+                raise ActionFormatError(f"there is no die showing {value} to pick")
+            sel.die, sel.turn = value, 0
+            sel.sync(state)
+            self.refresh()
+            return None
+        if m := _SYMBOL_T.match(target):
+            symbol = m[1]
+            if not hasattr(step, "dice"):
+                raise ActionFormatError("no symbol to choose now")
+            other = dict(splits(step.dice))[sel.die]
+            if symbol not in symbol_options(state.rules, other):
+                raise ActionFormatError(f"the {other} does not give {symbol}")
+            sel.symbol = symbol
+            self.refresh()
+            return None
+        raise ActionFormatError(f"freizeitpark board: unknown target {target!r}")
+
+    def _turn(self, state: State, how: str) -> None:
+        """Rotate (a quarter turn) or mirror the selected structure."""
+        sel = self.selection
+        step = state.pending
+        if step is None:
+            return
+        rs = state.rules
+        shapes = rs.structures[sel.die] if hasattr(step, "dice") else rs.entrance
+        current = shapes[sel.turn % len(shapes)]
+        moved = rotate_cells(current, 1) if how == "rotate" else reflect_cells(current, "y")
+        key = tuple(map(tuple, translate_to_origin(moved).tolist()))
+        sel.turn = shapes.index(key)
+
+
+# ------------------------------------------------------------------ the symbol table
+
+
+def _shape_picture(cells, colour: str, glyph: str, x0: float, y0: float, size: float) -> str:
+    parts = []
+    for x, y in cells:
+        parts.append(S.rect(x0 + x * size, y0 + y * size, size - 2, size - 2, fill=colour,
+                            stroke="none", rx=2, shape=False))
+        if glyph:
+            parts.append(S.text(x0 + x * size + size / 2 - 1, y0 + y * size + size / 2 - 1, glyph,
+                                size=size * 0.55, anchor="middle", weight=700, fill="#ffffff"))
+    return "".join(parts)
+
+
+def legend_svg(card: str | None = None, state: State | None = None) -> str:
+    """The Zeichenerklärung (symbol table): the structure of every die face, the Eingang,
+    and every symbol with the faces that give it, its construct's shape, score table and
+    German/English name (for ``state``'s rules, else the default rules with ``card``)."""
+    from .game import GAME
+    from .setup import ruleset
+
+    data = content()
+    rs = state.rules if state is not None else ruleset(GAME.make_params(), card)
+    card = rs.card.id if rs.card is not None else None
+    size = 16
+    parts = [S.text(MARGIN, 16, "Structures (Strukturen): the die used for the structure",
+                    size=13, weight=700)]
+    x = MARGIN
+    for face in range(1, 7):
+        s = data.structures[face]
+        parts.append(S.die(x, 30, face, size=26))
+        parts.append(_shape_picture(s.cells, "#5d6d7e", "", x + 34, 30, size))
+        parts.append(S.text(x, 98, s.name, size=10, fill=S.MUTED))
+        parts.append(S.text(x, 111, f"({s.de})", size=10, fill=S.MUTED))
+        x += 118
+    parts.append(_shape_picture(data.entrance.cells, data.constructs["eingang"].colour, "E", x + 4,
+                                30, size))
+    parts.append(S.text(x, 98, "Eingang", size=10, fill=S.MUTED))
+    parts.append(S.text(x, 111, "(entrance)", size=10, fill=S.MUTED))
+    parts.append(S.text(MARGIN, 134, "Symbols and constructs (Symbole, Konstrukte): faces → "
+                        "symbol → shape → table", size=13, weight=700))
+    shown = [c for c in data.constructs.values()
+             if c.kind != "entrance" and (c.card is None or c.card == card)]
+    y = 150
+    for i, c in enumerate(shown):
+        col, row = i % 4, i // 4
+        cx, cy = MARGIN + col * 230, y + row * 118
+        faces = " or ".join(str(f) for f in range(1, 7) if c.id in rs.faces[f]) or "—"
+        parts.append(S.text(cx, cy + 6, f"{c.glyph} {data.label(c.id)}", size=11, weight=700,
+                            fill=c.colour))
+        parts.append(S.text(cx, cy + 22, f"die {faces}" + (f" · {data.de(c.table, 'table')}"
+                                                          if c.table else ""), size=10,
+                            fill=S.MUTED))
+        if c.cells:
+            parts.append(_shape_picture(c.cells, c.colour, c.glyph, cx, cy + 32, size))
+        else:
+            parts.append(S.text(cx, cy + 44, "any shape (grows freely)", size=10, fill=S.MUTED))
+    rows = (len(shown) + 3) // 4
+    return S.document(MARGIN * 2 + 4 * 230, y + rows * 118 + 10, parts,
+                      title="Freizeitpark: Zeichenerklärung")
+
+
+def park_svg(sheet: Sheet, rs=None, title: str = "") -> str:
+    """One sheet on its own (a hand-drawn park, say), with constructs outlined, building
+    sins dashed and enclosed empty cells crossed, and its four tables."""
+    from .ende import standing
+    from .game import GAME
+    from .setup import ruleset
+
+    rs = rs or ruleset(GAME.make_params({"sheet.width": sheet.width,
+                                         "sheet.height": sheet.height}), None)
+    st = standing(rs, sheet)
+
+    class _View:  # the little of a state that _sheet_svg reads
+        rules = rs
+        pending = None
+
+    obs = {"is_over": False, "card": None,
+           "players": [{"sheet": sheet.rows(), "status": "playing", "decided": False,
+                        "pending": None, "tables": {t: st.marks(t) for t in TABLES},
+                        "penalty": 0, "enclosed": sorted(map(list, analysis(rs, sheet).enclosed)),
+                        "card_progress": [0, 0]}]}
+    body = _sheet_svg(_View(), obs, 0, None, set(), False).replace(
+        ">P1<", f">{S.esc(title or 'a park')}<", 1)
+    shift = TOP + PANEL_H - 30
+    width = MARGIN * 2 + rs.width * CELL + 4
+    height = 30 + rs.height * CELL + 4 * 24 + 36
+    return S.document(width, height, [f'<g transform="translate(0,-{shift})">{body}</g>'],
+                      title=title or "a Freizeitpark sheet")

@@ -1,0 +1,366 @@
+"""Konstrukt bauen (building constructs): groups, finished constructs, Bausünden, spacing.
+
+Rulebook section "Konstrukt bauen" (paraphrased): everything that scores is a construct, a
+building project that must end up with exactly its shape (any rotation or reflection). The
+cells of one symbol that touch along sides form a *group*; a group is
+
+``finished``  exactly the construct's shape: a construct (``freizeitpark.konstrukt.form``);
+``open``      a construction site that can still be finished;
+``sin``       a Bausünde: too big, wrong or cut off; it never scores
+              (``freizeitpark.konstrukt.bausuende``);
+``free``      Landschaft (grows freely, ``freizeitpark.konstrukt.landschaft``);
+``train``     a Bummelzug that meets its card (expanded game).
+
+Two rules limit where a symbol may go (:func:`symbol_violation`):
+
+* ``freizeitpark.konstrukt.abstand`` — a finished construct touches no other group of its
+  symbol, by side or corner; so a new structure may neither extend a finished construct nor
+  finish one that would touch another group of its symbol.
+* ``freizeitpark.konstrukt.luecken`` — cells cut off from the border (enclosed empty cells)
+  may be filled only with sites that can still be finished.
+
+All adjacency, components, shapes and enclosure come from :mod:`boardkit.engine.grid`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from boardkit.engine.grid import canonical_form, components, enclosed_empty_cells, neighbours
+
+from .content import Cell, content
+from .setup import Ruleset
+from .sheet import Sheet
+
+
+@dataclass(frozen=True)
+class Group:
+    """A maximal edge-connected group of cells with one symbol (``index`` in its analysis)."""
+
+    index: int
+    symbol: str
+    cells: frozenset[Cell]
+    finished: bool  # a finished construct (or a Bummelzug that meets its card)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+
+def _cells(arr) -> list[Cell]:
+    return [(int(x), int(y)) for x, y in arr.tolist()]
+
+
+def train_lines_ok(cells, limit: int) -> bool:
+    """At most ``limit`` cells in any row and any column (card "Zug")."""
+    rows: dict[int, int] = {}
+    cols: dict[int, int] = {}
+    for x, y in cells:
+        cols[x] = cols.get(x, 0) + 1
+        rows[y] = rows.get(y, 0) + 1
+    return max(rows.values(), default=0) <= limit and max(cols.values(), default=0) <= limit
+
+
+def _train_rule(rs: Ruleset) -> tuple[int, int]:
+    card = rs.card
+    return (card.max_per_line, card.min_cells) if card is not None and card.kind == "train" else (4, 10)
+
+
+def is_finished(rs: Ruleset, symbol: str, cells) -> bool:
+    """True when ``cells`` are exactly the construct's shape (rotations, reflections); for
+    the Bummelzug: long enough and within the row/column limit."""
+    if symbol == "zug":
+        limit, need = _train_rule(rs)
+        return len(cells) >= need and train_lines_ok(cells, limit)
+    shape = rs.shapes.get(symbol)
+    if shape is None or len(cells) != len(shape):
+        return False
+    return canonical_form(list(cells), True) == rs.canon[symbol]
+
+
+class Analysis:
+    """Everything the rules ask about one drawing of a sheet (computed once per drawing)."""
+
+    def __init__(self, rs: Ruleset, sheet: Sheet, previous: Analysis | None = None,
+                 last: tuple[str, tuple[Cell, ...]] | None = None):
+        """Group the sheet's cells. With ``previous`` (the analysis before the last drawing,
+        ``last`` = (symbol, cells)) only that symbol's groups are recomputed; the others are
+        unchanged, and so is the status of every group too far from the new cells to be
+        affected by them."""
+        self.rs = rs
+        self.sheet = sheet
+        self._memo: dict = {}
+        self._inherited: dict[frozenset[Cell], str] = {}
+        symbol = last[0] if last else None
+        by_symbol: dict[str, list[Cell]] = {}
+        for c, s in sheet.cells.items():
+            by_symbol.setdefault(s, []).append(c)
+        self.by_symbol = by_symbol
+        self.groups: list[Group] = []
+        self.group_at: dict[Cell, int] = {}
+        for sym, cells in by_symbol.items():
+            if previous is not None and sym != symbol:
+                found = [g.cells for g in previous.groups if g.symbol == sym]
+                done = [g.finished for g in previous.groups if g.symbol == sym]
+            else:
+                found = [frozenset(_cells(comp)) for comp in components(cells)]
+                done = [sym == "eingang" or is_finished(rs, sym, m) for m in found]
+            for members, finished in zip(found, done, strict=True):
+                index = len(self.groups)
+                self.groups.append(Group(index, sym, members, finished))
+                for c in members:
+                    self.group_at[c] = index
+        if previous is not None and last is not None:
+            self._inherit(previous, last)
+
+    def _inherit(self, previous: Analysis, last: tuple[str, tuple[Cell, ...]]) -> None:
+        """Keep the statuses of groups of other symbols that the new cells cannot affect: a
+        group's completions lie within its bounding box grown by the shape's size."""
+        symbol, cells = last
+        # the cells next to the groups of another symbol are unchanged
+        for key, value in previous._memo.items():
+            if key[0] in ("near_finished", "edge", "near") and key[1] != symbol:
+                self._memo[key] = value
+            elif key[0] == "mask" and key[1] in ("near_finished", "edge", "near") and key[2] != symbol:
+                self._memo[key] = value
+        for g in previous.groups:
+            if g.symbol == symbol or g.finished:
+                continue
+            known = previous._memo.get(("status", g.index))
+            if known is None:
+                continue
+            shape = self.rs.shapes.get(g.symbol)
+            reach = max(max(x for x, _ in shape), max(y for _, y in shape)) if shape else 0
+            xs = [x for x, _ in g.cells]
+            ys = [y for _, y in g.cells]
+            x0, x1, y0, y1 = min(xs) - reach, max(xs) + reach, min(ys) - reach, max(ys) + reach
+            if all(not (x0 <= x <= x1 and y0 <= y <= y1) for x, y in cells):
+                self._inherited[g.cells] = known
+
+    # ------------------------------------------------------------ groups
+    def finished(self, symbol: str) -> list[Group]:
+        return [g for g in self.groups if g.symbol == symbol and g.finished]
+
+    def count(self, symbol: str) -> int:
+        return sum(1 for g in self.groups if g.symbol == symbol and g.finished)
+
+    def cells_of(self, symbol: str) -> int:
+        return len(self.by_symbol.get(symbol, ()))
+
+    def status(self, group: Group | int) -> str:
+        """``finished``, ``open``, ``sin``, ``free`` or ``train`` (see the module docstring)."""
+        g = self.groups[group] if isinstance(group, int) else group
+        key = ("status", g.index)
+        if key not in self._memo:
+            inherited = self._inherited.get(g.cells)
+            self._memo[key] = inherited if inherited is not None else self._status(g)
+        return self._memo[key]
+
+    def _status(self, g: Group) -> str:
+        rs, symbol = self.rs, g.symbol
+        if symbol == "eingang":
+            return "finished"
+        if symbol == "zug":
+            if g.finished:
+                return "train"
+            return "open" if train_lines_ok(g.cells, _train_rule(rs)[0]) else "sin"
+        if rs.shapes.get(symbol) is None:
+            return "free"
+        if g.finished:
+            return "finished"
+        if self.completions(symbol, g.cells, frozenset([g.index]), first=True):
+            return "open"
+        # under "Park der Landschaft" other Landschaft is allowed, it only scores nothing
+        return "free" if symbol == "landschaft" else "sin"
+
+    def touching(self, symbol: str) -> dict[Cell, frozenset[int]]:
+        """Cell -> the groups of ``symbol`` that touch it by side or corner (not its own)."""
+        key = ("touching", symbol)
+        if key not in self._memo:
+            out: dict[Cell, set[int]] = {}
+            for g in self.groups:
+                if g.symbol == symbol:
+                    for c in _cells(neighbours(list(g.cells), corners=True)):
+                        out.setdefault(c, set()).add(g.index)
+            self._memo[key] = {c: frozenset(v) for c, v in out.items()}
+        return self._memo[key]
+
+    def completions(self, symbol: str, cells, ids: frozenset[int] = frozenset(),
+                    first: bool = False) -> list[frozenset[Cell]]:
+        """Every way to finish the site ``cells`` (made of the groups ``ids`` and any new,
+        still empty cells): placements of the shape that contain it, whose other cells are
+        empty, and that would touch no other group of ``symbol`` (side or corner). With
+        ``first`` the search stops at the first one."""
+        rs, sheet = self.rs, self.sheet
+        shape = rs.shapes.get(symbol)
+        group = set(cells)
+        if shape is None or len(group) > len(shape):
+            return []
+        touching = self.touching(symbol)
+        ref = min(group)
+        out: list[frozenset[Cell]] = []
+        seen: set[frozenset[Cell]] = set()
+        w, h, filled = sheet.width, sheet.height, sheet.cells
+        for orient in rs.orients[symbol]:
+            for ox, oy in orient:
+                dx, dy = ref[0] - ox, ref[1] - oy
+                placed = frozenset((x + dx, y + dy) for x, y in orient)
+                if placed in seen or not group <= placed:
+                    continue
+                seen.add(placed)
+                if any(c not in group and (not (0 <= c[0] < w and 0 <= c[1] < h) or c in filled)
+                       for c in placed):
+                    continue
+                if any(touching.get(c, ids) - ids for c in placed):
+                    continue
+                out.append(placed)
+                if first:
+                    return out
+        return out
+
+    def can_finish(self, symbol: str, cells, ids: frozenset[int] = frozenset()) -> bool:
+        """Whether the site ``cells`` of ``symbol`` can still become a construct."""
+        if symbol == "zug":
+            return train_lines_ok(cells, _train_rule(self.rs)[0])
+        if self.rs.shapes.get(symbol) is None or is_finished(self.rs, symbol, cells):
+            return True
+        return bool(self.completions(symbol, cells, ids, first=True))
+
+    # ------------------------------------------------------------ areas
+    @property
+    def enclosed_regions(self) -> list[frozenset[Cell]]:
+        """Empty cells cut off from the border, by region (shared geometry)."""
+        if "enclosed_regions" not in self._memo:
+            regions = enclosed_empty_cells(self.sheet.width, self.sheet.height, self.sheet.filled())
+            self._memo["enclosed_regions"] = [frozenset(_cells(r)) for r in regions]
+        return self._memo["enclosed_regions"]
+
+    @property
+    def enclosed(self) -> frozenset[Cell]:
+        if "enclosed" not in self._memo:
+            regions = self.enclosed_regions
+            self._memo["enclosed"] = frozenset().union(*regions) if regions else frozenset()
+        return self._memo["enclosed"]
+
+    @property
+    def contact(self) -> frozenset[Cell]:
+        """Empty cells that share a side with the park (where a new structure may touch)."""
+        if "contact" not in self._memo:
+            cells = self.sheet.filled()
+            found = _cells(neighbours(cells)) if cells else []
+            self._memo["contact"] = frozenset(c for c in found if self.sheet.inside(c)
+                                              and c not in self.sheet.cells)
+        return self._memo["contact"]
+
+    def _near(self, key, cells, corners: bool) -> frozenset[Cell]:
+        if key not in self._memo:
+            self._memo[key] = (frozenset(_cells(neighbours(cells, corners=corners)))
+                               if cells else frozenset())
+        return self._memo[key]
+
+    def near_finished(self, symbol: str) -> frozenset[Cell]:
+        """Cells touching (side or corner) a finished construct of ``symbol``."""
+        cells = [c for g in self.groups if g.symbol == symbol and g.finished for c in g.cells]
+        return self._near(("near_finished", symbol), cells, True)
+
+    def edge_next_to(self, symbol: str) -> frozenset[Cell]:
+        """Cells sharing a side with a cell of ``symbol`` (a structure there merges with it)."""
+        return self._near(("edge", symbol), self.by_symbol.get(symbol, []), False)
+
+    def near(self, symbol: str) -> frozenset[Cell]:
+        """Cells touching a cell of ``symbol`` by side or corner."""
+        return self._near(("near", symbol), self.by_symbol.get(symbol, []), True)
+
+    # ------------------------------------------------------------ masks (vectorised legality)
+    def mask(self, cells) -> np.ndarray:
+        """A flat boolean mask of the sheet (index ``y * width + x``) marking ``cells``."""
+        m = np.zeros(self.rs.cells, dtype=bool)
+        if cells:
+            xy = np.array(list(cells), dtype=np.int64).reshape(-1, 2)
+            w, h = self.rs.width, self.rs.height
+            keep = (xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)
+            m[xy[keep, 1] * w + xy[keep, 0]] = True
+        return m
+
+    def mask_of(self, name: str, symbol: str | None = None) -> np.ndarray:
+        key = ("mask", name, symbol)
+        if key not in self._memo:
+            if name == "empty":
+                m = ~self.mask(self.sheet.cells)
+            elif name == "contact":
+                m = self.mask(self.contact)
+            elif name == "enclosed":
+                m = self.mask(self.enclosed)
+            elif name == "near_finished":
+                m = self.mask(self.near_finished(symbol))
+            elif name == "edge":
+                m = self.mask(self.edge_next_to(symbol))
+            elif name == "near":
+                m = self.mask(self.near(symbol))
+            else:  # pragma: no cover - programming error
+                raise KeyError(name)
+            self._memo[key] = m
+        return self._memo[key]
+
+    # ------------------------------------------------------------ the symbol rules
+    def merged(self, cells, symbol: str) -> tuple[set[Cell], frozenset[int]]:
+        """The group the new ``cells`` of ``symbol`` would form with the groups they touch
+        along sides, and the ids of those groups."""
+        group = set(cells)
+        ids: set[int] = set()
+        edge = self.edge_next_to(symbol)
+        for c in cells:
+            if c in edge:
+                x, y = c
+                for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if self.sheet.cells.get(n) == symbol:
+                        ids.add(self.group_at[n])
+        for i in ids:
+            group |= self.groups[i].cells
+        return group, frozenset(ids)
+
+    def symbol_violation(self, cells, symbol: str) -> tuple[str, str] | None:
+        """The rule a drawing of ``symbol`` on the empty ``cells`` breaks, or None."""
+        rs = self.rs
+        name = content().de(symbol)
+        if symbol in rs.touch:
+            near = self.near_finished(symbol)
+            hit = [c for c in cells if c in near]
+            if hit:
+                return ("freizeitpark.konstrukt.abstand",
+                        f"{name} at {hit[0]} would touch a finished {name} (by side or corner); "
+                        f"the same constructs may not touch")
+        group, ids = self.merged(cells, symbol)
+        if symbol in rs.touch and is_finished(rs, symbol, group):
+            touching = self.touching(symbol)
+            for c in group:
+                other = touching.get(c, ids) - ids
+                if other:
+                    where = min(self.groups[min(other)].cells)
+                    return ("freizeitpark.konstrukt.abstand",
+                            f"this would finish a {name} that touches another {name} group at "
+                            f"{where}; the same constructs may not touch")
+        enclosed = self.enclosed
+        if enclosed and symbol != "landschaft" and (symbol == "zug" or not rs.is_free(symbol)):
+            if any(c in enclosed for c in cells) and not self.can_finish(symbol, group, ids):
+                return ("freizeitpark.konstrukt.luecken",
+                        f"these cells are enclosed empty cells; a {name} site there could "
+                        f"never be finished (a deliberate Bausünde)")
+        return None
+
+
+def analysis(rs: Ruleset, sheet: Sheet) -> Analysis:
+    """The sheet's analysis, cached on the sheet until its next drawing (after a drawing the
+    previous analysis is updated rather than recomputed)."""
+    cached = sheet._cache
+    if cached is not None and cached[1] is rs:
+        if cached[0] == sheet.version and cached[2].sheet is sheet:
+            return cached[2]
+        if cached[0] == sheet.version - 1 and sheet._last is not None:
+            result = Analysis(rs, sheet, cached[2], sheet._last)
+            sheet._cache = (sheet.version, rs, result)
+            return result
+    result = Analysis(rs, sheet)
+    sheet._cache = (sheet.version, rs, result)
+    return result

@@ -1,0 +1,236 @@
+"""The Freizeitpark position: every player's sheet, the roll, the hidden builds of the round.
+
+The flow (see :mod:`.ablauf`): round 0 — every player secretly draws the Eingang; then each
+round — one roll for everybody, every player still in the game secretly chooses a build, and
+when the last one has chosen all builds are drawn at once, scored, and the end is checked
+(:mod:`.ende`). A player whose park cannot take any structure of the roll is out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardkit.engine import State
+
+from . import auftragskarten, ende, wurf
+from .ablauf import BuildStep, EntranceStep
+from .actions import Build, Entrance
+from .bauen import has_build, structure_cells
+from .content import TABLES, content
+from .konstrukte import analysis
+from .setup import Ruleset, ruleset
+from .sheet import Sheet
+
+
+class _Scratch(dict):
+    """Caches that are never saved, copied or compared (they pickle as empty)."""
+
+    def __reduce__(self):
+        return (_Scratch, ())
+
+
+STATUS = ("playing", "won", "fired", "out")
+
+
+class FreizeitparkState(State):
+    chance_checks = {"roll": wurf.check_roll, "auftragskarte": auftragskarten.check_card}
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        self._scratch = _Scratch()
+        self.card: str | None = None
+        if self.variant.card is not None:
+            self.card = self.variant.card
+            self.note(f"Auftragskarte (chosen): {content().label(self.card, 'card')}")
+        elif self.variant.expanded:
+            self.card = self.chance(
+                "auftragskarte", auftragskarten.draw,
+                text=lambda v: f"Auftragskarte drawn: {content().label(v, 'card')}")
+        rs = self.rules
+        self.sheets = [Sheet(rs.width, rs.height) for _ in range(self.players)]
+        self.status = ["playing"] * self.players
+        self.penalty = [0] * self.players
+        self.builds: list[Entrance | Build | None] = [None] * self.players
+        self.round = 0
+        self.dice: tuple[int, int] | None = None
+        self.queue = list(range(self.players))
+        self.over = False
+        self.advance()
+
+    @property
+    def rules(self) -> Ruleset:
+        scratch = self.__dict__.get("_scratch")
+        if scratch is None:
+            scratch = self._scratch = _Scratch()
+        rs = scratch.get("rules")
+        if rs is None:
+            rs = scratch["rules"] = ruleset(self.params, self.card)
+        return rs
+
+    def cached(self, player: int, key: Any, compute):
+        """A per-player cache valid while that player's sheet is unchanged."""
+        scratch = self.__dict__.get("_scratch")
+        if scratch is None:
+            scratch = self._scratch = _Scratch()
+        full = (player, self.sheets[player].version, key)
+        if full not in scratch:
+            scratch[full] = compute()
+        return scratch[full]
+
+    def playing(self) -> list[int]:
+        return [p for p in range(self.players) if self.status[p] == "playing"]
+
+    # ------------------------------------------------------------------ the flow
+    def advance(self) -> None:
+        """Push the next player's decision; close rounds and start new ones until one is needed."""
+        rs = self.rules
+        while True:
+            while self.queue:
+                p = self.queue.pop(0)
+                if self.round == 0:
+                    self.stack.append(EntranceStep(p))
+                    return
+                if has_build(rs, self.sheets[p], self.dice):
+                    self.stack.append(BuildStep(p, self.dice))
+                    return
+                self.status[p] = "out"
+                self.note(f"cannot draw any structure of the roll {self.dice[0]} and "
+                          f"{self.dice[1]} anywhere in the park: out", player=p)
+            self.end_round()
+            if self.over:
+                return
+            if not self.playing():
+                self.over = True
+                self.note("nobody is left in the game; the parks closest to the minimums rank first")
+                return
+            self.round += 1
+            who = f"round {self.round}: P{(self.round - 1) % self.players + 1} rolls"
+            self.dice = self.chance("roll", wurf.roll,
+                                    text=lambda v, who=who: f"{who} {v[0]} and {v[1]}")
+            self.queue = self.playing()
+
+    def end_round(self) -> None:
+        """Draw every hidden build at once, mark the points, check the end."""
+        rs = self.rules
+        for p, act in enumerate(self.builds):
+            if act is None:
+                continue
+            self.builds[p] = None
+            self._draw(p, act, rs)
+        if self.round > 0:
+            self.over = ende.evaluate(self)
+
+    def _draw(self, p: int, act, rs: Ruleset) -> None:
+        sheet = self.sheets[p]
+        before = ende.standing(rs, sheet)
+        if isinstance(act, Entrance):
+            cells = structure_cells(rs, 0, act.turn, act.x, act.y)
+            sheet.draw(cells, "eingang")
+            self.note(f"draws the Eingang on {_cells(cells)}", player=p)
+            return
+        cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
+        sheet.draw(cells, act.symbol)
+        an = analysis(rs, sheet)
+        group = an.groups[an.group_at[cells[0]]]
+        status = an.status(group)
+        after = ende.standing(rs, sheet)
+        name = content().de(act.symbol)
+        parts = [f"draws the {content().structures[act.die].name} of the {act.die} "
+                 f"as {name} on {_cells(cells)}"]
+        if status == "finished" and act.symbol != "landschaft":
+            parts.append(f"a {name} is finished")
+        elif status == "finished":
+            parts.append("a Landschaft square is finished")
+        elif status == "train":
+            parts.append(f"the Bummelzug has {len(group)} cells")
+        elif status == "sin":
+            parts.append(f"Bausünde: this {name} can never be finished")
+        elif status == "open":
+            parts.append(f"a {name} site ({len(group)} of {len(rs.shapes[act.symbol] or ())} "
+                         f"cells)" if act.symbol != "zug" else f"a Bummelzug of {len(group)} cells")
+        for t in TABLES:
+            gained = after.tables[t].marks - before.tables[t].marks
+            lost = after.tables[t].raw - before.tables[t].raw - gained
+            if gained:
+                parts.append(f"+{gained} {content().de(t, 'table')}")
+            if lost > 0:
+                parts.append(f"{content().de(t, 'table')} table full ({lost} not marked)")
+        if rs.card is not None and after.card_met and not before.card_met:
+            parts.append("Auftrag erfüllt ✓")
+        self.note("; ".join(parts), player=p)
+
+    # ------------------------------------------------------------------ results
+    def standing(self, player: int) -> ende.Standing:
+        return ende.standing(self.rules, self.sheets[player], self.penalty[player])
+
+    def _scores(self) -> list[float]:
+        return [float(self.standing(p).progress()) for p in range(self.players)]
+
+    def winners(self) -> list[int]:
+        if not self.is_over:
+            return []
+        won = [p for p in range(self.players) if self.status[p] == "won"]
+        return won or ende.fallback_winners(self)
+
+    def score_breakdown(self, player: int) -> dict[str, float]:
+        st = self.standing(player)
+        out: dict[str, float] = {t: float(st.marks(t)) for t in TABLES}
+        out.update(penalty=float(st.penalty), enclosed=float(st.enclosed),
+                   won=float(self.status[player] == "won"),
+                   fired=float(self.status[player] == "fired"),
+                   out=float(self.status[player] == "out"), rounds=float(self.round))
+        if self.card is not None:
+            out["card_met"] = float(st.card_met)
+        return out
+
+    # ------------------------------------------------------------------ information
+    def _build_dict(self, act) -> dict:
+        rs = self.rules
+        if isinstance(act, Entrance):
+            cells = structure_cells(rs, 0, act.turn, act.x, act.y)
+            return {"symbol": "eingang", "die": None, "cells": [list(c) for c in cells]}
+        cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
+        return {"symbol": act.symbol, "die": act.die, "cells": [list(c) for c in cells]}
+
+    def _observe(self, player: int | None) -> dict:
+        rs = self.rules
+        players = []
+        for p in range(self.players):
+            st = self.standing(p)
+            an = analysis(rs, self.sheets[p])
+            pending = self.builds[p]
+            players.append({
+                "status": self.status[p],
+                "sheet": self.sheets[p].rows(),
+                "tables": {t: st.marks(t) for t in TABLES},
+                "penalty": st.penalty,
+                "enclosed": sorted([list(c) for c in an.enclosed]),
+                "constructs": {s: an.count(s) for s in rs.symbols if an.count(s)},
+                "card_progress": list(st.card_progress),
+                "decided": pending is not None,
+                "pending": (self._build_dict(pending)
+                            if pending is not None and player in (None, p) else None),
+            })
+        card = content().cards[self.card] if self.card else None
+        return {
+            "round": self.round,
+            "dice": list(self.dice) if self.dice and self.round > 0 else None,
+            "card": None if card is None else {"id": card.id, "text": card.text},
+            "players": players,
+            "winners": self.winners() if self.is_over else [],
+        }
+
+    def _determinize(self, player: int) -> None:
+        """Replace the other players' hidden builds of this round by random legal ones."""
+        for q, act in enumerate(self.builds):
+            if act is None or q == player:
+                continue
+            if self.round == 0:
+                options = EntranceStep(q).legal(self)
+            else:
+                options = BuildStep(q, self.dice).legal(self)
+            self.builds[q] = options[int(self.rng.integers(len(options)))]
+
+
+def _cells(cells) -> str:
+    return " ".join(f"({x},{y})" for x, y in cells)

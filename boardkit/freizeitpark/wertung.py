@@ -1,0 +1,60 @@
+"""Mögliche Punkte erhalten (scoring): the four tables of every sheet.
+
+Rulebook section "Mögliche Punkte erhalten", paraphrased: each Landschaft cell gives one
+Nachhaltigkeit at once (``freizeitpark.wertung.landschaft``); a finished Achterbahn,
+Wildwasserbahn, Geisterbahn or Karussell gives 4, 3, 2 or 1 Beliebtheit
+(``freizeitpark.wertung.attraktionen``); a Verkaufsstand 3 Vermögen
+(``freizeitpark.wertung.verkaufsstand``); a Parkplätze construct 3 points in its table
+(``freizeitpark.wertung.parkplaetze``). Each table has a number of fields and a minimum
+(``freizeitpark.wertung.tabellen``); a full table takes no more marks, though building goes
+on (``freizeitpark.wertung.voll``). Only finished constructs score: Bausünden never do.
+
+Points follow from the drawing alone: finished constructs stay finished (nothing is erased
+and no structure may extend a finished construct), so recomputing never loses a mark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .content import TABLES
+from .konstrukte import Analysis
+from .setup import Ruleset
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    raw: int       # points earned (before the table's limit)
+    marks: int     # crosses on the table (at most its fields), before any penalty
+    fields: int
+    minimum: int
+
+    @property
+    def met(self) -> bool:
+        return self.marks >= self.minimum
+
+
+def raw_points(rs: Ruleset, an: Analysis) -> dict[str, int]:
+    """Points earned per table (before the tables' limits)."""
+    points = dict.fromkeys(TABLES, 0)
+    land = an.cells_of("landschaft")
+    if rs.landscape_per_point:
+        points["nachhaltigkeit"] += (land // rs.landscape_per_point) * rs.landscape_points
+    for symbol, (table, pts) in rs.scores.items():
+        n = an.count(symbol)
+        if n:
+            points[table] += n * pts
+    card = rs.card
+    if card is not None and card.kind == "landscape_squares":
+        points["beliebtheit"] += an.count("landschaft") * card.beliebtheit
+    return points
+
+
+def tables(rs: Ruleset, an: Analysis) -> dict[str, Table]:
+    raw = raw_points(rs, an)
+    out = {}
+    for name in TABLES:
+        rule = rs.tables[name]
+        out[name] = Table(name, raw[name], min(raw[name], rule.fields), rule.fields, rule.minimum)
+    return out

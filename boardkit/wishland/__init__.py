@@ -1,0 +1,14 @@
+"""Wishland: a 1-4 player worker-placement game about building an amusement park.
+
+Rules modules, named after the rulebook's sections: ``setup``, ``turn_order``, ``income``,
+``actions`` (place, purchase and play; collect), ``card_limit``, ``rewards``, ``tracks``,
+``achievements``, ``end_of_round``, ``final_scoring``, ``solo``; the flow between decisions:
+``flow``; the state: ``state``; the actions: ``moves``. Content: ``content``
+(data/wishland/*.toml). The game: ``game.GAME``; its board: ``board.WishlandBoard``; its
+heuristic and greedy agent: ``agent``; prepared teaching positions: ``positions``; its own
+analysis questions: ``analysis``.
+"""
+
+from .game import GAME
+
+__all__ = ["GAME"]

@@ -1,0 +1,190 @@
+"""Achievements (rulebook: Achievements; Optional Achievement Tiles).
+
+During their own turn, at no action cost, players claim any Achievement whose requirement
+they meet — several in one turn if they like — for 1 Victory Point each. Each Achievement is
+claimed once per game. The nine spaces show the board's Achievements, or, with the optional
+tiles, nine random tiles (a blank tile leaves the board's Achievement of its space in use).
+Entrepreneur #3 gives its owner a private tile that only they may claim. Hotel #20 and
+Entrepreneur #3 add rewards when an Achievement is claimed.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation
+
+from .content import CARDS, CONTENT, KINDS, Condition
+from .flow import later
+from .income import income_credits
+from .rewards import add_vp
+
+ACHIEVEMENTS = CONTENT.achievements
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+
+def stat(state, player: int, cond: Condition) -> int:
+    """The value of one requirement statistic for ``player`` (see achievements.toml)."""
+    s = cond.stat
+    if s == "happiness":
+        return state.happy[player]
+    if s == "visitors":
+        return state.visit[player]
+    if s == "workers":
+        return state.workers[player]
+    if s == "vp":
+        return state.vp[player]
+    if s == "credits":
+        return state.credits[player]
+    if s == "income":
+        return income_credits(state, player)
+    count = state.count[player]
+    if s == "cards":
+        return count[_KIND_INDEX[cond.kind]]
+    if s == "max_cards":
+        return max(count[_KIND_INDEX[k]] for k in cond.kinds)
+    if s == "min_cards":
+        return min(count[_KIND_INDEX[k]] for k in cond.kinds)
+    symbols = state.symbols[player]
+    if s == "max_symbol":
+        return max(symbols.values(), default=0)
+    if s == "distinct_symbols":
+        return sum(1 for v in symbols.values() if v > 0)
+    if s == "cards_played":
+        return len(state.tableau[player])
+    if s == "expensive_cards":
+        return sum(1 for c in state.tableau[player] if CARDS[c].cost >= cond.min_cost)
+    raise ValueError(f"unknown statistic {s!r}")  # pragma: no cover - schema forbids it
+
+
+def _compile(cond: Condition):
+    """A fast reader of one requirement statistic (same values as :func:`stat`)."""
+    s = cond.stat
+    if s == "happiness":
+        return lambda st, p: st.happy[p]
+    if s == "visitors":
+        return lambda st, p: st.visit[p]
+    if s == "workers":
+        return lambda st, p: st.workers[p]
+    if s == "vp":
+        return lambda st, p: st.vp[p]
+    if s == "credits":
+        return lambda st, p: st.credits[p]
+    if s == "cards":
+        k = _KIND_INDEX[cond.kind]
+        return lambda st, p: st.count[p][k]
+    return lambda st, p: stat(st, p, cond)
+
+
+#: achievement id -> (any?, ((reader, at least), ...))
+_TESTS = {aid: (a.mode == "any", tuple((_compile(c), c.at_least) for c in a.require))
+          for aid, a in ACHIEVEMENTS.items()}
+
+
+def meets(state, player: int, aid: str) -> bool:
+    """Does ``player`` meet the requirement of Achievement ``aid``?"""
+    any_of, tests = _TESTS[aid]
+    for read, at_least in tests:
+        if (read(state, player) >= at_least) == any_of:
+            return any_of
+    return not any_of
+
+
+def available(state, player: int) -> list[str]:
+    """The Achievements ``player`` could claim (ignoring the requirement)."""
+    out = [a for a in state.ach_spaces if a not in state.claimed]
+    mine = state.private[player]
+    if mine is not None and mine not in state.claimed:
+        out.append(mine)
+    return out
+
+
+def claimable(state, player: int) -> list[str]:
+    return [a for a in available(state, player) if meets(state, player, a)]
+
+
+def claim_violation(state, player: int, aid: str) -> RuleViolation | None:
+    if aid not in ACHIEVEMENTS:
+        return RuleViolation("wishland.achievement.exists", f"there is no Achievement {aid!r}")
+    if aid in state.claimed:
+        return RuleViolation("wishland.achievement.once",
+                             f"{aid} was already claimed by P{state.claimed[aid] + 1}")
+    if aid not in state.ach_spaces:
+        owner = next((p for p, t in enumerate(state.private) if t == aid), None)
+        if owner is None:
+            return RuleViolation("wishland.achievement.exists",
+                                 f"{aid} is not in play in this game (the spaces show "
+                                 f"{', '.join(state.ach_spaces)})")
+        if owner != player:
+            return RuleViolation("wishland.entrepreneur.3",
+                                 f"{aid} is P{owner + 1}'s private Achievement (Entrepreneur #3)")
+    if not meets(state, player, aid):
+        return RuleViolation("wishland.achievement.requirement",
+                             f"P{player + 1} does not meet {aid}: {ACHIEVEMENTS[aid].text}")
+    return None
+
+
+def claim(state, player: int, aid: str) -> None:
+    """Claim ``aid`` (already checked): 1 VP, then Hotel #20 / Entrepreneur #3 rewards."""
+    state.claimed[aid] = player
+    add_vp(state, player, state.params.achievement_vp, "achievements")
+    state.note(f"claims {aid}: {ACHIEVEMENTS[aid].text}", player)
+    jobs = []
+    for p in range(state.players):
+        for cid in state.abil[p].get("when_claim", ()):
+            for j, e in enumerate(CARDS[cid].ongoing):
+                if e.effect == "when_claim" and (e.who == "any" or p == player):
+                    jobs.append((p, ("card", cid, "ongoing", j)))
+    for p, ref in reversed(jobs):
+        later(state, "gain", p, ref, 0, 1, "achievements")
+
+
+def setup_spaces(state) -> None:
+    """The nine Achievement spaces: the board's, or random tiles with blanks replaced."""
+    n = state.params.achievement_spaces
+    board = [f"board-{i}" for i in range(1, n + 1)]
+    state.tile_box = []
+    if not state.variant.achievement_tiles:
+        state.ach_spaces = board
+        return
+    tiles = sorted((a for a in ACHIEVEMENTS if a.startswith("tile-")),
+                   key=lambda a: ACHIEVEMENTS[a].number)
+    order = state.chance("achievement tiles",
+                         lambda rng: tuple(int(i) for i in rng.permutation(len(tiles))),
+                         check=_check_tile_order,
+                         text=lambda v: "Achievement Tiles drawn: " + ", ".join(
+                             tiles[i] for i in v[:n]))
+    drawn = [tiles[i] for i in order[:n]]
+    state.ach_spaces = [board[i] if ACHIEVEMENTS[t].blank else t for i, t in enumerate(drawn)]
+    state.note("Achievement spaces: " + ", ".join(state.ach_spaces))
+    state.tile_box = sorted((tiles[i] for i in order[n:]), key=lambda a: ACHIEVEMENTS[a].number)
+
+
+def _check_tile_order(state, value) -> None:
+    tiles = sum(1 for a in ACHIEVEMENTS if a.startswith("tile-"))
+    if not (isinstance(value, tuple) and sorted(value) == list(range(tiles))):
+        raise RuleViolation("wishland.tiles.setup",
+                            f"the tile draw must be an order of the {tiles} tiles, not {value!r}")
+
+
+def draw_private_tile(state, player: int) -> None:
+    """Entrepreneur #3: draw a tile for ``player`` alone, redrawing blanks."""
+    pool = [t for t in state.tile_box if not ACHIEVEMENTS[t].blank]
+    if not pool:
+        pool = sorted((a for a in ACHIEVEMENTS if a.startswith("tile-") and not ACHIEVEMENTS[a].blank
+                       and a not in state.ach_spaces and a not in state.private),
+                      key=lambda a: ACHIEVEMENTS[a].number)
+    if not pool:  # pragma: no cover - 10 non-blank tiles, 9 spaces
+        state.note(f"no Achievement Tile is left for P{player + 1}")
+        return
+    tile = state.chance("private tile", lambda rng: pool[int(rng.integers(len(pool)))],
+                        check=lambda s, v: _check_private(pool, v),
+                        text=lambda v: f"P{player + 1} draws private Achievement {v} "
+                                       f"(Entrepreneur #3): {ACHIEVEMENTS[v].text}")
+    state.private[player] = tile
+    if tile in state.tile_box:
+        state.tile_box.remove(tile)
+
+
+def _check_private(pool, value) -> None:
+    if value not in pool:
+        raise RuleViolation("wishland.entrepreneur.3",
+                            f"{value!r} is not a tile that can be drawn (left: {', '.join(pool)})")

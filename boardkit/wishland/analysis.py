@@ -1,0 +1,84 @@
+"""Wishland's own design questions, on top of :mod:`boardkit.analysis`.
+
+* :func:`card_win_rates` — which cards (Hotels, Entrepreneurs, ...) go with winning: for each
+  card, the win rate of the players who ended the game with it, with a 95 % Wilson interval,
+  against the win rate of everybody else;
+* :func:`solo_scores` — the distribution of Solo Mode scores per agent.
+
+Seat advantage, score spread and the Victory Points by source come from the generic
+:func:`boardkit.analysis.simulate` (every row carries ``src_*`` columns from
+``score_breakdown``) and :func:`boardkit.analysis.metrics`.
+
+A correlation is not a cause: a card bought by the leading player shows a high win rate
+even if it is weak. Compare cards of the same kind, with enough games, and check a finding
+by changing the card (a rule parameter or a data file) and simulating again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardkit.agents import make_agent, play
+from boardkit.analysis.metrics import wilson
+from boardkit.analysis.simulation import game_seeds
+
+from .content import CARDS, KINDS
+
+
+def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy", seed: int = 0,
+               variant: dict | None = None) -> list[dict]:
+    """Play ``n`` games; one record per seat: its cards, Entrepreneur, score and result."""
+    from .game import GAME
+
+    names = [agents] * players if isinstance(agents, str) else list(agents)
+    rows = []
+    for index, s in enumerate(game_seeds(seed, n)):
+        state = GAME.new_game(players=players, seed=s, variant=variant)
+        k = index % players  # rotate the seats
+        seats = names[k:] + names[:k]
+        play(state, [make_agent(a, seed=s * 8 + i, game="wishland") for i, a in enumerate(seats)])
+        winners = state.winners()
+        for p in range(players):
+            cards = set(state.tableau[p])
+            if state.entre[p]:
+                cards.add(state.entre[p])
+            rows.append({"game": index, "seed": s, "seat": p, "agent": seats[p],
+                         "score": state.scores()[p], "win": p in winners, "cards": cards})
+    return rows
+
+
+def card_win_rates(rows: list[dict], kinds: Sequence[str] = ("hotel", "entrepreneur"),
+                   min_games: int = 5):
+    """Win rate with and without each card of ``kinds`` (a pandas DataFrame, best first)."""
+    import pandas as pd
+
+    wanted = {KINDS.index(k) for k in kinds}
+    total_wins = sum(r["win"] for r in rows)
+    out = []
+    for cid in sorted(c for c, card in CARDS.items() if card.kind in wanted):
+        having = [r for r in rows if cid in r["cards"]]
+        n = len(having)
+        if n < min_games:
+            continue
+        wins = sum(r["win"] for r in having)
+        low, high = wilson(wins, n)
+        others = len(rows) - n
+        out.append({"card": CARDS[cid].name, "kind": CARDS[cid].kind_name, "games": n,
+                    "win_rate": wins / n, "ci_low": low, "ci_high": high,
+                    "win_rate_without": (total_wins - wins) / others if others else float("nan"),
+                    "text": CARDS[cid].text})
+    frame = pd.DataFrame(out)
+    if frame.empty:
+        return frame
+    return frame.sort_values("win_rate", ascending=False).reset_index(drop=True)
+
+
+def solo_scores(agents: Sequence[str] = ("random", "greedy"), n: int = 30, seed: int = 0):
+    """Solo Mode final scores per agent (a pandas DataFrame: agent, seed, score)."""
+    import pandas as pd
+
+    rows = []
+    for agent in agents:
+        for r in play_games(n, players=1, agents=agent, seed=seed):
+            rows.append({"agent": agent, "seed": r["seed"], "score": r["score"]})
+    return pd.DataFrame(rows)

@@ -1,0 +1,87 @@
+"""Ending a Round (rulebook: End of the Game — Ending a Round).
+
+After the fourth turn of every player:
+
+1. after round 7 the game ends and Final Scoring begins (final_scoring.py);
+2. otherwise the unbought face-up cards go to their discard piles;
+3. after round 6 every discard pile is shuffled into its deck;
+4. four new cards are dealt to each row (during a round, bought cards leave empty spaces);
+5. the Round Token moves on; 6. the First Player Token passes left (to the next seat).
+
+Workers stay where they are: only a Collect action (or a card) brings them back. In Solo
+Mode the single Marketplace deck sits in the Mascot row and nothing is displayed.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation
+
+from .content import CARDS, MASCOT, ROWS
+from .turn_order import start_round
+
+
+def shuffle_deck(state, row: int, cards: list[int], why: str) -> list[int]:
+    """Shuffle ``cards`` as a random event (logged; the order stays secret from players)."""
+    if len(cards) < 2:
+        return list(cards)
+    ordered = sorted(cards)
+    name = "shuffle marketplace" if state.solo else f"shuffle {ROWS[row]}"
+    label = "Marketplace" if state.solo else ROWS[row]
+    order = state.chance(
+        name, lambda rng: tuple(int(i) for i in rng.permutation(len(ordered))),
+        check=lambda s, v: _check_order(name, len(ordered), v),
+        to=-1, public=f"the {label} deck is shuffled ({why}, {len(ordered)} cards)",
+        text=lambda v: f"{name} ({why}): top first "
+                       + ", ".join(CARDS[ordered[i]].name for i in reversed(v)))
+    return [ordered[i] for i in order]
+
+
+def _check_order(name: str, n: int, value) -> None:
+    if not (isinstance(value, tuple) and sorted(value) == list(range(n))):
+        raise RuleViolation("wishland.setup.market",
+                            f"{name}: a shuffle is an order of the deck's {n} cards "
+                            f"(0..{n - 1}, each once), not {value!r}")
+
+
+def check_any_order(state, value) -> None:
+    """Force-time check of a shuffle (the deck's size is checked when it is used)."""
+    if not (isinstance(value, tuple) and value and sorted(value) == list(range(len(value)))):
+        raise RuleViolation("wishland.setup.market",
+                            f"a shuffle is an order 0..n-1 (each once), not {value!r}")
+
+
+def refill(state) -> None:
+    """Deal up to ``market_cards`` cards from each deck to its row."""
+    if state.solo:
+        return
+    m = state.params.market_cards
+    for k in range(len(ROWS)):
+        deck = state.decks[k]
+        row = state.market[k]
+        for slot in range(m):
+            row[slot] = deck.pop() if deck else 0
+
+
+def end_round(state) -> None:
+    from .final_scoring import start_final_scoring
+
+    if state.round >= state.params.rounds:
+        state.note(f"round {state.round} was the last: Final Scoring")
+        start_final_scoring(state)
+        return
+    if not state.solo:
+        for k, row in enumerate(state.market):
+            left = [c for c in row if c]
+            state.discards[k].extend(left)
+            state.market[k] = [0] * len(row)
+    if state.round == state.params.reshuffle_after_round:
+        rows = [MASCOT] if state.solo else range(len(ROWS))
+        for k in rows:
+            if state.discards[k]:
+                pile = state.decks[k] + state.discards[k]
+                state.discards[k] = []
+                state.decks[k] = shuffle_deck(state, k, pile, "discards shuffled back")
+    refill(state)
+    state.round += 1
+    state.first = (state.first + 1) % state.players
+    start_round(state)

@@ -1,0 +1,78 @@
+"""Income Phase (rulebook: Gameplay, 2. Income Phase).
+
+In Player Turn Order each player takes 5 Credits from the pool, then activates the Income
+Rewards of their cards: Restaurant income, Hotel #21 (2 less) and #23 (1 per Restaurant),
+Entrepreneur #12 (by the number of Restaurants) and #9 (first Income Phase only).
+"""
+
+from __future__ import annotations
+
+from .content import CARDS, KINDS
+from .flow import flow, later
+
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+
+def _income_cards(state, player: int):
+    for cid in state.tableau[player]:
+        if CARDS[cid].income:
+            yield cid
+    if state.entre[player] and CARDS[state.entre[player]].income:
+        yield state.entre[player]
+
+
+def income_credits(state, player: int) -> int:
+    """The Credits a (new) Income Phase pays ``player``: 5 plus income rewards.
+
+    Used by the Visitors Final Scoring Reward and Achievement Tile #8; one-off rewards of a
+    particular round (Entrepreneur #9) are not part of it.
+    """
+    total = state.params.income
+    count = state.count[player]
+    for cid in _income_cards(state, player):
+        for e in CARDS[cid].income:
+            if e.effect == "credits":
+                total += e.n
+            elif e.effect == "credits_per":
+                total += e.n * count[_KIND_INDEX[e.kind]]
+            elif e.effect == "when_count" and count[_KIND_INDEX[e.kind]] >= e.at_least:
+                total += sum(g.n for g in e.gain if g.effect == "credits")
+    return max(0, total)
+
+
+def collect_income(state, player: int) -> None:
+    """Pay ``player``'s income: base and credit rewards now, other income rewards queued."""
+    credits = state.params.income
+    count = state.count[player]
+    jobs = []
+    for cid in _income_cards(state, player):
+        for j, e in enumerate(CARDS[cid].income):
+            if e.effect == "credits":
+                credits += e.n
+            elif e.effect == "credits_per":
+                credits += e.n * count[_KIND_INDEX[e.kind]]
+            elif e.effect == "when_count":
+                if count[_KIND_INDEX[e.kind]] >= e.at_least:
+                    jobs.append(("card", cid, "income", j))
+            elif e.effect == "in_round" and e.round == state.round:
+                jobs.append(("card", cid, "income", j))
+    credits = max(0, credits)
+    state.credits[player] += credits
+    state.note(f"earns {credits} Credits of income", player)
+    for ref in reversed(jobs):
+        later(state, "gain", player, ref, 0, 1, "income")
+
+
+def start_income_phase(state) -> None:
+    later(state, "income", 0)
+
+
+@flow("income")
+def _income(state, index: int) -> None:
+    if index >= len(state.order):
+        from .turns import start_turns
+
+        start_turns(state)
+        return
+    later(state, "income", index + 1)
+    collect_income(state, state.order[index])

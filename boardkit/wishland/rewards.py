@@ -1,0 +1,236 @@
+"""Rewards (rulebook: Card Layout — Reward; Card Details; Optional Entrepreneur Cards).
+
+Every reward is data (:class:`~boardkit.wishland.content.Effect` lists in the TOML files);
+this module interprets it with a handful of effect functions:
+
+* :func:`play_card` — a card enters a play area: its Immediate Reward, the Mascot Card
+  Bonus, and the Ongoing Rewards of cards already there that react to it (``when_play``,
+  ``when_nth``, ``new_symbol_credit``); then its own Ongoing Rewards start to work;
+* the ``gain`` flow — pays a list of gains in order. A choice reward ("1 Happiness,
+  1 Visitor or 1 Worker") becomes a pending :class:`ChoiceStep`; the rest of the list waits
+  for it as a continuation. With Hotel #15 every Happiness, Visitor or Worker gained becomes
+  such a choice.
+
+A list of gains is named by a *reference* (a tuple of plain values, so the state never holds
+content objects): ``("card", 413, "immediate")``, ``("card", 107, "ongoing", 0)``,
+``("turn", 4)``, ``("advert",)``, ``("mascot", 2)``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from boardkit.engine import RuleViolation, Step
+
+from . import tracks
+from .card_limit import card_limit
+from .content import CARDS, CONTENT, ENTREPRENEUR, KINDS, MASCOT, RESOURCES, TICKET, Effect
+from .flow import advance, flow, later
+from .moves import ChooseReward
+
+CHOICES = [ChooseReward(r) for r in RESOURCES]
+SOURCE = {0: "rides", 1: "restaurants", 2: "actors", 3: "hotels", 4: "mascots",
+          5: "ticket offices", 6: "entrepreneur"}
+
+
+@cache
+def effects_of(ref: tuple) -> tuple[Effect, ...]:
+    """The gains a reference names (see the module docstring)."""
+    what = ref[0]
+    if what == "card":
+        effects = getattr(CARDS[ref[1]], ref[2])
+        return effects[ref[3]].gain if len(ref) > 3 else effects
+    if what == "turn":
+        return CONTENT.board.turn_order[ref[1] - 1].gain
+    if what == "advert":
+        return CONTENT.board.advertisement.gain
+    if what == "mascot":
+        return CONTENT.board.mascot_bonus[ref[1] - 1].gain
+    raise KeyError(f"unknown reward reference {ref!r}")
+
+
+def source_of(cid: int) -> str:
+    return SOURCE[CARDS[cid].kind]
+
+
+def owns(state, player: int, ability: str) -> bool:
+    """Does ``player`` have a card in play with the Ongoing Reward ``ability``?"""
+    return ability in state.abil[player]
+
+
+def ability_effects(state, player: int, ability: str):
+    """(card id, index, effect) of every ``ability`` effect of ``player``'s cards."""
+    for cid in state.abil[player].get(ability, ()):
+        for j, e in enumerate(CARDS[cid].ongoing):
+            if e.effect == ability:
+                yield cid, j, e
+
+
+def add_vp(state, player: int, n: int, source: str) -> None:
+    if n:
+        state.vp[player] += n
+        by = state.vp_by[player]
+        by[source] = by.get(source, 0) + n
+
+
+def add_credits(state, player: int, n: int) -> None:
+    state.credits[player] = max(0, state.credits[player] + n)
+
+
+def give(state, player: int, ref: tuple, mult: int = 1, source: str = "") -> None:
+    """Queue the gains ``ref`` names for ``player`` (paid by :func:`advance`)."""
+    if effects_of(ref):
+        later(state, "gain", player, ref, 0, mult, source)
+
+
+@flow("gain")
+def _gain(state, player: int, ref: tuple, start: int, mult: int, source: str) -> None:
+    effects = effects_of(ref)
+    swap = "swap_resources" in state.abil[player]
+    for k in range(start, len(effects)):
+        e = effects[k]
+        name, n = e.effect, e.n * mult
+        if name == "choice" or (swap and name in RESOURCES):
+            if k + 1 < len(effects):
+                later(state, "gain", player, ref, k + 1, mult, source)
+            if n > 0:
+                state.stack.append(ChoiceStep(player, n, source or "a reward"))
+            return
+        if name == "ticket":
+            if k + 1 < len(effects):
+                later(state, "gain", player, ref, k + 1, mult, source)
+            take_tickets(state, player, n)
+            return
+        gain_simple(state, player, name, n, source)
+
+
+def gain_simple(state, player: int, name: str, n: int, source: str) -> None:
+    """A gain that needs no decision."""
+    if name == "vp":
+        add_vp(state, player, n, source)
+    elif name == "credits":
+        add_credits(state, player, n)
+    elif name == "happiness" or name == "visitors":
+        tracks.advance(state, player, name, n)
+    elif name == "workers":
+        tracks.gain_workers(state, player, n)
+    elif name == "entertainment":
+        state.ent_bonus[player] += n
+    else:  # pragma: no cover - the content schema allows nothing else here
+        raise ValueError(f"not a simple gain: {name}")
+
+
+def gain_resource(state, player: int, resource: str, n: int = 1) -> None:
+    if resource == "workers":
+        tracks.gain_workers(state, player, n)
+    else:
+        tracks.advance(state, player, resource, n)
+
+
+def take_tickets(state, player: int, n: int) -> None:
+    """Take ``n`` Ticket Office cards from the supply, one at a time (each is played)."""
+    if n <= 0:
+        return
+    if not state.tickets:
+        state.note("no Ticket Office card is left to take", player)
+        return
+    if n > 1:
+        later(state, "tickets", player, n - 1)
+    play_card(state, player, state.tickets.pop())
+
+
+@flow("tickets")
+def _tickets(state, player: int, n: int) -> None:
+    take_tickets(state, player, n)
+
+
+class ChoiceStep(Step):
+    """A choice reward: 1 Happiness, 1 Visitor or 1 Worker, ``count`` times."""
+
+    rule = "wishland.reward.choice"
+
+    def __init__(self, player: int, count: int, source: str):
+        self.player, self.count, self.source = player, count, source
+
+    def prompt(self, state) -> str:
+        more = f" ({self.count} to choose)" if self.count > 1 else ""
+        return f"choose 1 Happiness, 1 Visitor or 1 Worker from {self.source}{more}"
+
+    def legal(self, state):
+        return CHOICES
+
+    def check(self, state, act) -> None:
+        if type(act) is not ChooseReward or act.resource not in RESOURCES:
+            raise RuleViolation("wishland.reward.choice",
+                                f"{act} is not an answer: {self.prompt(state)}")
+
+    def resolve(self, state, act) -> None:
+        gain_resource(state, self.player, act.resource)
+        self.count -= 1
+        if self.count <= 0:
+            state.stack.pop()
+        advance(state)
+
+
+# ------------------------------------------------------------------ playing a card
+
+#: card id -> ((index, effect), ...) of its when_play / when_nth Ongoing Rewards
+_TRIGGERS = {cid: tuple((j, e) for j, e in enumerate(c.ongoing)
+                        if e.effect in ("when_play", "when_nth"))
+             for cid, c in CARDS.items()}
+_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+
+
+def play_card(state, player: int, cid: int) -> None:
+    """``cid`` enters ``player``'s play area; queue every reward it triggers, in order:
+    its Immediate Reward, the Mascot Card Bonus, then the Ongoing Rewards of the cards
+    already in play that react to it. Its own Ongoing Rewards apply from now on."""
+    card = CARDS[cid]
+    kind = card.kind
+    abil = state.abil[player]
+    sym = card.symbol
+    symbols = state.symbols[player]
+    new_symbol = sym is not None and not symbols.get(sym)
+    if kind == ENTREPRENEUR:
+        state.entre[player] = cid
+    else:
+        state.tableau[player].append(cid)
+        state.count[player][kind] += 1
+        if sym is not None:
+            symbols[sym] = symbols.get(sym, 0) + 1
+    nth = state.count[player][kind]
+    jobs: list[tuple[tuple, int, str]] = []
+    src = SOURCE[kind]
+    if card.immediate:
+        jobs.append((("card", cid, "immediate"), 1, src))
+    if kind == MASCOT:
+        bonus = tracks.mascot_bonus(state, player, nth)
+        if bonus is not None:
+            jobs.append((bonus[0], bonus[1], "mascot bonus"))
+    if kind != ENTREPRENEUR:
+        for owner in abil.get("when_play", ()) + abil.get("when_nth", ()):
+            for j, e in _TRIGGERS[owner]:
+                if e.effect == "when_play":
+                    if e.kind is not None and _KIND_INDEX[e.kind] != kind:
+                        continue
+                    if card.cost < e.min_cost:
+                        continue
+                elif e.nth != nth:
+                    continue
+                jobs.append((("card", owner, "ongoing", j), 1, source_of(owner)))
+        if new_symbol and "new_symbol_credit" in abil and (
+                kind != MASCOT or "mascot_self" in state.finals[player]):
+            for _, _, e in ability_effects(state, player, "new_symbol_credit"):
+                add_credits(state, player, e.n)
+    for e in card.ongoing:
+        holders = abil.setdefault(e.effect, ())
+        if cid not in holders:
+            abil[e.effect] = holders + (cid,)
+    for e in card.final:
+        state.finals[player][e.effect] = True
+    if kind == TICKET:
+        state.note(f"takes a Ticket Office card (Card Limit {card_limit(state, player)})", player)
+    elif kind != ENTREPRENEUR:
+        state.note(f"plays {card.name}", player)
+    for ref, mult, source in reversed(jobs):
+        later(state, "gain", player, ref, 0, mult, source)

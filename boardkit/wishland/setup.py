@@ -1,0 +1,166 @@
+"""Setup and the optional cards and tiles (rulebook: Setup; Optional Cards and Tiles; Solo
+Mode — Setup).
+
+* Each Marketplace deck is shuffled and 4 cards are dealt face up to its row (Solo Mode: one
+  shuffled Marketplace deck on the Mascot deck space, no display).
+* Happiness, Visitor and Victory Point tokens start at 0; 6 Workers of each player go on the
+  Worker Reserve, 4 stay with the player; each player takes 1 Ticket Office card.
+* The first player is seat ``params.first_player`` (P1): the rulebook lets the players agree.
+* Optional Achievement Tiles: 9 random tiles on the Achievement spaces, blanks replaced by
+  the board's Achievement of that space (achievements.py).
+* Optional Entrepreneur cards: each player is dealt 2 (secretly), keeps 1, and all reveal
+  together (:class:`DraftStep`). Entrepreneur #3 then draws its owner's private tile.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation, Step
+
+from .achievements import draw_private_tile, setup_spaces
+from .content import CARDS, ENTREPRENEUR, MASCOT, ROWS, TICKET
+from .end_of_round import refill, shuffle_deck
+from .flow import advance, flow, later
+from .moves import KeepEntrepreneur
+from .rewards import play_card
+from .turn_order import start_round
+
+KEEP = [KeepEntrepreneur(0), KeepEntrepreneur(1)]
+ENTREPRENEURS = sorted(c for c, card in CARDS.items() if card.kind == ENTREPRENEUR)
+
+
+def setup(state) -> None:
+    n = state.players
+    par = state.params
+    state.solo = n == 1
+    state.round, state.turn, state.turn_pos = 1, 1, 0
+    state.first = par.first_player % n
+    state.space = [0] * n
+    state.order = list(range(n))
+    state.credits = [0] * n
+    state.vp = [0] * n
+    state.vp_by = [{} for _ in range(n)]
+    state.happy = [0] * n
+    state.visit = [0] * n
+    state.workers = [par.start_workers] * n
+    state.reserve = [par.reserve_workers] * n
+    state.placed = [0] * n
+    state.stacks = [[] for _ in range(len(ROWS) + 1)]
+    state.tableau = [[] for _ in range(n)]
+    state.count = [[0] * 7 for _ in range(n)]
+    state.symbols = [{} for _ in range(n)]
+    state.abil = [{} for _ in range(n)]
+    state.finals = [{} for _ in range(n)]  # a dict, not a set: pickles in a stable order
+    state.entre = [0] * n
+    state.dealt = [[] for _ in range(n)]
+    state.keep = [None] * n
+    state.ent_bonus = [0] * n
+    state.private = [None] * n
+    state.claimed = {}
+    state.hand = []
+    state.buying = []  # a card bought but not yet played (Hotel #19's question)
+    state.advertised = False
+    state.paid_collect = False
+    state.final_phase = False
+    state.final = None
+
+    # the Marketplace
+    state.market = [[0] * par.market_cards for _ in ROWS]
+    state.decks = [[] for _ in ROWS]
+    state.discards = [[] for _ in ROWS]
+    if state.solo:
+        pool = [c for c, card in CARDS.items() if card.kind <= MASCOT]
+        state.decks[MASCOT] = shuffle_deck(state, MASCOT, pool, "setup")
+    else:
+        for k in range(len(ROWS)):
+            state.decks[k] = shuffle_deck(state, k, [c for c, card in CARDS.items()
+                                                     if card.kind == k], "setup")
+        refill(state)
+
+    # Ticket Office cards (all alike: the supply is a plain list)
+    tickets = sorted(c for c, card in CARDS.items() if card.kind == TICKET)
+    state.tickets = tickets[:par.ticket_offices][::-1]
+    for p in range(n):
+        for _ in range(par.start_ticket_offices):
+            if state.tickets:
+                play_card(state, p, state.tickets.pop())
+
+    setup_spaces(state)
+    later(state, "start_round")
+    if state.variant.entrepreneurs:
+        deal_entrepreneurs(state)
+    advance(state)
+
+
+@flow("start_round")
+def _start_round(state) -> None:
+    start_round(state)
+
+
+# ------------------------------------------------------------------ Entrepreneur draft
+
+
+def deal_entrepreneurs(state) -> None:
+    n = state.players
+    order = state.chance(
+        "entrepreneurs", lambda rng: tuple(int(i) for i in rng.permutation(len(ENTREPRENEURS))),
+        check=_check_deal, to=-1, public="the Entrepreneur cards are shuffled and dealt",
+        text=lambda v: "Entrepreneur deal: " + ", ".join(
+            f"P{p + 1} {CARDS[ENTREPRENEURS[v[2 * p]]].name} + "
+            f"{CARDS[ENTREPRENEURS[v[2 * p + 1]]].name}" for p in range(n)))
+    for p in range(n):
+        state.dealt[p] = [ENTREPRENEURS[order[2 * p]], ENTREPRENEURS[order[2 * p + 1]]]
+        a, b = (CARDS[c].name for c in state.dealt[p])
+        state.note(f"is dealt {a} and {b}", p, to=p,
+                   public="is dealt 2 secret Entrepreneur cards")
+    later(state, "reveal")
+    state.stack.append(DraftStep(0, tuple(range(1, n))))
+
+
+def _check_deal(state, value) -> None:
+    if not (isinstance(value, tuple) and sorted(value) == list(range(len(ENTREPRENEURS)))):
+        raise RuleViolation("wishland.entrepreneur.draft",
+                            f"the deal is an order of the {len(ENTREPRENEURS)} Entrepreneur "
+                            f"cards (0..{len(ENTREPRENEURS) - 1}), not {value!r}")
+
+
+class DraftStep(Step):
+    """Keep one of your two dealt Entrepreneur cards (the other is discarded, unseen)."""
+
+    rule = "wishland.entrepreneur.draft"
+    secret = True  # the choice is revealed only when every player has chosen
+
+    def __init__(self, player: int, rest: tuple[int, ...]):
+        self.player, self.rest = player, rest
+
+    def public_text(self, state, act) -> str:
+        return "keeps one Entrepreneur card (secret until the reveal)"
+
+    def prompt(self, state) -> str:
+        return "keep one of your two secret Entrepreneur cards"
+
+    def legal(self, state):
+        return KEEP
+
+    def check(self, state, act) -> None:
+        if type(act) is not KeepEntrepreneur or act.index not in (0, 1):
+            raise RuleViolation("wishland.entrepreneur.draft",
+                                f"{act} is not possible now: keep dealt card 1 or 2 "
+                                "(KeepEntrepreneur(0) or KeepEntrepreneur(1))")
+
+    def resolve(self, state, act) -> None:
+        state.stack.pop()
+        state.keep[self.player] = act.index
+        if self.rest:
+            state.stack.append(DraftStep(self.rest[0], self.rest[1:]))
+        advance(state)
+
+
+@flow("reveal")
+def _reveal(state) -> None:
+    """All players reveal their kept Entrepreneur card at once."""
+    for p in range(state.players):
+        cid = state.dealt[p][state.keep[p]]
+        state.note(f"reveals {CARDS[cid].name}: {CARDS[cid].text}", p)
+        play_card(state, p, cid)
+        if any(e.effect == "private_tile" for e in CARDS[cid].setup):
+            draw_private_tile(state, p)

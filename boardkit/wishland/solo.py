@@ -1,0 +1,274 @@
+"""Solo Mode (rulebook: Solo Mode).
+
+The same rules as the multiplayer game, except:
+
+* **Setup** — the Ride, Restaurant, Actor, Hotel and Mascot cards form one Marketplace deck,
+  placed on the Mascot deck space; nothing is displayed and the other rows are unused.
+* **Turn Order Track** — each round the player puts the Player Token on any space and takes
+  its reward. **Free action**, at any time in a turn: move the token one space right (no
+  reward) to draw a card into the hand, up to space 5.
+* **Turns** — Collect (the turn ends), or purchase: spend 1 Worker (on the Mascot worker
+  space) to draw the top card into the hand, without paying. Then, repeatedly, one of:
+  spend another Worker to draw again; play 1 card from the hand paying its cost (Card Limit
+  applies) and discard the rest of the hand; or activate the Advertisement Space (placing
+  Workers as usual) and discard the hand.
+* **End** — after round 7, Final Scoring as usual; the aim is to beat your best score
+  (:class:`SoloRecord`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from boardkit.engine import RuleViolation, Step
+
+from .achievements import claimable
+from .actions import CLAIM as _CLAIM
+from .actions import (
+    COLLECT,
+    END_TURN,
+    PAY_COLLECT,
+    advertise,
+    after_payment,
+    collect,
+    place,
+    purchase_cost,
+    workers_needed,
+)
+from .card_limit import limit_violation
+from .content import CARDS, MASCOT, SPACES
+from .flow import advance, later
+from .moves import (
+    ClaimAchievement,
+    Collect,
+    EndTurn,
+    PayToCollect,
+    SoloAdvertise,
+    SoloDiscard,
+    SoloDraw,
+    SoloFreeDraw,
+    SoloPlay,
+)
+from .turns import do_free, end_turn, free_violation, pay_collect_violation
+
+DRAW, FREE_DRAW, SOLO_ADVERTISE, DISCARD = SoloDraw(), SoloFreeDraw(), SoloAdvertise(), SoloDiscard()
+MASCOT_SPACE = SPACES.index("mascots")
+PHASES = ("action", "more", "after")
+
+
+def deck(state) -> list[int]:
+    return state.decks[MASCOT]
+
+
+def draw_to_hand(state, player: int, why: str) -> None:
+    cid = deck(state).pop()
+    state.hand.append(cid)
+    state.note(f"draws {CARDS[cid].name} into the hand ({why})", player,
+               to=player, public=f"draws a card into the hand ({why})")
+
+
+def discard_hand(state) -> None:
+    if state.hand:
+        state.discards[MASCOT].extend(state.hand)
+        state.hand = []
+
+
+def free_draw_violation(state) -> RuleViolation | None:
+    top = state.params.solo.free_draw_limit
+    if state.space[0] >= top:
+        return RuleViolation("wishland.solo.free_draw",
+                             f"the Player Token is on space {state.space[0]}: it cannot move "
+                             f"further right than space {top}")
+    if not deck(state):
+        return RuleViolation("wishland.solo.deck", "the Marketplace deck is empty")
+    return None
+
+
+def draw_violation(state, player: int) -> RuleViolation | None:
+    if state.workers[player] - state.placed[player] < 1:
+        return RuleViolation("wishland.solo.purchase",
+                             "drawing a card costs 1 free Worker; none is left")
+    if not deck(state):
+        return RuleViolation("wishland.solo.deck", "the Marketplace deck is empty")
+    return None
+
+
+def play_violation(state, player: int, cid: int) -> RuleViolation | None:
+    if cid not in state.hand:
+        return RuleViolation("wishland.solo.play",
+                             f"{CARDS[cid].name if cid in CARDS else cid} is not in the hand")
+    limited = limit_violation(state, player, cid)
+    if limited is not None:
+        return limited
+    cost = purchase_cost(state, player, cid)
+    if state.credits[player] < cost:
+        return RuleViolation("wishland.purchase.credits",
+                             f"{CARDS[cid].name} costs {cost} Credits; P{player + 1} has "
+                             f"{state.credits[player]}")
+    return None
+
+
+def advertise_violation(state, player: int) -> RuleViolation | None:
+    need = workers_needed(state, 0)
+    free = state.workers[player] - state.placed[player]
+    if free < need:
+        return RuleViolation("wishland.solo.advertise",
+                             f"the Advertisement Space needs {need} Workers; P{player + 1} has "
+                             f"{free} free")
+    return None
+
+
+def follow_ups(state, player: int) -> list:
+    """The three follow-up actions after a draw that are possible now."""
+    out = []
+    if draw_violation(state, player) is None:
+        out.append(DRAW)
+    out += [SoloPlay(c) for c in sorted(set(state.hand)) if play_violation(state, player, c) is None]
+    if advertise_violation(state, player) is None:
+        out.append(SOLO_ADVERTISE)
+    return out
+
+
+def solo_free_options(state, player: int) -> list:
+    out = [_CLAIM[a] for a in claimable(state, player)]
+    if "pay_collect" in state.abil[player] and pay_collect_violation(state, player) is None:
+        out.append(PAY_COLLECT)
+    if free_draw_violation(state) is None:
+        out.append(FREE_DRAW)
+    return out
+
+
+class SoloTurnStep(Step):
+    """A solo turn: ``action`` (collect or draw), ``more`` (after a draw), ``after``."""
+
+    rule = "wishland.solo.turn"
+
+    def __init__(self, player: int, phase: str):
+        self.player, self.phase = player, phase
+
+    def prompt(self, state) -> str:
+        if self.phase == "action":
+            return (f"turn {state.turn} of round {state.round}: collect your Workers or spend "
+                    "a Worker to draw a card")
+        if self.phase == "more":
+            return "draw another card, play a card from the hand, or advertise"
+        return "use a free action or end the turn"
+
+    def legal(self, state):
+        p = self.player
+        if self.phase == "action":
+            out = [COLLECT] + ([DRAW] if draw_violation(state, p) is None else [])
+        elif self.phase == "more":
+            out = follow_ups(state, p) or [DISCARD]
+        else:
+            out = [END_TURN]
+        return out + solo_free_options(state, p)
+
+    def check(self, state, act) -> None:
+        t = type(act)
+        p = self.player
+        if t is ClaimAchievement or t is PayToCollect:
+            bad = free_violation(state, p, act)
+        elif t is SoloFreeDraw:
+            bad = free_draw_violation(state)
+        elif self.phase == "action":
+            if t is Collect:
+                bad = None
+            elif t is SoloDraw:
+                bad = draw_violation(state, p)
+            else:
+                bad = RuleViolation("wishland.solo.turn",
+                                    f"{act} is not possible now: {self.prompt(state)}")
+        elif self.phase == "more":
+            if t is SoloDraw:
+                bad = draw_violation(state, p)
+            elif t is SoloPlay:
+                bad = play_violation(state, p, act.card)
+            elif t is SoloAdvertise:
+                bad = advertise_violation(state, p)
+            elif t is SoloDiscard:
+                bad = None if not follow_ups(state, p) else RuleViolation(
+                    "wishland.solo.additional",
+                    "the hand may only be discarded like this when no follow-up action is possible")
+            else:
+                bad = RuleViolation("wishland.solo.additional",
+                                    f"{act} is not possible now: {self.prompt(state)}")
+        elif t is EndTurn:
+            bad = None
+        else:
+            bad = RuleViolation("wishland.action.one",
+                                f"P{p + 1} has already taken this turn's action")
+        if bad is not None:
+            raise bad
+
+    def resolve(self, state, act) -> None:
+        t = type(act)
+        p = self.player
+        if t is ClaimAchievement or t is PayToCollect:
+            do_free(state, p, act)
+        elif t is SoloFreeDraw:
+            state.space[p] += 1
+            draw_to_hand(state, p, f"free action, token to space {state.space[p]}")
+        elif t is SoloDraw:
+            place(state, p, MASCOT_SPACE, 1)
+            draw_to_hand(state, p, "1 Worker spent")
+            self.phase = "more"
+        elif t is EndTurn:
+            state.stack.pop()
+            end_turn(state, p)
+        else:
+            state.stack.pop()
+            later(state, "after_action", p)
+            if t is Collect:
+                collect(state, p)
+            elif t is SoloPlay:
+                state.hand.remove(act.card)
+                discard_hand(state)
+                price = purchase_cost(state, p, act.card)
+                state.credits[p] -= price
+                state.note(f"pays {price} Credits for {CARDS[act.card].name}", p)
+                after_payment(state, p, act.card)
+            elif t is SoloAdvertise:
+                discard_hand(state)
+                advertise(state, p)
+            else:  # SoloDiscard
+                discard_hand(state)
+        advance(state)
+
+
+def after_solo_action(state, player: int) -> None:
+    if solo_free_options(state, player):
+        state.stack.append(SoloTurnStep(player, "after"))
+    else:
+        end_turn(state, player)
+
+
+class SoloRecord:
+    """Best solo scores, kept in memory or in a small JSON file (``path``).
+
+    >>> record = SoloRecord()
+    >>> record.add(state)   # True when the finished game beats the best score so far
+    """
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else None
+        self.scores: list[dict] = []
+        if self.path is not None and self.path.exists():
+            self.scores = json.loads(self.path.read_text())
+
+    @property
+    def best(self) -> int | None:
+        return max((s["score"] for s in self.scores), default=None)
+
+    def add(self, state, name: str = "") -> bool:
+        """Record a finished solo game; True when it beats the best score so far."""
+        if state.players != 1 or not state.is_over:
+            raise ValueError("only finished Solo Mode games can be recorded")
+        score = int(state.scores()[0])
+        beaten = self.best is None or score > self.best
+        self.scores.append({"score": score, "seed": state.seed, "name": name})
+        if self.path is not None:
+            self.path.write_text(json.dumps(self.scores, indent=1))
+        return beaten
+

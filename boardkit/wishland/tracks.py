@@ -1,0 +1,79 @@
+"""Tracks (rulebook: Game Board — Happiness Track, Visitor Track, Worker Reserve, Mascot
+Card Bonuses).
+
+* Happiness: every odd space reached scores 1 Victory Point (2 with Entrepreneur #4).
+* Visitors: every odd space reached pays 2 Credits (4 with Entrepreneur #5).
+* Both tracks end at 10; reaching 10 unlocks a Final Scoring Reward (final_scoring.py).
+  Steps beyond the end are lost (``wishland.tracks.max``).
+* Worker Reserve: a Worker gained comes from the player's 6 bonus Workers on the Reserve;
+  with the Reserve empty, further Workers are lost (``wishland.reserve.gain``). Once all 6
+  are claimed, the player may add up to 3 extra Workers to a purchase, each lowering its cost
+  by 1 (``wishland.reserve.ability``, checked in actions.py).
+* Mascot Card Bonuses: the board pays the 1st to 5th Mascot card a player plays (the bonuses
+  are data in board.toml; Entrepreneur #8 doubles them).
+"""
+
+from __future__ import annotations
+
+from .content import CARDS, CONTENT
+
+
+def doubles(state, player: int, track: str) -> bool:
+    """Does ``player`` double ``track``'s rewards (Entrepreneur #4 / #5)?"""
+    for cid in state.abil[player].get("double_track", ()):
+        if any(e.effect == "double_track" and e.track == track for e in CARDS[cid].ongoing):
+            return True
+    return False
+
+
+def advance(state, player: int, track: str, n: int) -> None:
+    """Move ``player`` ``n`` spaces along the Happiness or Visitor Track, paying odd spaces."""
+    if n <= 0:
+        return
+    pos = state.happy if track == "happiness" else state.visit
+    top = state.params.tracks.max
+    moved = 0
+    for _ in range(n):
+        if pos[player] >= top:
+            break
+        pos[player] += 1
+        moved += 1
+        if pos[player] % 2 == 1:
+            mult = 2 if doubles(state, player, track) else 1
+            if track == "happiness":
+                from .rewards import add_vp
+
+                add_vp(state, player, state.params.tracks.happiness_odd_vp * mult,
+                       "happiness track")
+            else:
+                state.credits[player] += state.params.tracks.visitors_odd_credits * mult
+    if moved < n:
+        state.note(f"is at the end of the {track} track "
+                   f"({n - moved} step{'s' if n - moved > 1 else ''} lost)", player)
+
+
+def gain_workers(state, player: int, n: int) -> None:
+    """Take ``n`` Workers from ``player``'s Worker Reserve (as many as are left)."""
+    take = min(n, state.reserve[player])
+    if take:
+        state.reserve[player] -= take
+        state.workers[player] += take
+        if state.reserve[player] == 0:
+            state.note("has claimed all bonus Workers: extra Workers may now "
+                       "lower a purchase's cost", player)
+    if take < n:
+        state.note(f"has no Worker left on the Reserve ({n - take} Worker"
+                   f"{'s' if n - take > 1 else ''} lost)", player)
+
+
+def ability_unlocked(state, player: int) -> bool:
+    """All bonus Workers claimed: the Worker Reserve ability is available."""
+    return state.reserve[player] == 0
+
+
+def mascot_bonus(state, player: int, nth: int) -> tuple[tuple, int] | None:
+    """The board's bonus for ``player``'s ``nth`` Mascot card: (reward reference, multiplier),
+    or ``None`` after the 5th."""
+    if nth > len(CONTENT.board.mascot_bonus):
+        return None
+    return ("mascot", nth), 2 if "double_mascot" in state.abil[player] else 1

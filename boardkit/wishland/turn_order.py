@@ -1,0 +1,93 @@
+"""Choosing Turn Order (rulebook: Gameplay, 1. Choosing Turn Order; Solo Mode).
+
+Each round starts with the holder of the First Player Token putting their Player Token on a
+free space of the Turn Order Track and taking its reward; the others follow clockwise (seat
+order). Space 1 (leftmost) plays first in the round, then 2, 3, ... Rewards: nothing,
+1 Credit, 1 Victory Point, a choice of Happiness/Visitor/Worker, 1 Ticket Office card.
+In Solo Mode the player simply picks any space (and may later move right to draw cards).
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation, Step
+
+from .content import CONTENT
+from .flow import advance, flow, later
+from .moves import ChooseTurnSpace
+from .rewards import give
+
+SPACES = tuple(ChooseTurnSpace(s) for s in range(1, 6))
+
+
+def spaces(state) -> int:
+    """How many spaces the Turn Order Track has (5)."""
+    return len(CONTENT.board.turn_order)
+
+
+class TurnOrderStep(Step):
+    """Put your Player Token on a free Turn Order space."""
+
+    rule = "wishland.turn_order.space"
+
+    def __init__(self, player: int, rest: tuple[int, ...]):
+        self.player, self.rest = player, rest
+
+    def prompt(self, state) -> str:
+        return "choose a free space on the Turn Order Track"
+
+    def legal(self, state):
+        taken = state.space
+        return [a for a in SPACES[:spaces(state)] if a.space not in taken]
+
+    def check(self, state, act) -> None:
+        if type(act) is not ChooseTurnSpace:
+            from .moves import ClaimAchievement
+
+            if type(act) is ClaimAchievement:
+                raise RuleViolation("wishland.achievement.turn",
+                                    "Achievements are claimed during your own turn, not while "
+                                    "the turn order is chosen")
+            raise RuleViolation("wishland.turn_order.space",
+                                f"{act} is not possible now: {self.prompt(state)}")
+        if not 1 <= act.space <= spaces(state):
+            raise RuleViolation("wishland.turn_order.space",
+                                f"the Turn Order Track has spaces 1 to {spaces(state)}, not "
+                                f"{act.space}")
+        if act.space in state.space:
+            who = state.space.index(act.space)
+            raise RuleViolation("wishland.turn_order.space",
+                                f"space {act.space} is already taken by P{who + 1}")
+
+    def resolve(self, state, act) -> None:
+        state.stack.pop()
+        state.space[self.player] = act.space
+        if self.rest:
+            later(state, "turn_order", self.rest)
+        give(state, self.player, ("turn", act.space), 1, "turn order")
+        advance(state)
+
+
+@flow("turn_order")
+def _next_chooser(state, rest: tuple[int, ...]) -> None:
+    state.stack.append(TurnOrderStep(rest[0], rest[1:]))
+
+
+def start_round(state) -> None:
+    """Round start: clear the track, then the first player chooses first (clockwise)."""
+    state.space = [0] * state.players
+    state.turn, state.turn_pos = 1, 0
+    state.note(f"round {state.round} begins; P{state.first + 1} has the First Player Token")
+    later(state, "order_fixed")
+    n = state.players
+    seats = tuple((state.first + i) % n for i in range(n))
+    state.stack.append(TurnOrderStep(seats[0], seats[1:]))
+
+
+@flow("order_fixed")
+def _order_fixed(state) -> None:
+    """Player Turn Order for the round: leftmost space first."""
+    from .income import start_income_phase
+
+    state.order = sorted(range(state.players), key=lambda p: state.space[p])
+    state.note("turn order: " + ", ".join(f"P{p + 1}" for p in state.order))
+    start_income_phase(state)

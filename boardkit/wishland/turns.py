@@ -1,0 +1,201 @@
+"""Turns (rulebook: Gameplay, 3. Turns; Achievements; Hotels #13 and #16).
+
+In Player Turn Order each player takes one turn at a time, four turns a round. A turn is one
+standard action (actions.py: place Workers and buy or advertise, or collect) with free
+actions before and after it: claiming Achievements (achievements.py) and, with Hotel #16,
+paying 3 Credits to collect all Workers (once per turn). Hotel #13 collects all Workers for
+free at the end of a turn in which its owner advertised. After the fourth turn of the last
+player the round ends (end_of_round.py).
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation, Step
+
+from .achievements import claim, claim_violation, claimable
+from .actions import (
+    ADVERTISEMENT,
+    CLAIM,
+    COLLECT,
+    END_TURN,
+    PAY_COLLECT,
+    advertise,
+    buy_options,
+    collect,
+    place_violation,
+    purchase,
+)
+from .flow import advance, flow, later
+from .moves import ClaimAchievement, Collect, EndTurn, PayToCollect, PlaceWorkers
+from .rewards import ability_effects, add_credits
+
+# ------------------------------------------------------------------ free actions
+
+
+def pay_collect_violation(state, player: int) -> RuleViolation | None:
+    effects = list(ability_effects(state, player, "pay_collect"))
+    if not effects:
+        return RuleViolation("wishland.hotel.16", "paying to collect needs Hotel #16")
+    if state.paid_collect:
+        return RuleViolation("wishland.hotel.16", "Hotel #16 may be used once per turn")
+    cost = effects[0][2].cost
+    if state.credits[player] < cost:
+        return RuleViolation("wishland.hotel.16",
+                             f"Hotel #16 costs {cost} Credits; P{player + 1} has "
+                             f"{state.credits[player]}")
+    if not state.placed[player]:
+        return RuleViolation("wishland.hotel.16", "no Workers of yours are on the board")
+    return None
+
+
+def pay_collect(state, player: int) -> None:
+    cost = next(ability_effects(state, player, "pay_collect"))[2].cost
+    add_credits(state, player, -cost)
+    collect(state, player)
+    state.paid_collect = True
+
+
+def free_options(state, player: int) -> list:
+    """Free actions ``player`` may take now (Achievements, Hotel #16)."""
+    out = [CLAIM[a] for a in claimable(state, player)]
+    if "pay_collect" in state.abil[player] and pay_collect_violation(state, player) is None:
+        out.append(PAY_COLLECT)
+    return out
+
+
+def free_violation(state, player: int, act) -> RuleViolation | None:
+    if type(act) is ClaimAchievement:
+        return claim_violation(state, player, act.achievement)
+    return pay_collect_violation(state, player)
+
+
+def do_free(state, player: int, act) -> None:
+    if type(act) is ClaimAchievement:
+        claim(state, player, act.achievement)
+    else:
+        pay_collect(state, player)
+
+
+# ------------------------------------------------------------------ the turn step
+
+
+class TurnStep(Step):
+    """A multiplayer turn: one standard action, free actions before and after it."""
+
+    rule = "wishland.action.one"
+
+    def __init__(self, player: int, done: bool = False):
+        self.player, self.done = player, done
+
+    def prompt(self, state) -> str:
+        if self.done:
+            return "claim an Achievement, use a free action, or end the turn"
+        return (f"turn {state.turn} of round {state.round}: place Workers (buy a card or "
+                "advertise) or collect your Workers")
+
+    def legal(self, state):
+        p = self.player
+        out = [] if self.done else buy_options(state, p)
+        if not self.done:
+            out.append(COLLECT)
+        out += free_options(state, p)
+        if self.done:
+            out.append(END_TURN)
+        return out
+
+    def check(self, state, act) -> None:
+        t = type(act)
+        p = self.player
+        if t is PlaceWorkers or t is Collect:
+            if self.done:
+                raise RuleViolation("wishland.action.one",
+                                    f"P{p + 1} has already taken this turn's action")
+            if t is PlaceWorkers:
+                bad = place_violation(state, p, act)
+                if bad is not None:
+                    raise bad
+            return
+        if t is ClaimAchievement or t is PayToCollect:
+            bad = free_violation(state, p, act)
+            if bad is not None:
+                raise bad
+            return
+        if t is EndTurn:
+            if not self.done:
+                raise RuleViolation("wishland.action.one",
+                                    "a turn needs one action first: place Workers or collect")
+            return
+        if t.__name__.startswith("Solo"):
+            raise RuleViolation("wishland.solo.only", f"{act} exists only in Solo Mode")
+        raise RuleViolation("wishland.action.one", f"{act} is not possible now: {self.prompt(state)}")
+
+    def resolve(self, state, act) -> None:
+        t = type(act)
+        p = self.player
+        if t is ClaimAchievement or t is PayToCollect:
+            do_free(state, p, act)
+            advance(state)
+            return
+        state.stack.pop()
+        if t is EndTurn:
+            end_turn(state, p)
+            advance(state)
+            return
+        later(state, "after_action", p)
+        if t is Collect:
+            collect(state, p)
+        elif act.space == ADVERTISEMENT:
+            advertise(state, p)
+        else:
+            purchase(state, p, act)
+        advance(state)
+
+
+# ------------------------------------------------------------------ turn sequence
+
+
+def start_turns(state) -> None:
+    state.turn, state.turn_pos = 1, 0
+    next_turn(state)
+
+
+def next_turn(state) -> None:
+    p = state.order[state.turn_pos]
+    if state.solo:
+        from .solo import SoloTurnStep
+
+        state.stack.append(SoloTurnStep(p, "action"))
+    else:
+        state.stack.append(TurnStep(p))
+
+
+@flow("after_action")
+def _after_action(state, player: int) -> None:
+    if state.solo:
+        from .solo import after_solo_action
+
+        after_solo_action(state, player)
+        return
+    if free_options(state, player):
+        state.stack.append(TurnStep(player, done=True))
+    else:
+        end_turn(state, player)
+
+
+def end_turn(state, player: int) -> None:
+    """Hotel #13's free collect, then the next turn (or the end of the round)."""
+    if state.advertised and "advertise_collect" in state.abil[player] and state.placed[player]:
+        collect(state, player)
+        state.note("collects all Workers for free (Hotel #13)", player)
+    state.advertised = False
+    state.paid_collect = False
+    state.turn_pos += 1
+    if state.turn_pos >= len(state.order):
+        state.turn_pos = 0
+        state.turn += 1
+    if state.turn > state.params.turns_per_round:
+        from .end_of_round import end_round
+
+        end_round(state)
+    else:
+        next_turn(state)

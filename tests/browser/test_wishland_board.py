@@ -1,0 +1,109 @@
+"""The Wishland board in JupyterLab, in headless Chromium: buy a card by clicking it, resolve
+a choice reward with its buttons, try a purchase over the Card Limit and see its rule's
+message, and check the kernel's state after every step.
+
+The notebook is written by the test (a 2-player game at P1's first turn, seed 3); the
+targets to click are asked from the kernel, never hard-coded.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import nbformat
+import pytest
+
+import boardkit
+
+pytestmark = pytest.mark.browser
+
+RULES = boardkit.game("wishland").rules
+SETUP = """\
+import boardkit
+from boardkit.wishland.board import WishlandBoard
+from boardkit.wishland.content import CARDS
+from boardkit.wishland.positions import start_of_turns
+
+state = start_of_turns(2, seed=3)   # P1 on Turn Order space 1, P2 on space 2
+board = WishlandBoard(state)"""
+
+
+def write_notebook(folder) -> str:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("# Wishland board (browser-test fixture)"),
+                nbformat.v4.new_code_cell(SETUP), nbformat.v4.new_code_cell("board")]
+    path = folder / "wishland_board.ipynb"
+    nbformat.write(nb, path)
+    return str(path)
+
+
+def test_wishland_board_plays_in_jupyterlab(lab_page, lab_browser, tmp_path):
+    from playwright.sync_api import expect
+
+    timings: dict[str, float] = {}
+    start = time.perf_counter()
+    nb = lab_page(write_notebook(tmp_path))
+    timings["open + run all"] = time.perf_counter() - start
+    board = nb.page.locator(".bk-board").first
+    svg = board.locator(".bk-canvas-root svg")
+    expect(svg).to_be_visible()
+
+    def shows_actions(n: int) -> None:
+        expect(svg).to_have_attribute("data-actions", str(n))
+
+    def click(target: str) -> None:
+        svg.locator(f'[data-target="{target}"]').first.click()
+
+    base = nb.value("board.state.action_count")
+    shows_actions(base)
+    assert nb.value("board.state.current_player") == 0
+
+    # 1. P1 buys the cheapest Actor by clicking its card (a legal target, highlighted)
+    actor = nb.value("min((t for t in board.targets(board.state) if t.startswith('card:actors')),"
+                     " key=lambda t: CARDS[board.state.market[2][int(t.split(':')[2])]].cost)")
+    cid = nb.value(f"board.state.market[2][{int(actor.split(':')[2])}]")
+    expect(svg.locator(f'[data-target="{actor}"]')).to_have_class(re.compile(r"\bbk-legal\b"))
+    t = time.perf_counter()
+    click(actor)
+    shows_actions(base + 1)
+    timings["click -> redraw"] = time.perf_counter() - t
+    assert nb.value("board.state.tableau[0][-1]") == cid
+    assert nb.value("board.state.current_player") == 1
+
+    # 2. P2 advertises, then resolves the choice reward with its button
+    click("space:advertisement")
+    shows_actions(base + 2)
+    assert nb.value("type(board.state.pending).__name__") == "ChoiceStep"
+    expect(svg.locator('[data-target="choice:visitors"]')).to_be_visible()
+    visitors = nb.value("board.state.visit[1]")
+    click("choice:visitors")
+    shows_actions(base + 3)
+    assert nb.value("board.state.visit[1]") == visitors + 1
+    assert nb.value("board.state.current_player") == 0
+
+    # 3. P1 tries a second Actor: over the Card Limit of 1 -> the rule's message
+    other = nb.value("next(f'card:actors:{i}' for i, c in enumerate(board.state.market[2]) if c)")
+    assert other not in nb.value("sorted(board.targets(board.state))")
+    message = board.locator(".bk-message")
+    for _ in range(2):  # twice: every click is a message, and nothing changes
+        click(other)
+        error = message.locator('.bk-error[data-rule="wishland.card_limit"]')
+        expect(error).to_be_visible()
+        expect(error).to_contain_text(RULES.text("wishland.card_limit"))
+        expect(error).to_contain_text("Card Limit of 1")
+        assert nb.value("board.last_error.rule") == "wishland.card_limit"
+    assert nb.value("board.state.action_count") == base + 3
+    assert nb.value("board.state.count[0][2]") == 1
+
+    # 4. a legal move still works afterwards, and the panel's AI move reaches the kernel
+    click("collect")
+    shows_actions(base + 4)
+    board.get_by_role("button", name="AI move").click()
+    shows_actions(base + 5)
+    assert nb.value("board.state.action_count") == base + 5
+
+    assert nb.errors == [], nb.errors
+    timings["total"] = time.perf_counter() - start
+    print("timings: " + ", ".join(f"{k} {v:.2f} s" for k, v in timings.items())
+          + f"; external requests blocked: {len(lab_browser.blocked)}")

@@ -1,0 +1,66 @@
+"""The greedy agent and the heuristic: legal, reproducible, better than chance, no peeking."""
+
+from __future__ import annotations
+
+import numpy as np
+from fz_helpers import GAME, build_at, position, sheet
+
+from boardkit.agents import RandomAgent, make_agent, play
+from boardkit.freizeitpark.agent import FreizeitparkGreedy, heuristic, park_value
+
+
+def test_the_game_names_its_greedy_agent():
+    bot = make_agent("greedy", seed=3, game="freizeitpark")
+    assert isinstance(bot, FreizeitparkGreedy) and bot.shortlist == 10
+    assert make_agent("greedy:20", seed=3, game="freizeitpark").shortlist == 20
+    assert GAME.heuristic is heuristic
+
+
+def test_greedy_plays_legal_moves_and_is_reproducible():
+    logs = []
+    for _ in range(2):
+        state = GAME.new_game(players=1, seed=11)
+        play(state, [FreizeitparkGreedy(seed=1)])
+        assert state.is_over
+        logs.append(state.log.text())
+    assert logs[0] == logs[1]
+
+
+def test_greedy_gets_closer_to_the_minimums_than_random():
+    greedy, rand = [], []
+    for seed in range(2):
+        a = GAME.new_game(players=1, seed=seed)
+        play(a, [FreizeitparkGreedy(seed=seed)])
+        greedy.append(a.scores()[0])
+        b = GAME.new_game(players=1, seed=seed)
+        play(b, [RandomAgent(seed)])
+        rand.append(b.scores()[0])
+    assert np.mean(greedy) > np.mean(rand) + 5
+
+
+def test_greedy_finishes_a_construct_when_it_can():
+    start = sheet("EEE.......", *["." * 10] * 9)
+    state = position(start, dice=(3, 5))
+    act = FreizeitparkGreedy(seed=0).act(state)
+    assert (act.die, act.symbol) == (3, "verkaufsstand")
+
+
+def test_enclosed_cells_lower_the_value_of_a_park():
+    rs = GAME.new_game(players=1).rules
+    open_ring = sheet("EEE.......", "AAAA......", "A..A......", "A..A......", "AAA.......",
+                      *["." * 10] * 5)
+    closed = sheet("EEE.......", "AAAA......", "A..A......", "A..A......", "AAAA......",
+                   *["." * 10] * 5)
+    filled = sheet("EEE.......", "AAAA......", "AKKA......", "AKKA......", "AAAA......",
+                   *["." * 10] * 5)
+    assert park_value(rs, filled) > park_value(rs, closed)
+    assert park_value(rs, filled) > park_value(rs, open_ring)
+
+
+def test_the_heuristic_sees_only_the_players_own_hidden_build():
+    start = sheet("EEE.......", *["." * 10] * 9)
+    state = position(start, start, dice=(3, 5))
+    before = heuristic(state, 1)
+    state.apply(build_at(state.rules, 3, [(3, 0), (4, 0), (5, 0)], "verkaufsstand"))
+    assert heuristic(state, 1) == before          # P1's secret build changes nothing for P2
+    assert heuristic(state, 0) > before           # ... but counts for P1

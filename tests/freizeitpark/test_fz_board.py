@@ -1,0 +1,135 @@
+"""The Freizeitpark board without a browser: messages straight to the handler."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from fz_helpers import GAME, build_at, position, sheet
+
+from boardkit.boards import Board
+from boardkit.freizeitpark import Build, Entrance
+from boardkit.freizeitpark.agent import greedy
+from boardkit.freizeitpark.board import FreizeitparkBoard, draw
+
+
+def click(board, target):
+    return board.handle_message({"kind": "click", "target": target})
+
+
+def key(board, k):
+    return board.handle_message({"kind": "key", "key": k})
+
+
+def targets_in(svg):
+    root = ET.fromstring(svg)
+    return {el.get("data-target"): el.get("class", "") for el in root.iter()
+            if el.get("data-target") is not None}
+
+
+def entrance_board():
+    return GAME.board(GAME.new_game(players=2, seed=4))
+
+
+def test_the_board_is_a_board_and_draws_well_formed_svg():
+    board = entrance_board()
+    assert isinstance(board, FreizeitparkBoard) and isinstance(board, Board)
+    found = targets_in(board.svg())
+    assert {f"cell:{x},{y}" for x in range(10) for y in range(10)} <= set(found)
+    assert "bk-legal" in found["cell:0,0"] and "bk-legal" not in found["cell:5,5"]
+    assert set(board.targets(board.state).values()) <= set(board.state.legal_actions())
+
+
+def test_clicks_draw_the_entrance_and_explain_illegal_ones():
+    board = entrance_board()
+    assert click(board, "cell:0,0")
+    assert board.state.action_count == 1 and board.last_action == Entrance(0, 0, 0)
+    assert not click(board, "cell:5,5")
+    assert board.last_error.rule == "freizeitpark.struktur.eingang"
+    assert "touch the sheet's border" in board.message.value
+    assert board.state.action_count == 1
+
+
+def test_rotate_and_flip_keys_turn_the_ghost():
+    board = entrance_board()
+    assert board.selection.turn == 0
+    key(board, "r")
+    assert board.selection.turn == 1
+    assert click(board, "cell:0,0") and board.last_action == Entrance(1, 0, 0)
+
+
+def test_split_symbol_and_placement():
+    start = sheet("EEE.......", *["." * 10] * 9)
+    state = position(start, sheet(*["EEE......."] + ["." * 10] * 9), dice=(3, 5))
+    board = GAME.board(state)
+    assert board.selection.die == 3 and board.selection.symbol == "verkaufsstand"
+    key(board, "r")  # the bar of three lies flat
+    legal = board.targets(board.state)
+    assert "cell:3,0" in legal and legal["cell:3,0"] == build_at(state.rules, 3, [(3, 0), (4, 0), (5, 0)],
+                                                               "verkaufsstand")
+    click(board, "split:5")
+    assert board.selection.die == 5 and board.selection.symbol == "landschaft"
+    assert all(isinstance(a, Build) and a.die == 5 for a in board.targets(board.state).values())
+    # a corner is not enough
+    assert not click(board, "cell:3,1")
+    assert board.last_error.rule == "freizeitpark.struktur.anschluss"
+    assert click(board, "cell:3,0")
+    assert board.state.current_player == 1
+
+
+def test_palette_offers_only_the_symbols_of_the_die():
+    start = sheet("EEE.......", *["." * 10] * 9)
+    board = GAME.board(position(start, dice=(2, 6)))
+    click(board, "split:6")  # the single cell, symbol from the 2
+    assert board.selection.symbol in ("achterbahn", "geisterbahn", "karussell", "wildwasserbahn")
+    assert 'data-target="sym:karussell"' in board.svg()
+    assert 'data-target="sym:landschaft"' not in board.svg()
+    click(board, "sym:karussell")
+    assert board.selection.symbol == "karussell"
+    assert not click(board, "sym:landschaft")
+    assert "does not give" in board.message.value
+
+
+@pytest.mark.parametrize("raw", [
+    {"kind": "click", "target": "cell:99,0"},
+    {"kind": "click", "target": "split:9"},
+    {"kind": "click", "target": "sym:nonsense"},
+    {"kind": "click", "target": "elsewhere"},
+    {"kind": "click"},
+    {"kind": "key", "key": "r", "extra": 1},
+    "not a message",
+])
+def test_malformed_or_unknown_messages_are_refused(raw):
+    board = entrance_board()
+    before = board.state.to_json()
+    assert not board.handle_message(raw)
+    assert board.last_error is not None and board.state.to_json() == before
+
+
+def test_view_as_hides_the_other_players_pending_build():
+    start = sheet("EEE.......", *["." * 10] * 9)
+    state = position(start, start, dice=(3, 5))
+    state.apply(build_at(state.rules, 3, [(3, 0), (4, 0), (5, 0)], "verkaufsstand"))
+    board = GAME.board(state, viewer=1)
+    own = GAME.board(state.clone(), viewer=0)
+    assert own.svg().count('opacity="0.45"') > board.svg().count('opacity="0.45"')
+    assert "has decided" in board.svg()
+
+
+def test_static_picture_marks_constructs_and_enclosed_cells():
+    ring = sheet("EEE.......", "AAAA......", "A..A......", "A..A......", "AAAA......",
+                 *["." * 10] * 5)
+    state = position(ring, dice=(1, 2))
+    svg = draw(state)
+    ET.fromstring(svg)
+    assert svg.count("×") == 4  # the empty inside of the Achterbahn
+    assert "Round 1" in svg and "Beliebtheit (popularity)" in svg
+
+
+def test_ai_move_and_autoplay_reach_the_end():
+    board = GAME.board(GAME.new_game(players=1, seed=2), agent=greedy(seed=2))
+    for _ in range(60):
+        if board.state.is_over:
+            break
+        assert board.ai_move()
+    assert board.state.is_over and "Game over" in board.svg()

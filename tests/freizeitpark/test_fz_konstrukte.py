@@ -1,0 +1,198 @@
+"""Konstrukt bauen: finished constructs, Bausünden, building inside rings, enclosed gaps,
+and the spacing of constructs of the same kind."""
+
+from __future__ import annotations
+
+import pytest
+from fz_helpers import build_at, groups, place, position, rules, sheet, violation
+
+from boardkit.freizeitpark.konstrukte import analysis
+
+RS = rules()
+
+
+def status_of(s, cell, rs=RS):
+    an = analysis(rs, s)
+    return an.status(an.group_at[cell])
+
+
+# ------------------------------------------------------------------ freizeitpark.konstrukt.form
+
+
+def test_finished_constructs_in_any_orientation():
+    s = sheet("EEE.........",
+              "KK.PPP..P...",
+              "KK..P...PP..",
+              "........P...",
+              "GG..AAAA....",
+              "GG..A..A.WWW",
+              "GG..A..A.W.W",
+              "....AAAA.WWW",
+              "V...........",
+              "V..VVV......",
+              "V...........")
+    found = {(sym, st) for sym, _, st in groups(s)}
+    assert {("karussell", "finished"), ("parkplaetze", "finished"), ("geisterbahn", "finished"),
+            ("achterbahn", "finished"), ("wildwasserbahn", "finished"),
+            ("verkaufsstand", "finished"), ("eingang", "finished")} == found
+    an = analysis(RS, s)
+    assert an.count("parkplaetze") == 2 and an.count("verkaufsstand") == 2
+
+
+def test_open_sites_and_building_sins():
+    s = sheet("EEE.......",
+              "....K.VV..",
+              "..........",
+              "KKK...PPPP",
+              "KK........",
+              "..........",
+              "..........",
+              "..........",
+              "L.........",
+              "..........")
+    assert status_of(s, (4, 1)) == "open"           # a Karussell can still grow here
+    assert status_of(s, (6, 1)) == "open"           # two cells of a Verkaufsstand
+    assert status_of(s, (0, 3)) == "sin"            # too big: five cells
+    assert status_of(s, (6, 3)) == "sin"            # wrong: four in a row is no T
+    assert status_of(s, (0, 8)) == "free"           # Landschaft has no shape
+
+
+def test_a_row_of_four_cannot_become_a_geisterbahn():
+    s = sheet("EEE.......",
+              "..........",
+              "GGGG......",
+              "..........")
+    assert status_of(s, (0, 2)) == "sin"
+
+
+def test_a_site_without_room_is_a_sin():
+    s = sheet("EEEL......",
+              "LLKL......",
+              "LLLL......")
+    assert status_of(s, (2, 1)) == "sin"
+
+
+# ------------------------------------------------------------------ konstrukt.bausuende
+
+
+def test_a_building_sin_may_be_drawn_but_never_scores():
+    s = sheet("EEE.......",
+              "KK........",
+              "..........",
+              "..........")
+    act = build_at(RS, 3, [(0, 2), (1, 2), (2, 2)], "karussell")
+    assert violation(s, (3, 1), act) is None
+    state = position(s, dice=(3, 1))
+    state.apply(act)
+    assert status_of(state.sheets[0], (0, 1), state.rules) == "sin"
+    assert state.standing(0).marks("beliebtheit") == 0
+    assert "Bausünde" in state.log.text(last=3)
+
+
+# ------------------------------------------------------------------ konstrukt.abstand
+
+FINISHED_K = sheet("EEE.......",
+                   "KK........",
+                   "KK........",
+                   "LL........",
+                   "..........")
+
+
+def test_no_second_karussell_at_the_corner_of_a_finished_one():
+    act = build_at(RS, 1, [(2, 3), (3, 3), (2, 4), (3, 4)], "karussell")
+    assert violation(FINISHED_K, (1, 2), act) == "freizeitpark.konstrukt.abstand"
+    # one cell further away it is fine (it touches the Landschaft along a side)
+    s = place(FINISHED_K, "landschaft", (2, 3))
+    ok = build_at(RS, 1, [(3, 3), (4, 3), (3, 4), (4, 4)], "karussell")
+    assert violation(s, (1, 2), ok) is None
+
+
+def test_a_finished_construct_cannot_be_extended():
+    act = build_at(RS, 5, [(2, 1), (2, 2)], "karussell")
+    assert violation(FINISHED_K, (5, 1), act) == "freizeitpark.konstrukt.abstand"
+
+
+def test_finishing_a_construct_next_to_another_group_of_its_kind():
+    s = sheet("EEE.......",
+              "KK........",
+              "..........",
+              "..K.......",
+              "..........")
+    act = build_at(RS, 5, [(0, 2), (1, 2)], "karussell")
+    assert violation(s, (5, 2), act) == "freizeitpark.konstrukt.abstand"
+    far = sheet("EEE.......",
+                "KK........",
+                "..........",
+                "...K......",
+                "..........")
+    assert violation(far, (5, 2), act) is None
+
+
+def test_unfinished_sites_may_touch_at_a_corner():
+    s = sheet("EEE.......",
+              "KK........",
+              "..........",
+              "..L.......")
+    act = build_at(RS, 6, [(2, 2)], "karussell")
+    assert violation(s, (6, 1), act) is None
+
+
+def test_different_constructs_and_landschaft_may_touch():
+    parking = build_at(RS, 2, [(2, 1), (3, 1), (4, 1), (3, 2)], "parkplaetze")
+    assert violation(FINISHED_K, (2, 4), parking) is None
+    land = build_at(RS, 5, [(2, 2), (2, 3)], "landschaft")
+    assert violation(FINISHED_K, (5, 3), land) is None
+    more_land = build_at(RS, 5, [(0, 4), (1, 4)], "landschaft")  # grows the Landschaft
+    assert violation(FINISHED_K, (5, 3), more_land) is None
+
+
+# ------------------------------------------------------------------ konstrukt.innen / luecken
+
+RING = sheet("EEE.......",
+             "AAAA......",
+             "A..A......",
+             "A..A......",
+             "AAAA......",
+             "..........")
+INSIDE = [(1, 2), (2, 2), (1, 3), (2, 3)]
+
+
+def test_the_inside_of_an_achterbahn_is_enclosed():
+    assert analysis(RS, RING).enclosed == frozenset(INSIDE)
+
+
+def test_a_karussell_may_be_built_inside_an_achterbahn():
+    square = build_at(RS, 1, INSIDE, "karussell")
+    assert violation(RING, (1, 2), square) is None
+    half = build_at(RS, 5, [(1, 2), (2, 2)], "karussell")  # can still be finished
+    assert violation(RING, (5, 1), half) is None
+    state = position(RING, dice=(1, 2))
+    state.apply(square)
+    assert state.standing(0).marks("beliebtheit") == 4 + 1
+
+
+@pytest.mark.parametrize("dice, face, cells, symbol", [
+    ((5, 1), 5, [(1, 2), (2, 2)], "geisterbahn"),     # six cells never fit into four
+    ((6, 5), 6, [(1, 2)], "verkaufsstand"),           # no row of three inside
+    ((5, 4), 5, [(1, 2), (1, 3)], "parkplaetze"),     # a T needs three in a row
+])
+def test_enclosed_cells_refuse_sites_that_cannot_be_finished(dice, face, cells, symbol):
+    act = build_at(RS, face, cells, symbol)
+    assert violation(RING, dice, act) == "freizeitpark.konstrukt.luecken"
+    # the same site outside the ring is only a site (legal)
+    outside = build_at(RS, face, [(x + 3, y) for x, y in cells], symbol)
+    assert violation(RING, dice, outside) is None
+
+
+def test_landschaft_may_fill_enclosed_cells():
+    act = build_at(RS, 5, [(1, 2), (2, 2)], "landschaft")
+    assert violation(RING, (5, 3), act) is None
+
+
+def test_the_single_cell_inside_a_wildwasserbahn():
+    s = sheet("EEE.......",
+              "WWW.......",
+              "W.W.......",
+              "WWW.......")
+    assert violation(s, (6, 1), build_at(RS, 6, [(1, 2)], "karussell")) == "freizeitpark.konstrukt.luecken"
+    assert violation(s, (6, 3), build_at(RS, 6, [(1, 2)], "landschaft")) is None

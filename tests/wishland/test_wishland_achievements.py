@@ -1,0 +1,210 @@
+"""Achievements: claimed in your own turn, for free, several at once, each once per game;
+the board's requirements and the tiles'; Hotel #20 and Entrepreneur #3."""
+
+import pytest
+from wl_helpers import GAME, illegal, legal
+
+from boardkit.wishland.achievements import ACHIEVEMENTS, meets
+from boardkit.wishland.content import ACTOR, ENTREPRENEUR, HOTEL, MASCOT, RESTAURANT, RIDE, card_id
+from boardkit.wishland.moves import (
+    ChooseReward,
+    ClaimAchievement,
+    Collect,
+    KeepEntrepreneur,
+    PlaceWorkers,
+)
+from boardkit.wishland.positions import find, put_cards, start_of_turns
+from boardkit.wishland.rewards import ChoiceStep
+
+
+def test_claim_is_free_and_several_at_once(two):
+    s = two
+    s.happy[0], s.visit[0] = 7, 7
+    vp = s.vp[0]
+    legal(s, ClaimAchievement("board-1"))
+    assert s.current_player == 0 and s.vp[0] == vp + 1  # no action spent
+    legal(s, ClaimAchievement("board-2"))
+    assert s.claimed == {"board-1": 0, "board-2": 0}
+    legal(s, Collect())
+    assert s.current_player == 1
+
+
+def test_each_achievement_once_per_game(two):
+    s = two
+    s.happy = [7, 7]
+    legal(s, ClaimAchievement("board-1"))
+    legal(s, Collect())
+    err = illegal(s, ClaimAchievement("board-1"), "wishland.achievement.once")
+    assert "already claimed by P1" in err.message
+
+
+def test_requirement_must_be_met(two):
+    s = two
+    s.happy[0] = 6
+    err = illegal(s, ClaimAchievement("board-1"), "wishland.achievement.requirement")
+    assert "Happiness Track" in err.message
+
+
+def test_achievement_must_be_in_play(two):
+    illegal(two, ClaimAchievement("tile-1"), "wishland.achievement.exists")
+    illegal(two, ClaimAchievement("board-42"), "wishland.achievement.exists")
+
+
+def test_only_during_your_own_turn(two):
+    s = two
+    s.happy[1] = 7
+    illegal(s, ClaimAchievement("board-1"), "wishland.achievement.requirement")  # P1's turn
+    s = GAME.new_game(players=2, seed=0)
+    s.happy[0] = 7
+    illegal(s, ClaimAchievement("board-1"), "wishland.achievement.turn")
+
+
+def test_claim_after_the_action(two):
+    s = two
+    s.visit[0] = 6
+    legal(s, PlaceWorkers("advertisement"))
+    legal(s, ChooseReward("visitors"))
+    assert s.visit[0] == 7 and s.current_player == 0  # the turn stays open for the claim
+    legal(s, ClaimAchievement("board-2"))
+    assert s.current_player == 1
+
+
+BOARD_CASES = [
+    ("board-1", lambda s: s.happy.__setitem__(0, 7), lambda s: s.happy.__setitem__(0, 6)),
+    ("board-2", lambda s: s.visit.__setitem__(0, 7), lambda s: s.visit.__setitem__(0, 6)),
+    ("board-3", lambda s: s.workers.__setitem__(0, 9), lambda s: s.workers.__setitem__(0, 8)),
+    ("board-4", lambda s: s.vp.__setitem__(0, 15), lambda s: s.vp.__setitem__(0, 14)),
+]
+
+
+@pytest.mark.parametrize("aid, meet, miss", BOARD_CASES)
+def test_board_track_achievements(two, aid, meet, miss):
+    miss(two)
+    assert not meets(two, 0, aid)
+    meet(two)
+    assert meets(two, 0, aid)
+
+
+@pytest.mark.parametrize("aid, kind", [("board-5", RIDE), ("board-6", ACTOR),
+                                       ("board-7", RESTAURANT), ("board-8", HOTEL),
+                                       ("board-9", MASCOT)])
+def test_board_five_cards_of_a_colour(two, aid, kind):
+    s = two  # put_cards plays cards directly: no Card Limit in the way
+    cards = find(kind)[:5] if kind != HOTEL else [card_id(HOTEL, n) for n in (1, 2, 7, 9, 11)]
+    put_cards(s, 0, cards[:4])
+    assert not meets(s, 0, aid)
+    put_cards(s, 0, cards[4:])
+    assert meets(s, 0, aid)
+
+
+def tiles_game(tiles):
+    """A 2-player game whose spaces show ``tiles``."""
+    s = start_of_turns(2, seed=0)
+    s.ach_spaces = list(tiles) + s.ach_spaces[len(tiles):]
+    return s
+
+
+def test_tile_requirements():
+    s = tiles_game([f"tile-{i}" for i in range(1, 10)])
+    s.happy[0], s.visit[0] = 5, 4
+    assert not meets(s, 0, "tile-1")
+    s.visit[0] = 5
+    assert meets(s, 0, "tile-1")
+    assert not meets(s, 0, "tile-3")
+    s.visit[0] = 10
+    assert meets(s, 0, "tile-3")  # one of the two is enough
+    s.credits[0] = 19
+    assert not meets(s, 0, "tile-9")
+    s.credits[0] = 20
+    assert meets(s, 0, "tile-9")
+    s.count[0][5] = 7  # 7 Ticket Office cards count for tile 2
+    assert meets(s, 0, "tile-2")
+    s.count[0][5] = 6
+    assert not meets(s, 0, "tile-2")
+
+
+def test_tile_4_three_of_each_colour_and_tile_7_fifteen_cards():
+    s = tiles_game(["tile-4", "tile-7"])
+    cards = (find(RIDE)[:3] + find(RESTAURANT)[:3] + find(ACTOR)[:3] + find(MASCOT)[:3]
+             + [card_id(HOTEL, n) for n in (1, 2, 7)])
+    put_cards(s, 0, cards[:-1])
+    assert not meets(s, 0, "tile-4")
+    assert len(s.tableau[0]) < 15 or meets(s, 0, "tile-7")
+    put_cards(s, 0, cards[-1:])
+    assert meets(s, 0, "tile-4")
+    assert meets(s, 0, "tile-7") == (len(s.tableau[0]) >= 15)
+
+
+def test_tiles_5_6_symbols_8_income_10_expensive():
+    s = tiles_game(["tile-5", "tile-6", "tile-8", "tile-10"])
+    castles = find(RIDE, symbol="castle")  # costs 1, 2, 3, 4, 5, 6, 7, 8
+    put_cards(s, 0, castles[:4])
+    assert not meets(s, 0, "tile-5")
+    put_cards(s, 0, castles[4:5])
+    assert meets(s, 0, "tile-5")  # 5 castles
+    put_cards(s, 0, castles[5:7])
+    assert not meets(s, 0, "tile-10")  # 2 cards costing 6+
+    put_cards(s, 0, castles[7:])
+    assert meets(s, 0, "tile-10")
+    assert not meets(s, 0, "tile-6")
+    symbols = [find(MASCOT, symbol=sym)[0] for sym in (
+        "ferris wheel", "roller coaster", "drink", "hamburger", "cotton candy", "top hat",
+        "camera", "balloon", "vase")]
+    put_cards(s, 0, symbols[:8])
+    assert not meets(s, 0, "tile-6")  # 9 different
+    put_cards(s, 0, symbols[8:])
+    assert meets(s, 0, "tile-6")
+    assert not meets(s, 0, "tile-8")
+    income = find(RESTAURANT, symbol="drink", income=3) + find(RESTAURANT, income=2)
+    put_cards(s, 0, income[:3])
+    assert meets(s, 0, "tile-8")  # 5 + 3 + 2 + 2
+
+
+def test_hotel_20_choice_when_claiming(two):
+    s = two
+    put_cards(s, 0, [card_id(HOTEL, 20)])
+    s.happy[0] = 7
+    legal(s, ClaimAchievement("board-1"))
+    assert isinstance(s.pending, ChoiceStep)
+    legal(s, ChooseReward("workers"))
+    assert s.workers[0] == 5
+
+
+def test_entrepreneur_3_private_tile_and_rewards():
+    s = GAME.new_game(players=2, seed=0, variant={"entrepreneurs": True})
+    e3 = card_id(ENTREPRENEUR, 3)
+    s.dealt[0] = [e3, next(c for c in s.dealt[0] + s.dealt[1] if c != e3)]
+    s.dealt[1] = [c for c in range(701, 713) if c not in s.dealt[0]][:2]
+    s.apply(KeepEntrepreneur(0))
+    s.apply(KeepEntrepreneur(0))
+    tile = s.private[0]
+    assert tile and not ACHIEVEMENTS[tile].blank
+    while type(s.pending).__name__ != "TurnStep":
+        s.apply(s.legal_actions()[0])
+    while s.current_player != 1:
+        s.apply(Collect())
+    s.happy[1] = 7
+    c = s.credits[0]
+    s.apply(ClaimAchievement("board-1"))
+    assert s.credits[0] == c + 1  # anyone claims: 1 Credit to the owner
+    err = illegal(s, ClaimAchievement(tile), "wishland.entrepreneur.3")
+    assert "private" in err.message
+
+
+def test_entrepreneur_3_owner_claims_the_private_tile():
+    s = GAME.new_game(players=2, seed=0, variant={"entrepreneurs": True})
+    e3 = card_id(ENTREPRENEUR, 3)
+    s.dealt[1] = [e3, next(c for c in range(701, 713) if c not in s.dealt[0] and c != e3)]
+    s.apply(KeepEntrepreneur(0))
+    s.force("private tile", "tile-9")  # a teacher decides the draw: 20 Credits
+    s.apply(KeepEntrepreneur(0))
+    assert s.private == [None, "tile-9"]
+    while not (type(s.pending).__name__ == "TurnStep" and s.current_player == 1):
+        s.apply(Collect() if Collect() in s.legal_actions() else s.legal_actions()[0])
+    s.credits[1] = 20
+    before = s.credits[1]
+    legal(s, ClaimAchievement("tile-9"))
+    assert s.claimed["tile-9"] == 1
+    assert isinstance(s.pending, ChoiceStep)  # Entrepreneur #3: a choice for its owner ...
+    legal(s, ChooseReward("workers"))
+    assert s.credits[1] == before + 1  # ... and the Credit every claim pays

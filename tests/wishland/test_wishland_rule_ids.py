@@ -1,0 +1,98 @@
+"""Every rule id the Wishland code cites exists and is tested; the rarely reached ones are
+tested here (unknown space, solo deck and advertising, forced setup draws)."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from wl_helpers import GAME, RuleViolation, illegal, legal
+
+from boardkit.engine import SaveGameError
+from boardkit.wishland.moves import (
+    ChooseTurnSpace,
+    PlaceWorkers,
+    SoloAdvertise,
+    SoloDraw,
+    SoloFreeDraw,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+CITED = re.compile(r'"(wishland\.[a-z0-9_.\-]+)"')
+
+
+def cited():
+    ids = set()
+    for path in (ROOT / "boardkit" / "wishland").glob("*.py"):
+        ids |= set(CITED.findall(path.read_text()))
+    return ids
+
+
+def test_every_cited_rule_is_in_the_catalog_and_tested():
+    catalog = GAME.rules
+    tests = "".join(p.read_text() for p in (ROOT / "tests" / "wishland").glob("test_*.py"))
+    for rule in cited():
+        assert rule in catalog, rule
+        assert f'"{rule}"' in tests, f"no test names {rule}"
+
+
+def test_every_hotel_and_entrepreneur_has_a_rule():
+    ids = set(GAME.rules.ids())
+    assert {f"wishland.hotel.{n}" for n in range(1, 25)} <= ids
+    assert {f"wishland.entrepreneur.{n}" for n in range(1, 13)} <= ids
+
+
+def test_unknown_space(two):
+    illegal(two, PlaceWorkers("parking"), "wishland.place.space")
+
+
+def test_solo_deck_runs_out():
+    s = GAME.new_game(players=1, seed=0)
+    legal(s, ChooseTurnSpace(1))
+    s.discards[4] = s.decks[4]
+    s.decks[4] = []
+    illegal(s, SoloDraw(), "wishland.solo.deck")
+    illegal(s, SoloFreeDraw(), "wishland.solo.deck")
+
+
+def test_solo_advertising_needs_workers():
+    s = GAME.new_game(players=1, seed=0)
+    legal(s, ChooseTurnSpace(1))
+    legal(s, SoloDraw())
+    s.stacks[0] = [(0, 1), (0, 1)]
+    s.placed[0] = 3  # 1 free Worker, 3 needed
+    err = illegal(s, SoloAdvertise(), "wishland.solo.advertise")
+    assert "needs 3 Workers" in err.message
+
+
+def replay_with(save: dict, name: str, value) -> object:
+    for rec in save["history"]:
+        if rec["kind"] == "chance" and rec["name"] == name:
+            rec["value"], rec["forced"] = value, True
+            break
+    else:
+        raise AssertionError(f"no random event {name}")
+    return GAME.from_dict(save, strict=False)
+
+
+def test_forced_tile_draw_replays_and_is_checked():
+    s = GAME.new_game(players=2, seed=1, variant={"achievement_tiles": True})
+    save = json.loads(s.to_json())
+    order = list(range(15))  # tiles 1-9 on the spaces
+    again = replay_with(json.loads(json.dumps(save)), "achievement tiles", order)
+    assert again.ach_spaces == [f"tile-{i}" for i in range(1, 10)]
+    with pytest.raises(SaveGameError, match="wishland.tiles.setup"):
+        replay_with(json.loads(json.dumps(save)), "achievement tiles", [0, 0, 1])
+    with pytest.raises(RuleViolation, match="wishland.tiles.setup"):
+        s.force("achievement tiles", (3, 1))
+
+
+def test_forced_entrepreneur_deal_is_checked():
+    s = GAME.new_game(players=2, seed=1, variant={"entrepreneurs": True})
+    save = json.loads(s.to_json())
+    again = replay_with(json.loads(json.dumps(save)), "entrepreneurs", list(range(12)))
+    assert again.dealt == [[701, 702], [703, 704]]
+    with pytest.raises(RuleViolation, match="wishland.entrepreneur.draft"):
+        s.force("entrepreneurs", (1, 2))
+    with pytest.raises(RuleViolation, match="wishland.entrepreneur.3"):
+        s.force("private tile", "tile-12")
