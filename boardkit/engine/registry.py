@@ -16,6 +16,7 @@ BUILTIN = {
     "dice-grid": "boardkit.examples.dice_grid:GAME",
     "wishland": "boardkit.wishland:GAME",
     "freizeitpark": "boardkit.freizeitpark:GAME",
+    "wanderlust": "boardkit.wanderlust:GAME",
 }
 
 _loaded: dict[str, Game] = {}

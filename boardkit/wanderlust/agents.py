@@ -1,0 +1,261 @@
+"""A rule-aware greedy player for Wanderlust, and the heuristic the generic agents use.
+
+:class:`WanderlustGreedy` values every legal action by what it gives at once — points
+(experience, collectibles, destination types and zones on the score sheet), race objectives
+it completes or brings closer, encounter cards — minus what it costs (tickets that could
+still pay for later trips), per action point. It reads only what its player may see: its
+own hand and the public table (never the other hands, the decks or the hidden cards), and
+it needs no copy of the state, so it is fast enough for thousands of simulated games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from boardkit.agents import Agent
+
+from . import routes, scoring, travel
+from .actions import (
+    EndTurn,
+    Pass,
+    Photo,
+    PlayEncounter,
+    Postcard,
+    ResetDisplay,
+    Souvenir,
+    TakeBlind,
+    TakeTicket,
+    Travel,
+)
+from .content import DESTINATION_KINDS, TICKETS, cards, world
+
+TICKET_VALUE = {"car": 0.55, "train": 0.55, "ship": 0.55, "charter": 0.5, "airline": 0.7,
+                "wild": 0.9}
+PARTIAL = 0.35  # partial credit for progress towards an objective, as a share of its VP
+ENCOUNTER_VALUE = {"postcard": 2.0, "souvenir": 1.0, "camera": 3.0, "tickets": 1.3,
+                   "display": 0.8, "action": 1.2, "experience": 2.0}
+
+
+def _stats(state, p) -> dict:
+    w = world()
+    return {
+        "exp": state.exp[p],
+        "zones": {w.zone(c) for c in state.cards[p]},
+        "types": Counter(w.dest_type(c) for c in state.cards[p]),
+        "coll": list(state.collectibles(p)),
+        "enc": state.enc_gained[p],
+        "trip": state.best_trip[p],
+        "cards": list(state.cards[p]),
+    }
+
+
+def _objective_value(state, p, stats) -> float:
+    """Points of race objectives met with ``stats`` plus partial credit for progress."""
+    total = 0.0
+    for oid in state.objectives:
+        obj = cards().objectives[oid]
+        target = obj.goal_for(state.trotters)
+        if obj.kind == "experience":
+            frac = min(1.0, stats["exp"] / (target + 1))
+            done = stats["exp"] > target
+        elif obj.kind == "collector":
+            fr = [min(1.0, h / g) if g else 1.0 for h, g in zip(stats["coll"], target, strict=True)]
+            frac, done = sum(fr) / 3, all(f >= 1.0 for f in fr)
+        elif obj.kind == "zones":
+            frac, done = min(1.0, len(stats["zones"]) / target), len(stats["zones"]) >= target
+        elif obj.kind == "trip":
+            frac, done = min(1.0, stats["trip"] / target), stats["trip"] >= target
+        elif obj.kind == "encounters":
+            frac, done = min(1.0, stats["enc"] / target), stats["enc"] >= target
+        else:
+            n = stats["types"][obj.type]
+            frac, done = min(1.0, n / target), n >= target
+        if done or oid in state.achieved[p]:
+            total += obj.vp
+        else:
+            total += PARTIAL * obj.vp * frac * frac
+    return total
+
+
+def _sheet(state, p, stats) -> float:
+    """Score-sheet points D + E (+ F when the variant scores it) for ``stats``."""
+    if scoring.family_scoring(state):
+        return 0.0
+    sc = state.params.scoring
+    d = sum(sc.destinations[min(stats["types"][k], len(sc.destinations) - 1)]
+            for k in DESTINATION_KINDS)
+    e = sc.zones[min(len(stats["zones"]), len(sc.zones) - 1)]
+    f = 0.0
+    w = world()
+    if state.mission[p]:
+        m = cards().missions[state.mission[p]]
+        have = sum(1 for c in stats["cards"] if w.zone(c) == m.zone)
+        f += sc.mission * min(1.0, have / m.target) ** 2
+    return d + e + f
+
+
+def _collect_value(state, p, coll) -> float:
+    sc = state.params.scoring
+    s, q, c = coll
+    return s * sc.souvenir + q * sc.postcard + c * sc.camera + min(s, q, c) * sc.set_bonus
+
+
+def value(state, p) -> float:
+    """The heuristic: points now plus the worth of what is in hand (higher is better)."""
+    stats = _stats(state, p)
+    hand = sum(TICKET_VALUE[t] * c for t, c in zip(TICKETS, state.hand[p], strict=True))
+    held = sum(ENCOUNTER_VALUE[cards().encounters[cid].effect] * n
+               for cid, n in state.enc[p].items())
+    return (stats["exp"] + _collect_value(state, p, stats["coll"]) + _sheet(state, p, stats)
+            + _objective_value(state, p, stats) + hand * _ticket_weight(state) + held)
+
+
+def heuristic(state, player: int) -> float:
+    """For the generic greedy and MCTS agents: my value minus the best other trotter's."""
+    mine = value(state, player)
+    others = [value(state, t) for t in range(state.trotters) if t != player]
+    return mine - (max(others) if others else 0.0)
+
+
+def _ticket_weight(state) -> float:
+    """Tickets are worth less when the race is about to end (nothing left to travel with)."""
+    return 0.2 if state.trigger is not None else 1.0
+
+
+class WanderlustGreedy(Agent):
+    """One-step lookahead on the analytic value of each action (see the module docstring)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = 0):
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+
+    def __repr__(self) -> str:
+        return f"WanderlustGreedy(seed={self.seed})"
+
+    def act(self, state):
+        options = state.legal_actions()
+        if len(options) == 1:
+            return options[0]
+        p = state.current_player
+        base = _stats(state, p)
+        now = self._score(state, p, base)
+        points = state.step_points
+        scored = []
+        for act in options:
+            v = self._value(state, p, act, base, now, points)
+            scored.append(v + 1e-6 * float(self.rng.random()))
+        return options[int(np.argmax(scored))]
+
+    # -------------------------------------------------------------- valuation
+    def _score(self, state, p, stats) -> float:
+        return (stats["exp"] + _collect_value(state, p, stats["coll"]) + _sheet(state, p, stats)
+                + _objective_value(state, p, stats))
+
+    def _value(self, state, p, act, base, now, points) -> float:
+        w = world()
+        weight = _ticket_weight(state)
+        if isinstance(act, EndTurn | Pass):
+            return 0.0
+        if isinstance(act, PlayEncounter):
+            return 5.0 + ENCOUNTER_VALUE[cards().encounters[act.card].effect]
+        if isinstance(act, ResetDisplay):
+            return 0.05 if not self._useful_display(state, p) else -1.0
+        if isinstance(act, TakeTicket | TakeBlind):
+            if isinstance(act, TakeTicket):
+                ticket = state.display[act.slot] if act.slot < len(state.display) else None
+                gain = self._reach_gain(state, p, ticket) if ticket else 0.0
+                v = TICKET_VALUE.get(ticket, 0.5) * weight + gain
+            else:
+                v = 0.6 * weight + 0.15
+            return v
+        after = dict(base)
+        after["coll"] = list(base["coll"])
+        cost = 0.0
+        ap = 1
+        if isinstance(act, Travel):
+            xp = sum(1 for t in act.tickets if t != "wild") + act.flights * \
+                state.skill(p, "flight_experience", 0)
+            after["exp"] = base["exp"] + xp
+            after["zones"] = base["zones"] | {w.zone(act.to)}
+            types = Counter(base["types"])
+            types[w.dest_type(act.to)] += 1
+            after["types"] = types
+            after["enc"] = base["enc"] + act.flights
+            after["trip"] = max(base["trip"], len(act.tickets))
+            after["cards"] = base["cards"] + [act.to]
+            cost = sum(TICKET_VALUE[t] for t in act.tickets) * weight
+            cost -= act.flights * 1.2  # encounter cards
+            kind = w.dest_type(act.to)
+            cost -= {"city": 1.0, "port": 1.0, "wonder": 1.4}[kind] * weight  # what it offers
+            if len(act.tickets) == sum(state.hand[p]) and points == 1:
+                cost -= 1.0 * weight  # Efficient Planning
+        elif isinstance(act, Souvenir):
+            after["coll"][0] += 1
+        elif isinstance(act, Postcard):
+            after["coll"][1] += 1
+            cost = TICKET_VALUE[act.ticket] * weight if act.ticket else 0.0
+        elif isinstance(act, Photo):
+            after["coll"][2] += 1
+            ap = state.skill(p, "photo_points", state.params.collect.photo_cost)
+        gain = self._score(state, p, after) - now - cost
+        return gain / ap
+
+    def _useful_display(self, state, p) -> bool:
+        return any(t is not None and self._reach_gain(state, p, t) > 0 for t in state.display)
+
+    def _reach_gain(self, state, p, ticket: str) -> float:
+        """How much a ticket helps: destinations it makes reachable (planner, cached)."""
+        hand = list(state.hand[p])
+        targets = travel.targets(state)
+        if not targets:
+            return 0.0
+        legs, need = state.params.travel.max_legs, travel.min_tickets(state)
+        before = routes.options(state.loc[p], targets, hand, legs, need)
+        hand[TICKETS.index(ticket)] += 1
+        after = routes.options(state.loc[p], targets, hand, legs, need)
+        newly = sum(1 for t in targets if after[t] and not before[t])
+        return 0.9 * newly
+
+
+def _mcts_class():
+    from boardkit.agents.mcts import MCTSAgent, outcome
+
+    class WanderlustMCTS(MCTSAgent):
+        """Information-set MCTS (the generic agent: determinized hands, the integer codec)
+        with short random playouts judged by :func:`value` — a full random playout of
+        Wanderlust is long and says little. In Solo Mode the reward is winning the race
+        (two objectives and the most points), or the lead over the best automaton when the
+        playout is cut off."""
+
+        def __init__(self, iterations: int = 100, rollout_depth: int | None = 12,
+                     seed: int | None = 0, **kwargs):
+            super().__init__(iterations=iterations, rollout_depth=rollout_depth, seed=seed,
+                             **kwargs)
+
+        def reward(self, state):
+            if state.solo:
+                lead = value(state, 0) - max(value(state, t) for t in range(1, state.trotters))
+                soft = 1.0 / (1.0 + np.exp(-lead / 8.0))
+                if state.is_over:
+                    return np.array([0.8 * (1.0 if state.winners() else 0.0) + 0.2 * soft])
+                return np.array([soft])
+            if state.is_over:
+                return outcome(state)
+            vals = np.array([value(state, p) for p in range(state.players)])
+            best = np.flatnonzero(vals == vals.max())
+            reward = np.zeros(state.players)
+            reward[best] = 1.0 / len(best)
+            spread = vals.max() - vals.min()
+            norm = (vals - vals.min()) / spread if spread > 0 else np.full(state.players, 0.5)
+            return 0.7 * reward + 0.3 * norm
+
+    return WanderlustMCTS
+
+
+def make_mcts(seed: int, budget: int | None = None):
+    """``mcts`` / ``mcts:<iterations>`` for Wanderlust (see :func:`_mcts_class`)."""
+    return _mcts_class()(iterations=budget or 100, seed=seed)

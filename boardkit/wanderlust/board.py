@@ -1,0 +1,484 @@
+"""The Wanderlust board: the world map and the table as one SVG.
+
+* **Map** (top): zones as tinted areas, tracks coloured by type (grey car, green train,
+  blue ship, purple charter, white hitchhike), airports (squares; long flights join every
+  pair), Auto stops (small diamonds), destinations (circle: city, ring: port, triangle:
+  natural wonder), the available destinations with their white markers, and the trotters.
+  Click an available destination to see every way to pay for the trip, then click a payment.
+  A click on any other destination, or on one out of reach, is explained by its rule.
+* **Table** (below): your hand, encounter cards and actions; the ticket display and the
+  face-down pile (click to take a ticket); the available destinations; the payment options;
+  the race objectives and the public score sheet.
+
+Targets: ``dest:<id>``, ``pay:<k>``, ``slot:<i>``, ``blind``, ``reset``, ``souvenir``,
+``postcard`` / ``postcard:<ticket>``, ``photo``, ``enc:<card>``, ``end``, ``pass``. The board
+never decides legality: clicks become actions and the State accepts or refuses them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from boardkit.boards import Board
+from boardkit.boards import svg as S
+from boardkit.boards.base import ClickMessage
+from boardkit.engine import Action, ActionFormatError, State
+
+from . import routes, travel
+from .actions import (
+    EndTurn,
+    Pass,
+    Photo,
+    PlayEncounter,
+    Postcard,
+    ResetDisplay,
+    Souvenir,
+    TakeBlind,
+    TakeTicket,
+    Travel,
+)
+from .content import TICKETS, cards, slug, world
+from .objectives import describe
+
+MAP_W, MAP_H, M = 1100, 470, 14
+LAT_TOP, LAT_SPAN = 75.0, 125.0
+PANEL = MAP_H + 2 * M + 8
+TRACK = {"car": "#8c8c8c", "train": "#2e8b57", "ship": "#1f6fd1", "charter": "#8e44ad",
+         "white": "#ffffff", "flight": "#b0b0b0"}
+TICKET = {"car": "#8c8c8c", "train": "#2e8b57", "ship": "#1f6fd1", "charter": "#8e44ad",
+          "airline": "#e8a200", "wild": "#444444"}
+SHOWN_PAYMENTS = 9
+_TARGET = re.compile(r"^(dest|pay|slot|enc|postcard):([A-Za-z0-9\-]{1,60})$")
+
+
+def xy(name: str) -> tuple[float, float]:
+    w = world()
+    p = w.places[w.index[name]]
+    lon, lat = p.lon + p.nudge[0], p.lat + p.nudge[1]
+    return M + (lon + 180.0) / 360.0 * MAP_W, M + (LAT_TOP - lat) / LAT_SPAN * MAP_H
+
+
+@cache
+def _zone_areas() -> str:
+    """Each zone as the union of discs around its places (shapely), drawn once."""
+    from shapely.geometry import Point
+    from shapely.ops import unary_union
+
+    w = world()
+    out = []
+    for z in w.zones:
+        discs = [Point(*xy(n)).buffer(20, 8) for i, n in enumerate(w.names)
+                 if w.zones[w.zone_of[i]] == z]
+        shape = unary_union(discs).simplify(1.0)
+        polys = getattr(shape, "geoms", [shape])
+        d = []
+        for poly in polys:
+            ring = list(poly.exterior.coords)
+            d.append("M" + " L".join(f"{S.num(x)},{S.num(y)}" for x, y in ring) + " Z")
+        out.append(f'<path d="{" ".join(d)}" fill="{w.zone_colour[z]}" fill-opacity="0.13" '
+                   f'stroke="{w.zone_colour[z]}" stroke-opacity="0.35" stroke-width="1"/>')
+    return "".join(out)
+
+
+def _segments(a: str, b: str):
+    (x1, y1), (x2, y2) = xy(a), xy(b)
+    if abs(x2 - x1) <= MAP_W / 2:
+        return [((x1, y1), (x2, y2))]
+    # the track crosses the date line: leave one edge, come back at the other
+    if x1 > x2:
+        (x1, y1), (x2, y2) = (x2, y2), (x1, y1)
+    span = (x1 - M) + (M + MAP_W - x2)
+    ym = y1 + (y2 - y1) * (x1 - M) / span if span else y1
+    return [((x1, y1), (M, ym)), ((M + MAP_W, ym), (x2, y2))]
+
+
+@cache
+def _tracks() -> str:
+    w = world()
+    out = []
+    for a, b, k in w.tracks:
+        kind = ("car", "train", "ship", "charter", "flight", "white")[k]
+        for (x1, y1), (x2, y2) in _segments(w.names[a], w.names[b]):
+            line = f'x1="{S.num(x1)}" y1="{S.num(y1)}" x2="{S.num(x2)}" y2="{S.num(y2)}"'
+            if kind == "white":
+                out.append(f'<line {line} stroke="#777" stroke-width="4.5"/>')
+                out.append(f'<line {line} stroke="#ffffff" stroke-width="2.5"/>')
+            else:
+                dash = ' stroke-dasharray="5 3"' if kind == "ship" else ""
+                out.append(f'<line {line} stroke="{TRACK[kind]}" stroke-width="3"{dash}/>')
+    return "".join(out)
+
+
+def _place_mark(name: str, kind: str, fill: str, r: float = 5.5) -> str:
+    x, y = xy(name)
+    if kind == "city":
+        return S.circle(x, y, r, fill=fill, stroke=S.INK, class_="bk-shape")
+    if kind == "port":
+        return (S.circle(x, y, r, fill="#ffffff", stroke=fill, stroke_width=3.5,
+                         class_="bk-shape"))
+    if kind == "wonder":
+        pts = f"{S.num(x)},{S.num(y - r - 1.5)} {S.num(x - r - 1)},{S.num(y + r - 0.5)} " \
+              f"{S.num(x + r + 1)},{S.num(y + r - 0.5)}"
+        return f'<polygon class="bk-shape" points="{pts}" fill="{fill}" stroke="{S.INK}"/>'
+    if kind == "airport":
+        return (S.rect(x - 6, y - 6, 12, 12, fill="#ffffff", stroke=S.INK, stroke_width=1.5,
+                       rx=2) + S.text(x, y + 0.5, "✈", size=9, anchor="middle"))
+    pts = f"{S.num(x)},{S.num(y - 4)} {S.num(x + 4)},{S.num(y)} {S.num(x)},{S.num(y + 4)} " \
+          f"{S.num(x - 4)},{S.num(y)}"
+    return f'<polygon points="{pts}" fill="#ffffff" stroke="#555" stroke-width="1.2"/>'
+
+
+def _chip(x: float, y: float, ticket: str, label: str | None = None, w: float = 58) -> list[str]:
+    fill = TICKET[ticket]
+    return [S.rect(x, y, w, 24, fill=fill, stroke=S.INK, stroke_width=1, rx=5),
+            S.text(x + w / 2, y + 12, label or ticket, size=11, anchor="middle", weight=600,
+                   fill="#ffffff")]
+
+
+class WanderlustBoard(Board):
+    """Click a destination, then a payment; click tickets, buttons, encounter cards."""
+
+    title = "Wanderlust"
+
+    def __init__(self, state: State, **kwargs):
+        self.selected: str | None = None
+        super().__init__(state, **kwargs)
+
+    # ------------------------------------------------------------------ hooks
+    def payments(self, state: State, to: str) -> list[routes.Payment]:
+        """The payment options shown for ``to`` (the planner's order)."""
+        p = state.current_player
+        if p is None or to not in state.available:
+            return []
+        return travel.plan(state, p)[to]["payments"]
+
+    def targets(self, state: State) -> dict[str, Action]:
+        out: dict[str, Action] = {}
+        for act in state.legal_actions():
+            if isinstance(act, TakeTicket):
+                out[f"slot:{act.slot}"] = act
+            elif isinstance(act, TakeBlind):
+                out["blind"] = act
+            elif isinstance(act, ResetDisplay):
+                out["reset"] = act
+            elif isinstance(act, Travel):
+                out.setdefault(f"dest:{slug(act.to)}", act)
+            elif isinstance(act, Souvenir):
+                out["souvenir"] = act
+            elif isinstance(act, Photo):
+                out["photo"] = act
+            elif isinstance(act, Postcard):
+                out["postcard" if act.ticket is None else f"postcard:{act.ticket}"] = act
+            elif isinstance(act, PlayEncounter):
+                out[f"enc:{act.card}"] = act
+            elif isinstance(act, EndTurn):
+                out["end"] = act
+            elif isinstance(act, Pass):
+                out["pass"] = act
+        if self.selected is not None and f"dest:{slug(self.selected)}" in out:
+            for k, pay in enumerate(self.payments(state, self.selected)[:SHOWN_PAYMENTS]):
+                out[f"pay:{k}"] = Travel.of(pay.to, pay.tickets, pay.flights)
+        return out
+
+    def intent(self, msg, state: State) -> Action | None:
+        if not isinstance(msg, ClickMessage):
+            return None
+        target = msg.target
+        simple = {"blind": TakeBlind(), "reset": ResetDisplay(), "souvenir": Souvenir(),
+                  "photo": Photo(), "postcard": Postcard(None), "end": EndTurn(),
+                  "pass": Pass()}
+        if target in simple:
+            return simple[target]
+        m = _TARGET.match(target)
+        if not m:
+            raise ActionFormatError(f"wanderlust board: unknown target {target!r}")
+        kind, arg = m.groups()
+        if kind == "slot" and arg.isdigit():
+            return TakeTicket(int(arg))
+        if kind == "enc":
+            return PlayEncounter(arg)
+        if kind == "postcard":
+            return Postcard(arg)
+        if kind == "dest":
+            name = world().slugs.get(arg)
+            if name is None:
+                raise ActionFormatError(f"wanderlust board: no place {arg!r}")
+            mine = self.viewer is None or self.viewer == state.current_player
+            if mine and state.current_player is not None and self.payments(state, name):
+                self.selected = name
+                self.last_error = None
+                self._note = f"choose how to pay for the trip to {name}"
+                self.refresh()
+                return None
+            self.selected = None
+            return Travel(name)
+        if kind == "pay" and arg.isdigit():
+            options = self.payments(state, self.selected) if self.selected else []
+            k = int(arg)
+            if not 0 <= k < len(options):
+                raise ActionFormatError("click a destination first, then one of its payments")
+            pay = options[k]
+            self.selected = None
+            return Travel(pay.to, pay.tickets, pay.flights)
+        raise ActionFormatError(f"wanderlust board: unknown target {target!r}")
+
+    # ------------------------------------------------------------------ drawing
+    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+        obs = state.observation(viewer)
+        # the payments shown come from the mover's hand: only the mover (or a spectator)
+        # may see them
+        if self.selected is not None and (self.selected not in state.available
+                                          or f"dest:{slug(self.selected)}" not in legal_targets
+                                          or viewer not in (None, state.current_player)):
+            self.selected = None
+        parts = [S.rect(M, M, MAP_W, MAP_H, fill="#eef5fb", stroke="#c8d6e5", rx=8,
+                        shape=False), _zone_areas(), self._flights(), _tracks()]
+        parts += self._places(state, obs, legal_targets)
+        parts += self._trotters(state, obs)
+        parts += self._legend()
+        y = PANEL
+        left = self._hand_panel(state, obs, viewer, legal_targets, 16, y)
+        middle = self._display_panel(state, obs, viewer, legal_targets, 380, y)
+        right = self._objectives_panel(state, obs, 780, y)
+        parts += left[0] + middle[0] + right[0]
+        height = max(left[1], middle[1], right[1]) + 16
+        title = f"Wanderlust: {obs['prompt']}"
+        return S.document(MAP_W + 2 * M, height, parts, title=title, game=state.game.name,
+                          actions=state.action_count,
+                          viewer="spectator" if viewer is None else f"P{viewer + 1}")
+
+    def _flights(self) -> str:
+        w = world()
+        hub = [w.names[a] for a in w.airports]
+        out = []
+        for i, a in enumerate(hub):
+            for b in hub[i + 1:]:
+                for (x1, y1), (x2, y2) in _segments(a, b):
+                    out.append(f'<line x1="{S.num(x1)}" y1="{S.num(y1)}" x2="{S.num(x2)}" '
+                               f'y2="{S.num(y2)}" stroke="{TRACK["flight"]}" stroke-width="0.6" '
+                               f'stroke-dasharray="2 4"/>')
+        return "".join(out)
+
+    def _places(self, state, obs, legal) -> list[str]:
+        w = world()
+        out: list[str] = []
+        hits: list[str] = []
+        available = [d for d in obs["available"] if d]
+        owner = {c: t for t, tr in enumerate(obs["trotters"]) for c in tr["cards"]}
+        for i, name in enumerate(w.names):
+            kind = w.kind[i]
+            colour = w.zone_colour[w.zones[w.zone_of[i]]]
+            x, y = xy(name)
+            if kind in ("airport", "autostop"):
+                label = f"{name} ({'airport' if kind == 'airport' else 'Auto stop'})"
+                out.append(f"<g><title>{S.esc(label)}</title>{_place_mark(name, kind, colour)}</g>")
+                continue
+            # an invisible hit area over the mark and its label, under every mark (so a
+            # crowded neighbour's label never hides a mark)
+            hits.append(f'<g data-target="{S.esc(f"dest:{slug(name)}")}" class="bk-target">'
+                        + S.rect(x - 9, y - 13, 18 + 4.6 * len(name), 22, fill="#ffffff",
+                                 stroke="none", shape=False, fill_opacity=0) + "</g>")
+            inner = [f"<title>{S.esc(self._place_title(name, owner, available, obs))}</title>"]
+            if name in available:
+                inner.append(S.circle(x, y, 10, fill="#ffffff", stroke=S.INK, stroke_width=1.5))
+            fill = colour if name not in owner else S.player_tint(owner[name])
+            inner.append(_place_mark(name, w.kind[i], fill))
+            inner.append(S.text(x + 7, y - 7, name, size=8, fill=S.INK if name in available
+                                else S.MUTED, weight=700 if name in available else None))
+            out.append(S.group(inner, f"dest:{slug(name)}", legal, label=name))
+        out = hits + out
+        if self.selected is not None:
+            sx, sy = xy(self.selected)
+            out.append(S.circle(sx, sy, 14, fill="none", stroke=S.LEGAL, stroke_width=3))
+            pays = self.payments(state, self.selected)
+            if pays:
+                out.append(self._route(pays[0].path))
+        return out
+
+    @staticmethod
+    def _place_title(name, owner, available, obs) -> str:
+        w = world()
+        kind = {"city": "City", "port": "Port", "wonder": "Natural wonder"}[w.dest_type(name)]
+        text = f"{name}: {kind}, {w.zone_names[w.zone(name)]}"
+        if name in available:
+            text += " — available destination"
+        if name in owner:
+            text += f" — visited by {obs['trotters'][owner[name]]['label']}"
+        return text
+
+    @staticmethod
+    def _route(path) -> str:
+        pts = []
+        for a, b in zip(path, path[1:], strict=False):
+            for (x1, y1), (x2, y2) in _segments(a, b):
+                pts.append(f'<line x1="{S.num(x1)}" y1="{S.num(y1)}" x2="{S.num(x2)}" '
+                           f'y2="{S.num(y2)}" stroke="{S.LEGAL}" stroke-width="5" '
+                           f'stroke-opacity="0.7" stroke-linecap="round"/>')
+        return "".join(pts)
+
+    def _trotters(self, state, obs) -> list[str]:
+        out = []
+        seen: dict[str, int] = {}
+        for t, tr in enumerate(obs["trotters"]):
+            x, y = xy(tr["location"])
+            k = seen.get(tr["location"], 0)
+            seen[tr["location"]] = k + 1
+            cx, cy = x - 9 + 9 * k, y + 12
+            tag = tr["label"].split(" ")[0]
+            out.append(S.group([f"<title>{S.esc(tr['label'])} in {S.esc(tr['location'])}</title>",
+                                S.circle(cx, cy, 8, fill=S.player_colour(t), stroke="#ffffff",
+                                         stroke_width=1.5),
+                                S.text(cx, cy, tag, size=7, anchor="middle", weight=700,
+                                       fill="#ffffff")]))
+        return out
+
+    @staticmethod
+    def _legend() -> list[str]:
+        x, y = M + 12, M + MAP_H - 76
+        out = [S.rect(x - 6, y - 12, 150, 80, fill="#ffffff", stroke="#c8d6e5", rx=6,
+                      shape=False, fill_opacity=0.85)]
+        for i, kind in enumerate(("car", "train", "ship", "charter", "white")):
+            yy = y + i * 13
+            if kind == "white":
+                out.append(f'<line x1="{x}" y1="{yy}" x2="{x + 26}" y2="{yy}" stroke="#777" '
+                           'stroke-width="4.5"/>')
+            out.append(f'<line x1="{x}" y1="{yy}" x2="{x + 26}" y2="{yy}" '
+                       f'stroke="{TRACK[kind]}" stroke-width="{2.5 if kind == "white" else 3}"/>')
+            label = {"white": "hitchhike: any ticket"}.get(kind, kind)
+            out.append(S.text(x + 32, yy, label, size=9))
+        return out
+
+    # ------------------------------------------------------------------ panels
+    def _hand_panel(self, state, obs, viewer, legal, x, y):
+        out = []
+        p = obs["current_player"]
+        shown = p if viewer is None else viewer
+        if state.is_over:
+            won = ", ".join(obs["trotters"][w]["label"] for w in state.winners()) or "nobody"
+            out.append(S.text(x, y, f"Race over — winner: {won}", size=14, weight=700))
+        else:
+            out.append(S.text(x, y, f"Round {obs['round']} · {obs['trotters'][p]['label']} · "
+                                    f"{obs['action_points']} action point"
+                                    f"{'s' if obs['action_points'] != 1 else ''} left",
+                              size=14, weight=700))
+        y += 22
+        me = obs["trotters"][shown] if shown is not None else None
+        if me is None or me["hand"] is None:
+            out.append(S.text(x, y, "hand: hidden", size=12, fill=S.MUTED))
+            return out, y + 20
+        out.append(S.text(x, y, f"{me['label']}'s hand ({me['hand_size']} tickets)", size=12,
+                          fill=S.MUTED))
+        y += 12
+        col = 0
+        for ticket, count in zip(TICKETS, me["hand"], strict=True):
+            if count:
+                out += _chip(x + col * 62, y, ticket, f"{ticket} ×{count}")
+                col += 1
+                if col == 5:
+                    col, y = 0, y + 28
+        y += 34 if col else 6
+        if me["encounters"]:
+            out.append(S.text(x, y, "encounter cards (free, once a turn):", size=12,
+                              fill=S.MUTED))
+            y += 12
+            for i, (cid, count) in enumerate(sorted(me["encounters"].items())):
+                if not count:
+                    continue
+                title = cards().encounters[cid].title
+                out.append(S.button(x + (i % 2) * 170, y + (i // 2) * 30, 164, 26,
+                                    f"{title} ×{count}", target=f"enc:{cid}", legal=legal))
+            y += 30 * ((len(me["encounters"]) + 1) // 2) + 4
+        buttons = [("souvenir", "Souvenir"), ("photo", "Photo"), ("postcard", "Postcard"),
+                   ("reset", "Reset display"), ("end", "End turn"), ("pass", "Pass")]
+        buttons += [(f"postcard:{t}", f"Postcard ({t})") for t in TICKETS
+                    if f"postcard:{t}" in legal]
+        shown_buttons = [(t, label) for t, label in buttons
+                         if t in legal or t in ("souvenir", "photo", "end")]
+        for i, (target, label) in enumerate(shown_buttons):
+            out.append(S.button(x + (i % 3) * 116, y + (i // 3) * 32, 110, 26, label,
+                                target=target, legal=legal))
+        y += 32 * ((len(shown_buttons) + 2) // 3)
+        return out, y
+
+    def _display_panel(self, state, obs, viewer, legal, x, y):
+        out = [S.text(x, y, "ticket display (click to take)", size=12, fill=S.MUTED)]
+        y += 12
+        for i, ticket in enumerate(obs["display"]):
+            if ticket is None:
+                out.append(S.group([S.rect(x + i * 64, y, 58, 24, fill=S.EMPTY, rx=5),
+                                    S.text(x + i * 64 + 29, y + 12, "empty", size=10,
+                                           anchor="middle", fill=S.MUTED)]))
+                continue
+            out.append(S.group(_chip(x + i * 64, y, ticket), f"slot:{i}", legal,
+                               label=f"take the {ticket} ticket"))
+        out.append(S.group([S.rect(x + 5 * 64 + 6, y, 70, 24, fill="#2d3a4a", rx=5),
+                            S.text(x + 5 * 64 + 41, y + 12, f"pile {obs['ticket_deck']}",
+                                   size=11, anchor="middle", fill="#ffffff", weight=600)],
+                           "blind", legal, label="take a blind ticket"))
+        y += 40
+        out.append(S.text(x, y, "available destinations (left → right)", size=12,
+                          fill=S.MUTED))
+        y += 12
+        w = world()
+        for i, name in enumerate(obs["available"]):
+            if name is None:
+                continue
+            zone = w.zone(name)
+            inner = [S.rect(x + i * 128, y, 122, 40, fill=w.zone_colour[zone], stroke=S.INK,
+                            rx=6, fill_opacity=0.35),
+                     S.text(x + i * 128 + 61, y + 13, name, size=11, anchor="middle",
+                            weight=700),
+                     S.text(x + i * 128 + 61, y + 29, f"{w.dest_type(name)} · "
+                            f"{w.zone_names[zone].split(' ')[0]}", size=9, anchor="middle",
+                            fill=S.MUTED)]
+            out.append(S.group(inner, f"dest:{slug(name)}", legal, label=f"travel to {name}"))
+        y += 52
+        if self.selected is not None:
+            pays = self.payments(state, self.selected)
+            out.append(S.text(x, y, f"ways to pay for {self.selected} ({len(pays)}):", size=12,
+                              weight=700))
+            y += 10
+            for k, pay in enumerate(pays[:SHOWN_PAYMENTS]):
+                fl = f" · {pay.flights} ✈" if pay.flights else ""
+                via = " → ".join(pay.path[1:-1][:3]) or "direct"
+                label = f"{', '.join(pay.tickets)} · {pay.experience} xp{fl} · via {via}"
+                out.append(S.group([S.rect(x, y, 390, 22, fill="#fff8e6", stroke=S.INK, rx=4),
+                                    S.text(x + 6, y + 11, label[:70], size=10)],
+                                   f"pay:{k}", legal, label=str(pay)))
+                y += 25
+            if len(pays) > SHOWN_PAYMENTS:
+                out.append(S.text(x, y + 6, f"… and {len(pays) - SHOWN_PAYMENTS} more: "
+                                            "state.legal_actions() lists them all",
+                                  size=10, fill=S.MUTED))
+                y += 16
+        return out, y
+
+    def _objectives_panel(self, state, obs, x, y):
+        out = [S.text(x, y, "race objectives", size=12, fill=S.MUTED)]
+        y += 14
+        table = cards().objectives
+        for oid in obs["objectives"]:
+            obj = table[oid]
+            who = [t for t, tr in enumerate(obs["trotters"]) if oid in tr["achieved"]]
+            out.append(S.text(x, y, f"{obj.title} ({obj.vp} VP)", size=11, weight=700))
+            for k, t in enumerate(who):
+                out.append(S.swatch(x + 170 + 16 * k, y, t, size=11))
+            out.append(S.text(x, y + 13, describe(obj, state.trotters), size=9, fill=S.MUTED))
+            y += 30
+        y += 4
+        parts = list(obs["trotters"][0]["public_score"])
+        heads = [p.split("_")[0] for p in parts]
+        out.append(S.text(x, y, "score sheet (public part)", size=12, fill=S.MUTED))
+        y += 16
+        head = "    " + "".join(f"{h:>4}" for h in heads) + "  total"
+        out.append(S.text(x + 14, y, head, size=10, weight=700, font_family="monospace",
+                          style="white-space: pre"))
+        for t, tr in enumerate(obs["trotters"]):
+            y += 16
+            vals = "".join(f"{tr['public_score'][k]:>4}" for k in parts)
+            total = tr["score"] if tr["score"] is not None else "?"
+            out.append(S.swatch(x, y, t, size=10))
+            out.append(S.text(x + 14, y, f"{tr['label'].split(' ')[0]:<4}{vals}  {total:>5}",
+                              size=10, font_family="monospace", style="white-space: pre"))
+        return out, y + 10

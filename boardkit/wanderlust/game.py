@@ -1,0 +1,60 @@
+"""The Wanderlust :class:`~boardkit.engine.Game`: rules, actions, variants, codec, agents."""
+
+from __future__ import annotations
+
+from boardkit.engine import Game
+
+from .actions import ACTIONS, make_codec
+from .state import WanderlustState
+from .variants import Params, Variant
+
+
+def _greedy(seed: int, budget: int | None = None):
+    from .agents import WanderlustGreedy
+
+    return WanderlustGreedy(seed=seed)
+
+
+def _mcts(seed: int, budget: int | None = None):
+    from .agents import make_mcts
+
+    return make_mcts(seed, budget)
+
+
+def _heuristic(state, player):
+    from .agents import heuristic
+
+    return heuristic(state, player)
+
+
+GAME = Game(
+    name="wanderlust",
+    title="Wanderlust: Discover the World",
+    state_class=WanderlustState,
+    actions=ACTIONS,
+    players=(1, 5),
+    default_players=3,
+    variant_model=Variant,
+    params_model=Params,
+    codec=make_codec(),
+    summary="A travel race on a world map: collect tickets, plan trips to the available "
+            "destinations, gather souvenirs, postcards and photos, fulfil two race objectives "
+            "first. 2-5 players, or solo against 1-3 automatons.",
+    status="playable",
+    board="boardkit.wanderlust.board:WanderlustBoard",
+    agents={"greedy": _greedy, "mcts": _mcts},
+    heuristic=_heuristic,
+)
+
+
+def scenario(name: str, seed: int = 0, **variant) -> WanderlustState:
+    """A new game starting from a worked example of the rulebook (see ``scenarios.toml``)."""
+    from .scenarios import scenarios
+
+    spec = scenarios().get(name)
+    if spec is None:
+        from boardkit.engine import VariantError
+
+        raise VariantError(f"unknown scenario {name!r}; known: {', '.join(scenarios())}")
+    return GAME.new_game(players=spec.players, seed=seed,
+                         variant={"scenario": name, "automatons": spec.automatons, **variant})

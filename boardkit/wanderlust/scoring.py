@@ -1,0 +1,101 @@
+"""Rulebook, *Game End and Scoring*: points A to F, personal goals, ties.
+
+A collectibles (1 per souvenir, 2 per postcard, 3 per camera, 3 per full set), B travel
+experience, C race objectives, D destinations by type (score-sheet table), E zones visited
+(one point each), F the secret mission (2) and the personal goal (4). The Family-Friendly
+variant and Solo Mode count only A, B and C. Ties: most destination cards, then most
+collectibles, then the victory is shared. In Solo Mode you win only if you fulfilled two
+race objectives and no automaton has more points (same tie-breaks).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .content import DESTINATION_KINDS, cards
+
+if TYPE_CHECKING:
+    from .state import WanderlustState
+
+
+def _table(values, n: int) -> int:
+    return values[min(n, len(values) - 1)]
+
+
+def mission_met(state: WanderlustState, t: int) -> bool:
+    mid = state.mission[t]
+    if mid is None:
+        return False
+    m = cards().missions[mid]
+    return sum(1 for c in state.cards[t] if _zone(c) == m.zone) >= m.target
+
+
+def _zone(name: str) -> str:
+    from .content import world
+
+    return world().zone(name)
+
+
+def goal_met(state: WanderlustState, t: int) -> bool:
+    gid = state.goal[t]
+    if gid is None:
+        return False
+    g = cards().goals[gid]
+    s, p, c = state.collectibles(t)
+    have = {"souvenirs": s, "postcards": p, "cameras": c, "experience": state.exp[t],
+            "encounters": state.enc_gained[t]}.get(g.kind)
+    if g.kind == "destinations":
+        have = state.destinations_of(t, g.type)
+    return have >= g.target
+
+
+def family_scoring(state: WanderlustState) -> bool:
+    return state.variant.family or state.solo
+
+
+def public_breakdown(state: WanderlustState, t: int) -> dict[str, int]:
+    """The parts of the score everyone can see (A to E)."""
+    sc = state.params.scoring
+    s, p, c = state.collectibles(t)
+    out = {
+        "A_collectibles": s * sc.souvenir + p * sc.postcard + c * sc.camera
+        + min(s, p, c) * sc.set_bonus,
+        "B_experience": state.exp[t],
+        "C_objectives": sum(cards().objectives[o].vp for o in state.achieved[t]),
+    }
+    if family_scoring(state):
+        return out
+    out["D_destinations"] = sum(_table(sc.destinations, state.destinations_of(t, k))
+                                for k in DESTINATION_KINDS)
+    out["E_zones"] = _table(sc.zones, len(state.zones_visited(t)))
+    return out
+
+
+def breakdown(state: WanderlustState, t: int) -> dict[str, int]:
+    out = public_breakdown(state, t)
+    if family_scoring(state) or state.is_automaton(t):
+        return out
+    sc = state.params.scoring
+    out["F_mission"] = sc.mission if mission_met(state, t) else 0
+    out["F_goal"] = sc.goal if goal_met(state, t) else 0
+    return out
+
+
+def total(state: WanderlustState, t: int) -> int:
+    return sum(breakdown(state, t).values())
+
+
+def ranking_key(state: WanderlustState, t: int) -> tuple[int, int, int]:
+    """Points, then destination cards, then collectibles (rule ``wanderlust.score.ties``)."""
+    return (total(state, t), len(state.cards[t]), sum(state.collectibles(t)))
+
+
+def winners(state: WanderlustState) -> list[int]:
+    if state.solo:
+        if len(state.achieved[0]) < 2:
+            return []  # rule wanderlust.solo.end: you did not finish the race
+        best = max(ranking_key(state, t) for t in range(state.trotters))
+        return [0] if ranking_key(state, 0) == best else []
+    keys = [ranking_key(state, p) for p in range(state.players)]
+    best = max(keys)
+    return [p for p, k in enumerate(keys) if k == best]

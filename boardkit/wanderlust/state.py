@@ -1,0 +1,263 @@
+"""The Wanderlust position: every trotter, the decks, the displays; hidden parts; scores.
+
+Trotters are numbered ``0 .. T-1``: first the players (the seats that decide), then, in
+Solo Mode, the automatons. Per trotter the state keeps where it stands, its destination
+cards (hometown first) with the collectibles on each, its travel experience, the race
+objectives it fulfilled and how many encounter cards it gained; players also have a hand
+of tickets (counts by type, :data:`~boardkit.wanderlust.content.TICKETS` order), encounter
+cards, a passport, a secret mission and a personal goal.
+
+Decks are unordered multisets: a draw is a random pick from what is left, logged through
+:meth:`~boardkit.engine.State.chance` (so it can be forced and replayed). That is the same
+as shuffling and drawing from the top, and it leaves no hidden order to resample.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation, State
+
+from . import objectives, scoring, setup
+from .content import TICKETS, cards, world
+
+
+def _check_in(name: str, pool_of, rule: str, what: str):
+    def check(state: WanderlustState, value) -> None:
+        pool = pool_of(state)
+        ok = (pool.get(value, 0) > 0) if isinstance(pool, dict) else (value in pool)
+        if not ok:
+            shown = ", ".join(sorted(k for k, v in pool.items() if v)) if isinstance(pool, dict) \
+                else ", ".join(sorted(pool)[:12]) + (" ..." if len(pool) > 12 else "")
+            raise RuleViolation(rule, f"{value!r} is not a {what} that can be drawn now "
+                                      f"(left: {shown or 'nothing'})")
+    return check
+
+
+class WanderlustState(State):
+    """A game of Wanderlust (see :mod:`boardkit.wanderlust`)."""
+
+    chance_checks = {
+        "trotter": _check_in("trotter", lambda s: s.passport_pool, "wanderlust.setup.passport",
+                             "passport"),
+        "hometown": _check_in("hometown", lambda s: s.dest_deck, "wanderlust.setup.hometown",
+                              "destination card"),
+        "destination": _check_in("destination", lambda s: s.dest_deck,
+                                 "wanderlust.travel.cleanup", "destination card"),
+        "ticket": _check_in("ticket", lambda s: dict(zip(TICKETS, s.deck, strict=True)),
+                            "wanderlust.tickets.blind", "ticket type"),
+        "encounter": _check_in("encounter", lambda s: s.enc_deck, "wanderlust.encounter.draw",
+                               "encounter card"),
+        "objective": _check_in("objective", lambda s: s.objective_pool,
+                               "wanderlust.setup.objectives", "race objective"),
+        "mission": _check_in("mission", lambda s: s.mission_pool, "wanderlust.setup.secrets",
+                             "secret mission"),
+        "goal": _check_in("goal", lambda s: s.goal_pool, "wanderlust.setup.secrets",
+                          "personal goal"),
+    }
+
+    def setup(self) -> None:
+        setup.setup(self)
+
+    # ------------------------------------------------------------ who is who
+    @property
+    def trotters(self) -> int:
+        """Players plus automatons."""
+        return len(self.loc)
+
+    @property
+    def solo(self) -> bool:
+        return self.automatons > 0
+
+    def is_automaton(self, t: int) -> bool:
+        return t >= self.players
+
+    def label(self, t: int) -> str:
+        """How the log names a trotter: ``P1 (Jackie)`` or ``A1 (Laura)``."""
+        tag = f"A{t - self.players + 1}" if self.is_automaton(t) else f"P{t + 1}"
+        return f"{tag} ({self.names[t]})" if self.names[t] != tag else tag
+
+    def skill(self, t: int, name: str, default=None):
+        """The value of a passport skill of trotter ``t`` (``default`` if it has not got it)."""
+        pid = self.passport[t]
+        if pid is None or self.variant.family or self.is_automaton(t):
+            return default
+        p = cards().passports[pid]
+        return p.value if p.skill == name else default
+
+    @property
+    def step_points(self) -> int:
+        """Action points left in the current turn (0 when no turn is running)."""
+        from .turn import TurnStep
+
+        for step in reversed(self.stack):
+            if isinstance(step, TurnStep):
+                return step.ap
+        return 0
+
+    # ------------------------------------------------------------ statistics
+    def collectibles(self, t: int) -> list[int]:
+        """[souvenirs, postcards, cameras] of trotter ``t`` (on its cards and passport)."""
+        total = list(self.passport_tokens[t])
+        for tok in self.tokens[t].values():
+            for i in range(3):
+                total[i] += tok[i]
+        return total
+
+    def zones_visited(self, t: int) -> set[str]:
+        w = world()
+        return {w.zone(c) for c in self.cards[t]}
+
+    def destinations_of(self, t: int, kind: str) -> int:
+        w = world()
+        return sum(1 for c in self.cards[t] if w.dest_type(c) == kind)
+
+    def hand_names(self, t: int) -> tuple[str, ...]:
+        return tuple(name for name, c in zip(TICKETS, self.hand[t], strict=True) for _ in range(c))
+
+    # ------------------------------------------------------------ protocol hooks
+    def _scores(self) -> list[float]:
+        return [float(scoring.total(self, p)) for p in range(self.players)]
+
+    def score_breakdown(self, player: int) -> dict[str, float]:
+        return {k: float(v) for k, v in scoring.breakdown(self, player).items()}
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self) if self.is_over else []
+
+    def _observe(self, player: int | None) -> dict:
+        return observe(self, player)
+
+    def _determinize(self, player: int) -> None:
+        determinize(self, player)
+
+    # ------------------------------------------------------------ conveniences
+    def trotter_scores(self) -> list[int]:
+        """Every trotter's score (automatons included), as the final scoring counts it."""
+        return [scoring.total(self, t) for t in range(self.trotters)]
+
+    def check_objectives(self) -> None:
+        objectives.update(self)
+
+
+# ---------------------------------------------------------------- observation
+
+
+def observe(state: WanderlustState, viewer: int | None) -> dict:
+    """What ``viewer`` may see. Hidden: other players' tickets (beyond those known from the
+    display), encounter cards, secret missions and personal goals (revealed at the end),
+    and the order of nothing (decks are unordered)."""
+    over = state.is_over
+    trotters = []
+    for t in range(state.trotters):
+        mine = viewer is None or viewer == t
+        bot = state.is_automaton(t)
+        public = scoring.public_breakdown(state, t)
+        entry = {
+            "name": state.names[t],
+            "label": state.label(t),
+            "automaton": bot,
+            "passport": state.passport[t],
+            "location": state.loc[t],
+            "hometown": state.cards[t][0] if state.cards[t] else None,
+            "cards": list(state.cards[t]),
+            "tokens": {c: list(v) for c, v in state.tokens[t].items()},
+            "passport_tokens": list(state.passport_tokens[t]),
+            "experience": state.exp[t],
+            "achieved": list(state.achieved[t]),
+            "achieved_round": dict(state.achieved_round[t]),
+            "encounters_gained": state.enc_gained[t],
+            "best_trip": state.best_trip[t],
+            "hand_size": sum(state.hand[t]),
+            "known_tickets": list(state.known[t]),
+            "hand": list(state.hand[t]) if mine and not bot else None,
+            "encounter_cards": sum(state.enc[t].values()),
+            "encounters": dict(sorted(state.enc[t].items())) if mine and not bot else None,
+            "mission": state.mission[t] if (mine or over) else None,
+            "goal": state.goal[t] if (mine or over) else None,
+            "public_score": public,
+            "score": scoring.total(state, t) if (mine or over) else None,
+        }
+        trotters.append(entry)
+    return {
+        "round": state.round,
+        "turn": state.turn,
+        "action_points": state.step_points,
+        "available": list(state.available),
+        "display": list(state.display),
+        "ticket_deck": sum(state.deck),
+        "ticket_discard": list(state.discard),
+        "destination_deck": len(state.dest_deck),
+        "encounter_deck": sum(state.enc_deck.values()),
+        "encounter_discard": dict(sorted((k, v) for k, v in state.enc_discard.items() if v)),
+        "objectives": list(state.objectives),
+        "end_triggered_by": state.trigger,
+        "turns_left": state.turns_left,
+        "automatons": state.automatons,
+        "trotters": trotters,
+    }
+
+
+def determinize(state: WanderlustState, player: int) -> None:
+    """Resample what ``player`` cannot see, consistently with what they can.
+
+    Tickets: the unknown part of every other hand (its size minus the tickets everyone saw
+    it take from the display and not spend since) and the face-down pile are pooled and
+    dealt again at random. Encounter cards: the other hands (automatons' face-down cards
+    included) and the deck, likewise. Secret missions and personal goals of the others:
+    drawn again from the cards ``player`` has not seen (not after the end: they are shown).
+    """
+    rng = state.rng
+    others = [t for t in range(state.trotters) if t != player]
+    # tickets
+    pool = list(state.deck)
+    sizes = {}
+    for t in others:
+        unknown = [state.hand[t][i] - state.known[t][i] for i in range(6)]
+        sizes[t] = sum(unknown)
+        for i in range(6):
+            pool[i] += unknown[i]
+    bag = [i for i in range(6) for _ in range(pool[i])]
+    order = rng.permutation(len(bag)) if bag else []
+    k = 0
+    for t in others:
+        hand = list(state.known[t])
+        for _ in range(sizes[t]):
+            hand[bag[order[k]]] += 1
+            k += 1
+        state.hand[t] = hand
+    deck = [0] * 6
+    for j in range(k, len(bag)):
+        deck[bag[order[j]]] += 1
+    state.deck = deck
+    # encounter cards
+    ids = cards().encounter_ids
+    epool = dict(state.enc_deck)
+    esize = {}
+    for t in others:
+        esize[t] = sum(state.enc[t].values())
+        for cid, c in state.enc[t].items():
+            epool[cid] = epool.get(cid, 0) + c
+    ebag = [cid for cid in ids for _ in range(epool.get(cid, 0))]
+    eorder = rng.permutation(len(ebag)) if ebag else []
+    k = 0
+    for t in others:
+        held: dict[str, int] = {}
+        for _ in range(esize[t]):
+            cid = ebag[eorder[k]]
+            held[cid] = held.get(cid, 0) + 1
+            k += 1
+        state.enc[t] = held
+    left: dict[str, int] = {}
+    for j in range(k, len(ebag)):
+        left[ebag[eorder[j]]] = left.get(ebag[eorder[j]], 0) + 1
+    state.enc_deck = {cid: left.get(cid, 0) for cid in ids}
+    # secret missions and personal goals
+    if not state.is_over:
+        for attr, everything in (("mission", cards().missions), ("goal", cards().goals)):
+            values = getattr(state, attr)
+            holders = [t for t in others if values[t] is not None]
+            if not holders:
+                continue
+            unseen = sorted(set(everything) - ({values[player]} if values[player] else set()))
+            picks = rng.choice(len(unseen), size=len(holders), replace=False)
+            for t, i in zip(holders, picks, strict=True):
+                values[t] = unseen[int(i)]

@@ -1,0 +1,175 @@
+"""Rulebook, *2. Travel*: one action point and tickets take the trotter to an available
+destination; then encounter cards (one per long flight), travel experience (one per ticket
+that is not wild), clean-up (discard, take the card, refill the available destinations).
+
+The ways to pay come from :mod:`boardkit.wanderlust.routes`; this module checks a chosen
+payment and carries it out. :func:`plan` summarises the options of a player for teaching:
+per destination the cheapest payment, the one with the most experience, the flights, and
+why a destination is out of reach.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardkit.engine import RuleViolation
+
+from . import encounters, routes, tickets
+from .actions import Travel
+from .content import TICKETS, world
+
+if TYPE_CHECKING:
+    from .state import WanderlustState
+
+
+def min_tickets(state: WanderlustState) -> int:
+    return state.params.travel.house_rule_min if state.variant.house_rule else 1
+
+
+def targets(state: WanderlustState) -> list[str]:
+    return [d for d in state.available if d is not None]
+
+
+def options(state: WanderlustState, p: int) -> list[Travel]:
+    """Every legal trip of player ``p`` (one action per distinct payment)."""
+    if sum(state.hand[p]) == 0:
+        return []
+    found = routes.options(state.loc[p], targets(state), state.hand[p],
+                           state.params.travel.max_legs, min_tickets(state))
+    out = []
+    for to, opts in found.items():
+        for spent, flights in opts:
+            out.append(Travel.of(to, routes.names(spent), flights))
+    return out
+
+
+def problem(state: WanderlustState, p: int, act: Travel) -> RuleViolation | None:
+    """Why ``act`` is not a legal trip for ``p`` now (``None`` when it is)."""
+    available = targets(state)
+    if act.to not in available:
+        return RuleViolation("wanderlust.travel.available",
+                             f"{act.to} is not an available destination; you may travel only to "
+                             f"{', '.join(available) or '(none left)'}")
+    unknown = [t for t in act.tickets if t not in TICKETS]
+    if unknown:
+        return RuleViolation("wanderlust.travel.hand",
+                             f"{unknown[0]!r} is not a ticket type ({', '.join(TICKETS)})")
+    spent = routes.counts(act.tickets)
+    hand = state.hand[p]
+    for i, name in enumerate(TICKETS):
+        if spent[i] > hand[i]:
+            return RuleViolation("wanderlust.travel.hand",
+                                 f"you would spend {spent[i]} {name} ticket"
+                                 f"{'s' if spent[i] != 1 else ''} but hold {hand[i]} "
+                                 f"(hand: {', '.join(state.hand_names(p)) or 'empty'})")
+    max_legs = state.params.travel.max_legs
+    if len(act.tickets) > max_legs:
+        return RuleViolation("wanderlust.travel.max_legs",
+                             f"a trip has at most {max_legs} tracks, so at most {max_legs} tickets")
+    need = min_tickets(state)
+    if act.tickets and len(act.tickets) < need:
+        return RuleViolation("wanderlust.house.min_tickets",
+                             f"House Rule: a trip spends at least {need} tickets, not "
+                             f"{len(act.tickets)}")
+    src = state.loc[p]
+    opts = routes.options(src, available, hand, max_legs, 1)[act.to]
+    if (spent, act.flights) in opts and len(act.tickets) >= need:
+        return None
+    if not [o for o in opts if sum(o[0]) >= need]:
+        why = routes.out_of_reach(src, act.to, hand, max_legs, need)
+        rule = "wanderlust.house.min_tickets" if opts else "wanderlust.travel.route"
+        return RuleViolation(rule, f"{act.to} is out of reach: {why}")
+    loop = routes.loop_route(src, act.to, spent, act.flights)
+    if loop is not None:
+        twice = sorted({x for x in loop if loop.count(x) > 1})
+        return RuleViolation("wanderlust.travel.no_repeat",
+                             f"these tickets reach {act.to} only by passing {', '.join(twice)} "
+                             f"twice ({' → '.join(loop)}); a trip never passes a place twice")
+    fl = f" and {act.flights} long flight{'s' if act.flights != 1 else ''}" if act.flights else \
+        " and no long flight"
+    examples = "; ".join(", ".join(routes.names(s)) + (f" ({f} flight{'s' if f != 1 else ''})"
+                                                         if f else "")
+                         for s, f in opts[:3] if sum(s) >= need)
+    return RuleViolation("wanderlust.travel.route",
+                         f"no route from {src} to {act.to} is paid by exactly "
+                         f"{', '.join(act.tickets) or 'no tickets'}{fl} (each track needs its own ticket type, "
+                         f"a white track any ticket, a flight an airline ticket, a wild ticket "
+                         f"anything; no place twice); ways to pay include: {examples}")
+
+
+def take_destination(state: WanderlustState, t: int, name: str) -> None:
+    """Clean-up: the destination card goes to ``t``, the available destinations are refilled
+    (in place; in Solo Mode the cards shift right and the new one comes in on the left)."""
+    slot = state.available.index(name)
+    state.cards[t].append(name)
+    state.tokens[t][name] = [0, 0, 0]
+    if state.solo:
+        for i in range(slot, 0, -1):
+            state.available[i] = state.available[i - 1]
+        slot = 0
+        state.available[0] = None
+    else:
+        state.available[slot] = None
+    if state.dest_deck:
+        deck = state.dest_deck
+        new = state.chance("destination", lambda rng: deck[int(rng.integers(len(deck)))],
+                           text=lambda v: f"new available destination: {v}")
+        deck.remove(new)
+        state.available[slot] = new
+    else:
+        state.note("the destination deck is empty: the slot stays empty")
+
+
+def travel(state: WanderlustState, p: int, act: Travel) -> None:
+    """Carry out a legal trip (checked before)."""
+    spent = routes.counts(act.tickets)
+    pay = routes.payment(state.loc[p], act.to, spent, act.flights, state.hand[p],
+                         targets(state), state.params.travel.max_legs)
+    assert pay is not None, "a checked trip has a route"
+    state.note(f"{state.label(p)} travels {pay.route}", player=p)
+    # A. one encounter card per long flight
+    for _ in range(act.flights):
+        encounters.gain(state, p, why=" (long flight)")
+    # B. travel experience: every ticket but the wild ones (+ the Jet-setter's skill)
+    gained = pay.experience + act.flights * state.skill(p, "flight_experience", 0)
+    state.exp[p] += gained
+    # C. clean-up
+    tickets.spend(state, p, spent)
+    state.best_trip[p] = max(state.best_trip[p], len(act.tickets))
+    state.loc[p] = act.to
+    state.note(f"{state.label(p)} gains {gained} travel experience (now {state.exp[p]}) and "
+               f"the {act.to} card", player=p)
+    take_destination(state, p, act.to)
+
+
+# ---------------------------------------------------------------- teaching aid
+
+
+def plan(state: WanderlustState, p: int | None = None) -> dict[str, dict]:
+    """Per available destination: every payment, the cheapest, the most experience, the
+    flights, and why it is out of reach (for player ``p``, default: the one to move)."""
+    if p is None:
+        p = state.current_player if state.current_player is not None else 0
+    src, hand = state.loc[p], state.hand[p]
+    max_legs, need = state.params.travel.max_legs, min_tickets(state)
+    found = routes.all_payments(src, targets(state), hand, max_legs, need)
+    bonus = state.skill(p, "flight_experience", 0)
+    out = {}
+    for to in targets(state):
+        pays = found[to]
+
+        def xp(pay, bonus=bonus):
+            return pay.experience + pay.flights * bonus
+
+        out[to] = {
+            "zone": world().zone(to),
+            "type": world().dest_type(to),
+            "payments": pays,
+            "cheapest": min(pays, key=lambda q: (len(q.tickets), q.tickets.count("wild"),
+                                                 q.tickets.count("airline"), -xp(q)))
+            if pays else None,
+            "most_experience": max(pays, key=lambda q: (xp(q), -len(q.tickets))) if pays else None,
+            "flights": sorted({q.flights for q in pays}),
+            "out_of_reach": "" if pays else routes.out_of_reach(src, to, hand, max_legs, need),
+        }
+    return out

@@ -1,0 +1,217 @@
+"""Rulebook, *Turn Overview*: exactly two action points a turn, no skipping, the same action
+may be repeated; then the next trotter in clockwise order (in Solo Mode the automatons play
+their turns right after yours).
+
+A player's turn is one pending step, :class:`TurnStep`, holding the action points left.
+Its actions: acquire a ticket (display or blind), travel, gain a collectible — each costs
+action points — and, at no cost, play an encounter card or reset the ticket display. When
+the points are spent the turn ends with :class:`~boardkit.wanderlust.actions.EndTurn`
+(offered alone, and so taken automatically, unless an encounter card could still be
+played). If no action at all is possible the player passes and loses the points left.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardkit.engine import RuleViolation, Step
+
+from . import automaton, collectibles, encounters, objectives, scoring, tickets, travel
+from .actions import (
+    EndTurn,
+    Pass,
+    Photo,
+    PlayEncounter,
+    Postcard,
+    ResetDisplay,
+    Souvenir,
+    TakeBlind,
+    TakeTicket,
+    Travel,
+)
+
+if TYPE_CHECKING:
+    from .state import WanderlustState
+
+SPENDING = (TakeTicket, TakeBlind, Travel, Souvenir, Postcard, Photo)
+
+
+class TurnStep(Step):
+    """A player's turn: ``ap`` action points left; encounter cards played and display resets
+    used this turn."""
+
+    rule = "wanderlust.turn.points"
+
+    def __init__(self, player: int, ap: int):
+        self.player = player
+        self.ap = ap
+        self.encounters = 0
+        self.resets = 0
+
+    def prompt(self, state) -> str:
+        if self.ap:
+            return (f"spend {self.ap} action point{'s' if self.ap != 1 else ''}: acquire a ticket, "
+                    "travel or gain a collectible")
+        return "end the turn (an encounter card may still be played)"
+
+    def __getstate__(self):  # the memo is a cache: never saved, compared or copied
+        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
+
+    def _key(self, state: WanderlustState) -> tuple:
+        """Everything the legal actions depend on (the memo is valid while it is equal)."""
+        p = self.player
+        here = state.loc[p]
+        return (self.ap, self.encounters, self.resets, here, tuple(state.hand[p]),
+                tuple(state.available), tuple(state.display), sum(state.deck) + sum(state.discard),
+                tuple(state.tokens[p].get(here, ())), tuple(sorted(state.enc[p].items())),
+                state.passport[p], id(state.params), id(state.variant))
+
+    def legal(self, state: WanderlustState) -> list:
+        key = self._key(state)
+        memo = self.__dict__.get("_memo")
+        if memo is not None and memo[0] == key:
+            return list(memo[1])
+        acts = self._legal(state)
+        self._memo = (key, acts)
+        return list(acts)
+
+    def _legal(self, state: WanderlustState) -> list:
+        acts: list = []
+        if self.ap > 0:
+            acts = spending(state, self)
+            if not acts:
+                acts.append(Pass())
+        else:
+            acts.append(EndTurn())
+        acts.extend(encounters.playable(state, self))
+        if tickets.reset_problem(state, self) is None:
+            acts.append(ResetDisplay())
+        return acts
+
+    def check(self, state: WanderlustState, act) -> None:
+        err = problem(state, self, act)
+        if err is not None:
+            raise err
+
+    def resolve(self, state: WanderlustState, act) -> None:
+        p = self.player
+        if isinstance(act, EndTurn):
+            state.stack.pop()
+            end_turn(state)
+            return
+        if isinstance(act, Pass):
+            state.note(f"{state.label(p)} can do nothing and loses {self.ap} action point"
+                       f"{'s' if self.ap != 1 else ''}", player=p)
+            self.ap = 0
+        elif isinstance(act, TakeTicket):
+            self.ap -= 1
+            tickets.take_display(state, p, act.slot)
+        elif isinstance(act, TakeBlind):
+            self.ap -= 1
+            tickets.take_blind(state, p)
+        elif isinstance(act, Travel):
+            self.ap -= 1
+            travel.travel(state, p, act)
+        elif isinstance(act, Souvenir | Postcard | Photo):
+            self.ap -= collectibles.cost(state, p, act)
+            collectibles.collect(state, p, act)
+        elif isinstance(act, PlayEncounter):
+            encounters.play(state, self, act)
+        elif isinstance(act, ResetDisplay):
+            self.resets += 1
+            tickets.reset(state, p)
+        if not isinstance(act, TakeTicket | TakeBlind | ResetDisplay | Pass):
+            objectives.update(state)  # tickets fulfil no objective; the end of turn checks too
+
+
+def spending(state: WanderlustState, step: TurnStep) -> list:
+    """Every legal action that costs action points."""
+    p, ap = step.player, step.ap
+    acts: list = [TakeTicket(i) for i, t in enumerate(state.display) if t is not None]
+    if tickets.blind_problem(state) is None:
+        acts.append(TakeBlind())
+    acts.extend(travel.options(state, p))
+    acts.extend(collectibles.candidates(state, p, ap))
+    return acts
+
+
+def problem(state: WanderlustState, step: TurnStep, act) -> RuleViolation | None:
+    """Why ``act`` is illegal in this turn (``None`` when it is legal)."""
+    p = step.player
+    if isinstance(act, SPENDING) and step.ap <= 0:
+        return RuleViolation("wanderlust.turn.points",
+                             "both action points are spent: end the turn (an encounter card "
+                             "may still be played first)")
+    if isinstance(act, TakeTicket):
+        return tickets.display_problem(state, act.slot)
+    if isinstance(act, TakeBlind):
+        return tickets.blind_problem(state)
+    if isinstance(act, Travel):
+        return travel.problem(state, p, act)
+    if isinstance(act, Souvenir | Postcard | Photo):
+        return collectibles.problem(state, p, act, step.ap)
+    if isinstance(act, PlayEncounter):
+        return encounters.problem(state, step, act)
+    if isinstance(act, ResetDisplay):
+        return tickets.reset_problem(state, step)
+    if isinstance(act, EndTurn):
+        if step.ap > 0:
+            return RuleViolation("wanderlust.turn.no_skip",
+                                 f"{step.ap} action point{'s' if step.ap != 1 else ''} left: a "
+                                 "turn spends exactly 2, you cannot skip one")
+        return None
+    if isinstance(act, Pass):
+        if step.ap <= 0:
+            return RuleViolation("wanderlust.turn.no_option",
+                                 "no action point is left to give up: end the turn")
+        options = spending(state, step)
+        if options:
+            return RuleViolation("wanderlust.turn.no_skip",
+                                 f"you cannot skip an action point while an action is possible "
+                                 f"(for example: {options[0]})")
+        return None
+    return RuleViolation("wanderlust.turn.points", f"{act} is not a turn action")
+
+
+# ---------------------------------------------------------------- turn order
+
+
+def begin(state: WanderlustState, t: int) -> None:
+    """Start trotter ``t``'s turn: a player decides; an automaton plays at once."""
+    state.turn = t
+    if state.is_automaton(t):
+        automaton.play_turn(state, t)
+        end_turn(state)
+    else:
+        state.stack.append(TurnStep(t, state.params.turn.action_points))
+
+
+def end_turn(state: WanderlustState) -> None:
+    """After a trotter's turn: Efficient Planning, the end of the race, the next trotter."""
+    t = state.turn
+    if not state.is_automaton(t):
+        tickets.efficient_planning(state, t)
+    objectives.update(state)
+    if state.turns_left is None:
+        if state.trigger is not None:
+            state.turns_left = state.trotters
+    else:
+        state.turns_left -= 1
+    if state.turns_left == 0:
+        game_over(state, "every trotter has played one more turn after the end was triggered")
+        return
+    nxt = (t + 1) % state.trotters
+    if nxt == 0:
+        state.round += 1
+        if state.round > state.params.end.max_rounds:
+            game_over(state, f"the safety limit of {state.params.end.max_rounds} rounds is "
+                             "reached (rule wanderlust.end.round_limit)")
+            return
+    begin(state, nxt)
+
+
+def game_over(state: WanderlustState, why: str) -> None:
+    state.stack.clear()
+    state.turns_left = 0
+    scores = ", ".join(f"{state.label(t)} {scoring.total(state, t)}" for t in range(state.trotters))
+    state.note(f"the race is over: {why}. Final scores: {scores}")

@@ -1,0 +1,97 @@
+"""The Wanderlust board without a browser: clicks as messages, the SVG, the panel."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from boardkit.wanderlust import GAME
+from boardkit.wanderlust.actions import Travel
+
+from .helpers import scenario
+
+
+def click(board, target):
+    return board.handle_message({"kind": "click", "target": target})
+
+
+def targets_in(svg):
+    root = ET.fromstring(svg)
+    return {el.get("data-target") for el in root.iter() if el.get("data-target")}
+
+
+def test_svg_is_well_formed_and_every_destination_is_a_target():
+    board = GAME.board(scenario("jackie"))
+    found = targets_in(board.svg())
+    assert len([t for t in found if t.startswith("dest:")]) == 68
+    assert {"slot:0", "blind", "souvenir"} <= found
+
+
+def test_click_destination_then_payment_moves_the_trotter():
+    board = GAME.board(scenario("jackie"))
+    assert click(board, "slot:0")  # the train
+    assert not click(board, "dest:anchorage") and board.selected == "Anchorage"
+    assert board.last_error is None and "pay:0" in board.targets(board.state)
+    assert "ways to pay for Anchorage" in board.svg()
+    assert click(board, "pay:0")
+    assert board.state.loc[0] == "Anchorage" and board.selected is None
+    assert board.last_action == Travel("Anchorage", ("car", "train", "ship"))
+
+
+def test_illegal_clicks_are_explained_and_change_nothing():
+    board = GAME.board(scenario("jackie"))
+    before = board.state.to_json()
+    assert not click(board, "dest:tokyo")
+    assert board.last_error.rule == "wanderlust.travel.route"
+    assert not click(board, "dest:paris")
+    assert board.last_error.rule == "wanderlust.travel.available"
+    assert not click(board, "end")
+    assert board.last_error.rule == "wanderlust.turn.no_skip"
+    assert not click(board, "pay:3")
+    assert "click a destination first" in str(board.last_error)
+    for bad in ("dest:atlantis", "teleport", "slot:x"):
+        assert not click(board, bad)
+    assert not board.handle_message({"kind": "click", "target": "<script>"})
+    assert board.state.to_json() == before
+
+
+def test_view_as_hides_other_hands():
+    state = scenario("jackie")
+    board = GAME.board(state, viewer=1)
+    svg = board.svg()
+    assert "P2 (Laura)&#x27;s hand" in svg or "P2 (Laura)'s hand" in svg
+    assert "P1 (Jackie)" not in svg.split("hand")[0][-40:]
+    spectator = GAME.board(state).svg()
+    assert "P1 (Jackie)&#x27;s hand" in spectator or "P1 (Jackie)'s hand" in spectator
+
+
+def test_boards_of_every_kind_of_game_render():
+    for variant, players in (({}, 5), ({"automatons": 3}, 1), ({"family": True}, 2)):
+        s = GAME.new_game(players=players, seed=2, variant=variant)
+        b = GAME.board(s, agent="greedy")
+        for _ in range(6):
+            b.ai_move()
+        ET.fromstring(b.svg())
+        assert b.last_error is None, b.last_error
+
+
+def test_undo_and_the_log_slider_replay_scenarios():
+    board = GAME.board(scenario("laura"))
+    trip = Travel("Victoria Falls", ("airline", "airline", "wild", "car"), flights=1)
+    assert board.play(trip)
+    assert board.state.enc[0] == {"pen-pal": 1}
+    assert board.undo()
+    assert board.state.loc[0] == "New Delhi" and board.state.action_count == 0
+    assert board.play(trip) and board.state.loc[0] == "Victoria Falls"
+    board.show_move(0)
+    assert board.state.loc[0] == "New Delhi"
+
+
+def test_payment_options_never_shown_to_another_player():
+    from boardkit.wanderlust.actions import TakeTicket
+
+    board = GAME.board(scenario("jackie"))
+    board.play(TakeTicket(board.state.display.index("train")))
+    click(board, "dest:anchorage")
+    assert "ways to pay for Anchorage" in board.svg()
+    board.viewer = 1  # Laura looks while Jackie decides
+    assert "ways to pay" not in board.svg() and board.selected is None

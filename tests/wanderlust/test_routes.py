@@ -1,0 +1,129 @@
+"""The route planner against a brute-force reference, and its teaching summary."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardkit.wanderlust import routes, travel
+from boardkit.wanderlust.actions import TakeTicket, Travel
+from boardkit.wanderlust.content import LEGS, TICKETS, world
+
+from .helpers import scenario, set_available, set_hand
+
+W = world()
+
+
+def payable(leg: str, ticket: str) -> bool:
+    """The printed rule, written out plainly (independent of the planner's arithmetic)."""
+    if ticket == "wild":
+        return True
+    if leg == "white":
+        return True
+    if leg == "flight":
+        return ticket == "airline"
+    return leg == ticket
+
+
+def reference(source: str, targets, hand, max_legs: int) -> dict[str, set]:
+    """Every (tickets spent, flights) over every simple path and every ticket per leg."""
+    out = {t: set() for t in targets}
+    left = list(hand)
+
+    def walk(u, seen, spent, flights, legs):
+        for v, k in W.all[u]:
+            if v in seen:
+                continue
+            leg = LEGS[k]
+            for i, ticket in enumerate(TICKETS):
+                if left[i] == 0 or not payable(leg, ticket):
+                    continue
+                left[i] -= 1
+                spent[i] += 1
+                f = flights + (leg == "flight")
+                if W.names[v] in out:
+                    out[W.names[v]].add((tuple(spent), f))
+                if legs + 1 < max_legs:
+                    walk(v, seen | {v}, spent, f, legs + 1)
+                spent[i] -= 1
+                left[i] += 1
+
+    start = W.index[source]
+    walk(start, {start}, [0] * 6, 0, 0)
+    return out
+
+
+hands = st.lists(st.sampled_from(TICKETS), min_size=0, max_size=4)
+places = st.sampled_from(sorted(W.destinations))
+
+
+@settings(max_examples=40)
+@given(source=places, targets=st.lists(places, min_size=1, max_size=3, unique=True),
+       tickets=hands)
+def test_planner_matches_brute_force(source, targets, tickets):
+    targets = [t for t in targets if t != source] or ["Tokyo" if source != "Tokyo" else "Lima"]
+    hand = routes.counts(tickets)
+    got = routes.options(source, targets, hand, 8)
+    want = reference(source, targets, hand, 8)
+    for t in targets:
+        assert set(got[t]) == want[t], t
+        for spent, flights in got[t]:
+            pay = routes.payment(source, t, spent, flights, hand, targets, 8)
+            assert pay.path[0] == source and pay.path[-1] == t
+            assert len(set(pay.path)) == len(pay.path), "never the same place twice"
+            hops = list(zip(pay.path, pay.path[1:], strict=False))
+            assert len(hops) == len(pay.legs)
+            assert all(payable(W.track(a, b), tk) for (a, b), tk in zip(hops, pay.legs, strict=True))
+            assert sorted(pay.legs) == sorted(routes.names(spent))
+            assert sum(1 for a, b in zip(pay.path, pay.path[1:], strict=False) if W.track(a, b) == "flight") \
+                == flights
+
+
+@settings(max_examples=20)
+@given(source=places, tickets=st.lists(st.sampled_from(TICKETS), min_size=1, max_size=4),
+       max_legs=st.integers(1, 3))
+def test_planner_respects_the_trip_limit_and_minimum(source, tickets, max_legs):
+    targets = [d for d in ("Tokyo", "Lima", "Cairo") if d != source]
+    hand = routes.counts(tickets)
+    for opts in routes.options(source, targets, hand, max_legs).values():
+        assert all(sum(s) <= max_legs for s, _ in opts)
+    for opts in routes.options(source, targets, hand, 8, min_tickets=3).values():
+        assert all(sum(s) >= 3 for s, _ in opts)
+
+
+def test_plan_summary_cheapest_most_experience_and_reasons():
+    s = scenario("jackie")
+    s.apply(TakeTicket(s.display.index("train")))
+    plan = travel.plan(s)
+    a = plan["Anchorage"]
+    assert str(a["cheapest"]).startswith("Anchorage: car, train, ship")
+    assert a["most_experience"].experience == 3 and a["flights"] == [0]
+    assert plan["Tokyo"]["payments"] == []
+    assert "at least" in plan["Tokyo"]["out_of_reach"]
+    assert "Denver" in plan["Tokyo"]["out_of_reach"]
+
+
+def test_out_of_reach_reasons():
+    assert routes.out_of_reach("Denver", "Anchorage", (0,) * 6, 8) == "you hold no tickets"
+    why = routes.out_of_reach("Denver", "Anchorage", routes.counts(["airline"] * 3), 8)
+    assert "no route of at most 3 tracks" in why and "the shortest route needs" in why
+    assert "more than the 2 tracks" in routes.out_of_reach(
+        "Denver", "Anchorage", routes.counts(["wild"] * 3), 2)
+    assert routes.out_of_reach("Denver", "Mexico City", routes.counts(["car"]), 8) == ""
+    assert "fewer than 3" in routes.out_of_reach("Denver", "Mexico City",
+                                                 routes.counts(["car", "car", "car"]), 8, 3)
+
+
+def test_board_click_on_unreachable_destination_explains():
+    s = scenario("jackie")
+    err = s.explain(Travel("Tokyo"))
+    assert not err and err.rule == "wanderlust.travel.route" and "out of reach" in err.message
+
+
+def test_payments_are_cheap_to_list_for_six_tickets():
+    s = scenario("scott")
+    set_available(s, "Darvaza", "Tokyo", "Reykjavík")
+    set_hand(s, 0, "car", "train", "ship", "airline", "wild", "wild")
+    trips = [a for a in s.legal_actions() if isinstance(a, Travel)]
+    assert Travel("Darvaza", ("car", "train", "ship", "airline", "wild", "wild"), 1) in trips
+    assert len(trips) == len(set(trips))
