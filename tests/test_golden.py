@@ -10,7 +10,7 @@ import boardkit
 from boardkit.agents import RandomAgent, play
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [("dice-grid", 2, 7), ("dice-grid", 3, 2026), ("freizeitpark", 2, 7), ("wishland", 3, 7),
+CASES = [("dice-grid", 2, 7), ("freizeitpark", 2, 7), ("dice-grid", 3, 2026), ("lands", 1, 11), ("wishland", 3, 7),
          ("wishland", 1, 5), ("wanderlust", 3, 7), ("wanderlust", 2, 2026)]
 
 

@@ -14,6 +14,7 @@ from .game import Game
 #: name -> "module:attribute" of the built-in games that exist so far
 BUILTIN = {
     "dice-grid": "boardkit.examples.dice_grid:GAME",
+    "lands": "boardkit.lands:GAME",
     "wishland": "boardkit.wishland:GAME",
     "freizeitpark": "boardkit.freizeitpark:GAME",
     "wanderlust": "boardkit.wanderlust:GAME",

@@ -1,0 +1,130 @@
+"""A rule-aware greedy player for Lands of Amazement, and the heuristic for generic agents.
+
+* Placing a card: the placement that brings a park closest to a visible plan
+  (:func:`~boardkit.lands.solver.ranked_placements`); completing comes first when possible,
+  an exact match before one with extra icons.
+* Abilities: keeps a plan in play with ``move_plan``; otherwise declines (the other abilities
+  reshuffle plans the agent cannot see into).
+* Reserving: the cards whose biggest shape has an icon of the round, best first, up to
+  ``keep`` per round (more reserved cards give the megapark more to work with).
+* Megapark: the exact solver's layout, played card by card (first card, then each under the
+  others), within a budget of ``solver_nodes`` search nodes (a node budget, not seconds, so a
+  seed always gives the same game; 1,500 nodes take well under a second).
+
+It sees only what the player sees: the drawn card, stack tops, the discard pile, and its
+reserved cards once they are turned over.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from boardkit.agents import Agent
+
+from .actions import Continue, Decline, DoneReserving, Finish, Place, Reserve, UseAbility
+from .completing import AbilityStep, exact
+from .completing import options as completions
+from .ending import ReserveStep, eligible
+from .megapark import MegaStep
+from .portfolio import BuildStep, PlaceStep
+from .rearranging import MoveStep
+from .solver import ranked_placements, solve
+
+
+class LandsGreedy(Agent):
+    name = "greedy"
+
+    def __init__(self, seed: int | None = 0, solver_nodes: int = 1500, keep: int = 2):
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+        self.solver_nodes = solver_nodes
+        self.keep = keep
+        self._plan: tuple | None = None  # (reserved cards, layout)
+
+    def __repr__(self) -> str:
+        return f"LandsGreedy(seed={self.seed})"
+
+    def act(self, state):
+        step = state.pending
+        if isinstance(step, PlaceStep):
+            return ranked_placements(state, state.drawn)[0][2]
+        if isinstance(step, BuildStep):
+            done = completions(state)
+            if done:
+                return max(done, key=lambda c: exact(state.park_icons(c.park), state.stacks[c.stack][0]))
+            return Continue()
+        if isinstance(step, AbilityStep):
+            options = state.legal_actions()
+            card = state.content.cards[state.stacks[step.stack_index][0]]
+            uses = [a for a in options if isinstance(a, UseAbility)]
+            if card.ability.effect == "move_plan" and uses:
+                return min(uses, key=lambda a: len(state.stacks[a.target]))
+            return Decline()
+        if isinstance(step, ReserveStep):
+            return self._reserve(state)
+        if isinstance(step, MegaStep):
+            return self._megapark(state)
+        if isinstance(step, MoveStep):
+            return state.legal_actions()[0]
+        options = state.legal_actions()
+        return options[int(self.rng.integers(len(options)))]
+
+    def _reserve(self, state):
+        if state.reserved_now >= self.keep:
+            return DoneReserving()
+        wanted = set(state.side.portfolio[state.round - 1])
+        need = state.side.portfolio_counts()
+
+        def value(c):
+            card = state.content.cards[c]
+            return max((len(s.cells) * (2 if s.icon in wanted else 1) + need[s.icon])
+                       for s in card.shapes)
+
+        cards = eligible(state)
+        if not cards:
+            return DoneReserving()
+        best = max(cards, key=lambda c: (value(c), -c))
+        if state.reserved_now and value(best) < 6:
+            return DoneReserving()
+        return Reserve(best)
+
+    def _megapark(self, state):
+        key = tuple(sorted(state.reserved))
+        if self._plan is None or self._plan[0] != key:
+            sol = solve(state.reserved, state.side, state.params, time_limit=None,
+                        max_nodes=self.solver_nodes)
+            self._plan = (key, sol.layout)
+        layout = self._plan[1]
+        placed = {p.card for park in state.parks for p in park}
+        for i, p in enumerate(layout):
+            if p.card in placed:
+                continue
+            act = Place(p.card, 0, p.x, p.y, p.angle, p.shape, i > 0)
+            if state.explain(act).legal:
+                return act
+            break
+        if not state.hand or state.explain(Finish()).legal:
+            return Finish()
+        options = [a for a in state.legal_actions() if isinstance(a, Place)]
+        return options[0] if options else Finish()
+
+
+def heuristic(state, player: int) -> float:
+    """Higher is better: minus the penalty if the game ended now with the megapark so far, and
+    in the portfolio phase minus a rough estimate from the reserved cards' icons."""
+    if state.phase != "portfolio":
+        return -float(state.breakdown().total)
+    side = state.side
+    supply = {}
+    size = 0
+    for c in state.reserved:
+        card = state.content.cards[c]
+        size += max(len(s.cells) for s in card.shapes)
+        for s in card.shapes:
+            supply[s.icon] = supply.get(s.icon, 0) + len(s.cells)
+    missing = sum(max(0, n - supply.get(icon, 0)) for icon, n in side.portfolio_counts().items())
+    unfilled = max(0, len(side.megapark) - size)
+    return -(2.0 * unfilled + missing) + 0.1 * state.completed
+
+
+__all__ = ["LandsGreedy", "heuristic"]

@@ -1,0 +1,478 @@
+"""The Lands of Amazement board: the table as one SVG, cards dragged freely onto park areas.
+
+* **Tray** (left, bottom): the card to place (drawn card, picked-up card, or the selected
+  reserved card in the Megapark Phase). Drag it onto a park's area; press ``r`` or click
+  "rotate" to turn it, click "shape 0/1" to choose the shape it adds, "under" to slip it
+  beneath the park's cards. While dragging, a ghost follows the pointer, green when the
+  drop would be legal and red with the rule's message when not (Python re-draws it on each
+  drag message; no game-specific JavaScript). A drop within ``snap`` of the grid snaps to it;
+  anything further off goes to the rules as it is, which refuse it (``lands.build.align``).
+* **Parks** (right): each in its own 14×14 area, plus an empty area for a new park. Click a
+  card of a park to pick it up again (rearranging).
+* Plans on the stacks, the portfolio (covered rounds dimmed), the megapark plan, the deck, the
+  discard pile (click a card to reserve it at the end of a round), the reserved pile, buttons
+  for the other decisions, and the score breakdown.
+
+The board never decides legality: every drop becomes a :class:`Place` or :class:`Move` and
+the State accepts or refuses it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from boardkit.boards import Board
+from boardkit.boards import svg as S
+from boardkit.boards.base import ClickMessage, DragMessage, KeyMessage
+from boardkit.engine import Action, ActionFormatError, RuleViolation, State
+
+from .actions import (
+    Complete,
+    Continue,
+    Decline,
+    DoneReserving,
+    Finish,
+    Move,
+    Place,
+    PutBack,
+    Rearrange,
+    Reserve,
+    UseAbility,
+)
+from .building import AREA, orient, visible
+from .content import LETTER, content
+from .megapark import MegaStep
+from .portfolio import PlaceStep
+from .rearranging import MoveStep
+from .scoring import rotations
+from .solver import hint
+
+COLOURS = {"rides": "#d1495b", "gifts": "#e0a100", "games": "#00798c", "food": "#4f9d69",
+           "shows": "#8d6cab"}
+CELL = 18  # one square of a park area, in SVG units (the tray card uses the same size)
+SMALL = 11
+FRAME = AREA * CELL
+LEFT = 330
+TOP = 40
+GAP = 22
+_CLICK = re.compile(r"^(complete|ability|reserve|card|select|shape):(\d{1,2})(?::(\d{1,2}))?$")
+
+
+def _icon_cell(x, y, size, icon, strong=True, label=True):
+    parts = [S.rect(x, y, size, size, fill=COLOURS[icon] if icon else S.PAPER, stroke="#555",
+                    stroke_width=0.6, shape=False, opacity=None if strong else 0.45)]
+    if icon and label and size >= 12:
+        parts.append(S.text(x + size / 2, y + size / 2, LETTER[icon], size=size * 0.6,
+                            anchor="middle", weight=700, fill=S.PAPER))
+    return "".join(parts)
+
+
+def pattern(cells_icons, x0, y0, size, label=True):
+    """Draw {(x, y): icon} with its lowest row at the bottom (y grows upwards)."""
+    if not cells_icons:
+        return ""
+    top = max(y for _, y in cells_icons)
+    left = min(x for x, _ in cells_icons)
+    return "".join(_icon_cell(x0 + (x - left) * size, y0 + (top - y) * size, size, icon,
+                              label=label) for (x, y), icon in cells_icons.items())
+
+
+def card_face(card: int, angle: int, shape: int, x0: float, y0: float, size: float,
+              ghost: str | None = None) -> str:
+    """A whole card turned by ``angle`` with its footprint's top-left corner at (x0, y0)."""
+    o = orient(card, angle)
+    spec = content().cards[card]
+    fill = "#fbf8f1"
+    stroke = {None: "#444", "ok": "#1b7f3b", "bad": "#b3261e"}[ghost]
+    parts = [S.rect(x0, y0, o.w * size, o.h * size, fill=fill, stroke=stroke,
+                    stroke_width=2.5 if ghost else 1.2, rx=2, shape=False,
+                    opacity=0.75 if ghost else None)]
+    for k in (0, 1):
+        for cx, cy in o.cells[k]:
+            parts.append(_icon_cell(x0 + cx * size, y0 + (o.h - 1 - cy) * size, size,
+                                    spec.shapes[k].icon, strong=(k == shape)))
+    return "".join(parts)
+
+
+class LandsBoard(Board):
+    """Drag cards onto parks; rotate with ``r``; click to complete, reserve, rearrange."""
+
+    title = "Lands of Amazement"
+
+    def __init__(self, state: State, *, snap: float = 0.2, **kwargs):
+        self.snap = snap
+        self.angle, self.shape, self.under = 0, 0, False
+        self.selected: int | None = None  # Megapark Phase: which reserved card is in the tray
+        self.ghost: tuple[float, float] | None = None  # top-left of the dragged card (SVG)
+        self.grab = (0.0, 0.0)
+        self.ghost_verdict = None
+        self.hint_text = ""
+        self._tray_y = 420.0  # set by render: where the tray card is drawn
+        if "agent" not in kwargs:  # the rule-aware player for "AI move" and auto-play
+            from .agent import LandsGreedy
+
+            kwargs["agent"] = LandsGreedy(seed=kwargs.get("seed", 0))
+        kwargs.setdefault("viewer", 0)  # a solo game: show what the player sees
+        super().__init__(state, **kwargs)
+
+    # ------------------------------------------------------------------ layout
+    def frames(self, state) -> list[tuple[int, float, float]]:
+        """(park index, x, y) of each park area on the table, the new-park area last."""
+        n = len(state.parks)
+        if state.phase == "portfolio" and isinstance(state.pending, PlaceStep):
+            n += 1  # room for a new park
+        n = max(n, 1)
+        out = []
+        for i in range(n):
+            col, row = i % 2, i // 2
+            out.append((i, LEFT + col * (FRAME + GAP), TOP + 24 + row * (FRAME + 64)))
+        return out
+
+    def tray_card(self, state) -> int | None:
+        step = state.pending
+        if isinstance(step, PlaceStep):
+            return state.drawn
+        if isinstance(step, MoveStep):
+            return step.card
+        if isinstance(step, MegaStep) and state.hand:
+            if self.selected not in state.hand:
+                self.selected = state.hand[0]
+            return self.selected
+        return None
+
+    def tray_origin(self, state) -> tuple[float, float]:
+        return 16, self._tray_y
+
+    # ------------------------------------------------------------------ hooks
+    def targets(self, state: State) -> dict[str, Action]:
+        out: dict[str, Action] = {}
+        if state.is_over:
+            return out
+        step = state.pending
+        if isinstance(step, (PlaceStep, MoveStep, MegaStep)) or step is None:
+            simple = []
+        else:
+            simple = state.legal_actions()
+        if isinstance(step, MegaStep):
+            simple = [a for a in (Finish(),) if state.explain(a).legal]
+            if state.moves_left > 0 and state.parks:
+                simple += [Rearrange(0, p.card) for p in state.parks[0]]
+        if isinstance(step, MoveStep):
+            simple = [PutBack()]
+        for act in simple:
+            if isinstance(act, Continue):
+                out["continue"] = act
+            elif isinstance(act, Complete):
+                out[f"complete:{act.park}:{act.stack}"] = act
+            elif isinstance(act, UseAbility):
+                out[f"ability:{act.target}"] = act
+            elif isinstance(act, Decline):
+                out["decline"] = act
+            elif isinstance(act, Reserve):
+                out[f"reserve:{act.card}"] = act
+            elif isinstance(act, DoneReserving):
+                out["done"] = act
+            elif isinstance(act, Finish):
+                out["finish"] = act
+            elif isinstance(act, PutBack):
+                out["putback"] = act
+            elif isinstance(act, Rearrange):
+                out[f"card:{act.park}:{act.card}"] = act
+        return out
+
+    def intent(self, msg, state: State) -> Action | None:
+        if isinstance(msg, KeyMessage):
+            if msg.key in ("r", "R"):
+                self._turn(90 if msg.key == "r" else -90)
+            return None
+        if isinstance(msg, DragMessage):
+            return self._drag(msg, state)
+        assert isinstance(msg, ClickMessage)
+        t = msg.target
+        if t == "rotate":
+            self._turn(90)
+            return None
+        if t == "layer":
+            self.under = not self.under
+            self.refresh()
+            return None
+        if t == "hint":
+            h = hint(state)
+            self.hint_text = str(h) if h else "no hint in this phase"
+            self.refresh()
+            return None
+        simple = {"continue": Continue(), "decline": Decline(), "done": DoneReserving(),
+                  "finish": Finish(), "putback": PutBack()}
+        if t in simple:
+            return simple[t]
+        m = _CLICK.match(t)
+        if not m:
+            raise ActionFormatError(f"lands board: unknown target {t!r}")
+        kind, a, b = m[1], int(m[2]), m[3]
+        if kind == "shape":
+            self.shape = a if a in (0, 1) else 0
+            self.refresh()
+            return None
+        if kind == "select":
+            self.selected = a
+            self.refresh()
+            return None
+        if kind == "complete" and b is not None:
+            return Complete(a, int(b))
+        if kind == "ability":
+            return UseAbility(a)
+        if kind == "reserve":
+            return Reserve(a)
+        if kind == "card" and b is not None:
+            return Rearrange(a, int(b))
+        raise ActionFormatError(f"lands board: malformed target {t!r}")
+
+    def _turn(self, by: int) -> None:
+        self.angle = (self.angle + by) % 360
+        self.refresh()
+
+    def _drag(self, msg: DragMessage, state) -> Action | None:
+        card = self.tray_card(state)
+        if card is None or msg.target != f"tray:{card}":
+            raise ActionFormatError(f"nothing to drag at {msg.target!r} now")
+        o = orient(card, self.angle)
+        tx, ty = self.tray_origin(state)
+        if msg.phase == "start":
+            self.grab = (msg.x - tx, msg.y - ty)
+            self.ghost = (tx, ty)
+            self.ghost_verdict = None
+            self.refresh()
+            return None
+        left, top = msg.x - self.grab[0], msg.y - self.grab[1]
+        act = self.drop_action(state, card, left, top, o, msg.x, msg.y)
+        if msg.phase == "move":
+            self.ghost = (left, top)
+            self.ghost_verdict = state.explain(act) if act is not None else None
+            self.refresh()
+            return None
+        self.ghost, self.ghost_verdict = None, None
+        if act is None:
+            self.refresh()
+            raise ActionFormatError("drop the card on a park's area")
+        return act
+
+    def drop_action(self, state, card, left, top, o, px, py) -> Action | None:
+        """The action a drop means: the park area under the pointer, the card's float square."""
+        for park, fx, fy in self.frames(state):
+            if fx <= px < fx + FRAME and fy <= py < fy + FRAME:
+                x = (left - fx) / CELL
+                y = AREA - (top - fy) / CELL - o.h
+                x, y = (round(v) if abs(v - round(v)) <= self.snap else round(v, 3) for v in (x, y))
+                step = state.pending
+                if isinstance(step, MoveStep):
+                    if park != step.park:
+                        raise RuleViolation("lands.rearrange.within", f"#{card} belongs to park "
+                                            f"{step.park}; cards never move between parks")
+                    return Move(x, y, self.angle, self.shape, self.under)
+                return Place(card, park, x, y, self.angle, self.shape, self.under)
+        return None
+
+    # ------------------------------------------------------------------ drawing
+    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+        obs = state.observation(viewer)
+        head = self._headline(state, obs)
+        parts = [S.text(16, 20, head if len(head) <= 100 else head[:99] + "…", size=15, weight=600)]
+        y = TOP + 10
+        y = self._draw_goal(state, obs, parts, y)
+        y = self._draw_stacks(state, obs, parts, y + 8)
+        y = self._draw_piles(state, obs, parts, legal_targets, y + 8)
+        self._tray_y = y + 34
+        y = self._draw_tray(state, parts, legal_targets, y + 8)
+        y = self._draw_buttons(state, parts, legal_targets, y + 8)
+        y = self._draw_score(state, parts, y + 12)
+        bottom = self._draw_parks(state, parts, legal_targets)
+        if self.ghost is not None and self.tray_card(state) is not None:
+            verdict = self.ghost_verdict
+            kind = None if verdict is None else ("ok" if verdict.legal else "bad")
+            parts.append(f"<g pointer-events='none'>{card_face(self.tray_card(state), self.angle, self.shape, *self.ghost, CELL, ghost=kind or 'ok')}</g>")
+            if verdict is not None and not verdict.legal:
+                parts.append(S.text(self.ghost[0], self.ghost[1] - 8, f"{verdict.rule}: {verdict.message}"[:110],
+                                    size=11, fill="#b3261e", weight=600))
+        width = LEFT + 2 * FRAME + GAP + 16
+        height = max(y, bottom) + 16
+        return S.document(width, height, parts, title=f"Lands of Amazement: {obs['prompt']}",
+                          game=state.game.name, actions=state.action_count,
+                          viewer="spectator" if viewer is None else f"P{viewer + 1}")
+
+    def _headline(self, state, obs) -> str:
+        if state.is_over:
+            return f"Game over · penalty {state.result.total}: {state.result.title}"
+        phase = "Megapark Phase" if state.phase == "megapark" else f"Round {state.round} of {state.params.rounds}"
+        return f"{phase} · {obs['prompt']}"
+
+    def _draw_goal(self, state, obs, parts, y) -> float:
+        side = state.side
+        parts.append(S.text(16, y, f"Goal {state.goal + 1}{'AB'[state.side_index]}: {side.name}"
+                            f"{' · Expert' if state.variant.expert else ''}", size=13, weight=600))
+        y += 16
+        covered = state.round - 1 if state.phase == "portfolio" else 4
+        for r, icons in enumerate(side.portfolio):
+            dim = r < covered
+            parts.append(S.text(16, y + 6, f"round {r + 1}", size=10, fill=S.MUTED))
+            for k, icon in enumerate(icons):
+                cell = _icon_cell(70 + k * 14, y, 12, icon, strong=not dim)
+                parts.append(cell)
+            if dim:
+                parts.append(S.text(110, y + 6, "covered", size=9, fill=S.MUTED))
+            y += 15
+        parts.append(S.text(175, TOP + 26, "megapark plan", size=10, fill=S.MUTED))
+        plan = {c: None for c in side.megapark}
+        top = max(cy for _, cy in plan)
+        for (cx, cy) in plan:
+            parts.append(S.rect(175 + cx * 9, TOP + 34 + (top - cy) * 9, 9, 9, fill="#f3d77a",
+                                stroke="#8a6d00", stroke_width=0.5, shape=False))
+        return max(y, TOP + 34 + (top + 1) * 9)
+
+    def _draw_stacks(self, state, obs, parts, y) -> float:
+        parts.append(S.text(16, y, "stacks (top card's plan)", size=12, weight=600))
+        y += 10
+        for s, st in enumerate(obs["stacks"]):
+            x = 16 + s * 100
+            parts.append(S.rect(x, y, 92, 84, fill="#fffdf6", stroke="#999", rx=4, shape=False))
+            if not st:
+                parts.append(S.text(x + 46, y + 42, "empty", size=11, anchor="middle", fill=S.MUTED))
+                continue
+            card = content().cards[st[0]]
+            parts.append(S.text(x + 4, y + 9, f"#{card.id} · {len(st)} card(s)", size=9, fill=S.MUTED))
+            parts.append(pattern(dict(card.plan), x + 6, y + 16, SMALL))
+            parts.append(S.text(x + 4, y + 76, f"ability: {card.ability.effect}", size=9))
+        return y + 92
+
+    def _draw_piles(self, state, obs, parts, legal, y) -> float:
+        deck = obs["deck"]
+        known = f", next #{deck['top_known'][0]}" if deck["top_known"] else ""
+        reserved = ", ".join("?" if c is None else f"#{c}" for c in obs["reserved"])
+        parts.append(S.text(16, y, f"deck: {deck['size']} face down{known}", size=11))
+        parts.append(S.text(16, y + 15, f"reserved: {reserved or 'none'}", size=11))
+        y += 30
+        parts.append(S.text(16, y, "discard pile:" + ("" if obs["discard"] else " empty"), size=11))
+        for i, c in enumerate(obs["discard"]):
+            x = 100 + (i % 8) * 27
+            yy = y - 8 + (i // 8) * 20
+            target = f"reserve:{c}"
+            parts.append(S.group([S.rect(x, yy, 24, 16, fill="#fffdf6", stroke="#777", rx=3),
+                                  S.text(x + 12, yy + 8, f"#{c}", size=9, anchor="middle")],
+                                 target if target in legal else None, legal,
+                                 label=f"reserve #{c}"))
+        return y + 20 * max(1, (len(obs["discard"]) + 7) // 8)
+
+    def _draw_tray(self, state, parts, legal, y) -> float:
+        card = self.tray_card(state)
+        step = state.pending
+        if isinstance(step, MegaStep) and state.hand:
+            parts.append(S.text(16, y, "reserved cards to place (click to pick):", size=11))
+            for i, c in enumerate(state.hand):
+                t = f"select:{c}"
+                parts.append(S.group([S.rect(250 + (i % 3) * 26, y - 8 + (i // 3) * 18, 24, 16,
+                                             fill="#fde9b0" if c == card else "#fffdf6",
+                                             stroke="#777", rx=3),
+                                      S.text(262 + (i % 3) * 26, y + (i // 3) * 18, f"#{c}",
+                                             size=9, anchor="middle")], t, (t,), label=f"pick #{c}"))
+        if card is None:
+            return y + 16
+        tx, ty = self.tray_origin(state)
+        o = orient(card, self.angle)
+        spec = content().cards[card]
+        parts.append(S.text(16, y + 12, f"to place: #{card} {spec.name}", size=12, weight=600))
+        face = card_face(card, self.angle, self.shape, tx, ty, CELL)
+        parts.append(f"<g {S.attrs(data_target=f'tray:{card}', data_draggable='true', class_='bk-target', tabindex=0, role='button', aria_label=f'drag card #{card}')}>{face}</g>")
+        bx = tx + o.w * CELL + 14
+        by = ty
+        parts.append(S.button(bx, by, 90, 22, f"rotate ({self.angle}°)", target="rotate", legal=("rotate",)))
+        for k in (0, 1):
+            icon = spec.shapes[k].icon
+            label = f"{'● ' if self.shape == k else ''}shape {k}: {icon}"
+            parts.append(S.button(bx, by + 28 + 26 * k, 120, 22, label, target=f"shape:{k}",
+                                  legal=(f"shape:{k}",)))
+        parts.append(S.button(bx, by + 84, 120, 22, "slip under" if self.under else "lay on top",
+                              target="layer", legal=("layer",)))
+        return max(ty + o.h * CELL, by + 110)
+
+    def _draw_buttons(self, state, parts, legal, y) -> float:
+        labels = {"continue": "draw next card" if state.deck else "end the round",
+                  "decline": "no ability", "done": "done reserving", "finish": "finish megapark",
+                  "putback": "put it back"}
+        x = 16
+        for t, label in labels.items():
+            if t in legal:
+                parts.append(S.button(x, y, 110, 24, label, target=t, legal=legal))
+                x += 118
+        for t in sorted(legal):
+            if t.startswith("ability:"):
+                parts.append(S.button(x, y, 90, 24, f"ability → {t.split(':')[1]}", target=t, legal=legal))
+                x += 98
+        if state.phase == "portfolio" and not state.is_over:
+            parts.append(S.button(x, y, 60, 24, "hint", target="hint", legal=("hint",)))
+        if self.hint_text:
+            parts.append(S.text(16, y + 36, f"hint: {self.hint_text}"[:80], size=10, fill="#00598c"))
+            return y + 48
+        return y + 30
+
+    def _draw_score(self, state, parts, y) -> float:
+        b = state.breakdown()
+        head = "final score" if state.is_over else "penalty if the megapark were scored now"
+        parts.append(S.text(16, y, head, size=12, weight=600))
+        for i, line in enumerate(b.lines(state.params.points)):
+            parts.append(S.text(16, y + 16 + i * 14, line, size=10))
+        return y + 16 + 14 * len(b.lines(state.params.points))
+
+    def _draw_parks(self, state, parts, legal) -> float:
+        step = state.pending
+        bottom = TOP
+        for park, fx, fy in self.frames(state):
+            new = park >= len(state.parks)
+            label = ("megapark" if state.phase != "portfolio" else f"park {park}") + (" (new)" if new else "")
+            parts.append(S.text(fx, fy - 8, label, size=12, weight=600))
+            parts.append(S.rect(fx, fy, FRAME, FRAME, fill="#f4f1ea", stroke="#bbb", shape=False))
+            for i in range(1, AREA):
+                parts.append(f"<path d='M{fx + i * CELL} {fy}V{fy + FRAME}M{fx} {fy + i * CELL}H{fx + FRAME}' stroke='#e2ddd0' stroke-width='0.6'/>")
+            if not new:
+                cards = state.parks[park]
+                hidden = step.card if isinstance(step, MoveStep) and step.park == park else None
+                for p in cards:
+                    if p.card == hidden:
+                        continue
+                    o = orient(p.card, p.angle)
+                    face = card_face(p.card, p.angle, p.shape, fx + p.x * CELL,
+                                     fy + (AREA - p.y - o.h) * CELL, CELL)
+                    t = f"card:{park}:{p.card}"
+                    parts.append(S.group(face, t if t in legal else None, legal,
+                                         label=f"pick up #{p.card} to rearrange"))
+                icons = {cell for cell, _, icon, mine in visible([p for p in cards if p.card != hidden]) if icon and mine}
+                for cx, cy in icons:  # outline the park's icons
+                    parts.append(S.rect(fx + cx * CELL + 1, fy + (AREA - 1 - cy) * CELL + 1, CELL - 2,
+                                        CELL - 2, fill="none", stroke=S.INK, stroke_width=1.4, shape=False))
+            if state.phase != "portfolio":
+                parts.append(self._plan_overlay(state, fx, fy))
+            x = fx
+            for t in sorted(legal):
+                if t.startswith(f"complete:{park}:"):
+                    s = t.split(":")[2]
+                    parts.append(S.button(x, fy + FRAME + 6, 130, 22, f"complete stack {s}'s plan",
+                                          target=t, legal=legal))
+                    x += 136
+            bottom = max(bottom, fy + FRAME + 34)
+        return bottom
+
+    def _plan_overlay(self, state, fx, fy) -> str:
+        """The megapark plan's highlighted squares where they fit the megapark best."""
+        b = state.breakdown()
+        k, (dx, dy) = b.fit
+        cells = rotations(state.side.megapark)[k]
+        if not (state.parks and b.unfilled < len(state.side.megapark)):
+            xs, ys = [x for x, _ in cells], [y for _, y in cells]
+            dx = (AREA - (max(xs) - min(xs) + 1)) // 2 - min(xs)
+            dy = (AREA - (max(ys) - min(ys) + 1)) // 2 - min(ys)
+        out = []
+        for cx, cy in cells:
+            x, y = cx + dx, cy + dy
+            if 0 <= x < AREA and 0 <= y < AREA:
+                out.append(S.rect(fx + x * CELL + 2, fy + (AREA - 1 - y) * CELL + 2, CELL - 4, CELL - 4,
+                                  fill="none", stroke="#c79a00", stroke_width=2,
+                                  shape=False, stroke_dasharray="3 2"))
+        return "<g pointer-events='none'>" + "".join(out) + "</g>"

@@ -1,0 +1,362 @@
+"""Building Parks (rulebook: Gameplay › Portfolio Phase › Building Parks).
+
+A park is a list of placed cards, bottom first. Each placed card names the shape it
+contributes. The checks, each with its rule id:
+
+* ``lands.build.rotation`` – cards turn in quarter turns only;
+* ``lands.build.align`` – overlapping cards' squares line up (no icon partly covered); every
+  card of a park lies on the park's grid;
+* ``lands.build.area`` – a card lies inside its park's area on the table (our bound, so the
+  action codec is finite);
+* ``lands.build.contribute`` – every card shows at least one icon of its chosen shape;
+* ``lands.build.one_shape`` – a card's other shape may not touch the park by an edge;
+* ``lands.build.contiguous`` – the visible icons of the chosen shapes form one group joined
+  by edges (corner contact does not join).
+
+Free positions and angles (a card dragged on the board) go through the shared geometry:
+:func:`boardkit.engine.grid.place_cells` (grid alignment, :class:`MisalignedError`) and
+:func:`~boardkit.engine.grid.partial_overlaps` on :func:`~boardkit.engine.grid.card_polygon`
+(which icons the ghost would cover partly). Aligned placements are then checked on integer
+bit masks of the park area — one Python integer per card, a bit per square — which keeps a
+check in the tens of microseconds, so listing every legal placement stays fast.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from boardkit.engine import RuleViolation
+from boardkit.engine.grid import (
+    GeometryError,
+    MisalignedError,
+    card_polygon,
+    cells_to_polygons,
+    normalize_angle,
+    partial_overlaps,
+    place_cells,
+)
+
+from .content import content
+
+#: a park's area on the table: AREA × AREA squares (see rule lands.build.area)
+AREA = 14
+_STRIDE = AREA + 1  # one guard column, so shifting a row never wraps into the next
+ANGLES = (0, 90, 180, 270)
+VALID = sum(1 << (y * _STRIDE + x) for y in range(AREA) for x in range(AREA))
+
+
+class Placed(NamedTuple):
+    """One card of a park: where it lies and which of its two shapes it contributes."""
+
+    card: int
+    x: int
+    y: int
+    angle: int
+    shape: int
+
+
+def bit(x: int, y: int) -> int:
+    return 1 << (y * _STRIDE + x)
+
+
+def cells_of(mask: int) -> list[tuple[int, int]]:
+    """The squares of a mask, in bit order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        out.append((i % _STRIDE, i // _STRIDE))
+        mask ^= low
+    return out
+
+
+def mask_of(cells) -> int:
+    m = 0
+    for x, y in cells:
+        m |= bit(x, y)
+    return m
+
+
+def nbr(mask: int) -> int:
+    """Squares sharing an edge with the mask (the mask itself may be included)."""
+    return ((mask << 1) | (mask >> 1) | (mask << _STRIDE) | (mask >> _STRIDE)) & VALID
+
+
+def connected(mask: int) -> bool:
+    """One edge-connected group (flood fill on the bits); empty counts as connected."""
+    if not mask:
+        return True
+    seen = mask & -mask
+    while True:
+        grown = (seen | nbr(seen)) & mask
+        if grown == seen:
+            return seen == mask
+        seen = grown
+
+
+# ------------------------------------------------------------------ card geometry
+
+
+class Orient(NamedTuple):
+    """A card turned by ``angle`` with its footprint's lower-left corner at (0, 0)."""
+
+    w: int
+    h: int
+    footprint: int
+    shapes: tuple[int, int]
+    cells: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+
+@cache
+def orient(card: int, angle: int) -> Orient:
+    c = content()
+    spec = c.cards[card]
+    w, h = (c.width, c.height) if angle in (0, 180) else (c.height, c.width)
+    full = [(x, y) for x in range(c.width) for y in range(c.height)]
+    foot = place_cells(full, c.width, c.height, 0, 0, angle)
+    shapes, cells = [], []
+    for shape in spec.shapes:
+        world = [tuple(map(int, p)) for p in place_cells(list(shape.cells), c.width, c.height, 0, 0, angle)]
+        shapes.append(mask_of(world))
+        cells.append(tuple(sorted(world)))
+    return Orient(w, h, mask_of(map(tuple, foot.tolist())), (shapes[0], shapes[1]),
+                  (cells[0], cells[1]))
+
+
+@lru_cache(maxsize=200_000)
+def masks(p: Placed) -> tuple[int, int, int]:
+    """(footprint, chosen shape, other shape) of a placed card, as masks of the park area."""
+    o = orient(p.card, p.angle)
+    shift = p.y * _STRIDE + p.x
+    return (o.footprint << shift, o.shapes[p.shape] << shift, o.shapes[1 - p.shape] << shift)
+
+
+def fits(card: int, x: int, y: int, angle: int) -> bool:
+    o = orient(card, angle)
+    return 0 <= x and 0 <= y and x + o.w <= AREA and y + o.h <= AREA
+
+
+def positions(card: int, angle: int) -> list[tuple[int, int]]:
+    o = orient(card, angle)
+    return [(x, y) for x in range(AREA - o.w + 1) for y in range(AREA - o.h + 1)]
+
+
+# ------------------------------------------------------------------ analysis
+
+
+class Analysis(NamedTuple):
+    chosen: list[int]  # per card (park order): visible icons of its chosen shape
+    other: list[int]  # per card: visible icons of its other shape
+    covered: int  # every square under some card
+    park: int  # the park's icons (union of ``chosen``)
+
+
+def analyse(park) -> Analysis:
+    covered = 0
+    n = len(park)
+    chosen, other = [0] * n, [0] * n
+    for i in range(n - 1, -1, -1):  # from the top card down: what is above hides
+        fp, mine, rest = masks(park[i])
+        free = ~covered
+        chosen[i] = mine & free
+        other[i] = rest & free
+        covered |= fp
+    union = 0
+    for m in chosen:
+        union |= m
+    return Analysis(chosen, other, covered, union)
+
+
+def problem(park) -> tuple[str, str] | None:
+    """The first building rule a park breaks, as (rule id, plain words), or ``None``."""
+    a = analyse(park)
+    c = content()
+    for p, mine in zip(park, a.chosen, strict=True):
+        if not mine:
+            icon = c.cards[p.card].shapes[p.shape].icon
+            return ("lands.build.contribute",
+                    f"card #{p.card} shows no icon of its chosen shape ({icon}): every card must "
+                    "add at least one visible icon to the park")
+    around = nbr(a.park)
+    for p, rest in zip(park, a.other, strict=True):
+        if rest & around:
+            x, y = cells_of(rest & around)[0]
+            icon = c.cards[p.card].shapes[1 - p.shape].icon
+            return ("lands.build.one_shape",
+                    f"card #{p.card}'s other shape ({icon}) touches the park at ({x}, {y}): "
+                    "a card adds only one shape, its other icons must stay apart")
+    if not connected(a.park):
+        return ("lands.build.contiguous",
+                "the park's icons are not one group joined edge to edge (corner contact does "
+                "not join)")
+    return None
+
+
+def check_park(park) -> None:
+    found = problem(park)
+    if found:
+        raise RuleViolation(*found)
+
+
+def icons(park) -> dict[tuple[int, int], str]:
+    """The park's icons: square → icon type."""
+    a = analyse(park)
+    c = content()
+    out = {}
+    for p, mine in zip(park, a.chosen, strict=True):
+        icon = c.cards[p.card].shapes[p.shape].icon
+        for cell in cells_of(mine):
+            out[cell] = icon
+    return out
+
+
+def visible(park) -> list[tuple[tuple[int, int], int, str | None, bool]]:
+    """Every visible square: (cell, card, icon or None for blank, in the park?) — for drawing."""
+    c = content()
+    covered = 0
+    out = []
+    for p in reversed(park):
+        o = orient(p.card, p.angle)
+        shift = p.y * _STRIDE + p.x
+        fp = o.footprint << shift
+        free = fp & ~covered
+        covered |= fp
+        kinds = {}
+        for k in (0, 1):
+            for cell in cells_of((o.shapes[k] << shift) & free):
+                kinds[cell] = (c.cards[p.card].shapes[k].icon, k == p.shape)
+        for cell in cells_of(free):
+            icon, mine = kinds.get(cell, (None, False))
+            out.append((cell, p.card, icon, mine))
+    return out
+
+
+# ------------------------------------------------------------------ free placements
+
+
+def snap(park, card: int, x, y, angle) -> tuple[int, int, int]:
+    """Turn a free position and angle into grid values, or raise the rule it breaks.
+
+    ``park`` is the park the card joins (without the card). Angles must be quarter turns
+    (``lands.build.rotation``); a position off the grid is refused with the icons it would
+    cover only partly, if any (``lands.build.align``).
+    """
+    try:
+        a = normalize_angle(angle)
+    except GeometryError as exc:
+        raise RuleViolation("lands.build.rotation", f"card #{card}: {exc}; cards turn in "
+                            "quarter turns only (0°, 90°, 180°, 270°)") from None
+    c = content()
+    try:
+        place_cells([(0, 0)], c.width, c.height, x, y, a)
+    except MisalignedError as exc:
+        under = [cell for cell, _, icon, _ in visible(park) if icon is not None]
+        hit = []
+        if under:
+            ghost = card_polygon(c.width, c.height, float(x), float(y), float(angle))
+            arr = np.asarray(under, dtype=np.int64)
+            hit = [tuple(map(int, arr[i])) for i in partial_overlaps(ghost, cells_to_polygons(arr))]
+        if hit:
+            cells = ", ".join(f"({cx}, {cy})" for cx, cy in sorted(hit)[:4])
+            raise RuleViolation("lands.build.align",
+                                f"card #{card} would cover the icon(s) at {cells} only partly: "
+                                "overlapping cards must line up square on square") from None
+        raise RuleViolation("lands.build.align",
+                            f"card #{card} is off the park's grid ({'; '.join(exc.problems)}); "
+                            "cards lie square on square") from None
+    except GeometryError as exc:
+        raise RuleViolation("lands.build.align", f"card #{card}: {exc}") from None
+    return round(float(x)), round(float(y)), a
+
+
+def check_area(card: int, x: int, y: int, angle: int) -> None:
+    if not fits(card, x, y, angle):
+        o = orient(card, angle)
+        raise RuleViolation("lands.build.area",
+                            f"card #{card} at ({x}, {y}) turned {angle}° would stick out of the "
+                            f"park's {AREA}×{AREA} area (lower-left corner from (0, 0) to "
+                            f"({AREA - o.w}, {AREA - o.h}))")
+
+
+def with_card(park, placed: Placed, under: bool) -> list[Placed]:
+    return [placed, *park] if under else [*park, placed]
+
+
+def legal_placements(park, card: int) -> list[tuple[int, int, int, int, bool]]:
+    """Every aligned (x, y, angle, shape, under) at which ``card`` can join ``park``.
+
+    A cheap necessary condition on the masks discards most candidates before the full
+    check: the new card's icons must touch the park's icons by an edge (or cover them).
+    """
+    out = []
+    park = list(park)
+    if not park:
+        for angle in ANGLES:
+            for shape in (0, 1):
+                for x, y in positions(card, angle):
+                    if problem([Placed(card, x, y, angle, shape)]) is None:
+                        out.append((x, y, angle, shape, False))
+        return out
+    a = analyse(park)
+    reach = a.park | nbr(a.park)
+    near = nbr(a.park)
+    free = ~a.covered
+    for angle in ANGLES:
+        o = orient(card, angle)
+        for x, y in positions(card, angle):
+            shift = y * _STRIDE + x
+            for shape in (0, 1):
+                mine = o.shapes[shape] << shift
+                p = Placed(card, x, y, angle, shape)
+                if mine & reach and problem(park + [p]) is None:
+                    out.append((x, y, angle, shape, False))
+                if mine & free & near and problem([p] + park) is None:
+                    out.append((x, y, angle, shape, True))
+    return out
+
+
+def integral(v) -> bool:
+    return isinstance(v, int) or (isinstance(v, float) and math.isfinite(v) and v == int(v))
+
+
+def join(park, card: int, x, y, angle, shape, under) -> list[Placed]:
+    """The park with ``card`` added (or moved) there, or the building rule it would break."""
+    if isinstance(shape, bool) or shape not in (0, 1):
+        raise RuleViolation("lands.build.choose_shape",
+                            f"card #{card} has two shapes, 0 and 1; shape {shape!r} does not exist")
+    if under and not park:
+        raise RuleViolation("lands.build.layer",
+                            f"card #{card} starts the park: there is no card to slip it under")
+    gx, gy, a = snap(park, card, x, y, angle)
+    check_area(card, gx, gy, a)
+    new = with_card(list(park), Placed(card, gx, gy, a, shape), bool(under))
+    check_park(new)
+    return new
+
+
+def place_options(state, card: int, parks: list, new_park: bool = True) -> list:
+    """Every legal :class:`~boardkit.lands.actions.Place` of ``card`` into ``parks``."""
+    from .actions import MAX_PARKS, Place
+
+    out = []
+    for i, park in enumerate(parks):
+        out += [Place(card, i, x, y, a, s, u) for x, y, a, s, u in legal_placements(park, card)]
+    if new_park and len(parks) < MAX_PARKS:
+        out += [Place(card, len(parks), x, y, a, s, u) for x, y, a, s, u in legal_placements([], card)]
+    return out
+
+
+def check_place(state, act, parks: list) -> list:
+    """The park after ``act`` (building rules checked); the caller checks whose card it is."""
+    from .actions import MAX_PARKS
+
+    if isinstance(act.park, bool) or not isinstance(act.park, int) or not 0 <= act.park <= len(parks) \
+            or act.park >= MAX_PARKS:
+        raise RuleViolation("lands.build.park", f"there is no park {act.park!r}: parks are "
+                            f"numbered 0..{len(parks) - 1}, and {len(parks)} starts a new one")
+    park = parks[act.park] if act.park < len(parks) else []
+    return join(park, act.card, act.x, act.y, act.angle, act.shape, act.under)

@@ -1,0 +1,109 @@
+"""Ending the Round (rulebook: Gameplay › Ending the Round).
+
+The round ends when the deck is empty or every stack is empty (``lands.end.trigger``):
+
+1. the build area's cards go to the discard pile (``lands.end.discard_build``);
+2. the player reserves discarded cards, each with an icon of the current portfolio round
+   (``lands.end.reserve_match``), at least one whenever such a card exists
+   (``lands.end.reserve_required``), as many as wanted (``lands.end.reserve_more``);
+3. the reserved pile covers the round (``lands.end.cover``); after the last round the
+   Megapark Phase begins, otherwise the discard pile — with any cards left in the deck —
+   is shuffled into the new deck (``lands.end.new_deck``).
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation, Step
+
+from . import megapark, portfolio
+from .actions import DoneReserving, Reserve
+
+
+def end_round(state) -> None:
+    cards = [p.card for park in state.parks for p in park]
+    if cards:
+        state.discard.extend(cards)
+        state.note(f"the build area is cleared: {', '.join(f'#{c}' for c in cards)} go to the "
+                   "discard pile (lands.end.discard_build)")
+    state.parks = []
+    state.drawn = None
+    state.reserved_now = 0
+    state.stack.append(ReserveStep())
+
+
+def eligible(state) -> list[int]:
+    wanted = set(state.side.portfolio[state.round - 1])
+    return sorted(c for c in state.discard if state.content.cards[c].icons() & wanted)
+
+
+class ReserveStep(Step):
+    """Reserve discarded cards that show an icon of the current round."""
+
+    rule = "lands.end.reserve_match"
+
+    def prompt(self, state) -> str:
+        icons = ", ".join(state.side.portfolio[state.round - 1])
+        if state.reserved_now:
+            return f"reserve another card with {icons}, or stop"
+        return f"reserve a discarded card with {icons}"
+
+    def legal(self, state):
+        out = [Reserve(c) for c in eligible(state)]
+        if state.reserved_now or not out:
+            out.append(DoneReserving())
+        return out
+
+    def check(self, state, act):
+        if isinstance(act, DoneReserving):
+            if not state.reserved_now and eligible(state):
+                raise RuleViolation("lands.end.reserve_required", "a discarded card shows an "
+                                    "icon of this round, so you must reserve at least one "
+                                    f"(candidates: {', '.join(f'#{c}' for c in eligible(state))})")
+            return
+        if not isinstance(act, Reserve):
+            raise RuleViolation("lands.end.reserve_match", f"{act} is not possible now: "
+                                f"{self.prompt(state)}")
+        if act.card not in state.discard:
+            raise RuleViolation("lands.end.reserve_match", f"#{act.card} is not in the discard "
+                                "pile; only discarded cards can be reserved")
+        if act.card not in eligible(state):
+            icons = ", ".join(state.side.portfolio[state.round - 1])
+            raise RuleViolation("lands.end.reserve_match", f"#{act.card} shows "
+                                f"{', '.join(sorted(state.content.cards[act.card].icons()))}, "
+                                f"none of this round's icons ({icons})")
+
+    def resolve(self, state, act):
+        if isinstance(act, Reserve):
+            state.discard.remove(act.card)
+            state.reserved.append(act.card)
+            state.reserved_now += 1
+            state.note(f"#{act.card} is reserved face down")
+            return
+        state.stack.pop()
+        next_round(state)
+
+
+def next_round(state) -> None:
+    state.note(f"the reserved pile covers round {state.round} (lands.end.cover)")
+    if state.round >= state.params.rounds:
+        megapark.start(state)
+        return
+    state.round += 1
+    cards = state.deck + state.discard
+    if cards:
+        order = state.chance(
+            "shuffle", lambda rng: tuple(int(c) for c in rng.permutation(cards)),
+            check=lambda s, v: _check_same(cards, v),
+            text=lambda v: f"{len(v)} card(s) shuffled into the new deck")
+    else:
+        order = ()
+    state.deck = list(order)
+    state.deck_known = 0
+    state.discard = []
+    portfolio.start_round(state)
+
+
+def _check_same(cards, value) -> None:
+    if not isinstance(value, tuple) or sorted(value) != sorted(cards):
+        raise RuleViolation("lands.end.new_deck", f"the new deck is the discard pile shuffled: "
+                            f"a permutation of {sorted(cards)}, not {value!r}")

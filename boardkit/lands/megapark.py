@@ -1,0 +1,118 @@
+"""Megapark Phase (rulebook: Gameplay › Megapark Phase).
+
+The reserved cards are turned face up and all become available at once
+(``lands.megapark.only_reserved``): the player builds one single park with them
+(``lands.megapark.single``) under the building rules (``lands.build.*``), aiming only at the
+goal's megapark plan — stack plans play no part any more (``lands.megapark.plan_only``).
+Every reserved card must join (``lands.megapark.all_cards``); missing icons are allowed and
+scored (``lands.megapark.missing_ok``). The player finishes when satisfied.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation, Step
+
+from . import rearranging
+from .actions import Complete, Finish, Place, Rearrange
+from .building import check_place, place_options
+from .scoring import score
+
+
+def start(state) -> None:
+    state.phase = "megapark"
+    state.parks = []
+    state.hand = sorted(state.reserved)
+    for c in state.hand:
+        state.reveal(c)
+    state.moves_left = state.params.rearrangements
+    state.note(f"Megapark Phase: the reserved cards are turned over: "
+               f"{', '.join(f'#{c}' for c in state.hand)}")
+    push(state)
+
+
+def push(state) -> None:
+    state.stack.append(MegaStep(auto=not state.hand))
+
+
+def joinable(state) -> list[Place]:
+    out = []
+    for card in state.hand:
+        out += place_options(state, card, state.parks, new_park=not state.parks)
+    return out
+
+
+class MegaStep(Step):
+    """Add a reserved card to the megapark, rearrange one, or finish."""
+
+    rule = "lands.megapark.build"
+
+    def __init__(self, auto: bool):
+        self.auto = auto
+
+    def prompt(self, state) -> str:
+        if state.hand:
+            return (f"add a reserved card to the megapark ({len(state.hand)} left), rearrange "
+                    f"({state.moves_left} left) or finish if none can join")
+        return f"rearrange a card ({state.moves_left} left) or finish the megapark"
+
+    def legal(self, state):
+        places = joinable(state)
+        out = list(places)
+        out += rearranging.options(state)
+        if not places:
+            out.append(Finish())
+        return out
+
+    def check(self, state, act):
+        if isinstance(act, Place):
+            if act.card not in state.hand:
+                raise RuleViolation("lands.megapark.only_reserved", f"#{act.card} is not one of "
+                                    "your reserved cards still to place "
+                                    f"({', '.join(f'#{c}' for c in state.hand) or 'none left'})")
+            if state.parks and act.park != 0:
+                raise RuleViolation("lands.megapark.single", "the megapark is one single park: "
+                                    "every card joins park 0")
+            check_place(state, act, state.parks)
+            return
+        if isinstance(act, Rearrange):
+            rearranging.check(state, act)
+            return
+        if isinstance(act, Finish):
+            if state.hand and joinable(state):
+                raise RuleViolation("lands.megapark.all_cards", "every reserved card must join the "
+                                    f"megapark; still to place: {', '.join(f'#{c}' for c in state.hand)}")
+            return
+        if isinstance(act, Complete):
+            raise RuleViolation("lands.megapark.plan_only", "in the Megapark Phase only the goal's "
+                                "megapark plan counts; stack plans cannot be completed")
+        raise RuleViolation("lands.megapark.build", f"{act} is not possible now: "
+                            f"{self.prompt(state)}")
+
+    def resolve(self, state, act):
+        state.stack.pop()
+        if isinstance(act, Place):
+            park = check_place(state, act, state.parks)
+            if state.parks:
+                state.parks[0] = park
+            else:
+                state.parks.append(park)
+            state.hand.remove(act.card)
+            state.moves_left = state.params.rearrangements
+            state.note(f"#{act.card} joins the megapark")
+            push(state)
+        elif isinstance(act, Rearrange):
+            push(state)
+            rearranging.pick_up(state, act)
+        else:
+            finish(state)
+
+
+def finish(state) -> None:
+    if state.hand:
+        state.note(f"{', '.join(f'#{c}' for c in state.hand)} cannot join the megapark anywhere "
+                   "and stay out (lands.megapark.all_cards)")
+    icons = state.park_icons(0) if state.parks else {}
+    state.result = score(icons, state.side, state.params, state.stack_cards(), state.variant.expert)
+    state.phase = "over"
+    state.note(f"final penalty {state.result.total}: {state.result.title} "
+               f"({'; '.join(state.result.lines(state.params.points)[:-1])})")

@@ -1,0 +1,107 @@
+"""Portfolio Phase (rulebook: Gameplay › Portfolio Phase).
+
+Four rounds (``lands.portfolio.rounds``). Each round the player draws one card at a time and
+places it before drawing the next (``lands.portfolio.draw``): it starts a new park or joins
+an existing one (``lands.portfolio.place``). After placing a card the player may complete
+parks, rearrange cards (within the limit ``params.rearrangements``) or go on.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import RuleViolation, Step
+
+from . import completing, ending, rearranging
+from .actions import Complete, Continue, Place, Rearrange
+from .building import check_place, place_options
+
+
+def start_round(state) -> None:
+    icons = ", ".join(state.side.portfolio[state.round - 1])
+    state.note(f"round {state.round} of {state.params.rounds}: the portfolio asks for {icons}")
+    draw(state)
+
+
+def draw(state) -> None:
+    """Draw the next card, or end the round when the deck or every stack is empty."""
+    if not state.deck or not any(state.stacks):
+        why = "the deck is empty" if not state.deck else "every stack is empty"
+        state.note(f"{why}: the round ends (lands.end.trigger)")
+        ending.end_round(state)
+        return
+    card = state.deck.pop(0)
+    state.deck_known = max(0, state.deck_known - 1)
+    state.reveal(card)
+    state.drawn = card
+    state.note(f"draw #{card} ({state.card_text(card)}); {len(state.deck)} left in the deck")
+    state.stack.append(PlaceStep())
+
+
+class PlaceStep(Step):
+    """Place the card just drawn."""
+
+    rule = "lands.portfolio.place"
+    auto = False  # hundreds of options; never worth listing just to auto-resolve
+
+    def prompt(self, state) -> str:
+        return f"place #{state.drawn} in a park (or start a new park)"
+
+    def legal(self, state):
+        return place_options(state, state.drawn, state.parks)
+
+    def check(self, state, act):
+        if not isinstance(act, Place):
+            raise RuleViolation("lands.portfolio.draw", f"{act} is not possible now: place the "
+                                f"card you drew (#{state.drawn}) before anything else")
+        if act.card != state.drawn:
+            raise RuleViolation("lands.portfolio.place", f"you drew #{state.drawn}: place that "
+                                f"card, not #{act.card}")
+        check_place(state, act, state.parks)
+
+    def resolve(self, state, act):
+        park = check_place(state, act, state.parks)
+        new = act.park == len(state.parks)
+        if new:
+            state.parks.append(park)
+        else:
+            state.parks[act.park] = park
+        state.note(f"#{act.card} {'starts park' if new else 'joins park'} {act.park}")
+        state.drawn = None
+        state.moves_left = state.params.rearrangements
+        state.stack[-1] = BuildStep()
+
+
+class BuildStep(Step):
+    """After placing a card: complete a park, rearrange a card, or go on."""
+
+    rule = "lands.portfolio.draw"
+
+    def prompt(self, state) -> str:
+        go = "draw the next card" if state.deck else "end the round (the deck is empty)"
+        return f"complete a park, rearrange a card ({state.moves_left} left) or {go}"
+
+    def legal(self, state):
+        out = [Continue()]
+        out += completing.options(state)
+        out += rearranging.options(state)
+        return out
+
+    def check(self, state, act):
+        if isinstance(act, Continue):
+            return
+        if isinstance(act, Complete):
+            completing.check(state, act)
+            return
+        if isinstance(act, Rearrange):
+            rearranging.check(state, act)
+            return
+        raise RuleViolation("lands.portfolio.draw", f"{act} is not possible now: "
+                            f"{self.prompt(state)}")
+
+    def resolve(self, state, act):
+        if isinstance(act, Continue):
+            state.stack.pop()
+            draw(state)
+        elif isinstance(act, Complete):
+            completing.complete(state, act)
+        else:
+            rearranging.pick_up(state, act)

@@ -1,0 +1,94 @@
+"""Scoring (rulebook: Scoring, Expert Mode).
+
+The megapark is compared with the goal's megapark plan: each highlighted square without an
+icon costs ``points.unfilled`` (``lands.score.unfilled``), each icon off the highlighted
+squares ``points.extra`` (``lands.score.extra``), each portfolio icon the megapark lacks
+``points.portfolio`` (``lands.score.portfolio``); in Expert Mode each card left in the stacks
+``points.expert_stack_card`` (``lands.expert.stacks``). The plan may be laid over the
+megapark in any quarter turn and position; the best fit counts (``lands.score.alignment``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+Cell = tuple[int, int]
+
+
+def rotations(cells) -> list[tuple[Cell, ...]]:
+    """The four quarter turns of a set of squares (exact integer rotation)."""
+    out, cur = [], tuple(cells)
+    for _ in range(4):
+        out.append(cur)
+        cur = tuple((-y, x) for x, y in cur)
+    return out
+
+
+def best_fit(plan, park) -> tuple[int, int, Cell]:
+    """(overlap, quarter turns, shift): how the plan lies best over the park's squares."""
+    park = set(park)
+    best = (0, 0, (0, 0))
+    if not park:
+        return best
+    for k, turned in enumerate(rotations(plan)):
+        votes: Counter = Counter()
+        for hx, hy in turned:
+            for px, py in park:
+                votes[(px - hx, py - hy)] += 1
+        shift, n = max(votes.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1]))
+        if n > best[0]:
+            best = (n, k, shift)
+    return best
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """The penalty of a megapark, part by part (lower is better)."""
+
+    unfilled: int
+    extra: int
+    missing: dict = field(default_factory=dict)  # icon -> portfolio icons missing
+    stack_cards: int = 0  # counted in Expert Mode only
+    total: int = 0
+    title: str = ""
+    fit: tuple = (0, (0, 0))  # quarter turns and shift of the plan over the megapark
+
+    def lines(self, points) -> list[str]:
+        out = [f"{self.unfilled} highlighted square(s) unfilled × {points.unfilled} = "
+               f"{self.unfilled * points.unfilled}",
+               f"{self.extra} extra icon(s) × {points.extra} = {self.extra * points.extra}"]
+        miss = sum(self.missing.values())
+        detail = ", ".join(f"{n} {icon}" for icon, n in sorted(self.missing.items()) if n)
+        out.append(f"{miss} portfolio icon(s) missing{f' ({detail})' if detail else ''} × "
+                   f"{points.portfolio} = {miss * points.portfolio}")
+        if self.stack_cards:
+            out.append(f"{self.stack_cards} card(s) left in the stacks (Expert) × "
+                       f"{points.expert_stack_card} = {self.stack_cards * points.expert_stack_card}")
+        out.append(f"total {self.total}: {self.title}")
+        return out
+
+
+def title(total: int, params) -> str:
+    for t in params.title:
+        if total <= t.upto:
+            return t.name
+    return params.title[-1].name
+
+
+def missing_icons(park_icons: dict, side) -> dict[str, int]:
+    have = Counter(park_icons.values())
+    return {icon: max(0, n - have[icon]) for icon, n in sorted(side.portfolio_counts().items())}
+
+
+def score(park_icons: dict, side, params, stack_cards: int = 0, expert: bool = False) -> Breakdown:
+    """The penalty of a megapark whose icons are ``park_icons`` (square → icon)."""
+    n, k, shift = best_fit(side.megapark, park_icons)
+    unfilled = len(side.megapark) - n
+    extra = len(park_icons) - n
+    missing = missing_icons(park_icons, side)
+    left = stack_cards if expert else 0
+    pts = params.points
+    total = (pts.unfilled * unfilled + pts.extra * extra + pts.portfolio * sum(missing.values())
+             + pts.expert_stack_card * left)
+    return Breakdown(unfilled, extra, missing, left, total, title(total, params), (k, shift))

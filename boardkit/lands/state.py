@@ -1,0 +1,116 @@
+"""The position of a game of Lands of Amazement (one player).
+
+Zones (lists, top card first): ``deck``, ``stacks``, ``discard`` (latest last), ``reserved``
+(face down until the Megapark Phase), ``parks`` (each a list of placed cards, bottom first),
+``hand`` (Megapark Phase: reserved cards not yet placed). ``unseen`` is a bit mask of the
+cards the player has never seen: the face-down deck dealt at setup, the cards under the
+stack tops, the face-down reserved card. :meth:`observation` hides them (and the deck's
+order), and :meth:`_determinize` deals them anew.
+"""
+
+from __future__ import annotations
+
+from boardkit.engine import State
+
+from . import building
+from . import setup as setup_rules
+from .content import Content, Side, content
+from .scoring import Breakdown, score
+
+
+class LandsState(State):
+    chance_checks = {"goal": setup_rules.check_goal, "deal": setup_rules.check_deal,
+                     "shuffle": setup_rules.check_order}
+
+    # ------------------------------------------------------------------ hooks
+    def setup(self) -> None:
+        setup_rules.setup(self)
+
+    def _scores(self) -> list[float]:
+        return [float(self.breakdown().total)]
+
+    def _observe(self, player: int | None) -> dict:
+        def shown(c):
+            return c if player is None or not self.unseen >> c & 1 else None
+
+        deck_known = self.deck[:self.deck_known]
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "expert": self.variant.expert,
+            "goal": {"card": self.goal, "side": "AB"[self.side_index], "name": self.side.name,
+                     "portfolio": [list(r) for r in self.side.portfolio],
+                     "megapark": list(self.side.megapark_rows)},
+            "deck": {"size": len(self.deck), "top_known": list(deck_known),
+                     "order": list(self.deck) if player is None else None,
+                     "seen_inside": sorted(c for c in self.deck[self.deck_known:]
+                                           if not self.unseen >> c & 1)},
+            "stacks": [[shown(c) if i else c for i, c in enumerate(st)] for st in self.stacks],
+            "parks": [[list(p) for p in park] for park in self.parks],
+            "drawn": self.drawn,
+            "discard": list(self.discard),
+            "reserved": [shown(c) for c in self.reserved],
+            "hand": list(self.hand),
+            "moves_left": self.moves_left,
+            "completed": self.completed,
+            "penalty": self.breakdown().total,
+            "title": self.result.title if self.result else None,
+        }
+
+    def _determinize(self, player: int) -> None:
+        slots = []
+        for zone in (self.deck, self.reserved, *self.stacks):
+            for i, c in enumerate(zone):
+                if self.unseen >> c & 1:
+                    slots.append((zone, i))
+        cards = [zone[i] for zone, i in slots]
+        self.rng.shuffle(cards)
+        for (zone, i), c in zip(slots, cards, strict=True):
+            zone[i] = int(c)
+        rest = self.deck[self.deck_known:]
+        self.rng.shuffle(rest)
+        self.deck[self.deck_known:] = [int(c) for c in rest]
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def content(self) -> Content:
+        return content()
+
+    @property
+    def side(self) -> Side:
+        return content().side(self.goal, self.side_index)
+
+    def reveal(self, card: int) -> None:
+        self.unseen &= ~(1 << card)
+
+    def reveal_top(self, stack: int) -> None:
+        st = self.stacks[stack]
+        if st and self.unseen >> st[0] & 1:
+            self.reveal(st[0])
+            self.note(f"stack {stack} now shows #{st[0]} ({self.card_text(st[0])})")
+
+    def card_text(self, card: int) -> str:
+        c = content().cards[card]
+        shapes = " / ".join(f"{len(s.cells)} {s.icon}" for s in c.shapes)
+        return f"{c.name}: {shapes}"
+
+    def park_icons(self, park: int) -> dict:
+        return building.icons(self.parks[park])
+
+    def stack_cards(self) -> int:
+        return sum(len(s) for s in self.stacks)
+
+    def breakdown(self) -> Breakdown:
+        """The penalty: final once the game is over, else that of the megapark so far."""
+        if self.result is not None:
+            return self.result
+        icons = self.park_icons(0) if self.phase == "megapark" and self.parks else {}
+        return score(icons, self.side, self.params, self.stack_cards(), self.variant.expert)
+
+    def cards_everywhere(self) -> list[int]:
+        """Every card of every zone, sorted (the 15 ids once each: a conservation check)."""
+        cards = self.deck + [c for st in self.stacks for c in st] + self.discard + self.reserved
+        if self.phase == "portfolio":  # in the Megapark Phase the park's cards are reserved ones
+            cards += [p.card for park in self.parks for p in park]
+            cards += [self.drawn] if self.drawn is not None else []
+        return sorted(cards)

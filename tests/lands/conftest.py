@@ -1,0 +1,12 @@
+import pytest
+from lands_scenarios import build_example, fresh_game
+
+
+@pytest.fixture
+def fresh():
+    return fresh_game()
+
+
+@pytest.fixture
+def example():
+    return build_example(fresh_game())

@@ -1,0 +1,145 @@
+"""Building Parks: each rule's legal and illegal case, on the geometry and through the game.
+
+Card #1 (Showboat Pier) has shows on its top row and a food pair bottom left; card #4
+(Souvenir Row) a gifts pair top left and a games column on the right. ``Placed(card, x, y,
+angle, shape)``; the lower-left corner of the card's footprint lies at (x, y).
+"""
+
+import pickle
+
+import pytest
+
+from boardkit.engine import RuleViolation
+from boardkit.lands.actions import Continue, Place
+from boardkit.lands.building import (
+    AREA,
+    Placed,
+    check_park,
+    connected,
+    icons,
+    join,
+    legal_placements,
+    mask_of,
+    problem,
+)
+
+SHOWS = Placed(1, 5, 5, 0, 1)  # shows at (5, 8), (6, 8), (7, 8)
+
+
+def rule_of(fn):
+    with pytest.raises(RuleViolation) as err:
+        fn()
+    return err.value
+
+
+def test_worked_example_parks_are_legal():
+    check_park([SHOWS, Placed(4, 7, 5, 0, 0)])
+    assert icons([SHOWS, Placed(4, 7, 5, 0, 0)]) == {
+        (5, 8): "shows", (6, 8): "shows", (7, 8): "gifts", (7, 7): "gifts"}
+
+
+def test_rotation_quarter_turns_only():
+    assert join([SHOWS], 4, 7, 5, 360, 0, False)[-1].angle == 0  # 360° is 0°
+    assert join([SHOWS], 4, 7, 5, -360.0000000001, 0, False)  # within tolerance
+    err = rule_of(lambda: join([SHOWS], 4, 7, 5, 45, 0, False))
+    assert err.rule == "lands.build.rotation" and "quarter turns" in err.message
+
+
+def test_align_refuses_partial_cover_and_off_grid():
+    assert join([SHOWS], 4, 7.0, 5.0, 0, 0, False)  # integral floats are fine
+    err = rule_of(lambda: join([SHOWS], 4, 6.5, 5, 0, 0, False))
+    assert err.rule == "lands.build.align"
+    assert "only partly" in err.message and "(6, 8)" in err.message
+    # off the grid but covering no icon (below the park): still refused, differently worded
+    err = rule_of(lambda: join([SHOWS], 4, 5.3, 0.2, 0, 0, False))
+    assert err.rule == "lands.build.align" and "off the park's grid" in err.message
+
+
+def test_area_is_bounded():
+    assert join([SHOWS], 4, 8, 5, 0, 0, False)
+    err = rule_of(lambda: join([SHOWS], 4, AREA - 2, 5, 0, 0, False))
+    assert err.rule == "lands.build.area" and f"{AREA}×{AREA}" in err.message
+    assert rule_of(lambda: join([], 4, -1, 0, 0, 0, False)).rule == "lands.build.area"
+
+
+def test_contiguous_edges_join_corners_do_not():
+    edge = [SHOWS, Placed(4, 8, 6, 0, 0)]  # gifts at (8, 9), (8, 8): (8, 8) meets (7, 8)
+    corner = [SHOWS, Placed(4, 8, 7, 0, 0)]  # gifts at (8, 10), (8, 9): a corner only
+    assert problem(edge) is None
+    assert problem(corner)[0] == "lands.build.contiguous"
+    assert "corner" in problem(corner)[1]
+
+
+def test_each_card_adds_one_shape():
+    ok = [SHOWS, Placed(4, 7, 5, 0, 0)]
+    touching = [SHOWS, Placed(4, 3, 4, 0, 0)]  # #4's games column meets the shows
+    assert problem(ok) is None
+    rule, message = problem(touching)
+    assert rule == "lands.build.one_shape" and "games" in message
+
+
+def test_each_card_contributes_an_icon():
+    hidden = [Placed(4, 5, 3, 0, 0), SHOWS]  # #1 on top hides #4's gifts completely
+    rule, message = problem(hidden)
+    assert rule == "lands.build.contribute" and "#4" in message
+    # covering one icon of a shape is fine while another stays visible
+    assert problem([SHOWS, Placed(4, 7, 5, 0, 0)]) is None  # (7, 8) of #1 is covered
+
+
+def test_choose_shape_and_layer_and_park_number(fresh):
+    assert rule_of(lambda: join([SHOWS], 4, 7, 5, 0, 2, False)).rule == "lands.build.choose_shape"
+    assert rule_of(lambda: join([], 4, 7, 5, 0, 0, True)).rule == "lands.build.layer"
+    x, y, a, shape, under = next(o for o in legal_placements([SHOWS], 4) if o[4])
+    assert join([SHOWS], 4, x, y, a, shape, under)[0].card == 4  # slipped under
+    err = rule_of(lambda: fresh.apply(Place(1, 3, 5, 5, 0, 0)))
+    assert err.rule == "lands.build.park"
+
+
+@pytest.mark.parametrize("act, rule", [
+    (Place(4, 0, 7, 5, 0, 0), "lands.portfolio.place"),  # not the drawn card
+    (Place(1, 0, 5, 5, 45, 0), "lands.build.rotation"),
+    (Place(1, 0, 5.5, 5, 0, 0), "lands.build.align"),
+    (Place(1, 0, 13, 5, 0, 0), "lands.build.area"),
+    (Continue(), "lands.portfolio.draw"),  # the drawn card must be placed first
+])
+def test_illegal_placements_change_nothing(fresh, act, rule):
+    before = pickle.dumps(fresh)
+    assert rule_of(lambda: fresh.apply(act)).rule == rule
+    assert not fresh.explain(act).legal and fresh.explain(act).rule == rule
+    assert pickle.dumps(fresh) == before
+
+
+def test_game_placement_rules(fresh):
+    fresh.apply(Place(1, 0, 5, 5, 0, 1))
+    fresh.apply(Continue())
+    for act, rule in [(Place(4, 0, 8, 7, 0, 0), "lands.build.contiguous"),
+                      (Place(4, 0, 3, 4, 0, 0), "lands.build.one_shape"),
+                      (Place(4, 0, 5, 3, 0, 0, True), "lands.build.contribute")]:
+        assert fresh.explain(act).rule == rule
+    fresh.apply(Place(4, 0, 7, 5, 0, 0))
+    assert len(fresh.parks) == 1 and [p.card for p in fresh.parks[0]] == [1, 4]
+
+
+def test_legal_placements_agree_with_the_checks():
+    listed = set(legal_placements([SHOWS], 4))
+    assert (7, 5, 0, 0, False) in listed and (8, 7, 0, 0, False) not in listed
+    for angle in (0, 90, 180, 270):
+        for x in range(3, 10):
+            for y in range(2, 10):
+                for shape in (0, 1):
+                    for under in (False, True):
+                        try:
+                            join([SHOWS], 4, x, y, angle, shape, under)
+                            legal = True
+                        except RuleViolation:
+                            legal = False
+                        assert legal == ((x, y, angle, shape, under) in listed)
+
+
+def test_bit_connectivity_matches_the_grid_module():
+    from boardkit.engine.grid import is_connected
+
+    shapes = [[(0, 0), (1, 1)], [(0, 0), (0, 1), (1, 1)], [(3, 3), (5, 3)], [(13, 0), (0, 1)],
+              [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2)]]
+    for cells in shapes:
+        assert connected(mask_of(cells)) == is_connected(cells)

@@ -1,0 +1,114 @@
+"""Megapark Phase and Scoring, with the rulebook's scoring example (4 penalty points)."""
+
+import pytest
+
+from boardkit.engine import RuleViolation
+from boardkit.lands import GAME, arranged, megapark
+from boardkit.lands.actions import Complete, Finish, Place, Rearrange
+from boardkit.lands.building import Placed, icons
+from boardkit.lands.content import content
+from boardkit.lands.scoring import best_fit, score, title
+
+# goal 1A (Coaster Kingdom): its portfolio shows four ride icons
+EXAMPLE_RESERVE = [6, 7, 9, 11, 12, 13]
+#: the scoring example, in building order: (card placed, slipped under the others?)
+EXAMPLE_BUILD = [(Placed(6, 7, 6, 0, 0), False), (Placed(9, 4, 3, 90, 1), True),
+                 (Placed(12, 8, 3, 90, 1), True), (Placed(11, 6, 4, 90, 1), True),
+                 (Placed(7, 5, 6, 90, 0), True), (Placed(13, 2, 6, 0, 1), False)]
+#: the finished megapark, bottom card first
+EXAMPLE_PARK = [p for p, under in reversed(EXAMPLE_BUILD[:-1])] + [EXAMPLE_BUILD[-1][0]]
+
+
+def megapark_game(reserved, goal=(0, 0), variant=None):
+    """A game fast-forwarded to the Megapark Phase with these reserved cards."""
+    s = arranged(goal=goal, variant=variant)
+    s.stack.clear()
+    s.reserved = list(reserved)
+    s.deck, s.discard, s.parks, s.drawn = [], [], [], None
+    s.stacks = [[c for c in st if c not in reserved] for st in s.stacks]
+    s.round = 4
+    megapark.start(s)
+    return s
+
+
+def build(s, steps):
+    for p, under in steps:
+        s.apply(Place(p.card, 0, p.x, p.y, p.angle, p.shape, under))
+    return s
+
+
+def test_the_rulebook_scoring_example():
+    s = build(megapark_game(EXAMPLE_RESERVE), EXAMPLE_BUILD)
+    assert s.side.portfolio_counts()["rides"] == 4
+    assert s.parks[0] == EXAMPLE_PARK
+    assert s.hand == [] and s.legal_actions()[-1] == Finish()
+    s.apply(Finish())
+    b = s.result
+    assert (b.unfilled, b.extra) == (1, 1)  # one square unfilled, one extra icon
+    assert b.missing == {"food": 0, "gifts": 0, "rides": 1, "shows": 0}  # 3 of the 4 rides
+    assert b.total == 4 and s.scores() == [4.0]
+    assert b.title == "Capable Planner"
+    assert s.is_over and s.phase == "over"
+    assert "final penalty 4" in s.log.text()
+
+
+def test_points_follow_the_parameters():
+    park = icons(EXAMPLE_PARK)
+    side = content().side(0, 0)
+    params = GAME.make_params({"points.unfilled": 3, "points.portfolio": 5})
+    assert score(park, side, params).total == 3 + 1 + 5
+
+
+def test_titles():
+    params = GAME.make_params()
+    assert [title(n, params) for n in (0, 1, 2, 3, 5, 6, 40)] == [
+        "Visionary!", "Imaginative Designer", "Imaginative Designer", "Capable Planner",
+        "Capable Planner", "Failure", "Failure"]
+
+
+def test_alignment_is_free():
+    plan = [(0, 0), (1, 0), (2, 0), (2, 1)]
+    turned = [(5, 5), (5, 6), (5, 7), (4, 7)]  # the same L, a quarter turn, elsewhere
+    assert best_fit(plan, turned)[0] == 4
+
+
+def test_expert_mode_counts_stack_cards():
+    plain = build(megapark_game(EXAMPLE_RESERVE), EXAMPLE_BUILD)
+    expert = build(megapark_game(EXAMPLE_RESERVE, variant={"expert": True}), EXAMPLE_BUILD)
+    plain.apply(Finish())
+    expert.apply(Finish())
+    left = sum(len(st) for st in expert.stacks)
+    assert left > 0 and expert.result.stack_cards == left
+    assert expert.result.total == plain.result.total + left
+
+
+def test_only_reserved_cards_one_park_no_stack_plans():
+    s = megapark_game(EXAMPLE_RESERVE)
+    for act, rule in [(Place(0, 0, 5, 5, 0, 0), "lands.megapark.only_reserved"),
+                      (Complete(0, 0), "lands.megapark.plan_only"),
+                      (Finish(), "lands.megapark.all_cards")]:
+        with pytest.raises(RuleViolation) as err:
+            s.apply(act)
+        assert err.value.rule == rule
+    s.apply(Place(6, 0, 7, 6, 0, 0))
+    with pytest.raises(RuleViolation) as err:
+        s.apply(Place(9, 1, 5, 5, 0, 0))  # a second park
+    assert err.value.rule == "lands.megapark.single"
+    with pytest.raises(RuleViolation) as err:
+        s.apply(Place(9, 0, 12, 12, 0, 0))  # same building rules as any park
+    assert err.value.rule == "lands.build.area"
+
+
+def test_rearranging_in_the_megapark():
+    s = build(megapark_game(EXAMPLE_RESERVE), EXAMPLE_BUILD[:2])
+    assert Rearrange(0, 6) in s.legal_actions()
+    s.apply(Rearrange(0, 6))
+    s.apply(s.legal_actions()[1])
+    assert s.phase == "megapark" and sorted(p.card for p in s.parks[0]) == [6, 9]
+
+
+def test_missing_icons_are_allowed_and_scored():
+    s = megapark_game([13])
+    s.apply(Place(13, 0, 5, 5, 0, 0))  # one card: most of the plan is missing
+    s.apply(Finish())
+    assert s.result.unfilled == 15 - 2 and s.result.total > 20 and s.result.title == "Failure"

@@ -1,0 +1,89 @@
+"""Property tests (hypothesis): cards are conserved, illegal input changes nothing, games
+round-trip through JSON, observations hide unseen cards."""
+
+import json
+import pickle
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardkit.engine import ActionFormatError, RuleViolation
+from boardkit.lands import GAME
+from boardkit.lands.actions import Move, Place
+
+
+def walk(seed, steps, expert=False):
+    """A random game, yielding the state after every action."""
+    s = GAME.new_game(seed=seed, variant={"expert": expert})
+    rng = np.random.default_rng(seed)
+    yield s
+    for _ in range(steps):
+        if s.is_over:
+            return
+        options = s.legal_actions()
+        s.apply(options[int(rng.integers(len(options)))])
+        yield s
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 2**31), expert=st.booleans())
+def test_cards_are_conserved(seed, expert):
+    for s in walk(seed, 200, expert):
+        assert s.cards_everywhere() == list(range(15))
+        assert set(s.hand) <= set(s.reserved)
+        assert s.scores()[0] >= 0
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 25), x=st.floats(-3, 16),
+       y=st.floats(-3, 16), angle=st.floats(-400, 400), shape=st.integers(-1, 2),
+       under=st.booleans(), card=st.integers(0, 14), park=st.integers(0, 4))
+def test_free_placements_are_legal_or_change_nothing(seed, steps, x, y, angle, shape, under, card, park):
+    *_, s = walk(seed, steps)
+    before = pickle.dumps(s)
+    for act in (Place(card, park, x, y, angle, shape, under), Move(x, y, angle, shape, under)):
+        verdict = s.explain(act)
+        if verdict.legal:
+            s.clone().apply(act)
+            continue
+        assert verdict.rule.startswith(("lands.", "engine."))
+        try:
+            s.apply(act)
+        except RuleViolation as err:
+            assert err.rule == verdict.rule
+        assert pickle.dumps(s) == before
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 60))
+def test_json_round_trip_mid_game(seed, steps):
+    *_, s = walk(seed, steps)
+    again = GAME.from_json(s.to_json())
+    assert again.to_json() == s.to_json()
+    assert again.observation(None) == s.observation(None)
+    assert again.cards_everywhere() == s.cards_everywhere()
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 60))
+def test_observation_hides_unseen_cards(seed, steps):
+    *_, s = walk(seed, steps)
+    obs = s.observation(0)
+    json.dumps(obs)
+    unseen = {c for c in range(15) if s.unseen >> c & 1}
+    shown = {c for st_ in obs["stacks"] for c in st_ if c is not None}
+    shown |= {c for c in obs["reserved"] if c is not None}
+    shown |= set(obs["deck"]["top_known"]) | set(obs["deck"]["seen_inside"])
+    assert not shown & unseen
+    assert obs["deck"]["order"] is None
+    if s.phase == "portfolio":
+        assert obs["reserved"][0] is None  # the setup card is never seen before the megapark
+
+
+def test_codec_refuses_free_positions():
+    import pytest
+
+    with pytest.raises(ActionFormatError):
+        GAME.codec.encode(Place(1, 0, 5.5, 5, 0, 0))
+    assert GAME.codec.decode(GAME.codec.encode(Place(1, 0, 5, 5, 90, 1, True))) == Place(1, 0, 5, 5, 90, 1, True)

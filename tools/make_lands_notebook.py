@@ -1,0 +1,376 @@
+"""Writes notebooks/10-lands-of-amazement.ipynb (a script, so the notebook's source is reviewable).
+
+Run from the repository root: ``python tools/make_lands_notebook.py``. The notebook is stored
+without outputs and runs top to bottom under nbval in well under a minute.
+"""
+import nbformat as nbf
+
+md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+cells = [
+md("""# Lands of Amazement
+
+A solo puzzle for one player: lay **park cards** over each other so that the icons left
+visible match the **plans** shown on three stacks, keep the right cards aside round after
+round, and finally build one **megapark** from them that matches the goal card.
+
+This notebook follows the rulebook's table of contents — *Components, Setup, Gameplay
+(Portfolio Phase: Building Parks, Rearranging Cards, Completing Parks; Ending the Round;
+Megapark Phase), Scoring, Expert Mode* — and then goes beyond it: the passages where the
+rulebook is unclear and how boardkit reads them, an exact solver for the megapark, a small
+analysis and an exercise.
+
+**What is ours.** The rulebook names the components but prints no card. The 15 park cards
+and 3 goal cards used here are *illustrative*, designed by boardkit (`data/lands/`, marked
+`provenance = "illustrative"`); the rules, the points and the titles come from the rulebook.
+If you own the game you can replace the two data files with the real cards."""),
+code("""import time
+
+import boardkit
+from IPython.display import HTML, SVG, display
+
+from boardkit.lands import GAME, arranged, megapark
+from boardkit.lands.actions import (Complete, Continue, Decline, DoneReserving, Finish, Move,
+                                    Place, PutBack, Rearrange, Reserve, UseAbility)
+from boardkit.lands.board import card_face, pattern
+from boardkit.lands.building import Placed
+from boardkit.lands.content import content
+
+NOTEBOOK_START = time.perf_counter()
+rules = GAME.rules
+print(GAME.title, "·", len(rules), "rules in the catalog,", len(rules.ambiguous()),
+      "of them with an unclear passage and our reading")"""),
+
+md("""## Components
+
+* **15 park cards**, each 3 squares wide and 4 high. A card shows two *shapes* — small groups
+  of icons of one type — a *plan* (the pattern a park must show to complete it while the card
+  lies on top of a stack) and an *ability*.
+* **3 goal cards**, printed on both sides. A side has a *portfolio* (four rounds, each showing
+  the icons a card reserved in that round must carry) and a *megapark plan* (highlighted
+  squares).
+* Five icon types: rides (R), gifts (G), games (M), food (F), shows (S).
+
+Here are the first five cards: the full-colour shape is shape 0, the pale one shape 1 (a
+placed card names the shape it adds to a park); under each card, its plan and ability."""),
+code("""def gallery(cards):
+    parts, x = [], 10
+    for c in cards:
+        card = content().cards[c]
+        parts.append(card_face(c, 0, 0, x, 24, 18))
+        parts.append(f"<text x='{x}' y='14' font-size='11'>#{c} {card.name}</text>")
+        parts.append(pattern(dict(card.plan), x, 110, 12))
+        parts.append(f"<text x='{x}' y='178' font-size='10'>{card.ability.effect}</text>")
+        x += 130
+    return SVG(f"<svg xmlns='http://www.w3.org/2000/svg' width='{x}' height='190'>{''.join(parts)}</svg>")
+
+display(gallery(range(5)))
+for card in content().cards[:5]:
+    print(f"#{card.id} {card.name}: shapes {[(s.icon, len(s.cells)) for s in card.shapes]}; "
+          f"ability: {card.ability.text}")
+assert len(content().cards) == 15 and len(content().goals) == 3"""),
+code("""for goal in content().goals:
+    for side in goal:
+        print(f"{side.label}: portfolio {[list(r) for r in side.portfolio]}, "
+              f"{len(side.megapark)} highlighted squares")"""),
+
+md("""## Setup
+
+1. A random goal card is placed with a random side up (`lands.setup.goal`).
+2. The park cards are shuffled: 4 make the face-down deck, 1 is reserved face down on the
+   goal's "Portfolio" label, and the other 10 are dealt into three stacks which are turned
+   over — face up, but only the top card can be seen.
+3. The build area and the discard pile start empty.
+
+**Unclear:** "as evenly as possible" — ten cards do not split evenly into three stacks; which one gets the extra card?
+Our reading is printed below. `arranged(order, goal)` sets the shuffle ("suppose the cards
+were dealt like this"); we use the deal of the rulebook's completing example."""),
+code("""print(rules["lands.setup.stacks"].reading)
+state = arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0))
+print(state.log.text())
+print("stacks (top first):", state.stacks)
+assert [len(s) for s in state.stacks] == [4, 3, 3] and state.reserved == [2]"""),
+md("""The player does not know the deck's order, the cards under the stack tops, or the
+reserved card. `observation(0)` is what the player sees; `determinize` deals the unseen
+cards anew (search agents use it), and the observation stays the same:"""),
+code("""seen = state.observation(0)
+print("stacks as seen:", seen["stacks"], " reserved as seen:", seen["reserved"])
+assert seen["reserved"] == [None] and seen["stacks"][0][1:] == [None, None, None]
+assert state.determinize(0, 1).observation(0) == seen"""),
+
+md("""## Gameplay: Portfolio Phase
+
+Four rounds. Each round you draw one card at a time and place it in the build area — starting
+a new park or joining one — before drawing the next. After placing a card you may complete a
+park, rearrange cards, or go on.
+
+This is the board. **Drag** the card from the tray onto a park's area (the empty area starts
+a new park); press **r** (or click *rotate*) to turn it; choose which **shape** it adds;
+*slip under* puts it beneath the others. While you drag, the ghost turns red and names the
+rule when the drop would be illegal. Click a card in a park to pick it up again."""),
+code("""board = GAME.board(arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0)))
+board"""),
+
+md("""### Building Parks
+
+Every placement is checked against six rules. For each: a legal move and an illegal one.
+`explain(action)` answers without changing anything. Card #1 lies in park 0 with its shows
+(the top row) as its shape; card #4 is to be placed. `Place(card, park, x, y, angle, shape)`
+puts the lower-left corner of the card's footprint at square (x, y)."""),
+code("""state.apply(Place(1, 0, 5, 5, 0, 1))
+state.apply(Continue())
+print("to place:", state.drawn)
+
+def show(action):
+    verdict = state.explain(action)
+    print(("LEGAL   " if verdict.legal else "ILLEGAL ") + str(action))
+    if not verdict.legal:
+        print("        ", verdict.rule, "-", verdict.message)
+    return verdict
+
+cases = {
+    "quarter turns only": (Place(4, 0, 3, 5, 90, 1), Place(4, 0, 3, 5, 45, 1)),
+    "line up square on square": (Place(4, 0, 7.0, 5.0, 0, 0), Place(4, 0, 6.5, 5, 0, 0)),
+    "inside the park's area": (Place(4, 0, 8, 5, 0, 0), Place(4, 0, 12, 5, 0, 0)),
+    "one group, edges join": (Place(4, 0, 8, 6, 0, 0), Place(4, 0, 8, 7, 0, 0)),
+    "other shape stays apart": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 3, 4, 0, 0)),
+    "every card shows an icon": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 5, 3, 0, 0, True)),
+}
+expected = ["lands.build.rotation", "lands.build.align", "lands.build.area",
+            "lands.build.contiguous", "lands.build.one_shape", "lands.build.contribute"]
+for (title, (good, bad)), rule in zip(cases.items(), expected, strict=True):
+    print("--", title)
+    assert show(good).legal
+    assert show(bad).rule == rule"""),
+md("""The rule paraphrases, with the passages we had to interpret (corner contact; whether a
+piece of a card's shape may lie apart; the shape declaration):"""),
+code("""for rid in expected + ["lands.build.choose_shape", "lands.build.layer"]:
+    r = rules[rid]
+    print(f"{rid}: {r.text}")
+    if r.ambiguity:
+        print(f"    unclear: {r.ambiguity}\\n    our reading: {r.reading}")"""),
+
+md("""### Rearranging Cards
+
+Any card of a park can be picked up and laid again — moved, turned, the other shape chosen,
+on top or underneath — but it stays in its park, and the park must follow the building rules
+afterwards. Our engine allows 3 such moves after each card placed (the rulebook sets no
+limit; a bound makes every game finite — `params.rearrangements`)."""),
+code("""state.apply(Place(4, 0, 7, 5, 0, 0))
+state.apply(Rearrange(0, 4))
+print(state.prompt())
+assert not show(Move(8, 7, 0, 0)).legal   # would only touch at a corner
+assert show(Move(8, 6, 0, 0)).legal
+state.apply(PutBack())
+try:
+    state.apply(Rearrange(1, 4))   # there is no park 1: cards never change parks
+except boardkit.RuleViolation as err:
+    print(err.rule, "-", err.message)"""),
+
+md("""### Completing Parks
+
+The rulebook's example: two parks can complete the same plan. Park 0 (cards #1 and #4)
+matches it **exactly** — so the plan card's ability may be used; park 1 (#6 and #3) shows the
+plan plus one extra icon — it completes the plan, but without the ability. The plan may be
+turned by quarter turns and found anywhere in the park."""),
+code("""state.apply(Continue())
+state.apply(Place(6, 1, 5, 5, 0, 0))
+state.apply(Continue())
+state.apply(Place(3, 1, 3, 6, 90, 0))
+board.state = state
+print("plan on stack 0:", content().cards[0].plan_rows)
+print("legal completions:", [a for a in state.legal_actions() if isinstance(a, Complete)])
+assert Complete(0, 0) in state.legal_actions() and Complete(1, 0) in state.legal_actions()
+board"""),
+code("""extra = state.clone()
+extra.apply(Complete(1, 0))                 # the park with an extra icon
+print(extra.log.text(last=2))
+assert type(extra.pending).__name__ == "BuildStep"   # no ability step
+
+state.apply(Complete(0, 0))                 # the exact match: the ability is offered
+print(state.prompt())
+print(state.legal_actions())
+state.apply(UseAbility(1))                  # bury: stack 1's top goes to its bottom
+print(state.log.text(last=3))
+assert state.discard == [1, 4, 0]"""),
+
+md("""## Ending the Round
+
+When the deck is empty (after the last card is placed) or every stack is empty:
+
+1. the build area goes to the discard pile;
+2. you reserve discarded cards with an icon of the current portfolio round — at least one
+   if any qualifies, more if you like;
+3. the reserved pile covers the round; the discard pile becomes the next round's deck.
+
+**Unclear:** the step says "choose 1 or more", the note allows none. Our reading:"""),
+code("""print(rules["lands.end.reserve_required"].reading)
+state.apply(Continue())                       # the deck is empty: the round ends
+print(state.log.text(last=6))                 # only #0 shows a ride: reserved automatically
+assert state.round == 2 and state.reserved == [2, 0]"""),
+md("""With a choice: another deal, whose first four cards (#1, #9, #5, #13) become four parks.
+Three of them show rides; at least one must be reserved, and more may be."""),
+code("""rides = arranged([1, 9, 5, 13, 2, 0, 4, 7, 8, 6, 10, 11, 12, 3, 14], goal=(0, 0))
+for park in range(4):
+    rides.apply(Place(rides.drawn, park, 5, 5, 0, 0))
+    rides.apply(Continue())
+print(rides.prompt(), rides.legal_actions())
+for wrong in (Reserve(1), DoneReserving()):
+    try:
+        rides.apply(wrong)
+    except boardkit.RuleViolation as err:
+        print(err.rule, "-", err.message)
+rides.apply(Reserve(9))
+rides.apply(Reserve(13))
+rides.apply(DoneReserving())
+print(rides.log.text(last=5))
+assert rides.reserved == [2, 9, 13] and rides.round == 2"""),
+
+md("""## Megapark Phase
+
+After round 4 the reserved cards are turned over and **all** of them must go into one
+megapark, built under the same rules, aiming only at the goal's megapark plan. Missing icons
+are allowed — they cost points.
+
+To show scoring we jump straight to a megapark phase with six chosen reserved cards
+(goal 1A, whose portfolio shows four ride icons) and build the rulebook's scoring example."""),
+code("""def megapark_game(reserved, goal=(0, 0), variant=None):
+    s = arranged(goal=goal, variant=variant)
+    s.stack.clear()
+    s.reserved = list(reserved)
+    s.deck, s.discard, s.parks, s.drawn = [], [], [], None
+    s.stacks = [[c for c in st if c not in reserved] for st in s.stacks]
+    s.round = 4
+    megapark.start(s)
+    return s
+
+RESERVE = [6, 7, 9, 11, 12, 13]
+BUILD = [(Placed(6, 7, 6, 0, 0), False), (Placed(9, 4, 3, 90, 1), True),
+         (Placed(12, 8, 3, 90, 1), True), (Placed(11, 6, 4, 90, 1), True),
+         (Placed(7, 5, 6, 90, 0), True), (Placed(13, 2, 6, 0, 1), False)]
+mega = megapark_game(RESERVE)
+for p, under in BUILD:
+    mega.apply(Place(p.card, 0, p.x, p.y, p.angle, p.shape, under))
+mega.apply(Finish())
+print(mega.log.text(last=1))"""),
+
+md("""## Scoring
+
+* +2 for each highlighted square of the plan without an icon,
+* +1 for each icon outside the highlighted squares,
+* +1 for each portfolio icon missing from the megapark.
+
+| penalty | title |
+| --- | --- |
+| 0 | Visionary! |
+| 1–2 | Imaginative Designer |
+| 3–5 | Capable Planner |
+| 6+ | Failure |
+
+The rulebook's example — one unfilled square, one extra icon, one of the four ride icons
+missing — is exactly what the megapark above shows: 4 points. (The plan may be laid over the
+megapark in any quarter turn and place; the best fit counts.)"""),
+code("""for line in mega.result.lines(mega.params.points):
+    print(line)
+assert (mega.result.unfilled, mega.result.extra, mega.result.missing["rides"]) == (1, 1, 1)
+assert mega.result.total == 4 and mega.result.title == "Capable Planner"
+GAME.board(mega)"""),
+
+md("""## Expert Mode
+
+One more rule: +1 for every card still in the stacks at the end — so completing plans
+matters. It is a variant option: `new_game(variant={"expert": True})`."""),
+code("""expert = megapark_game(RESERVE, variant={"expert": True})
+for p, under in BUILD:
+    expert.apply(Place(p.card, 0, p.x, p.y, p.angle, p.shape, under))
+expert.apply(Finish())
+left = sum(len(s) for s in expert.stacks)
+print(f"{left} cards left in the stacks: penalty {expert.result.total} ({expert.result.title})")
+assert expert.result.total == 4 + left"""),
+
+md("""## The unclear rules and our readings
+
+Every rulebook leaves questions open. The catalog records each one and the reading boardkit
+chose, with the reason — worth discussing in class: would you read them differently?"""),
+code("""for r in rules.ambiguous():
+    print(f"{r.id} ({r.section})\\n  unclear: {r.ambiguity}\\n  reading: {r.reading}\\n")"""),
+
+md("""## Beyond the rulebook: the megapark solver
+
+`solve(cards, side, params)` finds the megapark of **lowest penalty** for a set of reserved
+cards by an exact branch-and-bound search: it builds from the top card down (each next card
+slipped under the others, every step a legal park), so each decided square is final, and it
+cuts every branch whose lower bound cannot beat the best megapark found. `proven=True` means
+the search finished: no megapark built this way is better.
+
+For the scoring example's cards, the best megapark is much better than 4:"""),
+code("""from boardkit.lands.solver import hint, solve
+
+t = time.perf_counter()
+best = solve(RESERVE, content().side(0, 0), GAME.make_params())
+print(f"best penalty {best.penalty} ({best.breakdown.title}), proven={best.proven}, "
+      f"{best.nodes} search nodes, {time.perf_counter() - t:.2f} s")
+print("play it top card first, each next card under:", best.layout)
+assert best.proven and best.penalty <= 4"""),
+md("""During the portfolio phase, `hint(state)` suggests a move: complete a plan if a park
+matches one, else the placement that brings a park closest to a visible plan."""),
+code("""fresh = arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0))
+print(hint(fresh))
+fresh.apply(Place(1, 0, 5, 5, 0, 1))
+fresh.apply(Continue())
+h = hint(fresh)
+print(h)
+assert "completes a plan" in h.reason"""),
+
+md("""## A small analysis
+
+The rule-aware greedy agent (complete plans when it can, reserve cards that serve the
+portfolio, the solver for the megapark) plays a few dozen deals, in normal and Expert mode.
+`simulate` returns one row per game with its seed, so every row can be replayed. The full
+study (≥ 1,000 deals) is `python benchmarks/bench_lands.py --study 1000` or
+`boardkit simulate lands --agents greedy --games 1000`."""),
+code("""from boardkit.analysis import simulate
+
+N = 24
+normal = simulate("lands", agents=["greedy"], n=N, seed=3)
+hard = simulate("lands", agents=["greedy"], n=N, seed=3, variant={"expert": True})
+
+def titled(frame):
+    frame = frame.copy()
+    frame["title"] = frame.score.map(lambda v: boardkit.lands.scoring.title(int(v), GAME.make_params()))
+    frame["side"] = frame.seed.map(lambda s: GAME.new_game(seed=int(s)).side.label)
+    return frame
+
+normal, hard = titled(normal), titled(hard)
+print("normal: mean penalty", round(normal.score.mean(), 2), dict(normal.title.value_counts()))
+print("expert: mean penalty", round(hard.score.mean(), 2), dict(hard.title.value_counts()))
+assert (hard.score >= normal.score).all()   # same deals, Expert only adds points"""),
+code("""normal.score.plot.hist(bins=range(0, 14), alpha=0.6, label="normal")
+ax = hard.score.plot.hist(bins=range(0, 14), alpha=0.6, label="expert")
+ax.set_xlabel("final penalty (lower is better)")
+ax.legend();"""),
+code("""by_side = normal.groupby("side").score.agg(["mean", "count"]).sort_values("mean")
+print(by_side)
+print("hardest side in this small sample:", by_side.index[-1])"""),
+
+md("""## Exercise
+
+1. **Is the megapark plan or the portfolio the harder part?** Change the points
+   (`params={"points.portfolio": 2}` or `{"points.unfilled": 1}`) and rerun the simulation:
+   which titles move?
+2. **How much does rearranging help?** Set `params={"rearrangements": 0}` and compare the
+   number of completed plans (`state.completed`) over a few seeds.
+3. **Design a goal side** (edit a copy of `data/lands/goals.toml`, load it with
+   `boardkit.lands.content.load_content(folder)`) and use `solve` to check that some legal
+   reserve reaches 0 points.
+
+A starting point for question 1:"""),
+code("""cheaper = simulate("lands", agents=["greedy"], n=8, seed=3, params={"points.unfilled": 1})
+print("mean penalty, unfilled squares cost 2:", normal.score[:8].mean(), "· cost 1:", cheaper.score.mean())
+assert cheaper.score.mean() <= normal.score[:8].mean()
+print(f"notebook ran in {time.perf_counter() - NOTEBOOK_START:.0f} s")"""),
+]
+nb = nbf.v4.new_notebook(cells=cells, metadata={
+    "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+    "language_info": {"name": "python"}})
+nbf.write(nb, "notebooks/10-lands-of-amazement.ipynb")
+print("wrote notebooks/10-lands-of-amazement.ipynb")
