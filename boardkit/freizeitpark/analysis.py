@@ -1,0 +1,261 @@
+"""Freizeitpark analysis: the four questions of the design study, answered by simulation.
+
+* :func:`rounds_to_minimums` — after how many rounds does a player first meet all four
+  minimums (Mindestanforderungen), solo and with 4 players, and how often nobody does;
+* :func:`fired_rate` — how often a player is fired (gefeuert) by the enclosure penalty
+  (Abzug for enclosed empty cells);
+* :func:`card_difficulty` — the twelve Auftragskarten ranked by how often the greedy agent
+  meets their condition, with 95 % Wilson intervals;
+* :func:`dice_rule_effect` — the effect of the 1-and-2 rule parameter ``dice.attractions``
+  ("any" against "split"), on paired games (the same seeds).
+
+Every function takes ``n`` (games) and ``seed``; results are pure functions of both. The
+games are played by the greedy agent with the engine's rules unchanged; this module only
+watches the state after every decision (:func:`play_games`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from boardkit.agents import make_agent
+from boardkit.analysis.lab import sign_flip_p
+from boardkit.analysis.metrics import Z
+from boardkit.analysis.metrics import wilson as _wilson
+from boardkit.analysis.simulation import game_seeds
+from boardkit.engine import game as get_game
+
+from . import ende
+from .content import content
+
+GAME = "freizeitpark"
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """:func:`boardkit.analysis.metrics.wilson`, clipped so the interval always contains the
+    share itself (rounding can put the lower end at 5e-17 above a share of 0)."""
+    low, high = _wilson(successes, n)
+    if n <= 0:
+        return low, high
+    share = successes / n
+    return min(low, share), max(high, share)
+
+
+def play_games(n: int, seed: int = 0, players: int = 1, agent: str = "greedy",
+               variant: Mapping[str, Any] | None = None,
+               params: Mapping[str, Any] | None = None) -> pd.DataFrame:
+    """Play ``n`` games and return one row per seat per game.
+
+    Columns: ``game``, ``seed``, ``seat``, ``players``, ``status`` (won / fired / out /
+    playing at the end), ``met_round`` (the round in which the sheet first met all four
+    minimums before any penalty; NaN if never), ``card_met`` (the Auftragskarte's condition
+    holds at the end; NaN without a card), ``penalty`` (Nachhaltigkeit lost at the
+    evaluation), ``enclosed`` (enclosed empty cells at the end), ``end_round``.
+    Game ``i`` uses seed ``game_seeds(seed, n)[i]``, so two calls with the same ``seed``
+    and different rule parameters play paired games (the same dice sequence as far as the
+    choices allow).
+    """
+    g = get_game(GAME)
+    rows = []
+    for index, gseed in enumerate(game_seeds(seed, n)):
+        state = g.new_game(players=players, seed=gseed, variant=dict(variant or {}),
+                           params=dict(params or {}))
+        bots = [make_agent(agent, seed=gseed * 8 + s, game=GAME) for s in range(players)]
+        met: list[int | None] = [None] * players
+        versions = [sheet.version for sheet in state.sheets]
+        limit = 10_000
+        while not state.is_over:
+            played_round = state.round
+            state.apply(bots[state.current_player].act(state))
+            for p, sheet in enumerate(state.sheets):
+                if sheet.version == versions[p]:
+                    continue
+                versions[p] = sheet.version
+                if met[p] is None and ende.standing(state.rules, sheet).minimums_met():
+                    met[p] = played_round
+            limit -= 1
+            if limit == 0:
+                raise RuntimeError(f"{GAME}: game {index} did not end")
+        for p in range(players):
+            st = state.standing(p)
+            rows.append({
+                "game": index, "seed": gseed, "seat": p, "players": players,
+                "status": state.status[p],
+                "met_round": math.nan if met[p] is None else float(met[p]),
+                "card_met": float(st.card_met) if state.card is not None else math.nan,
+                "penalty": int(state.penalty[p]), "enclosed": int(st.enclosed),
+                "end_round": int(state.round),
+            })
+    frame = pd.DataFrame(rows)
+    frame.attrs.update({"players": players, "seed": seed, "agent": agent,
+                        "variant": dict(variant or {}), "params": dict(params or {})})
+    return frame
+
+
+# ----------------------------------------------------------------- (a) rounds to the minimums
+@dataclass(frozen=True)
+class RoundsResult:
+    """Rounds until the minimums are met. ``games``: one row per game with ``first_round``
+    (the first round in which any player met all four minimums; NaN when nobody did);
+    ``summary``: one row per player count."""
+
+    games: pd.DataFrame
+    summary: pd.DataFrame
+
+
+def rounds_to_minimums(n: int = 50, seed: int = 0, players: tuple[int, ...] = (1, 4),
+                       frames: Mapping[int, pd.DataFrame] | None = None) -> RoundsResult:
+    """(a) Distribution of the first round in which a player meets all four minimums.
+
+    ``frames`` may hand in :func:`play_games` tables per player count to reuse them.
+    """
+    games, summary = [], []
+    for k in players:
+        rows = frames[k] if frames and k in frames else play_games(n, seed, players=k)
+        per_game = rows.groupby("game").agg(first_round=("met_round", "min"),
+                                            end_round=("end_round", "first"))
+        per_game.insert(0, "players", k)
+        games.append(per_game.reset_index())
+        met = per_game["first_round"].dropna()
+        count = len(per_game)
+        never = count - len(met)
+        low, high = wilson(never, count)
+        summary.append({
+            "players": k, "games": count, "met_games": len(met),
+            "median_round": float(met.median()) if len(met) else math.nan,
+            "mean_round": float(met.mean()) if len(met) else math.nan,
+            "min_round": float(met.min()) if len(met) else math.nan,
+            "max_round": float(met.max()) if len(met) else math.nan,
+            "nobody_share": never / count, "nobody_ci_low": low, "nobody_ci_high": high,
+        })
+    return RoundsResult(pd.concat(games, ignore_index=True),
+                        pd.DataFrame(summary).set_index("players"))
+
+
+# ----------------------------------------------------------------- (b) fired
+def fired_rate(n: int = 50, seed: int = 0, players: tuple[int, ...] = (1, 4),
+               frames: Mapping[int, pd.DataFrame] | None = None) -> pd.DataFrame:
+    """(b) How often a player is fired by the enclosure penalty, per player count.
+
+    Per player count: player-games, fired players and their share (95 % Wilson interval),
+    the share among players who reached an evaluation (met every condition), the share of
+    games with at least one firing, and the mean penalty of the evaluated players.
+    """
+    out = []
+    for k in players:
+        rows = frames[k] if frames and k in frames else play_games(n, seed, players=k)
+        fired = rows["status"] == "fired"
+        evaluated = rows["status"].isin(["fired", "won"])
+        count, hits = len(rows), int(fired.sum())
+        low, high = wilson(hits, count)
+        ev = int(evaluated.sum())
+        games_with = rows.groupby("game")["status"].apply(lambda s: (s == "fired").any())
+        out.append({
+            "players": k, "player_games": count, "fired": hits, "fired_share": hits / count,
+            "ci_low": low, "ci_high": high, "evaluated": ev,
+            "fired_share_of_evaluated": hits / ev if ev else math.nan,
+            "games_with_firing": float(games_with.mean()),
+            "mean_penalty_evaluated": float(rows.loc[evaluated, "penalty"].mean()) if ev else math.nan,
+        })
+    return pd.DataFrame(out).set_index("players")
+
+
+# ----------------------------------------------------------------- (c) Auftragskarten
+def card_difficulty(n: int = 20, seed: int = 0, players: int = 1,
+                    cards: list[str] | None = None) -> pd.DataFrame:
+    """(c) The Auftragskarten ranked from hardest to easiest under the greedy agent.
+
+    Each card is played in ``n`` games (the expanded game with that card, the same seeds for
+    every card). ``met_share`` is the share of games in which some player meets the card's
+    condition by the end, with a 95 % Wilson interval; ``won_share`` the share of games
+    somebody wins. Ranked by ``met_share`` (ascending: rank 1 is the hardest card).
+    """
+    out = []
+    for cid in cards or list(content().cards):
+        rows = play_games(n, seed, players=players, variant={"card": cid})
+        per_game = rows.groupby("game").agg(met=("card_met", "max"),
+                                            won=("status", lambda s: (s == "won").any()))
+        hits = int(per_game["met"].sum())
+        low, high = wilson(hits, len(per_game))
+        out.append({"card": cid, "label": content().label(cid, "card"), "games": len(per_game),
+                    "met": hits, "met_share": hits / len(per_game), "ci_low": low,
+                    "ci_high": high, "won_share": float(per_game["won"].mean())})
+    table = pd.DataFrame(out).sort_values(["met_share", "card"], kind="stable")
+    table.insert(0, "rank", range(1, len(table) + 1))
+    return table.set_index("card")
+
+
+# ----------------------------------------------------------------- (d) the 1-and-2 rule
+def _paired(a: pd.Series, b: pd.Series, seed: int) -> tuple[float, float, float, float, int]:
+    a, b = a.align(b, join="inner")
+    keep = a.notna() & b.notna()
+    a, b = a[keep].astype(float), b[keep].astype(float)
+    diffs = (b - a).to_numpy()
+    if diffs.size == 0:
+        return (math.nan,) * 4 + (0,)
+    mean = float(diffs.mean())
+    se = float(diffs.std(ddof=1)) / math.sqrt(diffs.size) if diffs.size > 1 else math.nan
+    return mean, mean - Z * se, mean + Z * se, sign_flip_p(diffs, seed=seed), int(diffs.size)
+
+
+def dice_rule_effect(n: int = 50, seed: int = 0, players: int = 1,
+                     a: str = "any", b: str = "split") -> pd.DataFrame:
+    """(d) Rule parameter ``dice.attractions``: ``b`` against ``a`` on paired games.
+
+    One row per measure (per game, means over seats): ``met`` (share of players who meet
+    all four minimums at some time), ``won``, ``fired``, ``met_round`` (the round they are
+    first met, over the games where both versions meet them), ``end_round``. Columns:
+    the two means, the paired difference b − a with its 95 % interval and a sign-flip
+    permutation test's p-value (:func:`boardkit.analysis.lab.sign_flip_p`).
+    """
+    runs = {v: play_games(n, seed, players=players, params={"dice.attractions": v})
+            for v in (a, b)}
+    measures = {
+        "met": lambda f: f["met_round"].notna().astype(float),
+        "won": lambda f: (f["status"] == "won").astype(float),
+        "fired": lambda f: (f["status"] == "fired").astype(float),
+        "met_round": lambda f: f["met_round"],
+        "end_round": lambda f: f["end_round"].astype(float),
+    }
+    out = []
+    for name, fn in measures.items():
+        sa = fn(runs[a]).groupby(runs[a]["game"]).mean()
+        sb = fn(runs[b]).groupby(runs[b]["game"]).mean()
+        diff, low, high, p, pairs = _paired(sa, sb, seed)
+        out.append({"measure": name, "pairs": pairs, f"mean_{a}": float(sa.mean()),
+                    f"mean_{b}": float(sb.mean()), "diff": diff, "ci_low": low, "ci_high": high,
+                    "p_value": p})
+    table = pd.DataFrame(out).set_index("measure")
+    table.attrs.update({"a": a, "b": b, "games": n, "players": players})
+    return table
+
+
+def describe_effect(table: pd.DataFrame) -> str:
+    """Plain words for :func:`dice_rule_effect`'s table."""
+    a, b = table.attrs.get("a", "any"), table.attrs.get("b", "split")
+    lines = []
+    for name, row in table.iterrows():
+        pairs = int(row["pairs"])
+        if pairs == 0 or math.isnan(row["diff"]):
+            lines.append(f"{name}: no paired games to compare.")
+            continue
+        if row["diff"] == 0:
+            lines.append(f"{name}: unchanged in all {pairs} paired games.")
+            continue
+        verb = "raises" if row["diff"] > 0 else "lowers"
+        sig = "" if row["p_value"] < 0.05 else " (not significant; may be chance)"
+        lines.append(f"{name}: '{b}' {verb} it from {row[f'mean_{a}']:.2f} to "
+                     f"{row[f'mean_{b}']:.2f} (difference {row['diff']:+.2f}, 95% interval "
+                     f"{row['ci_low']:+.2f} to {row['ci_high']:+.2f}, p = {row['p_value']:.3f}, "
+                     f"{pairs} pairs){sig}.")
+    return "\n".join(lines)
+
+
+__all__ = ["RoundsResult", "card_difficulty", "describe_effect", "dice_rule_effect",
+           "fired_rate", "play_games", "rounds_to_minimums"]
+

@@ -1,0 +1,60 @@
+"""The Freizeitpark analysis functions: shapes, bounds, reproducibility (tiny samples)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from boardkit.freizeitpark import analysis as A
+from boardkit.freizeitpark.content import content
+
+
+@pytest.fixture(scope="module")
+def frames():
+    return {1: A.play_games(3, seed=5, players=1), 2: A.play_games(2, seed=5, players=2)}
+
+
+def test_play_games_rows_are_consistent_and_reproducible(frames):
+    solo, duo = frames[1], frames[2]
+    assert len(solo) == 3 and len(duo) == 4
+    assert set(solo["status"]) <= {"won", "fired", "out", "playing"}
+    assert solo["card_met"].isna().all()  # no Auftragskarte in the base game
+    for _, row in duo.iterrows():
+        if row["status"] in ("won", "fired"):  # evaluated: minimums were met before
+            assert not math.isnan(row["met_round"])
+        if not math.isnan(row["met_round"]):
+            assert 1 <= row["met_round"] <= row["end_round"]
+    again = A.play_games(3, seed=5, players=1)
+    assert again.equals(solo)
+
+
+def test_rounds_and_fired_tables(frames):
+    rounds = A.rounds_to_minimums(players=(1, 2), frames=frames)
+    assert list(rounds.summary.index) == [1, 2]
+    assert rounds.summary.loc[1, "games"] == 3 and rounds.summary.loc[2, "games"] == 2
+    for k, group in rounds.games.groupby("players"):
+        nobody = group["first_round"].isna().mean()
+        assert rounds.summary.loc[k, "nobody_share"] == pytest.approx(nobody)
+    fired = A.fired_rate(players=(1, 2), frames=frames)
+    for k, rows in frames.items():
+        assert fired.loc[k, "fired"] == (rows["status"] == "fired").sum()
+        assert fired.loc[k, "ci_low"] <= fired.loc[k, "fired_share"] <= fired.loc[k, "ci_high"]
+
+
+def test_card_difficulty_ranks_every_card():
+    table = A.card_difficulty(n=1, seed=3)
+    assert sorted(table.index) == sorted(content().cards) and len(table) == 12
+    assert list(table["rank"]) == list(range(1, 13))
+    assert table["met_share"].is_monotonic_increasing
+    assert ((0 <= table["ci_low"]) & (table["ci_high"] <= 1)).all()
+    assert (table["met"] <= table["games"]).all()
+
+
+def test_dice_rule_effect_is_paired_and_zero_against_itself():
+    same = A.dice_rule_effect(n=2, seed=4, a="any", b="any")
+    assert (same.loc[["met", "won", "fired", "end_round"], "diff"] == 0).all()
+    assert "unchanged" in A.describe_effect(same)
+    table = A.dice_rule_effect(n=2, seed=4)
+    assert {"mean_any", "mean_split", "diff", "p_value"} <= set(table.columns)
+    assert table.loc["end_round", "pairs"] == 2

@@ -1,0 +1,141 @@
+"""Writes notebooks/21-freizeitpark-analysis.ipynb (kept as a script so the notebook's source is reviewable)."""
+import nbformat as nbf
+
+md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+cells = [
+md("""# Freizeitpark: four questions answered by simulation
+
+The rulebook leaves open how long a park takes, how dangerous the enclosure penalty is,
+which order card is hard, and what one unclear dice rule changes. We answer four questions
+by letting boardkit's **greedy agent** play many games with the rules unchanged:
+
+1. **Rounds to the minimums** (*Mindestanforderungen*): after how many rounds does a player
+   first meet all four minimums — Nachhaltigkeit, Beliebtheit, Vermögen, Parkplätze —
+   alone and with four players? How often does nobody manage it?
+2. **Fired** (*gefeuert*): how often does the penalty for enclosed empty cells (*Abzug*: one
+   Nachhaltigkeit per enclosed cell) push a player back below a minimum?
+3. **Auftragskarten** (order cards of the *erweitertes Spiel*): which of the twelve cards
+   is hardest for the greedy agent?
+4. **The 1-and-2 rule** (rule parameter `dice.attractions`): may each of the faces 1 and 2
+   give any attraction (`"any"`, our reading) or only two each (`"split"`)?
+
+The functions live in `boardkit.freizeitpark.analysis`; each takes a number of games `n`
+and a `seed`, so every figure below can be reproduced exactly.
+
+> **Small samples.** So that the whole notebook runs in about a minute, every study here
+> plays only a handful of games. The intervals are therefore wide, and a ranking or a
+> difference that is not significant says little. For real figures run the large study
+> from a terminal (a few hundred games per question; it takes a while):
+>
+> ```bash
+> python benchmarks/freizeitpark_study.py --games 200
+> ```"""),
+code("""import time
+import matplotlib.pyplot as plt
+import pandas as pd
+from boardkit.freizeitpark.analysis import (card_difficulty, describe_effect, dice_rule_effect,
+                                            fired_rate, play_games, rounds_to_minimums)
+
+pd.set_option("display.width", 140)
+started = time.perf_counter()"""),
+md("""## The raw material: games watched round by round
+
+`play_games` plays greedy games and, after every decision, checks each player's sheet. A
+row per player per game records the final `status` (won, fired, out), the first round
+in which the sheet met all four minimums before any penalty (`met_round`, empty when
+never), the penalty and the enclosed cells. We play these games once and use them for
+questions 1 and 2."""),
+code("""solo = play_games(16, seed=2026, players=1)
+four = play_games(4, seed=2026, players=4)
+frames = {1: solo, 4: four}
+four.head(8)"""),
+md("""## 1. Rounds until the minimums are met
+
+For each game: the first round in which **any** player's park met all four minimums
+(with four players the game stops soon after, so later players are not followed further).
+`nobody_share` is the share of games in which no one met them — the player was out first
+(*ausgeschieden*: the park could not take a roll)."""),
+code("""rounds = rounds_to_minimums(frames=frames)
+summary = rounds.summary
+assert list(summary.index) == [1, 4]
+assert summary["games"].tolist() == [16, 4]
+assert ((summary["nobody_share"] >= 0) & (summary["nobody_share"] <= 1)).all()
+met = rounds.games["first_round"].dropna()
+assert (met >= 1).all() and (met <= rounds.games.loc[met.index, "end_round"]).all()
+summary.round(3)"""),
+code("""fig, ax = plt.subplots(figsize=(6, 3.2))
+for k, group in rounds.games.groupby("players"):
+    values = group["first_round"].dropna()
+    if len(values):
+        ax.hist(values, bins=range(int(met.min()), int(met.max()) + 2), alpha=0.6,
+                label=f"{k} player(s), {len(values)} of {len(group)} games")
+ax.set_xlabel("first round with all four minimums")
+ax.set_ylabel("games")
+ax.set_title("Rounds to the minimums (small sample)")
+if len(met):
+    ax.legend()"""),
+md("""## 2. Fired by the enclosure penalty
+
+A player who meets every condition is evaluated at once: each enclosed empty cell costs one
+Nachhaltigkeit, and whoever drops below its minimum is fired. `fired_share` counts all
+player-games; `fired_share_of_evaluated` only those who reached an evaluation. (With four
+players the seats of one game are not independent, so read the interval as a rough guide.)"""),
+code("""fired = fired_rate(frames=frames)
+assert ((fired["fired_share"] >= 0) & (fired["fired_share"] <= 1)).all()
+assert (fired["ci_low"] <= fired["fired_share"]).all() and (fired["fired_share"] <= fired["ci_high"]).all()
+assert (fired["fired"] <= fired["evaluated"]).all()
+fired.round(3)"""),
+md("""## 3. How hard is each Auftragskarte?
+
+Each of the twelve cards is played in the same few solo games (the same seeds for every
+card). `met_share` is the share of games in which the card's condition holds at the end,
+with a 95 % Wilson interval; rank 1 is the hardest card. With so few games many cards tie
+and the intervals overlap: the ranking is a first impression only."""),
+code("""cards = card_difficulty(n=3, seed=2026)
+assert len(cards) == 12 and sorted(cards["rank"]) == list(range(1, 13))
+assert cards["met_share"].is_monotonic_increasing
+assert ((cards["ci_low"] <= cards["met_share"]) & (cards["met_share"] <= cards["ci_high"])).all()
+cards[["rank", "label", "games", "met", "met_share", "ci_low", "ci_high", "won_share"]].round(3)"""),
+code("""fig, ax = plt.subplots(figsize=(7, 3.8))
+err = [cards["met_share"] - cards["ci_low"], cards["ci_high"] - cards["met_share"]]
+ax.barh(cards["label"], cards["met_share"], xerr=err, capsize=4, color="#4c78a8")
+ax.set_xlim(0, 1)
+ax.set_xlabel("share of games with the card's condition met (95% Wilson interval)")
+ax.set_title("Auftragskarten, hardest at the top (small sample)")
+ax.invert_yaxis()
+fig.tight_layout()"""),
+md("""## 4. The 1-and-2 rule: "any" against "split"
+
+The rulebook lists four attractions for the faces 1 and 2 without saying which face gives
+which. We play the **same seeds** with both readings (paired games) and compare per game:
+whether the minimums are met (`met`), won, fired, the round they are met, and the length
+of the game. The difference is `split − any`, with a 95 % interval and a sign-flip
+permutation test."""),
+code("""effect = dice_rule_effect(n=12, seed=2026)
+assert set(effect.index) == {"met", "won", "fired", "met_round", "end_round"}
+for share in ("met", "won", "fired"):
+    assert 0 <= effect.loc[share, "mean_any"] <= 1 and 0 <= effect.loc[share, "mean_split"] <= 1
+print(describe_effect(effect))
+effect.round(3)"""),
+code("""elapsed = time.perf_counter() - started
+print(f"whole notebook: {elapsed:.0f} s (small samples; see the command at the top for a large study)")"""),
+md("""## Exercise
+
+1. Does the penalty become more dangerous on a bigger park? Play `play_games` with
+   `params={"sheet.width": 12, "sheet.height": 12}` and compare `fired_rate(frames=...)`.
+2. Question 4 asked about solo games. Repeat it with `players=4` — does the `"split"`
+   reading change who wins when four parks race?
+3. Pick the hardest card of question 3 and play it with `n=50`. Is it still the hardest
+   once the interval is narrow?
+
+A start for question 1:"""),
+code("""big = {1: play_games(6, seed=7, players=1, params={"sheet.width": 12, "sheet.height": 12})}
+big_fired = fired_rate(frames=big, players=(1,))
+assert 0 <= big_fired.loc[1, "fired_share"] <= 1
+big_fired.round(3)"""),
+]
+nb = nbf.v4.new_notebook(cells=cells, metadata={
+    "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+    "language_info": {"name": "python"}})
+nbf.write(nb, "notebooks/21-freizeitpark-analysis.ipynb")
+print("wrote notebooks/21-freizeitpark-analysis.ipynb")
