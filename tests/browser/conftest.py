@@ -401,6 +401,35 @@ class LabNotebook:
     def value(self, expression: str) -> Any:
         return kernel_value(self.server, self.path, expression)
 
+    # -- the board the notebook displays (every game's browser test starts here)
+    @property
+    def board(self):
+        """The first board's panel (a Playwright locator)."""
+        return self.page.locator(".bk-board").first
+
+    @property
+    def svg(self):
+        """The board's SVG canvas."""
+        return self.board.locator(".bk-canvas-root svg")
+
+    def shows_actions(self, n: int) -> None:
+        """Wait until the SVG that Python drew after ``n`` player actions is on screen."""
+        from playwright.sync_api import expect
+
+        expect(self.svg).to_have_attribute("data-actions", str(n))
+
+    def screenshot(self, name: str) -> Path:
+        """Save the board as ``test-artifacts/<name>.png``; with BOARDKIT_UPDATE_SCREENSHOTS=1
+        also as ``docs/img/<name>.png`` (the pictures the README shows)."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        shot = ARTIFACTS / f"{name}.png"
+        self.page.mouse.move(0, 0)
+        self.board.screenshot(path=str(shot), animations="disabled")
+        if os.environ.get("BOARDKIT_UPDATE_SCREENSHOTS") == "1":
+            (REPO / "docs" / "img").mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(shot, REPO / "docs" / "img" / f"{name}.png")
+        return shot
+
 
 # JavaScript run in the page; `path` is the notebook's path on the server.
 _FIND_PANEL = """

@@ -5,11 +5,8 @@ Seed 0 (the notebook's): P1 rolls 4 and 2; the targets to click are computed in 
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import time
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +14,6 @@ import boardkit
 
 pytestmark = pytest.mark.browser
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"  # ignored by git
 NOTEBOOK = "dice_grid_board.ipynb"
 RULES = boardkit.game("dice-grid").rules
 
@@ -30,13 +25,10 @@ def test_dice_grid_board_plays_in_jupyterlab(lab_page, lab_browser):
     start = time.perf_counter()
     nb = lab_page(NOTEBOOK)
     timings["open + run all"] = time.perf_counter() - start
-    board = nb.page.locator(".bk-board").first
-    svg = board.locator(".bk-canvas-root svg")
+    board, svg = nb.board, nb.svg
     expect(svg).to_be_visible()
 
-    def shows_actions(n: int) -> None:
-        """Wait until the SVG Python drew after ``n`` player actions is on screen."""
-        expect(svg).to_have_attribute("data-actions", str(n))
+    shows_actions = nb.shows_actions
 
     def click(target: str) -> None:
         svg.locator(f'[data-target="{target}"]').click()
@@ -92,13 +84,7 @@ def test_dice_grid_board_plays_in_jupyterlab(lab_page, lab_browser):
     assert nb.value("board.state.action_count") == 3  # illegal clicks changed nothing
     shows_actions(3)
 
-    ARTIFACTS.mkdir(exist_ok=True)
-    shot = ARTIFACTS / "dice-grid-board.png"
-    nb.page.mouse.move(0, 0)  # no hover effect in the picture
-    board.screenshot(path=str(shot), animations="disabled")
-    if os.environ.get("BOARDKIT_UPDATE_SCREENSHOTS") == "1":
-        (REPO / "docs" / "img").mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(shot, REPO / "docs" / "img" / "dice-grid-board.png")
+    nb.screenshot("dice-grid-board")
 
     # the panel's ipywidgets controls reach the kernel too
     board.get_by_role("button", name="Undo").click()

@@ -6,11 +6,8 @@ The notebook plays a solo game (seed 3) whose first roll is forced to 3 and 5.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import time
-from pathlib import Path
 
 import pytest
 
@@ -18,8 +15,6 @@ import boardkit
 
 pytestmark = pytest.mark.browser
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"  # ignored by git
 NOTEBOOK = "freizeitpark_board.ipynb"
 RULES = boardkit.game("freizeitpark").rules
 
@@ -31,12 +26,10 @@ def test_freizeitpark_board_plays_in_jupyterlab(lab_page, lab_browser):
     start = time.perf_counter()
     nb = lab_page(NOTEBOOK)
     timings["open + run all"] = time.perf_counter() - start
-    board = nb.page.locator(".bk-board").first
-    svg = board.locator(".bk-canvas-root svg")
+    board, svg = nb.board, nb.svg
     expect(svg).to_be_visible()
 
-    def shows_actions(n: int) -> None:
-        expect(svg).to_have_attribute("data-actions", str(n))
+    shows_actions = nb.shows_actions
 
     def hit(target: str):
         """A cell's own square (the target group also holds the hidden ghost, which makes
@@ -89,13 +82,7 @@ def test_freizeitpark_board_plays_in_jupyterlab(lab_page, lab_browser):
                     "if s == 'verkaufsstand')") == [(1, 0), (2, 0), (3, 0)]
     assert nb.value("board.state.standing(0).marks('vermoegen')") == 3
 
-    ARTIFACTS.mkdir(exist_ok=True)
-    shot = ARTIFACTS / "freizeitpark-board.png"
-    nb.page.mouse.move(0, 0)
-    board.screenshot(path=str(shot), animations="disabled")
-    if os.environ.get("BOARDKIT_UPDATE_SCREENSHOTS") == "1":
-        (REPO / "docs" / "img").mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(shot, REPO / "docs" / "img" / "freizeitpark-board.png")
+    nb.screenshot("freizeitpark-board")
 
     # undo through the panel's ipywidgets button reaches the kernel too
     board.get_by_role("button", name="Undo").click()

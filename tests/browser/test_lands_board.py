@@ -26,8 +26,7 @@ def test_lands_board_drag_and_drop_in_jupyterlab(lab_page):
     from playwright.sync_api import expect
 
     nb = lab_page(NOTEBOOK)
-    board = nb.page.locator(".bk-board").first
-    svg = board.locator(".bk-canvas-root svg")
+    board, svg = nb.board, nb.svg
     expect(svg).to_be_visible()
     expect(svg).to_have_attribute("data-actions", "0")
     width = float(svg.get_attribute("width"))
@@ -92,4 +91,5 @@ def test_lands_board_drag_and_drop_in_jupyterlab(lab_page):
     assert nb.value("[tuple(p) for p in board.state.parks[0]]") == [(1, 5, 5, 0, 1), (4, 7, 5, 0, 0)]
     expect(svg.locator('[data-target="complete:0:0"]')).to_have_class(re.compile(r"\bbk-legal\b"))
 
+    nb.screenshot("lands-board")
     assert nb.errors == [], nb.errors

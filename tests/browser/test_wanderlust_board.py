@@ -8,9 +8,7 @@ shows each rule. The notebook is written by the test (the same three cells a use
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import time
 from pathlib import Path
 
@@ -21,8 +19,6 @@ import boardkit
 
 pytestmark = pytest.mark.browser
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = REPO / "test-artifacts"  # ignored by git
 RULES = boardkit.game("wanderlust").rules
 
 
@@ -50,12 +46,10 @@ def test_wanderlust_board_plays_in_jupyterlab(lab_page, lab_browser, notebook):
     start = time.perf_counter()
     nb = lab_page(notebook)
     timings["open + run all"] = time.perf_counter() - start
-    board = nb.page.locator(".bk-board").first
-    svg = board.locator(".bk-canvas-root svg")
+    board, svg = nb.board, nb.svg
     expect(svg).to_be_visible()
 
-    def shows_actions(n: int) -> None:
-        expect(svg).to_have_attribute("data-actions", str(n))
+    shows_actions = nb.shows_actions
 
     def click(target: str) -> None:
         """Click the target's mark (a place's dot on the map, or the panel's button)."""
@@ -106,13 +100,7 @@ def test_wanderlust_board_plays_in_jupyterlab(lab_page, lab_browser, notebook):
     shows_actions(2)  # illegal clicks changed nothing
     assert nb.value("board.state.action_count") == 2
 
-    ARTIFACTS.mkdir(exist_ok=True)
-    shot = ARTIFACTS / "wanderlust-board.png"
-    nb.page.mouse.move(0, 0)
-    board.screenshot(path=str(shot), animations="disabled")
-    if os.environ.get("BOARDKIT_UPDATE_SCREENSHOTS") == "1":
-        (REPO / "docs" / "img").mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(shot, REPO / "docs" / "img" / "wanderlust-board.png")
+    nb.screenshot("wanderlust-board")
 
     # "view as P1": Jackie sees her own hand, not Laura's (whose turn it is)
     expect(svg).to_contain_text("P2 (Laura)'s hand")

@@ -45,12 +45,10 @@ def test_wishland_board_plays_in_jupyterlab(lab_page, lab_browser, tmp_path):
     start = time.perf_counter()
     nb = lab_page(write_notebook(tmp_path))
     timings["open + run all"] = time.perf_counter() - start
-    board = nb.page.locator(".bk-board").first
-    svg = board.locator(".bk-canvas-root svg")
+    board, svg = nb.board, nb.svg
     expect(svg).to_be_visible()
 
-    def shows_actions(n: int) -> None:
-        expect(svg).to_have_attribute("data-actions", str(n))
+    shows_actions = nb.shows_actions
 
     def click(target: str) -> None:
         svg.locator(f'[data-target="{target}"]').first.click()
@@ -103,6 +101,7 @@ def test_wishland_board_plays_in_jupyterlab(lab_page, lab_browser, tmp_path):
     shows_actions(base + 5)
     assert nb.value("board.state.action_count") == base + 5
 
+    nb.screenshot("wishland-board")
     assert nb.errors == [], nb.errors
     timings["total"] = time.perf_counter() - start
     print("timings: " + ", ".join(f"{k} {v:.2f} s" for k, v in timings.items())
