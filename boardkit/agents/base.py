@@ -109,8 +109,11 @@ def make_agent(name: str | Agent, seed: int = 0, game: str | None = None) -> Age
         factories.update(get_game(game).agents)
     if base not in factories:
         raise VariantError(f"unknown agent {name!r}; available: {', '.join(agent_names(game))}")
+    from boardkit.engine.game import resolve
+
+    factory = resolve(factories[base])
     if not arg:
-        return factories[base](seed)
+        return factory(seed)
     try:
         budget = int(arg)
     except ValueError:
@@ -118,7 +121,7 @@ def make_agent(name: str | Agent, seed: int = 0, game: str | None = None) -> Age
     if budget < 1:
         raise VariantError(f"agent {name!r}: the budget must be at least 1")
     try:
-        return factories[base](seed, budget)
+        return factory(seed, budget)
     except TypeError:
         raise VariantError(f"agent {base!r} takes no budget (':{arg}')") from None
 

@@ -56,8 +56,23 @@ def set_dotted(tree: dict, key: str, value: Any, where: str) -> None:
             node = node[part]
 
 
+def resolve(ref: Any) -> Any:
+    """A ``"module:attribute"`` reference imported on first use (games name their board,
+    agents and heuristic this way so ``import boardkit`` stays light); anything else as is."""
+    if not isinstance(ref, str):
+        return ref
+    import importlib
+
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
 class Game:
-    """Everything about one game that is not a position."""
+    """Everything about one game that is not a position.
+
+    ``board``, the ``agents`` factories and ``heuristic`` may be given as
+    ``"module:attribute"`` strings; they are imported when first used.
+    """
 
     def __init__(self, name: str, title: str, state_class: type[State],
                  actions: Iterable[type[Action]], players: tuple[int, int],
@@ -79,14 +94,18 @@ class Game:
         self.summary = summary
         self.status = status
         self._board = board  # "module:Class" of the game's board widget
-        #: the game's own agents, name -> factory(seed[, budget]) (e.g. a rule-aware greedy)
+        #: the game's own agents, name -> factory(seed[, budget]) or "module:factory"
         self.agents = dict(agents or {})
-        #: heuristic(state, player) -> float, higher is better for that player (greedy agent)
-        self.heuristic = heuristic
+        self._heuristic = heuristic
         state_class.game = self
 
     def __repr__(self) -> str:
         return f"<boardkit game {self.name!r}: {self.title}>"
+
+    @property
+    def heuristic(self):
+        """heuristic(state, player) -> float, higher is better for that player (greedy agent)."""
+        return resolve(self._heuristic)
 
     # --------------------------------------------------------------- content
     @property
@@ -243,7 +262,4 @@ class Game:
         """The game's interactive board widget (needs ipywidgets/anywidget)."""
         if self._board is None:
             raise NotImplementedError(f"{self.name} has no board yet")
-        import importlib
-
-        module, cls = self._board.split(":")
-        return getattr(importlib.import_module(module), cls)(state or self.new_game(), **kwargs)
+        return resolve(self._board)(state or self.new_game(), **kwargs)

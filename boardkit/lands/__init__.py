@@ -15,19 +15,6 @@ from .actions import ACTIONS, codec
 from .params import Params, Variant
 from .state import LandsState
 
-
-def _greedy(seed: int, budget: int | None = None):
-    from .agent import LandsGreedy
-
-    return LandsGreedy(seed=seed) if budget is None else LandsGreedy(seed=seed, solver_nodes=budget)
-
-
-def _heuristic(state, player):
-    from .agent import heuristic
-
-    return heuristic(state, player)
-
-
 GAME = Game(
     name="lands",
     title="Lands of Amazement",
@@ -41,8 +28,8 @@ GAME = Game(
     summary="Overlap park cards so their icons match plans; reserve cards for a final megapark.",
     status="playable",
     board="boardkit.lands.board:LandsBoard",
-    agents={"greedy": _greedy},
-    heuristic=_heuristic,
+    agents={"greedy": "boardkit.lands.agent:make_greedy"},
+    heuristic="boardkit.lands.agent:heuristic",
 )
 
 

@@ -109,6 +109,11 @@ class LandsGreedy(Agent):
         return options[0] if options else Finish()
 
 
+def make_greedy(seed: int, budget: int | None = None) -> LandsGreedy:
+    """The game's "greedy" agent; ``greedy:N`` gives the megapark solver N nodes."""
+    return LandsGreedy(seed=seed) if budget is None else LandsGreedy(seed=seed, solver_nodes=budget)
+
+
 def heuristic(state, player: int) -> float:
     """Higher is better: minus the penalty if the game ended now with the megapark so far, and
     in the portfolio phase minus a rough estimate from the reserved cards' icons."""

@@ -8,25 +8,6 @@ from .actions import ACTIONS, make_codec
 from .state import WanderlustState
 from .variants import Params, Variant
 
-
-def _greedy(seed: int, budget: int | None = None):
-    from .agents import WanderlustGreedy
-
-    return WanderlustGreedy(seed=seed)
-
-
-def _mcts(seed: int, budget: int | None = None):
-    from .agents import make_mcts
-
-    return make_mcts(seed, budget)
-
-
-def _heuristic(state, player):
-    from .agents import heuristic
-
-    return heuristic(state, player)
-
-
 GAME = Game(
     name="wanderlust",
     title="Wanderlust: Discover the World",
@@ -42,8 +23,9 @@ GAME = Game(
             "first. 2-5 players, or solo against 1-3 automatons.",
     status="playable",
     board="boardkit.wanderlust.board:WanderlustBoard",
-    agents={"greedy": _greedy, "mcts": _mcts},
-    heuristic=_heuristic,
+    agents={"greedy": "boardkit.wanderlust.agents:WanderlustGreedy",
+            "mcts": "boardkit.wanderlust.agents:make_mcts"},
+    heuristic="boardkit.wanderlust.agents:heuristic",
 )
 
 

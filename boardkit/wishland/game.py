@@ -54,18 +54,6 @@ class Variant(_Model):
     achievement_tiles: bool = Field(False, description="9 random Achievement Tiles")
 
 
-def _greedy(seed: int, budget: int | None = None):
-    from .agent import WishlandGreedy
-
-    return WishlandGreedy(seed=seed)
-
-
-def _heuristic(state, player: int) -> float:
-    from .agent import heuristic
-
-    return heuristic(state, player)
-
-
 GAME = Game(
     name="wishland",
     title="Wishland",
@@ -80,6 +68,6 @@ GAME = Game(
             "amusement park over 7 rounds; 1-4 players (solo included).",
     status="complete rules, solo mode, agents, board",
     board="boardkit.wishland.board:WishlandBoard",
-    agents={"greedy": _greedy},
-    heuristic=_heuristic,
+    agents={"greedy": "boardkit.wishland.agent:WishlandGreedy"},
+    heuristic="boardkit.wishland.agent:heuristic",
 )
