@@ -70,9 +70,13 @@ def cmd_simulate(args) -> int:
 
     with pd.option_context("display.width", 120):
         print(summarize(frame).to_string())
-    per_game = frame.groupby("game")["seconds"].first()
-    print(f"mean game length {frame.groupby('game')['actions'].first().mean():.1f} actions, "
-          f"{len(per_game) / max(per_game.sum(), 1e-9):.0f} games/s of playing time"
+    games = frame.groupby("game")[["seconds", "actions", "auto_actions", "no_winner"]].first()
+    nobody = int(games["no_winner"].sum())
+    print(f"games won by somebody: {len(games) - nobody} of {len(games)}"
+          f"{f'; no winner in {nobody}' if nobody else ''}")
+    print(f"mean game length {games['actions'].mean():.1f} player actions "
+          f"(+ {games['auto_actions'].mean():.1f} automatic single-option moves), "
+          f"{len(games) / max(games['seconds'].sum(), 1e-9):.0f} games/s of playing time"
           f"{' (lower score is better)' if g.lower_is_better else ''}")
     if args.out:
         print(f"rows written to {args.out}")

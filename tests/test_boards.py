@@ -468,3 +468,30 @@ def test_human_agent_refuses_headless_play():
 def test_bad_opponent_seat():
     with pytest.raises(ValueError, match="seat must be"):
         boardkit.game("dice-grid").board(opponents={5: "random"})
+
+
+def test_a_game_nobody_won_says_so(monkeypatch):
+    from boardkit.examples.dice_grid import DiceGridState
+
+    monkeypatch.setattr(DiceGridState, "winners", lambda self: [])
+    board = new_board()
+    board.autoplay.playing = True
+    for tick in range(1, 400):
+        if board.state.is_over:
+            break
+        board.autoplay.value = tick
+    assert "game over — no winner" in board.status.value
+
+
+def test_the_log_marks_automatic_moves():
+    board = boardkit.game("lands").board(seed=1)
+    state = board.state
+    from boardkit.agents import make_agent
+
+    bot = make_agent("random", seed=3)
+    while state.auto_count == 0:
+        board.play(bot.act(board.state))
+        state = board.state
+    log = board.log_view.value
+    assert "class='bk-auto' title='automatic: the only legal option" in log
+    assert f"{state.auto_count} automatic)" in log

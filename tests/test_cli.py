@@ -28,6 +28,7 @@ def test_simulate_prints_a_summary_and_writes_csv(tmp_path, capsys):
                  "--set", "dice-grid.points.lucky_cell=2", "--out", str(out_file)]) == 0
     text = capsys.readouterr().out
     assert "win_rate" in text and "20 games" in text
+    assert "games won by somebody: 20 of 20" in text and "automatic" in text
     rows = list(csv.DictReader(out_file.open()))
     assert len(rows) == 40 and rows[0]["agent"] == "random"
 

@@ -83,3 +83,48 @@ def test_tournament_and_standings():
     assert table["win_share"].mul(table["games"]).sum() == pytest.approx(18)
     with pytest.raises(VariantError, match="two different agents"):
         tournament("dice-grid", ["random"])
+
+
+def test_games_nobody_won_are_first_class(monkeypatch):
+    """A finished game may have no winner: ``win`` is false for every seat, ``no_winner`` is
+    true, the seat metrics are computed over the won games only, and "won" reports the share
+    (rule fidelity: a fired or eliminated player does not win)."""
+    from boardkit.engine.state import State
+    from boardkit.examples.dice_grid import DiceGridState
+
+    def winners(self):  # nobody wins the games whose seed is even
+        return [] if self.seed % 2 == 0 else State.winners(self)
+
+    monkeypatch.setattr(DiceGridState, "winners", winners)
+    frame = simulate("dice-grid", ["greedy", "random"], n=60, seed=5, progress=False)
+    games = frame.groupby("game").first()
+    nobody = games["seed"] % 2 == 0
+    assert 0 < nobody.sum() < 60
+    assert (games["no_winner"] == nobody).all()
+    assert not frame[frame["no_winner"]]["win"].any()
+    assert frame[frame["no_winner"]]["decided_at"].isna().all()
+    assert frame["rank"].min() == 1  # the ranking by score stays, win or not
+    table = metrics(frame)
+    won = table.loc["won"]
+    assert won.value == pytest.approx(1 - nobody.mean())
+    assert won.ci_low < won.value < won.ci_high
+    won_games = frame[~frame["no_winner"]]
+    first = won_games[won_games.seat == 0]
+    credit = first["win"].astype(float) / won_games.groupby("game")["win"].sum().loc[first["game"]].values
+    assert table.loc["advantage", "value"] == pytest.approx(credit.mean())
+    assert table.loc["drawishness", "value"] <= 1
+    assert standings(frame)["win_share"].sum() == pytest.approx(1 - nobody.mean())
+
+
+def test_automatic_moves_are_counted_apart():
+    frame = simulate("lands", ["random"], n=2, seed=1, progress=False)
+    assert (frame["auto_actions"] > 0).all()
+    import boardkit
+
+    s = boardkit.game("lands").new_game(seed=int(frame.seed[0]))
+    from boardkit.agents import make_agent, play
+
+    play(s, [make_agent("random", seed=int(frame.seed[0]) * 8)])
+    assert s.auto_count == frame["auto_actions"][0]
+    assert s.action_count == frame["actions"][0]
+    assert "automatic moves" in metrics(frame).index

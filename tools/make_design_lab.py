@@ -40,19 +40,24 @@ md("""## 2. Design metrics
 The definitions follow the game-design metrics used by the Ludii general game system
 (after Browne, 2008):
 
-* **advantage** — how often the first seat wins (fair is 1/players);
-* **balance** — 1 minus the gap between the best and worst seat's win rate;
+* **won** — the share of games somebody won (some games can end with **no winner**: a
+  failed solo game, or a Freizeitpark game in which everybody was fired);
+* **advantage** — how often the first seat wins, among the games somebody won (fair is
+  1/players);
+* **balance** — 1 minus the gap between the best and worst seat's win rate (won games);
 * **agent balance** — the same between agents: a low value means **skill matters**;
 * **drawishness** — how often the top is shared;
 * **decisiveness** — the share of the game after which the eventual winner always leads
   (smaller: settled earlier);
-* **lead changes**, **duration** (decisions per game), **branching factor** (options per
-  decision);
+* **lead changes**, **duration** (the players' decisions per game; choices with a single
+  option, which the engine takes by itself, are counted apart as **automatic moves**),
+  **branching factor** (options per decision);
 * the **share of points** from each scoring source.
 
 `ci_low`/`ci_high` bound a 95 % confidence interval."""),
 code("""table = metrics(base)
-assert {"advantage", "balance", "agent balance", "branching factor"} <= set(table.index)
+assert {"won", "advantage", "balance", "agent balance", "branching factor"} <= set(table.index)
+assert table.loc["won", "value"] == 1  # every Dice Grid game has a winner
 table.round(3)"""),
 md("""Reading the table: if the interval of **advantage** contains 0.5, these games do not
 show a first-player advantage. **Agent balance** well below 1 says the greedy player wins

@@ -68,7 +68,9 @@ md("""## 3. Pending choices and dice
 
 A rule that needs a decision pushes a *pending choice*: here "which die do you keep?" and
 then "which cell do you claim?". A choice with a single option (a double, or nothing to
-claim) is taken automatically and logged as *(only option)*.
+claim) is taken automatically and logged as *(only option)*; boards mark it with an "auto"
+badge. Such moves are not decisions, so `state.action_count` leaves them out and
+`state.auto_count` counts them (in a simulation: the columns `actions` and `auto_actions`).
 
 A teacher can **force** the next random outcome — "suppose P2 rolls 3 and 5" — to discuss a
 situation. Forcing one roll does not change the rolls after it."""),

@@ -32,6 +32,7 @@ MEASURES: dict[str, tuple[str, Callable]] = {
     "first_seat_win": ("first seat's win share",
                        lambda f: _credit(f)[f["seat"] == 0].groupby(f["game"][f["seat"] == 0]).sum()),
     "lead_changes": ("lead changes", lambda f: f.groupby("game")["lead_changes"].first()),
+    "won": ("share of games somebody won", lambda f: f.groupby("game")["win"].any().astype(float)),
 }
 
 
@@ -152,7 +153,8 @@ def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed
 
 
 def standings(frame):
-    """Per agent: games, win share (ties split) with a 95 % Wilson interval, mean score."""
+    """Per agent: games, win share (ties split; a game nobody won credits nobody) with a 95 %
+    Wilson interval, mean score."""
     import pandas as pd
 
     credit = _credit(frame)

@@ -7,19 +7,27 @@ Evaluation of Recombination Games* (2008), as implemented in Ludii's metrics
 =================  ============================================================  =========
 metric             definition here                                               Ludii name
 =================  ============================================================  =========
-advantage          share of games won by the first seat (1/players is fair)     Advantage
-balance            1 − (highest − lowest) seat win rate; 1 is perfectly even     Balance
+won                share of games somebody won (the rest have no winner)         Completion
+advantage          share of the won games won by the first seat (1/players is   Advantage
+                   fair)
+balance            1 − (highest − lowest) seat win rate in won games; 1 is even  Balance
 agent balance      the same across agents (when several agents play)             —
 drawishness        share of games whose win is shared (a tie at the top)         Drawishness
 decisiveness       share of the game (in decisions) after which the eventual     Decisiveness
                    winner leads without interruption; a smaller value means      (threshold
                    the result was settled earlier                                 variant)
 lead changes       how often the leader changes, per game                        LeadChange
-duration           decisions (player actions) per game                           DurationActions
+duration           decisions (player actions) per game; single-option moves the  DurationActions
+                   engine takes by itself are counted apart (``auto_actions``)
 branching factor   mean number of legal options per decision                     BranchingFactor
 score              mean final score per seat, and its spread                     —
 score sources      each scoring source's share of all points                     —
 =================  ============================================================  =========
+
+A game may end with **no winner** (``no_winner``: a failed solo game, a Freizeitpark game in
+which everybody was fired or went out). Such games count in "won" (as not won) and in the
+duration and score metrics, but not in the seat metrics (advantage, balance, agent balance,
+drawishness, decisiveness), which are about *who* wins when somebody does.
 
 Intervals are 95 %: Wilson intervals for proportions, normal intervals (mean ± 1.96 SE)
 for means; seats are rotated between games by :func:`simulate`, so agents' strength does
@@ -65,13 +73,26 @@ def per_game(frame):
     key = game_key(frame)
     games = frame.groupby(key)[cols].first()
     games["tie"] = frame.groupby(key)["shared_win"].any()
+    games["no_winner"] = ~frame.groupby(key)["win"].any()
     return games
 
 
-def seat_win_rates(frame):
-    """Win rate by seat with Wilson intervals (a shared win counts 1/k for each of k)."""
+def _won_games(frame):
+    """The rows of the games somebody won."""
+    won = frame.groupby(game_key(frame))["win"].transform("any")
+    return frame[won]
+
+
+def seat_win_rates(frame, won_only: bool = True):
+    """Win rate by seat with Wilson intervals (a shared win counts 1/k for each of k).
+
+    With ``won_only`` (the default) only games somebody won count, so the rates of all seats
+    add up to 1 and a fair game gives each seat 1/players; otherwise every game counts and a
+    game nobody won is a loss for every seat."""
     import pandas as pd
 
+    if won_only:
+        frame = _won_games(frame)
     credit = _credit(frame)
     rows = []
     for seat, group in credit.groupby(frame["seat"]):
@@ -109,28 +130,40 @@ def metrics(frame):
         rows.append({"metric": name, "value": value, "ci_low": low, "ci_high": high,
                      "definition": definition})
 
-    if players > 1:
-        seats = seat_win_rates(frame)
-        first = seats.loc[0]
-        add("advantage", first.win_rate, first.ci_low, first.ci_high,
-            f"first seat's win rate (fair: {1 / players:.3f})")
+    won = float(n - games["no_winner"].sum())
+    add("won", won / n, *wilson(won, n), "share of games somebody won (the rest: no winner)")
+    won_frame = _won_games(frame)
+    won_games = games[~games["no_winner"]]
+    if players > 1 and not won_frame.empty:
+        seats = seat_win_rates(won_frame)
+        first = seats.loc[0] if 0 in seats.index else None
+        if first is not None:
+            add("advantage", first.win_rate, first.ci_low, first.ci_high,
+                f"first seat's share of the won games (fair: {1 / players:.3f})")
         spread = seats.win_rate.max() - seats.win_rate.min()
         se = math.sqrt(sum(r * (1 - r) / g for r, g in zip(seats.win_rate, seats.games, strict=True)))
         add("balance", 1 - spread, max(0.0, 1 - spread - Z * se), min(1.0, 1 - spread + Z * se),
-            "1 − (highest − lowest seat win rate)")
-        if frame["agent"].nunique() > 1:
-            credit = _credit(frame)
-            by_agent = credit.groupby(frame["agent"]).mean()
+            "1 − (highest − lowest seat win rate), won games")
+        if won_frame["agent"].nunique() > 1:
+            credit = _credit(won_frame)
+            by_agent = credit.groupby(won_frame["agent"]).mean()
             add("agent balance", 1 - (by_agent.max() - by_agent.min()), math.nan, math.nan,
-                "1 − (best − worst agent win rate)")
-        ties = float(games["tie"].sum())
-        add("drawishness", ties / n, *wilson(ties, n), "share of games with a shared win")
-        if "decided_at" in games:
-            add("decisiveness", *mean_ci(games["decided_at"]),
+                "1 − (best − worst agent win rate), won games")
+        m = len(won_games)
+        ties = float(won_games["tie"].sum())
+        add("drawishness", ties / m, *wilson(ties, m), "share of the won games with a shared win")
+        if "decided_at" in won_games:
+            add("decisiveness", *mean_ci(won_games["decided_at"].dropna()),
                 "share of the game after which the eventual winner always leads")
+    if players > 1:
         if "lead_changes" in games:
             add("lead changes", *mean_ci(games["lead_changes"]), "leader changes per game")
     add("duration", *mean_ci(games["actions"]), "player decisions per game")
+    if "auto_actions" in frame.columns:
+        auto = frame.groupby(game_key(frame))["auto_actions"].first()
+        if auto.any():
+            add("automatic moves", *mean_ci(auto),
+                "single-option choices the engine took per game (not in duration)")
     if "branching" in games:
         add("branching factor", *mean_ci(games["branching"]), "legal options per decision")
     add("score", *mean_ci(frame["score"]), "mean final score per seat")

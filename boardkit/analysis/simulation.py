@@ -54,6 +54,9 @@ def play_traced(state, bots, lower_is_better: bool) -> dict:
             raise RuntimeError(f"{state.game.name}: no end after 100,000 decisions")
     changes = sum(1 for a, b in zip(leaders, leaders[1:], strict=False) if a != b)
     winners = set(state.winners())
+    if not winners:  # nobody won: there is no eventual winner whose lead could settle
+        return {"branching": sum(branching) / len(branching) if branching else 0.0,
+                "lead_changes": changes, "decided_at": float("nan")}
     settled = len(leaders)
     for i in range(len(leaders) - 1, -1, -1):
         if not leaders[i] <= winners or not leaders[i]:
@@ -87,12 +90,14 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
         winners = state.winners()
         order = sorted(scores, reverse=not g.lower_is_better)
         length = state.action_count
+        automatic = state.auto_count
         for seat, name in enumerate(seats):
             row = {
                 "game": index, "seed": seed, "seat": seat, "agent": name,
                 "score": scores[seat], "rank": order.index(scores[seat]) + 1,
                 "win": seat in winners, "shared_win": seat in winners and len(winners) > 1,
-                "actions": length, "seconds": seconds, **extra,
+                "no_winner": not winners, "actions": length, "auto_actions": automatic,
+                "seconds": seconds, **extra,
             }
             for source, value in state.score_breakdown(seat).items():
                 row[f"src_{source}"] = value
@@ -111,6 +116,13 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
              batch_size: int | None = None, rotate: bool = True, progress: bool | None = None,
              trace: bool = True):
     """Simulate ``n`` games of ``game``; return a pandas DataFrame (one row per seat per game).
+
+    Columns: ``game``, ``seed`` (replays the game), ``seat``, ``agent``, ``score``, ``rank``
+    (1 = best score, ties share; a ranking, not a win), ``win`` (the seat won by the game's
+    rules), ``shared_win``, ``no_winner`` (the game ended with nobody winning),
+    ``actions`` (decisions made by the players), ``auto_actions`` (single-option choices the
+    engine took by itself; not in ``actions``), ``seconds``, the traced columns and one
+    ``src_*`` column per scoring source.
 
     ``agents`` names one agent per seat (a single name fills every seat); with ``rotate``
     the seats rotate from game to game so every agent plays every seat. With ``trace`` each
@@ -176,8 +188,8 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
                       stacklevel=2)
     finally:
         bar.close()
-    base = ["game", "seed", "seat", "agent", "score", "rank", "win", "shared_win", "actions",
-            "seconds"]
+    base = ["game", "seed", "seat", "agent", "score", "rank", "win", "shared_win", "no_winner",
+            "actions", "auto_actions", "seconds"]
     extra = [c for c in (rows[0] if rows else {}) if c not in base]
     frame = pd.DataFrame(rows, columns=base + extra)
     frame = frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
@@ -233,13 +245,14 @@ def _progress(total: int, desc: str, show: bool):
 
 
 def summarize(frame) -> Any:
-    """Per agent and seat: games, win rate, mean score, mean game length (a DataFrame)."""
+    """Per agent and seat: games, win rate, share of games nobody won, mean score, mean game
+    length (a DataFrame)."""
     import pandas as pd
 
     if frame.empty:
         return pd.DataFrame()
     table = frame.groupby(["agent", "seat"]).agg(
-        games=("game", "nunique"), win_rate=("win", "mean"), mean_score=("score", "mean"),
-        sd_score=("score", "std"), mean_actions=("actions", "mean"),
+        games=("game", "nunique"), win_rate=("win", "mean"), no_winner=("no_winner", "mean"),
+        mean_score=("score", "mean"), sd_score=("score", "std"), mean_actions=("actions", "mean"),
     )
     return table.round(3)

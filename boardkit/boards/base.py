@@ -508,8 +508,12 @@ class Board(widgets.VBox):
 
     def _status_text(self, state: State) -> str:
         if state.is_over:
-            won = ", ".join(f"P{p + 1}" for p in state.winners())
-            turn = f"game over — {'winner' if len(state.winners()) == 1 else 'winners'}: {won}"
+            winners = state.winners()
+            won = ", ".join(f"P{p + 1}" for p in winners)
+            if not winners:
+                turn = "game over — no winner"
+            else:
+                turn = f"game over — {'winner' if len(winners) == 1 else 'winners'}: {won}"
         else:
             turn = f"P{state.current_player + 1} to {state.prompt()}"
         return turn
@@ -548,9 +552,17 @@ class Board(widgets.VBox):
             cls = [f"bk-{event.kind}"]
             if i >= shown:
                 cls.append("bk-future")
-            items.append(f"<li class='{' '.join(cls)}'>{_text(event.visible_text(viewer))}</li>")
+            title = ""
+            if event.kind == "auto":
+                # a step with a single legal option: the engine takes it (DESIGN, pending choices)
+                title = " title='automatic: the only legal option, taken by the engine'"
+            items.append(f"<li class='{' '.join(cls)}'{title}>{_text(event.visible_text(viewer))}</li>")
+        head = self._head
+        counts = _plural(head.action_count, "move")
+        if head.auto_count:
+            counts += f", {head.auto_count} automatic"
         return ("<details class='bk-log-box' open><summary>event log "
-                f"({_plural(self._head.action_count, 'move')})</summary><ol>{''.join(items)}</ol></details>")
+                f"({counts})</summary><ol>{''.join(items)}</ol></details>")
 
     # ------------------------------------------------------------ static views
     def _static_html(self) -> str:

@@ -233,7 +233,13 @@ class State:
         return {"score": self.scores()[player]}
 
     def winners(self) -> list[int]:
-        """Seats with the best score once the game is over (ties share); ``[]`` before."""
+        """The seats that won by the game's rules (ties share); ``[]`` before the end.
+
+        A finished game may have **no winner** (``[]``): a solo player who failed, or a game
+        in which nobody met the win condition. Games with such an ending override this; the
+        default is the best score. A ranking such as "closest to the goal" is not a win: it
+        belongs in :meth:`scores` (``simulate``'s ``rank`` column is computed from scores).
+        """
         if not self.is_over:
             return []
         scores = self.scores()
@@ -405,9 +411,19 @@ class State:
         return self.game.from_dict(data, strict=False)
 
     @property
+    def has_winner(self) -> bool:
+        """True once the game is over with at least one winner (see :meth:`winners`)."""
+        return self.is_over and bool(self.winners())
+
+    @property
     def action_count(self) -> int:
         """How many player actions (not automatic ones) have been applied."""
         return sum(1 for e in self.log if e.kind == "action")
+
+    @property
+    def auto_count(self) -> int:
+        """How many single-option choices the engine has taken by itself (logged ``auto``)."""
+        return sum(1 for e in self.log if e.kind == "auto")
 
     def __repr__(self) -> str:
         turn = "over" if self.is_over else f"P{self.current_player + 1} to {self.prompt()}"
