@@ -3,7 +3,10 @@
 :func:`heuristic` values a position for one player as the Victory Points they would have if
 the game ended now (Victory Points track plus every Final Scoring step), plus what their
 resources are still worth in the rounds left (Credits, income, Workers, track progress,
-room under the Card Limit), minus the same estimate for the best opponent. The weights are
+room under the Card Limit, and a hair for each Worker off the board, ready to be placed),
+minus the same estimate for the best opponent. The last term only breaks ties: with Hotel #13
+the agent takes its Workers back for free rather than leave them (the heuristic does not
+model the blocking value of Workers left on the board). The weights are
 rough (a Credit buys about a third of a Victory Point); a course can try others by passing
 its own function to :class:`~boardkit.agents.greedy.GreedyAgent`.
 
@@ -24,6 +27,7 @@ from .income import income_credits
 CREDIT = 0.3  # Victory Points per Credit while cards can still be bought
 WORKER = 1.0  # per Worker above the 4 of the start, per round left (normalised below)
 STEP = 0.35  # per Happiness / Visitor step, per round left (normalised)
+READY = 0.02  # per Worker off the board: a tie-breaker that prefers Workers ready for use
 
 
 def projected(state, player: int) -> float:
@@ -44,6 +48,7 @@ def potential(state, player: int) -> float:
     value += CREDIT * income_credits(state, player) * (rounds - state.round) * 0.5
     value += WORKER * (state.workers[player] - state.params.start_workers) * left * 3
     value += STEP * (state.happy[player] + state.visit[player]) * left * 3
+    value += READY * (state.workers[player] - state.placed[player])
     room = card_limit(state, player) * 4 - sum(state.count[player][k] for k in (
         RESTAURANT, ACTOR, MASCOT, HOTEL))
     value += 0.3 * min(room, 4) * left * 3

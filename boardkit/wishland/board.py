@@ -8,6 +8,7 @@ Targets (``data-target``):
 * ``space:advertisement``, ``collect``, ``paycollect`` (Hotel #16), ``endturn``;
 * ``turn:<1-5>`` — a Turn Order Track space; ``ach:<id>`` — claim an Achievement;
 * ``choice:<happiness|visitors|workers>``, ``vp:yes`` / ``vp:no`` (Hotel #19),
+  ``freecollect:yes`` / ``freecollect:no`` (Hotel #13: collect for free or leave the Workers),
   ``keep:<0|1>`` (Entrepreneur draft), ``bonus:<card id>`` / ``bonus:none`` (Hotel #8);
 * Solo Mode: ``solo:draw``, ``solo:free``, ``solo:advertise``, ``solo:discard``,
   ``hand:<card id>`` (play that card).
@@ -32,6 +33,7 @@ from .moves import (
     ChooseTurnSpace,
     ClaimAchievement,
     Collect,
+    CollectForFree,
     EndTurn,
     KeepEntrepreneur,
     PayForVictoryPoint,
@@ -128,6 +130,8 @@ class WishlandBoard(Board):
                 out[f"choice:{act.resource}"] = act
             elif t is PayForVictoryPoint:
                 out["vp:yes" if act.pay else "vp:no"] = act
+            elif t is CollectForFree:
+                out["freecollect:yes" if act.collect else "freecollect:no"] = act
             elif t is KeepEntrepreneur:
                 out[f"keep:{act.index}"] = act
             elif t is BonusCard:
@@ -151,6 +155,7 @@ class WishlandBoard(Board):
         simple = {"collect": Collect(), "paycollect": PayToCollect(), "endturn": EndTurn(),
                   "space:advertisement": PlaceWorkers("advertisement"), "vp:yes":
                   PayForVictoryPoint(True), "vp:no": PayForVictoryPoint(False),
+                  "freecollect:yes": CollectForFree(True), "freecollect:no": CollectForFree(False),
                   "bonus:none": BonusCard(None), "solo:draw": SoloDraw(),
                   "solo:free": SoloFreeDraw(), "solo:advertise": SoloAdvertise(),
                   "solo:discard": SoloDiscard()}
@@ -301,7 +306,9 @@ class WishlandBoard(Board):
         labels = [("collect", "Collect Workers"), ("paycollect", "Pay 3: collect (#16)"),
                   ("endturn", "End turn"), ("choice:happiness", "1 Happiness"),
                   ("choice:visitors", "1 Visitor"), ("choice:workers", "1 Worker"),
-                  ("vp:yes", "Pay 2 for 1 VP"), ("vp:no", "No VP"), ("keep:0", "Keep card 1"),
+                  ("vp:yes", "Pay 2 for 1 VP"), ("vp:no", "No VP"),
+                  ("freecollect:yes", "Collect all Workers free (#13)"),
+                  ("freecollect:no", "Leave Workers on the board (#13)"), ("keep:0", "Keep card 1"),
                   ("keep:1", "Keep card 2"), ("solo:draw", "Spend a Worker: draw"),
                   ("solo:free", "Free draw (token right)"), ("solo:advertise", "Advertise"),
                   ("solo:discard", "Discard hand"), ("bonus:none", "No bonus card")]

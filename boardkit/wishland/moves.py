@@ -5,8 +5,8 @@ Advertisement Space) or :class:`Collect` (Action 2), plus the free actions
 :class:`ClaimAchievement` and :class:`PayToCollect` (Hotel #16) and :class:`EndTurn` once the
 standard action is done. Pending choices: :class:`ChooseTurnSpace`, :class:`ChooseReward`,
 :class:`KeepEntrepreneur`, :class:`PayForVictoryPoint` (Hotel #19), :class:`BonusCard`
-(Hotel #8). Solo Mode adds :class:`SoloDraw`, :class:`SoloFreeDraw`, :class:`SoloPlay`,
-:class:`SoloAdvertise` and :class:`SoloDiscard`.
+(Hotel #8), :class:`CollectForFree` (Hotel #13). Solo Mode adds :class:`SoloDraw`,
+:class:`SoloFreeDraw`, :class:`SoloPlay`, :class:`SoloAdvertise` and :class:`SoloDiscard`.
 """
 
 from __future__ import annotations
@@ -127,6 +127,18 @@ class BonusCard(Action):
 
 
 @action
+class CollectForFree(Action):
+    """Hotel #13, at the end of a turn in which you advertised: take back all your Workers
+    for free (``collect=True``) or leave them on the board (``collect=False``)."""
+
+    collect: bool
+
+    def __str__(self) -> str:
+        return ("collect all Workers for free (Hotel #13)" if self.collect
+                else "leave the Workers on the board (Hotel #13)")
+
+
+@action
 class SoloDraw(Action):
     """Solo: spend a Worker on the Mascot Worker Space and draw the top card into your hand."""
 
@@ -170,7 +182,7 @@ class SoloDiscard(Action):
 
 ACTIONS = (ChooseTurnSpace, KeepEntrepreneur, PlaceWorkers, Collect, PayToCollect,
            ClaimAchievement, ChooseReward, PayForVictoryPoint, EndTurn, BonusCard, SoloDraw,
-           SoloFreeDraw, SoloPlay, SoloAdvertise, SoloDiscard)
+           SoloFreeDraw, SoloPlay, SoloAdvertise, SoloDiscard, CollectForFree)
 
 
 def make_codec() -> ActionCodec:
@@ -192,6 +204,7 @@ def make_codec() -> ActionCodec:
         (SoloPlay, {"card": tuple(market)}),
         (SoloAdvertise, {}),
         (SoloDiscard, {}),
+        (CollectForFree, {"collect": (False, True)}),  # added last: older codes unchanged
     ])
 
 

@@ -3,9 +3,11 @@
 In Player Turn Order each player takes one turn at a time, four turns a round. A turn is one
 standard action (actions.py: place Workers and buy or advertise, or collect) with free
 actions before and after it: claiming Achievements (achievements.py) and, with Hotel #16,
-paying 3 Credits to collect all Workers (once per turn). Hotel #13 collects all Workers for
-free at the end of a turn in which its owner advertised. After the fourth turn of the last
-player the round ends (end_of_round.py).
+paying 3 Credits to collect all Workers (once per turn). Hotel #13 lets its owner take back
+all their Workers for free at the end of a turn in which they advertised: a pending choice
+(:class:`FreeCollectStep`), since the owner may prefer to leave them on the board (where
+they make the spaces dearer for everyone). After the fourth turn of the last player the
+round ends (end_of_round.py).
 """
 
 from __future__ import annotations
@@ -26,8 +28,17 @@ from .actions import (
     purchase,
 )
 from .flow import advance, flow, later
-from .moves import ClaimAchievement, Collect, EndTurn, PayToCollect, PlaceWorkers
+from .moves import (
+    ClaimAchievement,
+    Collect,
+    CollectForFree,
+    EndTurn,
+    PayToCollect,
+    PlaceWorkers,
+)
 from .rewards import ability_effects, add_credits
+
+FREE_COLLECT = [CollectForFree(True), CollectForFree(False)]
 
 # ------------------------------------------------------------------ free actions
 
@@ -183,10 +194,50 @@ def _after_action(state, player: int) -> None:
 
 
 def end_turn(state, player: int) -> None:
-    """Hotel #13's free collect, then the next turn (or the end of the round)."""
-    if state.advertised and "advertise_collect" in state.abil[player] and state.placed[player]:
-        collect(state, player)
-        state.note("collects all Workers for free (Hotel #13)", player)
+    """The end of ``player``'s turn: Hotel #13's offer if it applies, then the next turn."""
+    if free_collect_due(state, player):
+        state.advertised = False
+        later(state, "turn_over", player)
+        state.stack.append(FreeCollectStep(player))
+        return
+    turn_over(state, player)
+
+
+def free_collect_due(state, player: int) -> bool:
+    """Hotel #13 applies: its owner advertised this turn and has Workers on the board."""
+    return bool(state.advertised and "advertise_collect" in state.abil[player]
+                and state.placed[player])
+
+
+class FreeCollectStep(Step):
+    """Hotel #13: at the end of the turn, collect all your Workers for free, or leave them."""
+
+    rule = "wishland.hotel.13"
+
+    def __init__(self, player: int):
+        self.player = player
+
+    def prompt(self, state) -> str:
+        return ("Hotel #13: collect all your Workers for free, or leave them on the board, "
+                "to end the turn")
+
+    def legal(self, state):
+        return FREE_COLLECT
+
+    def check(self, state, act) -> None:
+        if type(act) is not CollectForFree:
+            raise RuleViolation("wishland.hotel.13", f"{act} is not an answer: {self.prompt(state)}")
+
+    def resolve(self, state, act) -> None:
+        state.stack.pop()
+        if act.collect:
+            collect(state, self.player)
+        advance(state)
+
+
+@flow("turn_over")
+def turn_over(state, player: int) -> None:
+    """The turn is over: the next player's turn, or the end of the round."""
     state.advertised = False
     state.paid_collect = False
     state.turn_pos += 1

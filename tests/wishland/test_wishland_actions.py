@@ -8,6 +8,7 @@ from boardkit.wishland.moves import (
     ChooseReward,
     ClaimAchievement,
     Collect,
+    CollectForFree,
     EndTurn,
     PayForVictoryPoint,
     PayToCollect,
@@ -15,7 +16,7 @@ from boardkit.wishland.moves import (
     SoloDraw,
 )
 from boardkit.wishland.positions import put_cards
-from boardkit.wishland.turns import TurnStep
+from boardkit.wishland.turns import FreeCollectStep, TurnStep
 
 RIDE_1 = card_id(RIDE, 1)  # cost 1, ferris wheel, no VP
 RIDE_9 = card_id(RIDE, 9)  # cost 3, castle, 2 VP
@@ -180,23 +181,87 @@ def test_extra_workers_limits(two):
 # ------------------------------------------------------------------ Hotels #13, #16, #19
 
 
-def test_hotel_13_collects_after_advertising(two):
-    s = two
+def hotel_13_after_advertising(s):
+    """P1 owns Hotel #13, has a stack of 2 on the Actors space and advertises."""
     put_cards(s, 0, [card_id(HOTEL, 13)])
-    s.stacks[2] = [(0, 2)]
+    s.stacks[3] = [(0, 2)]
     s.placed[0] = 2
     legal(s, PlaceWorkers("advertisement"))
     legal(s, ChooseReward("workers"))
-    assert s.placed[0] == 0 and s.stacks[0] == [] and s.stacks[2] == []
-    assert "collects all Workers for free (Hotel #13)" in s.log.text(last=3)
+    return s
 
 
-def test_hotel_13_does_nothing_after_a_purchase(two):
+def test_hotel_13_offers_a_free_collect_at_the_end_of_the_turn(two):
+    s = hotel_13_after_advertising(two)
+    assert isinstance(s.pending, FreeCollectStep) and s.current_player == 0
+    assert set(s.legal_actions()) == {CollectForFree(True), CollectForFree(False)}
+    legal(s, CollectForFree(True))
+    assert s.placed[0] == 0 and s.stacks[0] == [] and s.stacks[3] == []
+    assert s.current_player == 1  # the turn is over; no action was spent on collecting
+    assert "P1: collect all Workers for free (Hotel #13)" in s.log.text(last=2)
+
+
+def test_hotel_13_owner_may_leave_the_workers(two):
+    s = hotel_13_after_advertising(two)
+    legal(s, CollectForFree(False))
+    assert s.placed[0] == 3 and s.stacks[0] == [(0, 1)] and s.stacks[3] == [(0, 2)]
+    assert s.current_player == 1
+    # the Workers left on the board keep the spaces dearer: P2 needs 2 on the Actors space
+    s.credits[1] = 20
+    s.placed[1] = s.workers[1] - 1
+    illegal(s, PlaceWorkers("actors", 0), "wishland.place.workers")
+
+
+def test_hotel_13_choice_is_only_answered_by_collect_for_free(two):
+    s = hotel_13_after_advertising(two)
+    illegal(s, Collect(), "wishland.hotel.13")
+    illegal(s, EndTurn(), "wishland.hotel.13")
+    illegal(s, PlaceWorkers("advertisement"), "wishland.hotel.13")
+
+
+def test_hotel_13_comes_after_the_free_actions_of_the_turn(two):
+    s = two
+    s.happy[0] = 7  # a claimable Achievement keeps the turn open after the action
+    s = hotel_13_after_advertising(s)
+    assert isinstance(s.pending, TurnStep) and s.pending.done
+    legal(s, ClaimAchievement("board-1"))
+    assert isinstance(s.pending, FreeCollectStep)  # the end of the turn
+
+
+def test_hotel_13_is_not_offered_without_advertising_or_workers_out(two):
     s = two
     put_cards(s, 0, [card_id(HOTEL, 13)])
     s.market[RIDE][0] = RIDE_1
     legal(s, PlaceWorkers("rides", 0))
-    assert s.placed[0] == 1
+    assert s.placed[0] == 1 and s.current_player == 1  # a purchase: no offer
+    illegal(s, CollectForFree(True), "wishland.action.one")
+
+
+def test_hotel_13_no_offer_after_hotel_16_took_everything_back(two):
+    s = two
+    put_cards(s, 0, [card_id(HOTEL, 13), card_id(HOTEL, 16)])
+    s.credits[0] = 5
+    legal(s, PlaceWorkers("advertisement"))
+    legal(s, ChooseReward("workers"))
+    legal(s, PayToCollect())  # nothing is left on the board
+    assert s.log[-1].kind == "auto" and s.log[-1].action == EndTurn()  # the only option
+    assert s.current_player == 1 and s.placed[0] == 0
+
+
+def test_hotel_13_in_solo_mode():
+    from boardkit.wishland import GAME
+    from boardkit.wishland.moves import ChooseTurnSpace, SoloAdvertise
+
+    s = GAME.new_game(players=1, seed=0)
+    legal(s, ChooseTurnSpace(5))
+    put_cards(s, 0, [card_id(HOTEL, 13)])
+    legal(s, SoloDraw())
+    legal(s, SoloAdvertise())
+    legal(s, ChooseReward("workers"))
+    while not isinstance(s.pending, FreeCollectStep):  # free actions first, if any
+        legal(s, EndTurn())
+    legal(s, CollectForFree(True))
+    assert s.placed[0] == 0 and s.turn == 2
 
 
 def test_hotel_16_pay_to_collect_before_or_after_the_action(two):

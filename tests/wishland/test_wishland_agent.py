@@ -57,3 +57,18 @@ def test_mcts_plays_legal_moves_with_hidden_decks():
 def test_solo_heuristic_is_the_players_value():
     s = GAME.new_game(players=1, seed=0)
     assert math.isfinite(heuristic(s, 0))
+
+
+def test_greedy_takes_hotel_13s_free_collect():
+    from boardkit.wishland.content import HOTEL, card_id
+    from boardkit.wishland.moves import ChooseReward, CollectForFree, PlaceWorkers
+    from boardkit.wishland.positions import put_cards, start_of_turns
+
+    s = start_of_turns(2, seed=3)
+    put_cards(s, 0, [card_id(HOTEL, 13)])
+    s.stacks[3] = [(0, 2)]
+    s.placed[0] = 2
+    s.apply(PlaceWorkers("advertisement"))
+    s.apply(ChooseReward("workers"))
+    assert set(s.legal_actions()) == {CollectForFree(True), CollectForFree(False)}
+    assert WishlandGreedy(seed=0).act(s) == CollectForFree(True)

@@ -8,7 +8,7 @@ import pytest
 from boardkit.engine import RuleViolation
 from boardkit.wishland import GAME
 from boardkit.wishland.board import WishlandBoard
-from boardkit.wishland.content import ACTOR, CARDS, RIDE
+from boardkit.wishland.content import ACTOR, CARDS, HOTEL, RIDE, card_id
 from boardkit.wishland.positions import find, put_cards, start_of_turns
 
 
@@ -66,6 +66,23 @@ def test_choice_reward_buttons(board):
     assert "choice:visitors" in targets_in(board.svg())
     assert click(board, "choice:visitors")
     assert board.state.visit[0] == 1
+
+
+def test_hotel_13_choice_buttons(board):
+    s = board.state
+    put_cards(s, 0, [card_id(HOTEL, 13)])
+    s.stacks[3] = [(0, 2)]
+    s.placed[0] = 2
+    board.refresh()
+    assert click(board, "space:advertisement") and click(board, "choice:workers")
+    assert set(board.targets(board.state)) == {"freecollect:yes", "freecollect:no"}
+    drawn = targets_in(board.svg())
+    assert "bk-legal" in drawn["freecollect:yes"] and "bk-legal" in drawn["freecollect:no"]
+    assert "Leave Workers on the board (#13)" in board.svg()
+    assert click(board, "freecollect:no")
+    assert board.state.placed[0] == 3 and board.state.current_player == 1
+    assert not click(board, "freecollect:yes")  # the choice is over
+    assert board.last_error.rule == "wishland.action.one"
 
 
 def test_extra_worker_buttons_choose_the_discount(board):
