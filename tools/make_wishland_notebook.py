@@ -105,6 +105,53 @@ s.workers[0] = 5                         # give P1 a fifth Worker (for the examp
 s.apply(act)
 print(s.stacks[3])
 assert s.stacks[3][-1] == (0, 3)"""),
+md("""**Action 2 — collect** takes back all your Workers, from every space
+(`wishland.action.collect`). It is always legal, so a player is never stuck.
+
+Here you meet the engine's **forced moves** for the first time. A player whose Workers are
+all on the board can place nothing: collecting is their *only* legal move. The engine does
+not wait for a click it already knows: it plays the move by itself and logs it as an
+**automatic move** — an `Event` of kind `"auto"`, printed with "(only option)". It is still
+that player's move (the log names them), but not a decision: `state.action_count` counts only
+the decisions the players made. In a real game this happens every time somebody has placed
+all their Workers: a game's log is full of lines like `P2: collect all Workers (only
+option)`. (A turn's "end the turn" is forced the same way when
+no free action is left.)"""),
+code("""s = start_of_turns(2, seed=3)            # P1 to play
+s.stacks[2] = [(1, 4)]                   # all 4 of P2's Workers are on the Restaurants space
+s.placed[1] = 4
+decisions = s.action_count
+s.apply(Collect())                       # P1 collects (nothing out: a pass) ...
+print(s.log.text(last=2))                # ... and P2's only option is played for them
+forced = s.log[-1]
+print(forced.kind, forced.player, forced.action)
+assert forced.kind == "auto" and forced.player == 1 and forced.action == Collect()
+assert s.placed[1] == 0 and s.current_player == 0 and s.turn == 2
+assert s.action_count == decisions + 1   # only P1's collect was a decision"""),
+md("""**Collecting without an action: Hotels #13 and #16.** Hotel #16 lets its owner pay
+3 Credits, once per turn, before or after the action, to collect. Hotel #13 says that after
+placing Workers on the Advertisement Space its owner *gets to* collect all their Workers at
+the end of the turn, for free. "Gets to" is a permission, not an order, so it is a
+**choice** (`wishland.hotel.13`): the owner may rather leave the Workers where they are —
+every stack on a space makes it dearer for everybody, the stack rule above. At the end of
+such a turn the game asks, with two actions: `CollectForFree(True)` or
+`CollectForFree(False)` (on the board: two buttons)."""),
+code("""from boardkit.wishland.actions import workers_needed
+from boardkit.wishland.moves import CollectForFree
+from boardkit.wishland.positions import put_cards
+
+s = start_of_turns(2, seed=3)
+put_cards(s, 0, [card_id(HOTEL, 13)])    # P1 owns Hotel #13 ...
+s.stacks[3] = [(0, 2)]                   # ... and has a stack of 2 on the Actors space
+s.placed[0] = 2
+s.apply(PlaceWorkers("advertisement"))
+s.apply(ChooseReward("workers"))
+print(s.prompt())
+print(s.legal_actions())
+assert s.legal_actions() == [CollectForFree(True), CollectForFree(False)]
+s.apply(CollectForFree(False))           # leave them: P2 now needs 2 Workers on Actors
+assert s.placed[0] == 3 and s.current_player == 1 and workers_needed(s, 3) == 2
+print(s.log.text(last=1))"""),
 md("""## 5. The Card Limit (rulebook: *Card Details — Card Limit*)
 
 Each Ticket Office card and each Ride card lets you own one Restaurant, one Actor, one Mascot
@@ -275,6 +322,25 @@ solo.apply(SoloDraw())
 print(solo.prompt())
 print(solo.legal_actions())
 assert len(solo.hand) == 2 and solo.space[0] == 2"""),
+md("""**Who wins a solo game?** The rulebook names no way to lose: you try to score as much as
+you can, and later to beat your best score. boardkit reads it so (`wishland.solo.scoring`):
+with the option `solo_best` — the score to beat; `SoloRecord.variant()` gives it — only a
+higher score wins, and an equal or lower one ends the game with **no winner**
+(`winners() == []`). Without it (a first game, nothing to beat yet) a finished game is won.
+The score is in `scores()` either way."""),
+code("""from boardkit.wishland.solo import SoloRecord
+
+record = SoloRecord()                    # in memory; pass a file name to keep it
+first = wishland.new_game(players=1, seed=4)
+while not first.is_over:
+    first.apply(first.legal_actions()[0])
+record.add(first)
+print("best so far:", record.best, "->", record.variant())
+again = wishland.new_game(players=1, seed=4, variant=record.variant())
+while not again.is_over:
+    again.apply(again.legal_actions()[0])
+assert again.scores() == first.scores() and again.winners() == []   # equal is not beaten
+assert first.winners() == [0]"""),
 md("""## 12. Unclear rules and the readings we chose
 
 Every rulebook leaves questions open. The catalog records each question and the reading

@@ -17,7 +17,7 @@
 6. Visitors 10: 1 VP per 5 Credits of income (2 with Entrepreneur #5).
 7. Restaurant penalties (none with Hotel #14).
 Winner: most Victory Points; a tie goes to the tied player furthest right on the Turn Order
-Track.
+Track. Solo Mode: the game is won by beating ``variant.solo_best`` (if given).
 """
 
 from __future__ import annotations
@@ -273,8 +273,14 @@ def _final_done(state) -> None:
 
 def winners(state) -> list[int]:
     """Most Victory Points; a tie goes to the tied player furthest right on the Turn Order
-    Track (in Solo Mode the player always 'wins' — the score is what counts)."""
+    Track (``wishland.final.winner``). Solo Mode has no opponent and no loss condition: the
+    aim is to beat your best score, so with ``variant.solo_best`` the game is won only by a
+    higher score, and without one (a first game: nothing to beat yet) every finished game
+    is won (``wishland.solo.scoring``)."""
     scores = state.scores()
+    if state.players == 1:
+        best = state.variant.solo_best
+        return [0] if best is None or scores[0] > best else []
     best = max(scores)
     tied = [p for p, s in enumerate(scores) if s == best]
     if len(tied) == 1:

@@ -14,7 +14,7 @@ Mode — Setup).
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import RuleViolation, Step, VariantError
 
 from .achievements import draw_private_tile, setup_spaces
 from .content import CARDS, ENTREPRENEUR, MASCOT, ROWS, TICKET
@@ -32,6 +32,8 @@ def setup(state) -> None:
     n = state.players
     par = state.params
     state.solo = n == 1
+    if not state.solo and state.variant.solo_best is not None:
+        raise VariantError(f"solo_best is a Solo Mode option (1 player), not for {n} players")
     state.round, state.turn, state.turn_pos = 1, 1, 0
     state.first = par.first_player % n
     state.space = [0] * n

@@ -13,7 +13,8 @@ The same rules as the multiplayer game, except:
   applies) and discard the rest of the hand; or activate the Advertisement Space (placing
   Workers as usual) and discard the hand.
 * **End** — after round 7, Final Scoring as usual; the aim is to beat your best score
-  (:class:`SoloRecord`).
+  (:class:`SoloRecord`; with ``variant={"solo_best": n}`` the game is won only above ``n``,
+  see ``final_scoring.winners``).
 """
 
 from __future__ import annotations
@@ -249,6 +250,7 @@ class SoloRecord:
 
     >>> record = SoloRecord()
     >>> record.add(state)   # True when the finished game beats the best score so far
+    >>> game.new_game(players=1, variant=record.variant())   # won only by beating it
     """
 
     def __init__(self, path: str | Path | None = None):
@@ -260,6 +262,11 @@ class SoloRecord:
     @property
     def best(self) -> int | None:
         return max((s["score"] for s in self.scores), default=None)
+
+    def variant(self) -> dict:
+        """The variant option that makes the next solo game a try to beat the best score:
+        ``GAME.new_game(players=1, variant=record.variant())`` is won only by a higher score."""
+        return {} if self.best is None else {"solo_best": self.best}
 
     def add(self, state, name: str = "") -> bool:
         """Record a finished solo game; True when it beats the best score so far."""

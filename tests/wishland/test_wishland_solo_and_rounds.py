@@ -195,6 +195,47 @@ def test_solo_game_finishes_and_is_recorded(tmp_path):
         SoloRecord().add(GAME.new_game(players=1))
 
 
+def solo_finished(seed=9, **variant):
+    import numpy as np
+
+    s = GAME.new_game(players=1, seed=seed, variant=variant)
+    rng = np.random.default_rng(0)
+    while not s.is_over:
+        acts = s.legal_actions()
+        s.apply(acts[int(rng.integers(len(acts)))])
+    return s
+
+
+def test_solo_game_is_won_by_beating_the_best_score():
+    """wishland.solo.scoring: with a best score to beat, only a higher score wins."""
+    first = solo_finished()
+    score = first.scores()[0]
+    assert first.winners() == [0]  # a first game: nothing to beat yet
+    assert solo_finished(solo_best=score - 1).winners() == [0]
+    assert solo_finished(solo_best=score).winners() == []  # equal is not beaten
+    assert solo_finished(solo_best=score + 5).winners() == []
+    assert solo_finished(solo_best=score + 5).scores() == [score]  # the score is unchanged
+    assert GAME.new_game(players=1, seed=9, variant={"solo_best": 3}).winners() == []  # not over
+
+
+def test_solo_best_is_a_solo_option_only():
+    from boardkit.engine import VariantError
+
+    with pytest.raises(VariantError, match="Solo Mode option"):
+        GAME.new_game(players=2, seed=0, variant={"solo_best": 30})
+    with pytest.raises(VariantError):
+        GAME.new_game(players=1, seed=0, variant={"solo_best": -1})
+
+
+def test_solo_record_gives_the_score_to_beat(tmp_path):
+    record = SoloRecord(tmp_path / "best.json")
+    assert record.variant() == {}
+    first = solo_finished()
+    record.add(first)
+    again = solo_finished(**record.variant())
+    assert again.variant.solo_best == first.scores()[0] and again.winners() == []
+
+
 def test_a_failure_deep_in_the_end_of_round_restores_everything():
     """A forced reshuffle of the wrong size fails inside the last action of round 6: the
     engine restores the state byte for byte (rng, parameters and log included)."""
