@@ -398,3 +398,41 @@ def test_actions_from_browser_like_dicts():
     ]:
         with pytest.raises(ActionFormatError, match=msg):
             GAME.actions.from_dict(bad)
+
+
+def test_an_offer_is_listed_once_and_lapses_when_the_log_grows(monkeypatch):
+    s = GAME.new_game(seed=3)
+    options = s.offer()
+    calls = []
+    step_type = type(s.pending)
+    original = step_type.legal
+    monkeypatch.setattr(step_type, "legal", lambda self, st: calls.append(1) or original(self, st))
+    assert s.legal_actions() == options and not calls  # the agent reuses the offered list
+    assert "_offered" not in s.clone().__dict__      # never copied
+    assert "_offered" not in s.to_json()             # never saved
+    s.apply(options[0])
+    fresh = s.legal_actions()                        # listed afresh after the move
+    assert fresh == list(s.pending.legal(s)) and fresh != options
+    s.offer()
+    s.withdraw_offer()
+    assert "_offered" not in s.__dict__
+
+
+def test_an_agents_choice_is_checked_but_applied_without_a_snapshot(monkeypatch):
+    from boardkit.agents import apply_chosen
+    from boardkit.engine.state import State
+
+    s = at_claim()
+    before = frozen(s)
+    with pytest.raises(RuleViolation):
+        apply_chosen(s, Claim((99, 99)))  # an agent's illegal choice still changes nothing
+    assert frozen(s) == before
+    snapshots = []
+    original = State._snapshot
+    monkeypatch.setattr(State, "_snapshot", lambda self: snapshots.append(1) or original(self))
+    apply_chosen(s, s.legal_actions()[0])
+    assert not snapshots
+    s.force("roll", (3, 5))  # a pending forced outcome could still be refused: stay atomic
+    while not s.is_over and s.has_forced_outcomes:
+        apply_chosen(s, s.legal_actions()[0])
+    assert snapshots

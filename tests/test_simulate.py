@@ -35,6 +35,13 @@ def test_process_backend_is_identical():
     a = simulate("dice-grid", ["random"], n=30, seed=5)
     b = simulate("dice-grid", ["random"], n=30, seed=5, backend="processes", workers=2, batch_size=4)
     assert strip(a).equals(strip(b))
+    pool = sim_module.process_pool(2)
+    c = simulate("dice-grid", ["random"], n=30, seed=5, backend="processes", workers=2, batch_size=7)
+    assert sim_module.process_pool(2) is pool  # the second run reused the pool
+    assert strip(a).equals(strip(c))
+    sim_module.close_pools()
+    assert sim_module.process_pool(2) is not pool  # a closed pool restarts
+    sim_module.close_pools()
 
 
 @pytest.mark.slow

@@ -126,6 +126,18 @@ def make_agent(name: str | Agent, seed: int = 0, game: str | None = None) -> Age
         raise VariantError(f"agent {base!r} takes no budget (':{arg}')") from None
 
 
+def apply_chosen(state: State, act: Action) -> None:
+    """Apply an agent's choice in a play loop.
+
+    The action is still checked (an agent's illegal choice raises ``RuleViolation`` and
+    changes nothing), but it is applied without the atomic snapshot: a choice among the
+    legal actions cannot fail half-way unless a rule has a bug, and the snapshot costs up to
+    half of a decision in small games. While a teacher's forced random outcomes are pending
+    (one could still be refused when it is drawn) the atomic path is kept.
+    """
+    state.apply(act, atomic=state.has_forced_outcomes)
+
+
 def play(state: State, agents: Sequence[Agent] | Mapping[int, Agent],
          max_actions: int = 100_000, on_action: Callable[[State, Action], None] | None = None) -> State:
     """Let ``agents[seat]`` decide until the game is over (``state`` is changed in place)."""
@@ -134,7 +146,7 @@ def play(state: State, agents: Sequence[Agent] | Mapping[int, Agent],
             return state
         seat = state.current_player
         act = agents[seat].act(state)
-        state.apply(act)
+        apply_chosen(state, act)
         if on_action is not None:
             on_action(state, act)
     raise RuntimeError(f"{state.game.name}: no end after {max_actions} actions")

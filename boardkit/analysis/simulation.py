@@ -9,6 +9,7 @@ task costs milliseconds of overhead and a small game takes less than that.
 
 from __future__ import annotations
 
+import atexit
 import os
 import time
 import warnings
@@ -18,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from boardkit.agents import make_agent, play
+from boardkit.agents import apply_chosen, make_agent, play
 from boardkit.engine import VariantError
 from boardkit.engine import game as get_game
 
@@ -44,14 +45,16 @@ def play_traced(state, bots, lower_is_better: bool) -> dict:
     decisiveness: the share of the game after which the eventual winner always leads)."""
     branching, leaders = [], []
     limit = 100_000
-    while not state.is_over:
-        options = len(state.legal_actions())
-        branching.append(options)
-        state.apply(bots[state.current_player].act(state))
-        leaders.append(_leaders(state.scores(), lower_is_better))
-        limit -= 1
-        if limit == 0:
-            raise RuntimeError(f"{state.game.name}: no end after 100,000 decisions")
+    try:
+        while not state.is_over:
+            branching.append(len(state.offer()))  # listed once: the agent reuses the list
+            apply_chosen(state, bots[state.current_player].act(state))
+            leaders.append(_leaders(state.scores(), lower_is_better))
+            limit -= 1
+            if limit == 0:
+                raise RuntimeError(f"{state.game.name}: no end after 100,000 decisions")
+    finally:
+        state.withdraw_offer()
     changes = sum(1 for a, b in zip(leaders, leaders[1:], strict=False) if a != b)
     winners = set(state.winners())
     if not winners:  # nobody won: there is no eventual winner whose lead could settle
@@ -166,19 +169,17 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
                 rows.extend(run_batch(game, agents, batch, *args[2:]))
                 bar.update(len(batch))
         elif backend == "processes":
-            import multiprocessing as mp
-
-            ctx = mp.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=workers or os.cpu_count(), mp_context=ctx) as pool:
-                futures = {pool.submit(run_batch, game, agents, b, *args[2:]): len(b) for b in batches}
-                try:
-                    for fut in as_completed(futures):
-                        rows.extend(fut.result())
-                        bar.update(futures[fut])
-                except KeyboardInterrupt:
-                    for fut in futures:
-                        fut.cancel()
-                    raise
+            pool = process_pool(workers or os.cpu_count() or 1)
+            futures = {pool.submit(run_batch, game, agents, b, *args[2:]): len(b) for b in batches}
+            try:
+                for fut in as_completed(futures):
+                    rows.extend(fut.result())
+                    bar.update(futures[fut])
+            except BaseException:
+                for fut in futures:
+                    fut.cancel()
+                close_pools()  # a broken or interrupted pool is not reused
+                raise
         elif backend == "dask":
             rows = _run_dask(batches, game, agents, args, client, address, bar)
         else:
@@ -197,6 +198,32 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
                         "variant": dict(variant or {}), "params": dict(params or {}),
                         "lower_is_better": g.lower_is_better})
     return frame
+
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """The process pool of this Python process for ``workers`` workers, started on first use
+    and reused by later runs (starting one costs about a second: a fresh interpreter per
+    worker, with ``spawn``, because a Jupyter kernel has threads). Closed at exit."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        import multiprocessing as mp
+
+        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers,
+                                                     mp_context=mp.get_context("spawn"))
+    return pool
+
+
+def close_pools() -> None:
+    """Shut down the reused process pools (they restart on the next run)."""
+    while _POOLS:
+        _, pool = _POOLS.popitem()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+atexit.register(close_pools)
 
 
 def _run_dask(batches, game, agents, args, client, address, bar) -> list[dict]:

@@ -39,6 +39,9 @@ SAVE_FORMAT = "boardkit-save/1"
 #: never copied by snapshots and clones: the log (append-only list of immutable events) and
 #: the frozen variant / rule-parameter models, which copies share by reference
 _SHARED = ("log", "variant", "params")
+#: never copied at all: the legal actions offered at the current decision by a play loop
+#: (:meth:`State.offer`), valid only until the log grows
+_TRANSIENT = ("_offered",)
 
 
 def _rebuild_rng(kind, state) -> np.random.Generator:
@@ -155,7 +158,27 @@ class State:
         """Every legal decision of the current player (empty when the game is over)."""
         if not self.stack:
             return []
+        offered = self.__dict__.get("_offered")
+        if offered is not None and offered[0] == len(self.log):
+            return list(offered[1])
         return list(self.stack[-1].legal(self))
+
+    def offer(self) -> list[Action]:
+        """The legal actions, kept for this decision so that the agent asked next does not
+        list them again (a play loop that also counts them calls this). The memo is never
+        copied or saved and lapses as soon as anything is logged."""
+        options = self.legal_actions()
+        self.__dict__["_offered"] = (len(self.log), tuple(options))
+        return options
+
+    def withdraw_offer(self) -> None:
+        """Drop the memo of :meth:`offer` (a play loop ends or fails)."""
+        self.__dict__.pop("_offered", None)
+
+    @property
+    def has_forced_outcomes(self) -> bool:
+        """True while a teacher's forced random outcome (:meth:`force`) waits to be drawn."""
+        return any(self._forced.values())
 
     def check(self, act: Action) -> None:
         """Raise :class:`RuleViolation` if ``act`` is illegal now; never changes the state."""
@@ -339,6 +362,7 @@ class State:
         data = pickle.loads(snapshot)
         del self.log[log_length:]
         data.update({k: self.__dict__[k] for k in _SHARED if k in self.__dict__})
+        data.update({k: self.__dict__[k] for k in _TRANSIENT if k in self.__dict__})
         order = [k for k in self.__dict__ if k in data]
         self.__dict__.clear()
         for k in order:
@@ -346,7 +370,8 @@ class State:
 
     def _snapshot(self) -> bytes:
         """Everything but the shared parts (the log, the frozen variant and params), pickled."""
-        return pickle.dumps({k: v for k, v in self.__dict__.items() if k not in _SHARED},
+        return pickle.dumps({k: v for k, v in self.__dict__.items()
+                             if k not in _SHARED and k not in _TRANSIENT},
                             pickle.HIGHEST_PROTOCOL)
 
     def clone(self, reseed: np.random.Generator | int | None = None) -> State:
@@ -359,7 +384,8 @@ class State:
         data.update({k: v for k, v in self.__dict__.items() if k in _SHARED})
         data["log"] = Log(self.log)
         for k in self.__dict__:  # keep the attribute order of the original
-            other.__dict__[k] = data[k]
+            if k not in _TRANSIENT:
+                other.__dict__[k] = data[k]
         if reseed is not None:
             seed = reseed.integers(2**63) if isinstance(reseed, np.random.Generator) else reseed
             other.rng = new_rng(int(seed))
