@@ -217,7 +217,11 @@ class WishlandBoard(Board):
         mode = "Solo Mode" if state.players == 1 else f"{state.players} players"
         if obs["is_over"]:
             won = ", ".join(f"P{p + 1}" for p in state.winners())
-            return f"Wishland · {mode} · game over · winner {won} · scores {state.scores()}"
+            result = f"winner {won}" if won else "no winner"
+            best = state.variant.solo_best
+            if state.players == 1 and best is not None:
+                result += f" (score to beat: {best})"
+            return f"Wishland · {mode} · game over · {result} · scores {state.scores()}"
         who = f"P{obs['current_player'] + 1}" if obs["current_player"] is not None else ""
         turn = min(obs["turn"], state.params.turns_per_round)
         return (f"Wishland · {mode} · round {obs['round']} of {state.params.rounds} · "

@@ -154,3 +154,13 @@ def test_final_scoring_table_and_static_view():
     assert "Final Scoring" in svg and "game over" in svg
     assert b._repr_html_().startswith("<div class='bk-static'>")
     ET.fromstring(svg)
+
+
+def test_solo_headline_says_whether_the_best_score_was_beaten():
+    s = GAME.new_game(players=1, seed=4, variant={"solo_best": 500})
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    svg = WishlandBoard(s).svg()
+    assert "no winner (score to beat: 500)" in svg
+    s.variant = s.variant.model_copy(update={"solo_best": None})  # a first game
+    assert "game over · winner P1 · scores" in WishlandBoard(s).svg()
