@@ -1,6 +1,7 @@
 """The Wishland board in JupyterLab, in headless Chromium: buy a card by clicking it, resolve
 a choice reward with its buttons, try a purchase over the Card Limit and see its rule's
-message, and check the kernel's state after every step.
+message, answer Hotel #13's end-of-turn choice with its buttons, and check the kernel's
+state after every step.
 
 The notebook is written by the test (a 2-player game at P1's first turn, seed 3); the
 targets to click are asked from the kernel, never hard-coded.
@@ -22,11 +23,17 @@ RULES = boardkit.game("wishland").rules
 SETUP = """\
 import boardkit
 from boardkit.wishland.board import WishlandBoard
-from boardkit.wishland.content import CARDS
-from boardkit.wishland.positions import start_of_turns
+from boardkit.wishland.content import CARDS, HOTEL, card_id
+from boardkit.wishland.positions import put_cards, start_of_turns
 
 state = start_of_turns(2, seed=3)   # P1 on Turn Order space 1, P2 on space 2
-board = WishlandBoard(state)"""
+board = WishlandBoard(state)
+
+
+def give_hotel_13(board):  # the player to move gets Hotel #13 (a teaching shortcut)
+    put_cards(board.state, board.state.current_player, [card_id(HOTEL, 13)])
+    board.refresh()
+    return board.state.placed[board.state.current_player]"""
 
 
 def write_notebook(folder) -> str:
@@ -94,12 +101,27 @@ def test_wishland_board_plays_in_jupyterlab(lab_page, lab_browser, tmp_path):
     assert nb.value("board.state.action_count") == base + 3
     assert nb.value("board.state.count[0][2]") == 1
 
-    # 4. a legal move still works afterwards, and the panel's AI move reaches the kernel
-    click("collect")
+    # 4. P1 gets Hotel #13 and advertises: at the end of the turn, collect for free or leave
+    placed = nb.value("give_hotel_13(board)")
+    need = nb.value("1 + len(board.state.stacks[0])")  # P2's stack is there: 2 Workers
+    click("space:advertisement")
     shows_actions(base + 4)
-    board.get_by_role("button", name="AI move").click()
+    click("choice:workers")
     shows_actions(base + 5)
-    assert nb.value("board.state.action_count") == base + 5
+    assert nb.value("type(board.state.pending).__name__") == "FreeCollectStep"
+    for target in ("freecollect:yes", "freecollect:no"):
+        expect(svg.locator(f'[data-target="{target}"]')).to_have_class(re.compile(r"\bbk-legal\b"))
+    click("freecollect:no")
+    shows_actions(base + 6)
+    assert nb.value("board.state.placed[0]") == placed + need  # the Workers stay on the board
+    assert nb.value("board.state.current_player") == 1
+
+    # 5. a legal move still works afterwards, and the panel's AI move reaches the kernel
+    click("collect")
+    shows_actions(base + 7)
+    board.get_by_role("button", name="AI move").click()
+    shows_actions(base + 8)
+    assert nb.value("board.state.action_count") == base + 8
 
     nb.screenshot("wishland-board")
     assert nb.errors == [], nb.errors
