@@ -15,7 +15,8 @@ from boardkit.engine import Action, ActionCodec, action
 
 from .content import TICKETS, cards, world
 
-#: the codec's bound on the tickets of one trip (``travel.max_legs`` may not exceed it)
+#: the codec's bound on the tickets of a listed trip (``travel.list_legs`` may not exceed it);
+#: longer trips are legal but have no integer code (agents search among the listed ones)
 MAX_LEGS = 10
 
 

@@ -213,7 +213,7 @@ class WanderlustGreedy(Agent):
         targets = travel.targets(state)
         if not targets:
             return 0.0
-        legs, need = state.params.travel.max_legs, travel.min_tickets(state)
+        legs, need = state.params.travel.list_legs, travel.min_tickets(state)
         before = routes.options(state.loc[p], targets, hand, legs, need)
         hand[TICKETS.index(ticket)] += 1
         after = routes.options(state.loc[p], targets, hand, legs, need)

@@ -1,24 +1,37 @@
-"""The route planner: every way to pay for a trip to each available destination.
+"""The route planner: the ways to pay for a trip to each available destination.
 
 Rulebook, *2. Travel*: a trip goes from the trotter's place to one of the available
 destinations without stopping; each track on the way is paid with a ticket of its type
 (grey car, green train, blue ship, purple charter), a white track (hitchhike) with any
 ticket, a long flight between two airports with an airline ticket, and a wild ticket pays
-for anything. No place is passed twice in one trip (``wanderlust.travel.no_repeat``).
+for anything. No track (route) and no airport may be used twice in one trip
+(``wanderlust.travel.no_repeat``); other places may be passed again by other tracks.
 
 What a trip changes in the game depends only on *where it ends, which tickets it spends and
 how many long flights it takes* (experience, encounter cards, the hand left). So a payment
 option is the triple ``(destination, tickets, flights)``, and the planner lists each
 distinct triple once, with one example route that realises it (shown in the log and on the
-board). Listing every path instead would offer the same move many times over.
+board). Listing every route instead would offer the same move many times over.
 
-How it stays fast:
+Two questions, two searches:
 
-1. a depth-first search over simple paths from the trotter, at most ``min(hand, max_legs)``
-   legs, cut as soon as no target is within the legs left (step distances are precomputed)
-   or the hand can no longer pay the legs so far. That test is exact and O(1): legs of a
-   fixed kind need their own ticket or a wild, so the wilds must cover the shortfall of each
-   kind, and white legs take any ticket left, so there must be as many tickets as legs;
+* **Is this trip legal?** :func:`find` answers it exactly for any number of tickets: a
+  depth-first search for one route with exactly as many tracks as tickets, which stops at
+  the first route found. The rules set no length limit, and neither does this check.
+* **Which trips are there?** :func:`options` lists them for ``legal_actions()``, the board
+  and the agents, up to ``max_legs`` tracks (params ``travel.list_legs``; rule catalog
+  ``wanderlust.travel.listing``). Listing is exponential in the length of the trip (measured
+  in ``benchmarks/bench_wanderlust.py``), so longer trips are not listed, but they are legal
+  and :func:`find` accepts them.
+
+How the listing stays fast:
+
+1. a depth-first search over trails (no track twice, no airport twice) from the trotter, at
+   most ``min(hand, max_legs)`` legs, cut as soon as no target is within the legs left (step
+   distances are precomputed) or the hand can no longer pay the legs so far. That test is
+   exact and O(1): legs of a fixed kind need their own ticket or a wild, so the wilds must
+   cover the shortfall of each kind, and white legs take any ticket left, so there must be as
+   many tickets as legs;
 2. the search records, per destination, each distinct *signature* (how many legs of each
    kind) once; the ticket combinations that pay a signature are enumerated separately;
 3. both are memoised (the map never changes), so positions that come back — in a game, in
@@ -108,11 +121,29 @@ def names(hand: Sequence[int]) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- search
 
+_GRAPH: list = []
+
+
+def _graph() -> tuple[list[list[tuple[int, int, int]]], bytearray, int]:
+    """Per place: (neighbour, leg kind, track id); which places are airports; track count.
+    A long flight is a track of its own (one per pair of airports)."""
+    if not _GRAPH:
+        w = world()
+        ids: dict[tuple[int, int], int] = {}
+        adj = []
+        for u in range(w.n):
+            row = []
+            for v, k in w.all[u]:
+                row.append((v, k, ids.setdefault((min(u, v), max(u, v)), len(ids))))
+            adj.append(row)
+        airport = bytearray(1 if w.kind[i] == "airport" else 0 for i in range(w.n))
+        _GRAPH.append((adj, airport, len(ids)))
+    return _GRAPH[0]
+
 
 def _search(src: int, targets: tuple[int, ...], hand: Hand, legs: int) -> dict[int, dict]:
     """Per target: {signature: example path}, signatures in the order first found."""
-    w = world()
-    adj = w.all
+    adj, airport, tracks = _graph()
     dmin = _nearest(targets)
     tset = set(targets)
     found: dict[int, dict] = {t: {} for t in targets}
@@ -121,22 +152,24 @@ def _search(src: int, targets: tuple[int, ...], hand: Hand, legs: int) -> dict[i
     wild = hand[WILD]
     cap = list(hand)
     cap[WHITE] = 1 << 30  # a white leg never needs a wild
-    visited = bytearray(w.n)
-    visited[src] = 1
+    used = bytearray(tracks)  # tracks used by the trip so far
+    seen = bytearray(len(adj))  # airports used by the trip so far
+    seen[src] = airport[src]
     need = [0, 0, 0, 0, 0, 0]
     path = [src]
 
     def dfs(u: int, left: int, short: int) -> None:
         after = left - 1
-        for v, k in adj[u]:
-            if visited[v] or dmin[v] > after:
+        for v, k, e in adj[u]:
+            if used[e] or seen[v] or dmin[v] > after:
                 continue
             n = need[k] + 1
             s = short + 1 if n > cap[k] else short  # the wilds must cover the shortfall
             if s > wild:
                 continue
             need[k] = n
-            visited[v] = 1
+            used[e] = 1
+            seen[v] = airport[v]
             path.append(v)
             if v in tset:
                 sig = tuple(need)
@@ -146,7 +179,8 @@ def _search(src: int, targets: tuple[int, ...], hand: Hand, legs: int) -> dict[i
             if after:
                 dfs(v, after, s)
             path.pop()
-            visited[v] = 0
+            seen[v] = 0
+            used[e] = 0
             need[k] = n - 1
 
     dfs(src, legs, 0)
@@ -323,9 +357,147 @@ def all_payments(source: str, targets: Sequence[str], hand: Sequence[int], max_l
     return out
 
 
+def find(source: str, to: str, spent: Sequence[int], flights: int) -> Payment | None:
+    """A route paid by exactly the tickets ``spent`` (counts) with exactly ``flights`` long
+    flights, with no track and no airport twice (``None`` if there is none).
+
+    Exact for any number of tickets (this is the legality check of a trip; the listing
+    bound of :func:`options` plays no part). One ticket pays one track, so the route has
+    exactly ``sum(spent)`` tracks; the search stops at the first route found.
+    """
+    w = world()
+    spent_t: Hand = tuple(int(c) for c in spent)  # type: ignore[assignment]
+    key = ("find", w.index[source], w.index[to], spent_t, int(flights))
+    path = _FIND.get_or(key, lambda: _find(*key[1:]))
+    if path is None:
+        return None
+    return Payment(to, names(spent_t), flights, tuple(w.names[i] for i in path),
+                   _assign(path, spent_t))
+
+
+_FIND = _LRU()
+
+
+def _find(src: int, dst: int, spent: Hand, flights: int) -> tuple[int, ...] | None:
+    adj, airport, tracks = _graph()
+    total = sum(spent)
+    dist = world().dist_all[dst]
+    if total == 0 or flights < 0 or flights > total or dist[src] > total:
+        return None
+    wild = spent[WILD]
+    cap = list(spent)
+    cap[WHITE] = 1 << 30
+    used = bytearray(tracks)
+    seen = bytearray(len(adj))
+    seen[src] = airport[src]
+    need = [0, 0, 0, 0, 0, 0]
+    path = [src]
+    w = world()
+    airports = w.airports
+    land = w.dist_land[dst]  # land tracks only (the step distances are symmetric)
+    land_from = w.dist_land
+
+    def dfs(u: int, left: int, short: int) -> bool:
+        after = left - 1
+        for v, k, e in adj[u]:
+            if used[e] or seen[v] or dist[v] > after:
+                continue
+            n = need[k] + 1
+            if k == FLIGHT and n > flights:
+                continue
+            s = short + 1 if n > cap[k] else short
+            if s > wild:
+                continue
+            if not after:  # the last ticket: the route must end here with every flight
+                if v == dst and need[FLIGHT] + (k == FLIGHT) == flights:
+                    path.append(v)
+                    return True
+                continue
+            todo = flights - need[FLIGHT] - (k == FLIGHT)  # flights still to take after v
+            if not todo:
+                if land[v] > after:  # no flight left: the rest of the way is by land
+                    continue
+            else:
+                # `todo` flights need `todo` unused airports after v (one more if v is not
+                # an airport), the land tracks to the first, and from the last to the end
+                spare = [a for a in airports if not seen[a] and a != v]
+                if todo + (0 if airport[v] else 1) > len(spare):
+                    continue
+                first = 0 if airport[v] else min(land_from[a][v] for a in spare)
+                last = min(land[a] for a in spare)
+                if todo + first + last > after:
+                    continue
+            need[k] = n
+            used[e] = 1
+            seen[v] = airport[v]
+            path.append(v)
+            if dfs(v, after, s):
+                return True
+            path.pop()
+            seen[v] = 0
+            used[e] = 0
+            need[k] = n - 1
+        return False
+
+    return tuple(path) if dfs(src, total, 0) else None
+
+
+def repeating_route(source: str, to: str, spent: Sequence[int], flights: int
+                    ) -> tuple[str, ...] | None:
+    """A route that the tickets ``spent`` would pay to ``to`` with ``flights`` long flights
+    if tracks and airports could be used twice (``None`` if even that is impossible).
+
+    The rule check calls it when :func:`find` found no route: then every such route uses a
+    track or an airport twice, and the trip breaks ``wanderlust.travel.no_repeat`` rather
+    than ``wanderlust.travel.route``. Exact: a memoised search over (place, tickets left,
+    flights left); a track of a fixed type takes its own ticket before a wild, a white track
+    a ticket that is not wild before a wild (either choice loses nothing).
+    """
+    w = world()
+    hand = tuple(int(c) for c in spent)
+    goal = w.index[to]
+    dist = w.dist_all[goal]
+    memo: dict[tuple, tuple | None] = {}
+
+    def rec(u: int, rest: tuple, fl: int):
+        left = sum(rest)
+        if left == 0:
+            return () if u == goal and fl == 0 else None
+        if dist[u] > left or fl > left:
+            return None
+        key = (u, rest, fl)
+        if key in memo:
+            return memo[key]
+        memo[key] = None
+        for v, k in w.all[u]:
+            if k == FLIGHT and fl == 0:
+                continue
+            if k == WHITE:
+                choices = [i for i in range(5) if rest[i]] or ([WILD] if rest[WILD] else [])
+            else:
+                choices = [k] if rest[k] else ([WILD] if rest[WILD] else [])
+            for i in choices:
+                nxt = list(rest)
+                nxt[i] -= 1
+                tail = rec(v, tuple(nxt), fl - (k == FLIGHT))
+                if tail is not None:
+                    memo[key] = ((v, TICKETS[i]), *tail)
+                    return memo[key]
+        return None
+
+    found = rec(w.index[source], hand, int(flights))
+    if not found:
+        return None
+    return (source, *(f"{w.names[v]} ({t})" for v, t in found))
+
+
 def out_of_reach(source: str, to: str, hand: Sequence[int], max_legs: int,
                  min_tickets: int = 1) -> str:
-    """Why no payment reaches ``to`` (plain words), or '' when one does."""
+    """Why no listed payment reaches ``to`` (plain words), or '' when one does.
+
+    ``max_legs`` is the listing bound: when the hand holds more tickets than that, a longer
+    trip may still be legal, and the reason says so.
+    """
     w = world()
     total = sum(hand)
     if options(source, [to], hand, max_legs, min_tickets)[to]:
@@ -334,19 +506,22 @@ def out_of_reach(source: str, to: str, hand: Sequence[int], max_legs: int,
     held = ", ".join(names(hand)) or "no tickets"
     if total == 0:
         return "you hold no tickets"
-    if steps > min(total, max_legs):
-        if steps > max_legs:
-            return (f"{to} is {steps} tracks away from {source}, more than the {max_legs} "
-                    f"tracks a trip may have")
+    if steps > total:
         return f"{to} is at least {steps} tracks away from {source}, but you hold {total} " \
                f"ticket{'s' if total != 1 else ''} ({held})"
+    if steps > max_legs:
+        return (f"{to} is {steps} tracks away from {source}, more than the {max_legs} tracks "
+                f"of a listed trip; longer trips are legal but not listed: ask for one with "
+                f"Travel(to, tickets, flights)")
     if min_tickets > 1 and options(source, [to], hand, max_legs, 1)[to]:
         return f"every way to pay for {to} uses fewer than {min_tickets} tickets"
+    longer = (f"; trips of more than {max_legs} tracks are legal but not listed: ask for one "
+              f"with Travel(to, tickets, flights)") if total > max_legs else ""
     path = _shortest_path(w.index[source], w.index[to])
     kinds = [LEGS[k] for k in leg_kinds(path)]
     return (f"no route of at most {min(total, max_legs)} tracks to {to} can be paid with "
             f"{held}; the shortest route needs {', '.join(kinds)} "
-            f"({' → '.join(w.names[i] for i in path)})")
+            f"({' → '.join(w.names[i] for i in path)}){longer}")
 
 
 def _shortest_path(src: int, dst: int) -> list[int]:
@@ -359,59 +534,12 @@ def _shortest_path(src: int, dst: int) -> list[int]:
     return path
 
 
-def loop_route(source: str, to: str, spent: Sequence[int], flights: int) -> tuple[str, ...] | None:
-    """A route that would pay ``spent`` (exactly) to ``to`` with ``flights`` long flights if
-    places could be passed twice — never a legal trip (``wanderlust.travel.no_repeat``); the
-    rule check uses it to name the reason. Tracks and airports are still used at most once.
-    ``None`` if there is none."""
-    w = world()
-    hand: Hand = tuple(int(c) for c in spent)  # type: ignore[assignment]
-    total = sum(hand)
-    goal = w.index[to]
-    need = [0] * 6
-    path = [w.index[source]]
-    used: set[frozenset[int]] = set()
-    seen = [0] * w.n
-    seen[path[0]] = 1
-
-    def feasible() -> bool:
-        short = sum(max(0, need[k] - hand[k]) for k in range(5))
-        return short <= hand[WILD]
-
-    def dfs(u: int) -> bool:
-        depth = len(path) - 1
-        for v, k in w.all[u]:
-            edge = frozenset((u, v))
-            if edge in used or (w.kind[v] == "airport" and seen[v]):
-                continue
-            if w.dist_all[goal][v] > total - depth - 1:
-                continue
-            need[k] += 1
-            if feasible() and need[FLIGHT] <= flights:
-                used.add(edge)
-                seen[v] += 1
-                path.append(v)
-                if depth + 1 == total:
-                    if v == goal and need[FLIGHT] == flights and max(seen) > 1:
-                        return True
-                elif dfs(v):
-                    return True
-                path.pop()
-                seen[v] -= 1
-                used.discard(edge)
-            need[k] -= 1
-        return False
-
-    if total == 0 or not dfs(path[0]):
-        return None
-    return tuple(w.names[i] for i in path)
-
-
 def cache_info() -> dict[str, int]:
-    return {"searches": len(_SEARCH), "spends": len(_SPENDS)}
+    return {"searches": len(_SEARCH), "spends": len(_SPENDS), "checks": len(_FIND)}
 
 
 def clear_cache() -> None:
     _SEARCH.clear()
     _SPENDS.clear()
     _NEAREST.clear()
+    _FIND.clear()

@@ -31,11 +31,13 @@ def targets(state: WanderlustState) -> list[str]:
 
 
 def options(state: WanderlustState, p: int) -> list[Travel]:
-    """Every legal trip of player ``p`` (one action per distinct payment)."""
+    """The legal trips of player ``p`` with at most ``travel.list_legs`` tickets (one action
+    per distinct payment). Longer trips are legal too (:func:`problem` checks any trip
+    exactly) but are not listed: listing them costs time exponential in their length."""
     if sum(state.hand[p]) == 0:
         return []
     found = routes.options(state.loc[p], targets(state), state.hand[p],
-                           state.params.travel.max_legs, min_tickets(state))
+                           state.params.travel.list_legs, min_tickets(state))
     out = []
     for to, opts in found.items():
         for spent, flights in opts:
@@ -62,39 +64,39 @@ def problem(state: WanderlustState, p: int, act: Travel) -> RuleViolation | None
                                  f"you would spend {spent[i]} {name} ticket"
                                  f"{'s' if spent[i] != 1 else ''} but hold {hand[i]} "
                                  f"(hand: {', '.join(state.hand_names(p)) or 'empty'})")
-    max_legs = state.params.travel.max_legs
-    if len(act.tickets) > max_legs:
-        return RuleViolation("wanderlust.travel.max_legs",
-                             f"a trip has at most {max_legs} tracks, so at most {max_legs} tickets")
     need = min_tickets(state)
     if act.tickets and len(act.tickets) < need:
         return RuleViolation("wanderlust.house.min_tickets",
                              f"House Rule: a trip spends at least {need} tickets, not "
                              f"{len(act.tickets)}")
     src = state.loc[p]
-    opts = routes.options(src, available, hand, max_legs, 1)[act.to]
-    if (spent, act.flights) in opts and len(act.tickets) >= need:
+    listed = state.params.travel.list_legs
+    if len(act.tickets) <= listed and \
+            (spent, act.flights) in routes.options(src, available, hand, listed, 1)[act.to]:
+        return None  # fast path: the listing is cached (legal_actions computed it)
+    # exact, for a trip of any length (the listing bound plays no part)
+    if act.tickets and routes.find(src, act.to, spent, act.flights) is not None:
         return None
-    if not [o for o in opts if sum(o[0]) >= need]:
-        why = routes.out_of_reach(src, act.to, hand, max_legs, need)
-        rule = "wanderlust.house.min_tickets" if opts else "wanderlust.travel.route"
-        return RuleViolation(rule, f"{act.to} is out of reach: {why}")
-    loop = routes.loop_route(src, act.to, spent, act.flights)
-    if loop is not None:
-        twice = sorted({x for x in loop if loop.count(x) > 1})
+    again = routes.repeating_route(src, act.to, spent, act.flights) if act.tickets else None
+    if again is not None:
         return RuleViolation("wanderlust.travel.no_repeat",
-                             f"these tickets reach {act.to} only by passing {', '.join(twice)} "
-                             f"twice ({' → '.join(loop)}); a trip never passes a place twice")
+                             f"these tickets reach {act.to} only by using a track or an airport "
+                             f"twice (for example {' → '.join(again)}); a trip uses each track "
+                             "and each airport at most once")
+    opts = routes.options(src, available, hand, listed, need)[act.to]
+    if not opts:
+        why = routes.out_of_reach(src, act.to, hand, listed, need)
+        return RuleViolation("wanderlust.travel.route", f"{act.to} is out of reach: {why}")
     fl = f" and {act.flights} long flight{'s' if act.flights != 1 else ''}" if act.flights else \
         " and no long flight"
     examples = "; ".join(", ".join(routes.names(s)) + (f" ({f} flight{'s' if f != 1 else ''})"
                                                          if f else "")
-                         for s, f in opts[:3] if sum(s) >= need)
+                         for s, f in opts[:3])
     return RuleViolation("wanderlust.travel.route",
                          f"no route from {src} to {act.to} is paid by exactly "
-                         f"{', '.join(act.tickets) or 'no tickets'}{fl} (each track needs its own ticket type, "
-                         f"a white track any ticket, a flight an airline ticket, a wild ticket "
-                         f"anything; no place twice); ways to pay include: {examples}")
+                         f"{', '.join(act.tickets) or 'no tickets'}{fl} (each track needs its own "
+                         f"ticket type, a white track any ticket, a flight an airline ticket, a "
+                         f"wild ticket anything); ways to pay include: {examples}")
 
 
 def take_destination(state: WanderlustState, t: int, name: str) -> None:
@@ -124,7 +126,8 @@ def travel(state: WanderlustState, p: int, act: Travel) -> None:
     """Carry out a legal trip (checked before)."""
     spent = routes.counts(act.tickets)
     pay = routes.payment(state.loc[p], act.to, spent, act.flights, state.hand[p],
-                         targets(state), state.params.travel.max_legs)
+                         targets(state), state.params.travel.list_legs) \
+        or routes.find(state.loc[p], act.to, spent, act.flights)  # a trip longer than listed
     assert pay is not None, "a checked trip has a route"
     state.note(f"{state.label(p)} travels {pay.route}", player=p)
     # A. one encounter card per long flight
@@ -151,7 +154,7 @@ def plan(state: WanderlustState, p: int | None = None) -> dict[str, dict]:
     if p is None:
         p = state.current_player if state.current_player is not None else 0
     src, hand = state.loc[p], state.hand[p]
-    max_legs, need = state.params.travel.max_legs, min_tickets(state)
+    max_legs, need = state.params.travel.list_legs, min_tickets(state)
     found = routes.all_payments(src, targets(state), hand, max_legs, need)
     bonus = state.skill(p, "flight_experience", 0)
     out = {}

@@ -93,7 +93,9 @@ class TicketParams(_Model):
 
 
 class TravelParams(_Model):
-    max_legs: int = Field(ge=1, le=MAX_LEGS)
+    list_legs: int = Field(ge=1, le=MAX_LEGS, description="legal_actions() lists trips of at "
+                           "most this many tickets (the action codec's bound); longer trips "
+                           "are legal all the same")
     house_rule_min: int = Field(ge=1, le=MAX_LEGS)
 
 

@@ -72,8 +72,10 @@ def test_names_without_accents_and_ids():
 
 
 def test_params_and_variants_are_validated():
-    with pytest.raises(VariantError, match="max_legs"):
-        GAME.make_params({"travel.max_legs": MAX_LEGS + 1})
+    with pytest.raises(VariantError, match="list_legs"):
+        GAME.make_params({"travel.list_legs": MAX_LEGS + 1})
+    with pytest.raises(VariantError, match="unknown rule parameter 'travel.max_legs'"):
+        GAME.make_params({"travel.max_legs": 5})  # not a rule: the rules set no length limit
     with pytest.raises(VariantError, match="unknown rule parameter"):
         GAME.make_params({"travel.legs": 3})
     with pytest.raises(VariantError, match="unknown scenario"):

@@ -26,13 +26,15 @@ def payable(leg: str, ticket: str) -> bool:
 
 
 def reference(source: str, targets, hand, max_legs: int) -> dict[str, set]:
-    """Every (tickets spent, flights) over every simple path and every ticket per leg."""
+    """Every (tickets spent, flights) over every route that uses no track and no airport
+    twice, and every ticket per leg (the printed rule, by brute force)."""
     out = {t: set() for t in targets}
     left = list(hand)
 
-    def walk(u, seen, spent, flights, legs):
+    def walk(u, airports, tracks, spent, flights, legs):
         for v, k in W.all[u]:
-            if v in seen:
+            track = frozenset((u, v))
+            if track in tracks or v in airports:
                 continue
             leg = LEGS[k]
             for i, ticket in enumerate(TICKETS):
@@ -44,13 +46,27 @@ def reference(source: str, targets, hand, max_legs: int) -> dict[str, set]:
                 if W.names[v] in out:
                     out[W.names[v]].add((tuple(spent), f))
                 if legs + 1 < max_legs:
-                    walk(v, seen | {v}, spent, f, legs + 1)
+                    more = airports | {v} if W.kind[v] == "airport" else airports
+                    walk(v, more, tracks | {track}, spent, f, legs + 1)
                 spent[i] -= 1
                 left[i] += 1
 
     start = W.index[source]
-    walk(start, {start}, [0] * 6, 0, 0)
+    walk(start, set(), frozenset(), [0] * 6, 0, 0)
     return out
+
+
+def valid_route(pay) -> bool:
+    """The example route really pays the tickets: one ticket per track, no track or airport
+    twice, the flights counted."""
+    hops = list(zip(pay.path, pay.path[1:], strict=False))
+    tracks = [frozenset(h) for h in hops]
+    airports = [p for p in pay.path if W.kind[W.index[p]] == "airport"]
+    return (len(hops) == len(pay.legs) and len(set(tracks)) == len(tracks)
+            and len(set(airports)) == len(airports)
+            and all(payable(W.track(a, b), tk) for (a, b), tk in zip(hops, pay.legs, strict=True))
+            and sorted(pay.legs) == sorted(routes.names(routes.counts(pay.tickets)))
+            and sum(1 for a, b in hops if W.track(a, b) == "flight") == pay.flights)
 
 
 hands = st.lists(st.sampled_from(TICKETS), min_size=0, max_size=4)
@@ -70,13 +86,41 @@ def test_planner_matches_brute_force(source, targets, tickets):
         for spent, flights in got[t]:
             pay = routes.payment(source, t, spent, flights, hand, targets, 8)
             assert pay.path[0] == source and pay.path[-1] == t
-            assert len(set(pay.path)) == len(pay.path), "never the same place twice"
-            hops = list(zip(pay.path, pay.path[1:], strict=False))
-            assert len(hops) == len(pay.legs)
-            assert all(payable(W.track(a, b), tk) for (a, b), tk in zip(hops, pay.legs, strict=True))
-            assert sorted(pay.legs) == sorted(routes.names(spent))
-            assert sum(1 for a, b in zip(pay.path, pay.path[1:], strict=False) if W.track(a, b) == "flight") \
-                == flights
+            assert valid_route(pay)
+
+
+@settings(max_examples=40)
+@given(source=places, target=places, tickets=hands, flights=st.integers(0, 3))
+def test_exact_check_matches_brute_force(source, target, tickets, flights):
+    """routes.find (the legality check, no length bound) agrees with the brute force, and
+    repeating_route names exactly the payments that need a track or an airport twice."""
+    if target == source or not tickets:
+        return
+    spent = routes.counts(tickets)
+    legal = (spent, flights) in reference(source, [target], spent, len(tickets))[target]
+    pay = routes.find(source, target, spent, flights)
+    assert (pay is not None) == legal
+    if pay is not None:
+        assert pay.path[0] == source and pay.path[-1] == target and valid_route(pay)
+    again = routes.repeating_route(source, target, spent, flights)
+    if legal:
+        assert again is not None  # a legal route is also a route with repeats allowed
+    elif again is not None:
+        names = [x.split(" (")[0] for x in again]
+        tracks = [frozenset(h) for h in zip(names, names[1:], strict=False)]
+        airports = [n for n in names if W.kind[W.index[n]] == "airport"]
+        assert len(set(tracks)) < len(tracks) or len(set(airports)) < len(airports)
+
+
+def test_exact_check_beyond_the_listing_bound():
+    nine = routes.counts(["wild"] * 9)
+    pay = routes.find("Denver", "Anchorage", nine, 0)
+    assert pay is not None and len(pay.legs) == 9 and valid_route(pay)
+    assert routes.options("Denver", ["Anchorage"], nine, 8)["Anchorage"]  # listed up to 8
+    assert all(sum(s) <= 8 for s, _ in routes.options("Denver", ["Anchorage"], nine, 8)["Anchorage"])
+    # with 9 tickets the listing without a bound contains the nine-ticket trip too
+    assert (nine, 0) in routes.options("Denver", ["Anchorage"], nine, 9)["Anchorage"]
+    assert routes.find("Denver", "Anchorage", nine, 4) is None  # 4 flights: an airport twice
 
 
 @settings(max_examples=20)
@@ -107,7 +151,7 @@ def test_out_of_reach_reasons():
     assert routes.out_of_reach("Denver", "Anchorage", (0,) * 6, 8) == "you hold no tickets"
     why = routes.out_of_reach("Denver", "Anchorage", routes.counts(["airline"] * 3), 8)
     assert "no route of at most 3 tracks" in why and "the shortest route needs" in why
-    assert "more than the 2 tracks" in routes.out_of_reach(
+    assert "more than the 2 tracks of a listed trip" in routes.out_of_reach(
         "Denver", "Anchorage", routes.counts(["wild"] * 3), 2)
     assert routes.out_of_reach("Denver", "Mexico City", routes.counts(["car"]), 8) == ""
     assert "fewer than 3" in routes.out_of_reach("Denver", "Mexico City",

@@ -284,17 +284,45 @@ def test_travel_route_types_white_wild_airline():
     assert "ways to pay include" in err.message
 
 
-def test_travel_no_place_twice():
+def test_travel_no_repeat_track():
+    # Denver -car- Mexico City is the only car track out of Denver: three car tickets reach
+    # Mexico City only by using that track three times
+    s = denver("car", "car", "car", available=("Mexico City", "Tokyo", "Reykjavík"))
+    assert Travel("Mexico City", ("car",)) in s.legal_actions()
+    err = illegal(s, Travel("Mexico City", ("car", "car", "car")), "wanderlust.travel.no_repeat")
+    assert "track or an airport twice" in err.message and "Denver → Mexico City" in err.message
+    s.apply(Travel("Mexico City", ("car",)))
+
+
+def test_travel_no_repeat_airport():
+    # from Cairo: car to N'Djamena airport, fly to Beijing, to Brasília, back to N'Djamena
+    # (three different flights, but N'Djamena airport twice), car to Dakar
+    s = scenario("scott")
+    set_available(s, "Dakar", "Tokyo", "Reykjavík")
+    set_hand(s, 0, "car", "car", "airline", "airline", "airline")
+    trip = Travel("Dakar", ("car", "car", "airline", "airline", "airline"), flights=3)
+    err = illegal(s, trip, "wanderlust.travel.no_repeat")
+    assert "N'Djamena" in err.message
+    assert routes.repeating_route("Cairo", "Dakar", routes.counts(trip.tickets), 3) is not None
+    # the same tickets with one flight fewer are a legal trip (no airport twice)
+    ok = [a for a in s.legal_actions() if isinstance(a, Travel) and a.to == "Dakar"]
+    assert ok and all(a.flights < 3 for a in ok)
+
+
+def test_travel_may_pass_a_city_twice_by_different_tracks():
+    # reading of wanderlust.travel.no_repeat: only tracks and airports are never used twice
     s = scenario("jackie")
     move_to(s, 0, "Los Angeles")
     set_available(s, "Mexico City", "Tokyo", "Reykjavík")
     set_hand(s, 0, "car", "train", "train", "ship")
-    assert Travel("Mexico City", ("train",)) in s.legal_actions()
-    err = illegal(s, Travel("Mexico City", ("car", "train", "train", "ship")),
-                  "wanderlust.travel.no_repeat")
-    assert "Los Angeles" in err.message
-    for pays in routes.all_payments("Los Angeles", ["Mexico City"], s.hand[0], 8).values():
-        assert all(len(set(p.path)) == len(p.path) for p in pays)
+    trip = Travel("Mexico City", ("car", "train", "train", "ship"))
+    assert trip in s.legal_actions()
+    pay = routes.find("Los Angeles", "Mexico City", routes.counts(trip.tickets), 0)
+    assert pay.path.count("Los Angeles") == 2  # LA → Anchorage → Vancouver → LA → Mexico City
+    tracks = [frozenset(h) for h in zip(pay.path, pay.path[1:], strict=False)]
+    assert len(set(tracks)) == len(tracks)
+    s.apply(trip)
+    assert s.loc[0] == "Mexico City" and s.exp[0] == 4
 
 
 def test_travel_encounters_one_per_flight_not_for_white_tracks():
@@ -320,11 +348,33 @@ def test_travel_cleanup_discard_card_refill_in_place():
     assert sum(s.discard) == 3
 
 
-def test_travel_max_legs_parameter():
-    s = scenario("scott")
-    s.params = s.game.make_params({"travel.max_legs": 5})
+def test_travel_has_no_length_limit():
+    # nine wild tickets: Denver to Anchorage over nine tracks is legal, although
+    # legal_actions() lists trips of at most travel.list_legs (8) tickets
+    s = denver(*["wild"] * 9)
+    trip = Travel("Anchorage", ("wild",) * 9)
+    assert s.params.travel.list_legs == 8
+    assert trip not in s.legal_actions()
+    assert all(len(a.tickets) <= 8 for a in s.legal_actions() if isinstance(a, Travel))
+    assert s.explain(trip)
+    s.apply(trip)
+    assert s.loc[0] == "Anchorage" and sum(s.hand[0]) == 0 and sum(s.discard) == 9
+    assert s.exp[0] == 0  # wild tickets give no experience
+    # a trip longer than a smaller listing bound is accepted just the same
+    t = scenario("scott")
+    t.params = t.game.make_params({"travel.list_legs": 5})
     trip = Travel("Darvaza", ("car", "train", "ship", "airline", "wild", "wild"), flights=1)
-    illegal(s, trip, "wanderlust.travel.max_legs")
+    assert trip not in t.legal_actions()
+    t.apply(trip)
+    assert t.loc[0] == "Darvaza"
+
+
+def test_travel_listing_bound_is_not_a_rule():
+    from boardkit.engine.rules import catalog
+
+    entry = catalog("wanderlust")["wanderlust.travel.listing"]
+    assert not entry.enforced and "travel.list_legs" in entry.text
+    assert "wanderlust.travel.max_legs" not in catalog("wanderlust")
 
 
 # ------------------------------------------------------------------ 3. Gain Collectibles
