@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from boardkit.engine import RuleViolation
 from boardkit.wishland import GAME
-from boardkit.wishland.content import CARDS, ENTREPRENEUR, MASCOT, TICKET
+from boardkit.wishland.content import CARDS, ENTREPRENEUR, HOTEL, MASCOT, TICKET, card_id
+from boardkit.wishland.turns import FreeCollectStep
 
 VARIANTS = [{}, {"entrepreneurs": True}, {"achievement_tiles": True},
             {"entrepreneurs": True, "achievement_tiles": True}]
@@ -50,6 +51,10 @@ def check_invariants(s):
         assert sum(s.symbols[p].values()) == sum(1 for c in s.tableau[p] if CARDS[c].symbol)
     assert all(k > 0 for st in s.stacks for _, k in st)
     assert set(s.claimed.values()) <= set(range(n))
+    if isinstance(s.pending, FreeCollectStep):  # Hotel #13's offer: its owner, Workers out
+        p = s.pending.player
+        assert card_id(HOTEL, 13) in s.tableau[p] and s.placed[p] > 0
+        assert sum(k for q, k in s.stacks[0] if q == p) > 0  # they advertised
     if s.entre[0]:
         assert sorted(c for c in s.entre) == sorted(set(s.entre))
         assert all(CARDS[c].kind == ENTREPRENEUR for c in s.entre)
@@ -71,6 +76,8 @@ def test_whole_games_keep_the_invariants_and_replay(seed, players, variant):
         s.apply(acts[int(rng.integers(len(acts)))])
         check_invariants(s)
     assert s.round == 7 and s.final is not None
+    won = s.winners()  # one winner, with the best score (Solo Mode: no score to beat)
+    assert len(won) == 1 and s.scores()[won[0]] == max(s.scores())
     again = GAME.from_json(s.to_json())
     assert again.log.text() == s.log.text() and again.scores() == s.scores()
 
