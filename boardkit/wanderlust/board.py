@@ -4,15 +4,18 @@
   blue ship, purple charter, white hitchhike), airports (squares; long flights join every
   pair), Auto stops (small diamonds), destinations (circle: city, ring: port, triangle:
   natural wonder), the available destinations with their white markers, and the trotters.
-  Click an available destination to see every way to pay for the trip, then click a payment.
-  A click on any other destination, or on one out of reach, is explained by its rule.
+  Click an available destination to see the ways to pay for the trip, then click a payment.
+  To pay with particular tickets (a trip of any length, also longer than the listed ones),
+  first click those tickets in your hand, then the destination. A click on any other
+  destination, or on one out of reach, is explained by its rule.
 * **Table** (below): your hand, encounter cards and actions; the ticket display and the
   face-down pile (click to take a ticket); the available destinations; the payment options;
   the race objectives and the public score sheet.
 
 Targets: ``dest:<id>``, ``pay:<k>``, ``slot:<i>``, ``blind``, ``reset``, ``souvenir``,
-``postcard`` / ``postcard:<ticket>``, ``photo``, ``enc:<card>``, ``end``, ``pass``. The board
-never decides legality: clicks become actions and the State accepts or refuses them.
+``postcard`` / ``postcard:<ticket>``, ``photo``, ``enc:<card>``, ``end``, ``pass``; and
+``pick:<ticket>`` / ``pick:clear`` (choose the tickets of a trip; no action by itself). The
+board never decides legality: clicks become actions and the State accepts or refuses them.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ TRACK = {"car": "#8c8c8c", "train": "#2e8b57", "ship": "#1f6fd1", "charter": "#8
 TICKET = {"car": "#8c8c8c", "train": "#2e8b57", "ship": "#1f6fd1", "charter": "#8e44ad",
           "airline": "#e8a200", "wild": "#444444"}
 SHOWN_PAYMENTS = 9
-_TARGET = re.compile(r"^(dest|pay|slot|enc|postcard):([A-Za-z0-9\-]{1,60})$")
+_TARGET = re.compile(r"^(dest|pay|slot|enc|postcard|pick):([A-Za-z0-9\-]{1,60})$")
 
 
 def xy(name: str) -> tuple[float, float]:
@@ -143,15 +146,45 @@ class WanderlustBoard(Board):
 
     def __init__(self, state: State, **kwargs):
         self.selected: str | None = None
+        self.picked: list[str] = []  # tickets picked from the hand for the next trip
         super().__init__(state, **kwargs)
 
     # ------------------------------------------------------------------ hooks
     def payments(self, state: State, to: str) -> list[routes.Payment]:
-        """The payment options shown for ``to`` (the planner's order)."""
+        """The payment options shown for ``to``: with tickets picked, the trips spending
+        exactly those (any length); otherwise the listed ones (the planner's order)."""
         p = state.current_player
         if p is None or to not in state.available:
             return []
+        if self._picks(state):
+            return travel.paying(state, p, to, tuple(self.picked))
         return travel.plan(state, p)[to]["payments"]
+
+    def _picks(self, state: State) -> list[str]:
+        """The picked tickets, dropping any the mover no longer holds."""
+        p = state.current_player
+        if p is None or state.is_over or not self.picked:
+            self.picked = []
+            return self.picked
+        left = dict(zip(TICKETS, state.hand[p], strict=True))
+        keep = []
+        for t in self.picked:
+            if left.get(t, 0) > 0:
+                left[t] -= 1
+                keep.append(t)
+        self.picked = keep
+        return keep
+
+    def _pickable(self, state: State) -> set[str]:
+        p = state.current_player
+        if p is None or state.is_over or state.step_points <= 0:
+            return set()
+        picked = self._picks(state)
+        out = {f"pick:{t}" for t, n in zip(TICKETS, state.hand[p], strict=True)
+               if n > picked.count(t)}
+        if picked:
+            out.add("pick:clear")
+        return out
 
     def targets(self, state: State) -> dict[str, Action]:
         out: dict[str, Action] = {}
@@ -176,7 +209,7 @@ class WanderlustBoard(Board):
                 out["end"] = act
             elif isinstance(act, Pass):
                 out["pass"] = act
-        if self.selected is not None and f"dest:{slug(self.selected)}" in out:
+        if self.selected is not None and out:  # out is empty when it is not our decision
             for k, pay in enumerate(self.payments(state, self.selected)[:SHOWN_PAYMENTS]):
                 out[f"pay:{k}"] = Travel.of(pay.to, pay.tickets, pay.flights)
         return out
@@ -200,6 +233,23 @@ class WanderlustBoard(Board):
             return PlayEncounter(arg)
         if kind == "postcard":
             return Postcard(arg)
+        if kind == "pick":
+            if state.current_player is None or (self.viewer is not None
+                                                and self.viewer != state.current_player):
+                raise ActionFormatError("pick tickets from your own hand, in your turn")
+            if arg == "clear":
+                self.picked = []
+                self._note = "no tickets picked"
+            elif f"pick:{arg}" in self._pickable(state):
+                self.picked.append(arg)
+                self._note = (f"tickets picked: {', '.join(self.picked)}; now click a "
+                              "destination")
+            else:
+                raise ActionFormatError(f"you hold no more {arg} tickets to pick")
+            self.selected = None
+            self.last_error = None
+            self.refresh()
+            return None
         if kind == "dest":
             name = world().slugs.get(arg)
             if name is None:
@@ -212,7 +262,8 @@ class WanderlustBoard(Board):
                 self.refresh()
                 return None
             self.selected = None
-            return Travel(name)
+            # refused by the State, which says why (with the picked tickets, if any)
+            return Travel(name, tuple(self._picks(state)))
         if kind == "pay" and arg.isdigit():
             options = self.payments(state, self.selected) if self.selected else []
             k = int(arg)
@@ -220,6 +271,7 @@ class WanderlustBoard(Board):
                 raise ActionFormatError("click a destination first, then one of its payments")
             pay = options[k]
             self.selected = None
+            self.picked = []
             return Travel(pay.to, pay.tickets, pay.flights)
         raise ActionFormatError(f"wanderlust board: unknown target {target!r}")
 
@@ -229,9 +281,12 @@ class WanderlustBoard(Board):
         # the payments shown come from the mover's hand: only the mover (or a spectator)
         # may see them
         if self.selected is not None and (self.selected not in state.available
-                                          or f"dest:{slug(self.selected)}" not in legal_targets
-                                          or viewer not in (None, state.current_player)):
+                                          or viewer not in (None, state.current_player)
+                                          or not self.payments(state, self.selected)):
             self.selected = None
+        if viewer not in (None, state.current_player):
+            self.picked = []
+        legal_targets = set(legal_targets) | (self._pickable(state) if legal_targets else set())
         parts = [S.rect(M, M, MAP_W, MAP_H, fill="#eef5fb", stroke="#c8d6e5", rx=8,
                         shape=False), _zone_areas(), self._flights(), _tracks()]
         parts += self._places(state, obs, legal_targets)
@@ -371,13 +426,23 @@ class WanderlustBoard(Board):
                           fill=S.MUTED))
         y += 12
         col = 0
+        picked = self.picked if shown == state.current_player else []
         for ticket, count in zip(TICKETS, me["hand"], strict=True):
             if count:
-                out += _chip(x + col * 62, y, ticket, f"{ticket} ×{count}")
+                n = picked.count(ticket)
+                label = f"{ticket} ×{count}" + (f" ({n}✓)" if n else "")
+                out.append(S.group(_chip(x + col * 62, y, ticket, label), f"pick:{ticket}",
+                                   legal, label=f"pick a {ticket} ticket for the next trip"))
                 col += 1
                 if col == 5:
                     col, y = 0, y + 28
         y += 34 if col else 6
+        if picked:
+            out.append(S.text(x, y, f"picked for a trip: {', '.join(picked)} — click a "
+                                    "destination", size=11, weight=700))
+            out.append(S.button(x + 300, y - 10, 60, 20, "clear", target="pick:clear",
+                                legal=legal))
+            y += 20
         if me["encounters"]:
             out.append(S.text(x, y, "encounter cards (free, once a turn):", size=12,
                               fill=S.MUTED))
@@ -448,8 +513,15 @@ class WanderlustBoard(Board):
                                    f"pay:{k}", legal, label=str(pay)))
                 y += 25
             if len(pays) > SHOWN_PAYMENTS:
-                out.append(S.text(x, y + 6, f"… and {len(pays) - SHOWN_PAYMENTS} more: "
-                                            "state.legal_actions() lists them all",
+                out.append(S.text(x, y + 6, f"… and {len(pays) - SHOWN_PAYMENTS} more: pick "
+                                            "tickets in your hand to choose among them",
+                                  size=10, fill=S.MUTED))
+                y += 16
+            p = state.current_player
+            listed = state.params.travel.list_legs
+            if not self.picked and p is not None and sum(state.hand[p]) > listed:
+                out.append(S.text(x, y + 6, f"trips of more than {listed} tickets are legal "
+                                            "too: pick their tickets in your hand",
                                   size=10, fill=S.MUTED))
                 y += 16
         return out, y

@@ -148,6 +148,21 @@ def travel(state: WanderlustState, p: int, act: Travel) -> None:
 # ---------------------------------------------------------------- teaching aid
 
 
+def paying(state: WanderlustState, p: int, to: str, tickets) -> list[routes.Payment]:
+    """The trips of player ``p`` to ``to`` that spend exactly ``tickets``, one per number of
+    long flights, whatever their length (the board offers these when tickets are picked
+    from the hand; :func:`problem` still checks the chosen one)."""
+    if to not in targets(state) or not tickets or len(tickets) < min_tickets(state):
+        return []
+    spent = routes.counts(tickets)
+    if any(s > h for s, h in zip(spent, state.hand[p], strict=True)):
+        return []
+    most = spent[TICKETS.index("airline")] + spent[TICKETS.index("wild")]
+    found = (routes.find(state.loc[p], to, spent, f) for f in range(most + 1))
+    return [pay for pay in found if pay is not None]
+
+
+
 def plan(state: WanderlustState, p: int | None = None) -> dict[str, dict]:
     """Per available destination: every payment, the cheapest, the most experience, the
     flights, and why it is out of reach (for player ``p``, default: the one to move)."""

@@ -95,3 +95,42 @@ def test_payment_options_never_shown_to_another_player():
     assert "ways to pay for Anchorage" in board.svg()
     board.viewer = 1  # Laura looks while Jackie decides
     assert "ways to pay" not in board.svg() and board.selected is None
+
+
+def test_picked_tickets_reach_a_trip_longer_than_the_listing():
+    from .helpers import set_available, set_hand
+
+    state = scenario("jackie")
+    set_hand(state, 0, *["wild"] * 9)
+    set_available(state, "Anchorage", "Tokyo", "Reykjavík")
+    board = GAME.board(state)
+    nine = Travel("Anchorage", ("wild",) * 9)
+    assert nine not in state.legal_actions()  # listed trips have at most 8 tickets
+    assert "pick:wild" in targets_in(board.svg())
+    for _ in range(9):
+        assert not click(board, "pick:wild") and board.last_error is None
+    assert not click(board, "pick:wild")  # no tenth wild ticket to pick
+    assert "no more wild tickets" in str(board.last_error)
+    assert board.picked == ["wild"] * 9 and "picked for a trip" in board.svg()
+    assert not click(board, "dest:anchorage") and board.selected == "Anchorage"
+    pays = board.payments(board.state, "Anchorage")
+    assert pays and all(p.tickets == nine.tickets for p in pays)
+    assert click(board, "pay:0")
+    assert board.state.loc[0] == "Anchorage" and board.last_action == nine
+    assert board.picked == []
+
+
+def test_picked_tickets_that_pay_no_trip_are_explained():
+    from .helpers import set_available, set_hand
+
+    state = scenario("jackie")
+    set_hand(state, 0, "car", "car", "car")
+    set_available(state, "Mexico City", "Tokyo", "Reykjavík")
+    board = GAME.board(state)
+    for _ in range(3):
+        click(board, "pick:car")
+    assert not click(board, "dest:mexico-city")
+    assert board.last_error.rule == "wanderlust.travel.no_repeat"
+    click(board, "pick:clear")
+    assert board.picked == [] and not click(board, "dest:mexico-city")
+    assert board.selected == "Mexico City"  # the listed payments (one car ticket)
