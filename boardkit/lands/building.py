@@ -9,9 +9,13 @@ contributes. The checks, each with its rule id:
 * ``lands.build.area`` – a card lies inside its park's area on the table (our bound, so the
   action codec is finite);
 * ``lands.build.contribute`` – every card shows at least one icon of its chosen shape;
-* ``lands.build.one_shape`` – a card's other shape may not touch the park by an edge;
-* ``lands.build.contiguous`` – the visible icons of the chosen shapes form one group joined
-  by edges (corner contact does not join).
+* ``lands.build.contiguous`` – the park is one group of visible chosen-shape icons joined
+  by edges (corner contact does not join) that holds an icon of every card; chosen-shape
+  icons cut off from it (covered apart, meeting it at a corner only, or lying away) are
+  simply not part of the park — they do not count for plans or scoring, and they do not
+  make a layout illegal;
+* ``lands.build.one_shape`` – a card's other shape may not touch the park by an edge
+  (touching a cut-off icon is fine: that icon is not part of the park).
 
 Free positions and angles (a card dragged on the board) go through the shared geometry:
 :func:`boardkit.engine.grid.place_cells` (grid alignment, :class:`MisalignedError`) and
@@ -152,7 +156,45 @@ class Analysis(NamedTuple):
     chosen: list[int]  # per card (park order): visible icons of its chosen shape
     other: list[int]  # per card: visible icons of its other shape
     covered: int  # every square under some card
-    park: int  # the park's icons (union of ``chosen``)
+    union: int  # every visible icon of a chosen shape (the park and any cut-off icons)
+    park: int  # the park: the one edge-connected group of them (0 if there is none)
+
+
+def groups(mask: int) -> list[int]:
+    """The edge-connected groups of a mask, largest first (ties: the lowest square first)."""
+    out = []
+    while mask:
+        seen = mask & -mask
+        while True:
+            grown = (seen | nbr(seen)) & mask
+            if grown == seen:
+                break
+            seen = grown
+        out.append(seen)
+        mask &= ~seen
+    out.sort(key=lambda g: (-g.bit_count(), (g & -g).bit_length()))
+    return out
+
+
+def _find_park(chosen: list[int], other: list[int], union: int) -> tuple[int, str | None]:
+    """(the park's group, or 0 and the rule id that no group satisfies).
+
+    The park is a group of chosen-shape icons holding an icon of every card and touched by
+    no other-shape icon (``lands.build.contiguous``, ``lands.build.one_shape``); icons in
+    the other groups are cut off: not part of the park, and no reason to refuse a layout.
+    """
+    rest = 0
+    for m in other:
+        rest |= m
+    if connected(union):
+        return (0, "lands.build.one_shape") if rest & nbr(union) else (union, None)
+    complete = [g for g in groups(union) if all(m & g for m in chosen)]
+    if not complete:
+        return 0, "lands.build.contiguous"
+    for g in complete:
+        if not rest & nbr(g):
+            return g, None
+    return 0, "lands.build.one_shape"
 
 
 def analyse(park) -> Analysis:
@@ -168,11 +210,21 @@ def analyse(park) -> Analysis:
     union = 0
     for m in chosen:
         union |= m
-    return Analysis(chosen, other, covered, union)
+    group = _find_park(chosen, other, union)[0] if all(chosen) else 0
+    return Analysis(chosen, other, covered, union, group)
+
+
+def _cells_text(mask: int) -> str:
+    return ", ".join(f"({x}, {y})" for x, y in sorted(cells_of(mask))[:4])
 
 
 def problem(park) -> tuple[str, str] | None:
-    """The first building rule a park breaks, as (rule id, plain words), or ``None``."""
+    """The first building rule a park breaks, as (rule id, plain words), or ``None``.
+
+    The park is the one edge-connected group of visible chosen-shape icons that holds an
+    icon of every card; other visible icons (covered, meeting it at a corner only, or
+    apart) are simply not part of it (see :func:`_find_park`).
+    """
     a = analyse(park)
     c = content()
     for p, mine in zip(park, a.chosen, strict=True):
@@ -181,19 +233,26 @@ def problem(park) -> tuple[str, str] | None:
             return ("lands.build.contribute",
                     f"card #{p.card} shows no icon of its chosen shape ({icon}): every card must "
                     "add at least one visible icon to the park")
-    around = nbr(a.park)
-    for p, rest in zip(park, a.other, strict=True):
-        if rest & around:
-            x, y = cells_of(rest & around)[0]
-            icon = c.cards[p.card].shapes[1 - p.shape].icon
-            return ("lands.build.one_shape",
-                    f"card #{p.card}'s other shape ({icon}) touches the park at ({x}, {y}): "
-                    "a card adds only one shape, its other icons must stay apart")
-    if not connected(a.park):
-        return ("lands.build.contiguous",
-                "the park's icons are not one group joined edge to edge (corner contact does "
-                "not join)")
-    return None
+    if a.park:
+        return None
+    _, rule = _find_park(a.chosen, a.other, a.union)
+    if rule == "lands.build.one_shape":
+        for g in groups(a.union):
+            if not all(m & g for m in a.chosen):
+                continue
+            for p, rest in zip(park, a.other, strict=True):
+                if rest & nbr(g):
+                    icon = c.cards[p.card].shapes[1 - p.shape].icon
+                    return ("lands.build.one_shape",
+                            f"card #{p.card}'s other shape ({icon}) touches the park at "
+                            f"{_cells_text(rest & nbr(g))}: a card adds only one shape, its "
+                            "other icons must stay apart")
+    main = groups(a.union)[0]
+    apart = [p.card for p, m in zip(park, a.chosen, strict=True) if not m & main]
+    return ("lands.build.contiguous",
+            f"the icons of {', '.join(f'#{k}' for k in apart)} do not join the park's group of "
+            f"icons edge to edge ({_cells_text(main)}...): every card must add an icon to one "
+            "group joined by edges (corner contact does not join)")
 
 
 def check_park(park) -> None:
@@ -203,13 +262,13 @@ def check_park(park) -> None:
 
 
 def icons(park) -> dict[tuple[int, int], str]:
-    """The park's icons: square → icon type."""
+    """The park's icons: square → icon type (cut-off icons are not part of the park)."""
     a = analyse(park)
     c = content()
     out = {}
     for p, mine in zip(park, a.chosen, strict=True):
         icon = c.cards[p.card].shapes[p.shape].icon
-        for cell in cells_of(mine):
+        for cell in cells_of(mine & a.park):
             out[cell] = icon
     return out
 
@@ -290,7 +349,8 @@ def legal_placements(park, card: int) -> list[tuple[int, int, int, int, bool]]:
     """Every aligned (x, y, angle, shape, under) at which ``card`` can join ``park``.
 
     A cheap necessary condition on the masks discards most candidates before the full
-    check: the new card's icons must touch the park's icons by an edge (or cover them).
+    check: the new card's icons must touch a visible chosen-shape icon by an edge (or cover
+    one): the park's, or a cut-off one that the new card joins to the park.
     """
     out = []
     park = list(park)
@@ -302,8 +362,8 @@ def legal_placements(park, card: int) -> list[tuple[int, int, int, int, bool]]:
                         out.append((x, y, angle, shape, False))
         return out
     a = analyse(park)
-    reach = a.park | nbr(a.park)
-    near = nbr(a.park)
+    near = nbr(a.union)  # the new card must touch a chosen icon (perhaps a cut-off one)
+    reach = a.union | near
     free = ~a.covered
     for angle in ANGLES:
         o = orient(card, angle)

@@ -112,7 +112,8 @@ def _targets_swap(state, stack: int) -> list[int]:
 def _do_swap(state, stack: int, target: int) -> bool:
     st = state.stacks[target]
     st[0], st[1] = st[1], st[0]
-    state.note(f"stack {target}: #{st[1]} and #{st[0]} change places (lands.ability.swap)")
+    state.note(f"stack {target}: #{st[1]} and #{st[0]} change places, #{st[0]} is its plan now "
+               "(lands.ability.swap)")
     state.reveal_top(target)
     return False
 

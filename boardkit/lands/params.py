@@ -21,6 +21,8 @@ class Points(_Model):
 class Title(_Model):
     upto: int = Field(ge=0)
     name: str = Field(min_length=1)
+    won: bool = Field(True, description="a result with this title wins the game "
+                      "(lands.score.result: only the table's Failure row loses)")
 
 
 class Params(_Model):
@@ -40,6 +42,8 @@ class Params(_Model):
         bounds = [t.upto for t in self.title]
         if not bounds or bounds != sorted(bounds) or len(set(bounds)) != len(bounds):
             raise ValueError("titles must be listed from the lowest penalty up, bounds increasing")
+        if not self.title[0].won:
+            raise ValueError("the best title (penalty 0 at least) must be a won result")
         return self
 
 

@@ -6,6 +6,8 @@ squares ``points.extra`` (``lands.score.extra``), each portfolio icon the megapa
 ``points.portfolio`` (``lands.score.portfolio``); in Expert Mode each card left in the stacks
 ``points.expert_stack_card`` (``lands.expert.stacks``). The plan may be laid over the
 megapark in any quarter turn and position; the best fit counts (``lands.score.alignment``).
+The total's row of the result table gives the title (``lands.score.titles``); every result
+but Failure wins the game, Expert points included (``lands.score.result``, :func:`won`).
 """
 
 from __future__ import annotations
@@ -69,11 +71,20 @@ class Breakdown:
         return out
 
 
-def title(total: int, params) -> str:
+def _row(total: int, params):
     for t in params.title:
         if total <= t.upto:
-            return t.name
-    return params.title[-1].name
+            return t
+    return params.title[-1]
+
+
+def title(total: int, params) -> str:
+    return _row(total, params).name
+
+
+def won(total: int, params) -> bool:
+    """Whether a final penalty wins (``lands.score.result``): every title but Failure does."""
+    return _row(total, params).won
 
 
 def missing_icons(park_icons: dict, side) -> dict[str, int]:

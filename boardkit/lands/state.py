@@ -15,7 +15,7 @@ from boardkit.engine import State
 from . import building
 from . import setup as setup_rules
 from .content import Content, Side, content
-from .scoring import Breakdown, score
+from .scoring import Breakdown, score, won
 
 
 class LandsState(State):
@@ -28,6 +28,13 @@ class LandsState(State):
 
     def _scores(self) -> list[float]:
         return [float(self.breakdown().total)]
+
+    def winners(self) -> list[int]:
+        """``[0]`` once the game is over with a winning result (any title but Failure, Expert
+        points included: ``lands.score.result``); ``[]`` before the end and after a Failure."""
+        if not self.is_over or self.result is None:
+            return []
+        return [0] if won(self.result.total, self.params) else []
 
     def _observe(self, player: int | None) -> dict:
         def shown(c):
@@ -55,6 +62,7 @@ class LandsState(State):
             "completed": self.completed,
             "penalty": self.breakdown().total,
             "title": self.result.title if self.result else None,
+            "won": bool(self.winners()) if self.result else None,
         }
 
     def _determinize(self, player: int) -> None:

@@ -72,10 +72,14 @@ def test_contiguous_edges_join_corners_do_not():
 
 def test_each_card_adds_one_shape():
     ok = [SHOWS, Placed(4, 7, 5, 0, 0)]
-    touching = [SHOWS, Placed(4, 3, 4, 0, 0)]  # #4's games column meets the shows
+    touching = [SHOWS, Placed(4, 5, 4, 0, 0)]  # #4's gifts join the shows, its games too
     assert problem(ok) is None
     rule, message = problem(touching)
-    assert rule == "lands.build.one_shape" and "games" in message
+    assert rule == "lands.build.one_shape" and "games" in message and "(7, 7)" in message
+    # the other shape may touch an icon that is cut off from the park: it is not the park
+    cut = [Placed(6, 5, 5, 0, 0), Placed(0, 4, 2, 0, 0), Placed(4, 5, 1, 0, 0)]
+    assert problem(cut[:2]) is None and (7, 5) not in icons(cut[:2])  # #6's (7, 5) is cut off
+    assert problem(cut) is None  # #4's games at (7, 4) touch the cut-off gift (7, 5) only
 
 
 def test_each_card_contributes_an_icon():
@@ -113,7 +117,7 @@ def test_game_placement_rules(fresh):
     fresh.apply(Place(1, 0, 5, 5, 0, 1))
     fresh.apply(Continue())
     for act, rule in [(Place(4, 0, 8, 7, 0, 0), "lands.build.contiguous"),
-                      (Place(4, 0, 3, 4, 0, 0), "lands.build.one_shape"),
+                      (Place(4, 0, 5, 4, 0, 0), "lands.build.one_shape"),
                       (Place(4, 0, 5, 3, 0, 0, True), "lands.build.contribute")]:
         assert fresh.explain(act).rule == rule
     fresh.apply(Place(4, 0, 7, 5, 0, 0))
@@ -143,3 +147,23 @@ def test_bit_connectivity_matches_the_grid_module():
               [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2)]]
     for cells in shapes:
         assert connected(mask_of(cells)) == is_connected(cells)
+
+
+def test_cut_off_icons_are_not_part_of_the_park():
+    """lands.build.contiguous: #0 laid on #6 cuts #6's gift at (7, 5) off the park; that icon
+    is simply not part of the park, the placement is legal (the review's reproduction)."""
+    from boardkit.lands import arranged
+
+    s = arranged([6, 0, 1, 2])
+    s.apply(Place(6, 0, 5, 5, 0, 0))
+    s.apply(Continue())
+    act = Place(0, 0, 4, 2, 0, 0)
+    assert act in s.legal_actions()
+    verdict = s.explain(act)
+    assert verdict.legal, verdict.message
+    s.apply(act)
+    assert s.park_icons(0) == {(5, 6): "gifts", (4, 4): "rides", (4, 5): "rides", (5, 5): "rides"}
+    # what is not allowed: a card whose icons all lie apart from the others' group
+    apart = [Placed(6, 5, 5, 0, 0), Placed(0, 4, 2, 0, 0), Placed(1, 10, 0, 0, 0)]
+    rule, message = problem(apart)
+    assert rule == "lands.build.contiguous" and "#1" in message

@@ -7,7 +7,7 @@ from boardkit.lands import GAME, arranged, megapark
 from boardkit.lands.actions import Complete, Finish, Place, Rearrange
 from boardkit.lands.building import Placed, icons
 from boardkit.lands.content import content
-from boardkit.lands.scoring import best_fit, score, title
+from boardkit.lands.scoring import best_fit, score, title, won
 
 # goal 1A (Coaster Kingdom): its portfolio shows four ride icons
 EXAMPLE_RESERVE = [6, 7, 9, 11, 12, 13]
@@ -112,3 +112,44 @@ def test_missing_icons_are_allowed_and_scored():
     s.apply(Place(13, 0, 5, 5, 0, 0))  # one card: most of the plan is missing
     s.apply(Finish())
     assert s.result.unfilled == 15 - 2 and s.result.total > 20 and s.result.title == "Failure"
+
+
+def test_winners_follow_the_result_table():
+    """lands.score.result: every title but Failure wins ([0]); a Failure has no winner."""
+    s = build(megapark_game(EXAMPLE_RESERVE), EXAMPLE_BUILD)
+    assert s.winners() == []  # not over yet
+    s.apply(Finish())
+    assert s.result.total == 4 and s.winners() == [0]  # Capable Planner: solved
+    assert s.observation(0)["won"] is True
+    failed = megapark_game([13])
+    failed.apply(Place(13, 0, 5, 5, 0, 0))
+    failed.apply(Finish())
+    assert failed.result.title == "Failure" and failed.winners() == []
+    assert failed.observation(0)["won"] is False
+    params = GAME.make_params()
+    assert [won(n, params) for n in (0, 2, 5, 6, 40)] == [True, True, True, False, False]
+
+
+def test_expert_points_can_turn_a_win_into_a_failure():
+    """Expert Mode's stack cards count in the penalty, so they decide the result too."""
+    expert = build(megapark_game(EXAMPLE_RESERVE, variant={"expert": True}), EXAMPLE_BUILD)
+    expert.stacks = [[0, 1], [3], []]  # 3 cards left in the stacks: 4 + 3 = 7
+    expert.apply(Finish())
+    assert expert.result.total == 7 and expert.result.title == "Failure"
+    assert expert.winners() == []
+    plain = build(megapark_game(EXAMPLE_RESERVE), EXAMPLE_BUILD)
+    plain.stacks = [[0, 1], [3], []]
+    plain.apply(Finish())
+    assert plain.result.total == 4 and plain.winners() == [0]
+
+
+def test_cut_off_icons_are_not_scored():
+    """lands.build.contiguous: an icon of a chosen shape cut off from the megapark is not part
+    of it: it is no extra icon, fills no square and supplies no portfolio icon."""
+    s = megapark_game([6, 0])
+    s.apply(Place(6, 0, 5, 5, 0, 0))
+    s.apply(Place(0, 0, 4, 2, 0, 0))  # covers #6's (5, 5) and (6, 5): its gift at (7, 5) is cut off
+    park = icons(s.parks[0])
+    assert (7, 5) not in park and len(park) == 4
+    s.apply(Finish())
+    assert s.result.extra + (15 - s.result.unfilled) == len(park)
