@@ -42,12 +42,12 @@ def _stats(state, p) -> dict:
     w = world()
     return {
         "exp": state.exp[p],
-        "zones": {w.zone(c) for c in state.cards[p]},
-        "types": Counter(w.dest_type(c) for c in state.cards[p]),
+        "zones": {w.zone(c) for c in state.visited(p)},
+        "types": Counter(w.dest_type(c) for c in state.visited(p)),
         "coll": list(state.collectibles(p)),
         "enc": state.enc_gained[p],
         "trip": state.best_trip[p],
-        "cards": list(state.cards[p]),
+        "cards": state.visited(p),
     }
 
 

@@ -27,7 +27,7 @@ def mission_met(state: WanderlustState, t: int) -> bool:
     if mid is None:
         return False
     m = cards().missions[mid]
-    return sum(1 for c in state.cards[t] if _zone(c) == m.zone) >= m.target
+    return sum(1 for c in state.visited(t) if _zone(c) == m.zone) >= m.target
 
 
 def _zone(name: str) -> str:
@@ -86,8 +86,10 @@ def total(state: WanderlustState, t: int) -> int:
 
 
 def ranking_key(state: WanderlustState, t: int) -> tuple[int, int, int]:
-    """Points, then destination cards, then collectibles (rule ``wanderlust.score.ties``)."""
-    return (total(state, t), len(state.cards[t]), sum(state.collectibles(t)))
+    """Points, then destination cards, then collectibles (rule ``wanderlust.score.ties``).
+    Destination cards are the visited ones (every trotter has one hometown, so counting it
+    or not never changes the order)."""
+    return (total(state, t), len(state.visited(t)), sum(state.collectibles(t)))
 
 
 def winners(state: WanderlustState) -> list[int]:

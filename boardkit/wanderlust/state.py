@@ -102,13 +102,20 @@ class WanderlustState(State):
                 total[i] += tok[i]
         return total
 
+    def visited(self, t: int) -> list[str]:
+        """The destination cards of trotter ``t`` that count as visited destinations (zones,
+        types, objectives, missions, goals, the tie-break): those in its visited destinations
+        area, and the hometown only if the rule parameter ``setup.hometown_visited`` says so
+        (rule ``wanderlust.setup.hometown``; ``cards[t][0]`` is the hometown)."""
+        return list(self.cards[t] if self.params.setup.hometown_visited else self.cards[t][1:])
+
     def zones_visited(self, t: int) -> set[str]:
         w = world()
-        return {w.zone(c) for c in self.cards[t]}
+        return {w.zone(c) for c in self.visited(t)}
 
     def destinations_of(self, t: int, kind: str) -> int:
         w = world()
-        return sum(1 for c in self.cards[t] if w.dest_type(c) == kind)
+        return sum(1 for c in self.visited(t) if w.dest_type(c) == kind)
 
     def hand_names(self, t: int) -> tuple[str, ...]:
         return tuple(name for name, c in zip(TICKETS, self.hand[t], strict=True) for _ in range(c))

@@ -84,6 +84,8 @@ class SetupParams(_Model):
     available: int = Field(ge=1, le=6)
     objectives: int = Field(ge=1, le=8)
     first_game: tuple[str, ...]
+    hometown_visited: bool = Field(description="the hometown card counts as a visited "
+                                               "destination (rule wanderlust.setup.hometown)")
 
 
 class TicketParams(_Model):

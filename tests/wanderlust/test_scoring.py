@@ -15,7 +15,7 @@ from boardkit.wanderlust.actions import (
     TakeBlind,
     Travel,
 )
-from boardkit.wanderlust.content import cards
+from boardkit.wanderlust.content import cards, world
 
 from .helpers import end_turn, move_to, new, notes, scenario, set_available, set_hand
 
@@ -169,3 +169,72 @@ def test_skills_off_in_the_family_variant():
     s.passport[0] = "yellow"
     s.apply(Travel("Victoria Falls", ("airline", "airline", "wild", "car"), flights=1))
     assert s.exp[0] == 3
+
+
+# ------------------------------------------------------------------ the hometown (reading)
+
+
+def test_hometown_is_not_a_visited_destination_by_default():
+    # rule wanderlust.setup.hometown, params setup.hometown_visited = false
+    from boardkit.wanderlust import objectives
+
+    s = scenario("scott")  # hometown Vancouver (a North American port); visited: Lisbon,
+    assert s.params.setup.hometown_visited is False  # Rio, Sydney (ports), Cairo (city)
+    assert s.cards[0][0] == "Vancouver" and s.visited(0) == s.cards[0][1:]
+    assert "north-america" not in s.zones_visited(0) and s.destinations_of(0, "port") == 3
+    table = s.params.scoring.destinations
+    parts = s.score_breakdown(0)
+    assert parts["E_zones"] == 4 and parts["D_destinations"] == table[3] + table[1]
+    world_tour = cards().objectives["around-the-world"]
+    assert objectives.progress(s, 0, world_tour)[0] == 4 and not objectives.met(s, 0, world_tour)
+    s.mission[0], s.goal[0] = "grand-tour", "sailor"  # sailor: 3 ports
+    assert s.score_breakdown(0)["F_goal"] == 4
+    s.cards[0][1:] = ["Rio de Janeiro", "Sydney", "Cairo"]  # without Lisbon: 2 ports left
+    assert s.score_breakdown(0)["F_goal"] == 0
+
+
+def test_hometown_counts_when_the_parameter_says_so():
+    from boardkit.wanderlust import objectives
+
+    s = scenario("scott")
+    s.params = s.game.make_params({"setup.hometown_visited": True})
+    assert s.visited(0) == s.cards[0]
+    assert "north-america" in s.zones_visited(0) and s.destinations_of(0, "port") == 4
+    table = s.params.scoring.destinations
+    parts = s.score_breakdown(0)
+    assert parts["E_zones"] == 5 and parts["D_destinations"] == table[4] + table[1]
+    assert objectives.met(s, 0, cards().objectives["around-the-world"])  # 5 zones
+
+
+@pytest.mark.parametrize("counted", [False, True])
+def test_automaton_hometowns_follow_the_same_parameter(counted):
+    # Solo setup slides the automatons' hometown cards under the map, apart from the space
+    # kept for their visited destinations
+    s = new(players=1, seed=4, automatons=2)
+    if counted:
+        s.params = s.game.make_params({"setup.hometown_visited": True})
+    for t in (1, 2):
+        assert len(s.cards[t]) == 1
+        home = world().zone(s.cards[t][0])
+        assert s.zones_visited(t) == ({home} if counted else set())
+        assert s.visited(t) == (s.cards[t] if counted else [])
+
+
+def test_tie_break_counts_visited_destination_cards():
+    s = new(players=2, seed=3)
+    s.stack.clear()
+    for p in range(2):
+        s.mission[p] = s.goal[p] = None
+        s.passport_tokens[p] = [0, 0, 0]
+    move_to(s, 1, s.dest_deck[0])  # P2 has one visited destination more
+    base = [scoring.total(s, p) for p in range(2)]
+    s.exp[0] += base[1] - base[0] if base[1] > base[0] else 0
+    s.exp[1] += base[0] - base[1] if base[0] > base[1] else 0
+    assert s.scores()[0] == s.scores()[1]
+    assert scoring.ranking_key(s, 1)[1] == 1 and scoring.ranking_key(s, 0)[1] == 0
+    assert s.winners() == [1]
+    s.params = s.game.make_params({"setup.hometown_visited": True})
+    base = [scoring.total(s, p) for p in range(2)]
+    s.exp[0] += max(0, base[1] - base[0])
+    s.exp[1] += max(0, base[0] - base[1])
+    assert scoring.ranking_key(s, 1)[1] == 2 and s.winners() == [1]
