@@ -11,6 +11,12 @@ once when the last player has decided. Until then nobody else sees it — not in
 observation, not in the log (``Step.secret``) — so every player decides without knowing the
 others' choices of that round, as at the table. The Eingang (``freizeitpark.ablauf.eingang_zuerst``)
 is drawn the same way before the first roll.
+
+``freizeitpark.ablauf.aussetzen`` (our reading of "Spiel gewinnen", which puts a player out
+only when they cannot build what the minimums need): a player whose park has no legal build
+of the round's roll is not asked anything that round; the log says they skip it and nothing
+is built (:func:`skips`). With the rule parameter ``end.unplayable = "out"`` such a player is
+out instead (the stricter house rule).
 """
 
 from __future__ import annotations
@@ -18,7 +24,14 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation, Step
 
 from .actions import Build, Entrance
-from .bauen import check_build, check_entrance, legal_builds, legal_entrances
+from .bauen import check_build, check_entrance, has_build, legal_builds, legal_entrances
+
+
+def skips(rs, sheet, dice: tuple[int, int]) -> bool:
+    """``freizeitpark.ablauf.aussetzen``: True when no structure of the roll (either split,
+    any symbol it gives, any turn) has a legal place in the park, so the player skips the
+    round."""
+    return not has_build(rs, sheet, dice)
 
 
 class EntranceStep(Step):

@@ -190,6 +190,19 @@ def has_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int]) -> bool:
     return False
 
 
+def any_build(rs: Ruleset, sheet: Sheet) -> bool:
+    """Whether any roll at all still fits the park: some structure (any die face, any turn)
+    filled with some symbol a die can give has a legal place. Every pair of a structure face
+    and a symbol face occurs among the 21 rolls (a double gives both from the same face), so
+    this is the same as asking each of the 21 rolls in turn."""
+    symbols = dict.fromkeys(s for face in range(1, 7) for s in symbol_options(rs, face))
+    for face in (6, 5, 3, 4, 2, 1):  # small structures first: they fit most often
+        for symbol in symbols:
+            if legal_placements(rs, sheet, face, symbol):
+                return True
+    return False
+
+
 def build_for(rs: Ruleset, die: int, cells, symbol: str) -> Build:
     """The Build whose structure (of the die ``die``) covers exactly ``cells`` — a readable way
     to write a move ("the bar of the 3 on (3, 8), (4, 8), (5, 8) as Verkaufsstand").

@@ -315,6 +315,7 @@ class Tables(_Model):
 
 class EndParams(_Model):
     tie_break: Literal["share", "points"]
+    unplayable: Literal["skip", "out"] = "skip"
 
 
 class Params(_Model):

@@ -10,15 +10,23 @@ Rulebook section "Spiel gewinnen", paraphrased:
 * ``freizeitpark.ende.gefeuert`` — whoever the penalty drops below a minimum is fired and
   out; the others play on;
 * ``freizeitpark.ende.gleichzeitig`` — our reading for several finishers in one round;
-* ``freizeitpark.ende.ausgeschieden`` — a player whose park cannot take the roll is out;
-* ``freizeitpark.ende.niemand`` — our reading when nobody is left.
+* ``freizeitpark.ende.ausgeschieden`` — a player who can no longer build what the minimums
+  need is out: when no roll at all fits the park any more (:func:`out_of_room`), or when
+  the empty cells left are provably too few for the marks still missing
+  (:func:`cells_needed`, a lower bound; :func:`out_of_reach`). A roll that fits nowhere
+  only skips the round (``freizeitpark.ablauf.aussetzen`` in :mod:`.ablauf`);
+* ``freizeitpark.ende.niemand`` — when nobody is left (everybody fired or out) the game ends
+  without a winner; ``scores()`` still ranks the parks by how close they came.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from math import ceil
 
 from . import auftragskarten
+from .bauen import any_build
 from .konstrukte import analysis
 from .setup import Ruleset
 from .sheet import Sheet
@@ -103,10 +111,54 @@ def evaluate(state) -> bool:
     return True
 
 
-def fallback_winners(state) -> list[int]:
-    """Nobody won (everybody out or fired): the parks closest to the minimums rank first."""
-    rs = state.rules
-    progress = [standing(rs, state.sheets[p], state.penalty[p]).progress()
-                for p in range(state.players)]
-    best = max(progress)
-    return [p for p, v in enumerate(progress) if v == best]
+def out_of_room(rs: Ruleset, sheet: Sheet) -> bool:
+    """``freizeitpark.ende.ausgeschieden``: True when no roll at all (none of the 21
+    outcomes, either split, any symbol, any turn or place) fits the park any more, so the
+    player can never build again."""
+    return not any_build(rs, sheet)
+
+
+def cells_needed(rs: Ruleset, sheet: Sheet) -> int | None:
+    """A lower bound on the empty cells the park must still fill to meet the four minimums
+    (the Auftragskarte and the enclosure penalty are left out, which only lowers it).
+
+    Each missing mark of a table costs at least the fewest new cells per point of anything
+    that scores there: Landschaft one cell per point it gives; a construct its shape's size
+    less every cell already drawn in unfinished groups of its symbol (they could all end up
+    in it), but at least one cell, divided by its points. Every construct scores in one
+    table only, so the tables' costs add up. ``None`` with the card Park der Landschaft,
+    where a Landschaft square scores in two tables (no bound is claimed there).
+    """
+    card = rs.card
+    if card is not None and card.kind == "landscape_squares":
+        return None
+    an = analysis(rs, sheet)
+    now = tables(rs, an)
+    cost: dict[str, Fraction | None] = dict.fromkeys(now)
+    if rs.landscape_per_point and rs.landscape_points:
+        cost["nachhaltigkeit"] = Fraction(1, rs.landscape_points)
+    for symbol, (table, pts) in rs.scores.items():
+        shape = rs.shapes.get(symbol)
+        if not pts or shape is None:
+            continue
+        drawn = sum(len(g) for g in an.groups if g.symbol == symbol and not g.finished)
+        each = Fraction(max(1, len(shape) - drawn), pts)
+        if cost[table] is None or each < cost[table]:
+            cost[table] = each
+    total = 0
+    for name, t in now.items():
+        missing = t.minimum - t.marks
+        if missing <= 0:
+            continue
+        if cost[name] is None:
+            return sheet.width * sheet.height + 1  # nothing can score there any more
+        total += ceil(missing * cost[name])
+    return total
+
+
+def out_of_reach(rs: Ruleset, sheet: Sheet) -> bool:
+    """``freizeitpark.ende.ausgeschieden``: True when the empty cells left are provably too
+    few for what the minimums still need (:func:`cells_needed`)."""
+    need = cells_needed(rs, sheet)
+    empty = sheet.width * sheet.height - len(sheet.cells)
+    return need is not None and need > empty

@@ -9,15 +9,19 @@ cells of one symbol that touch along sides form a *group*; a group is
 ``sin``       a Bausünde: too big, wrong or cut off; it never scores
               (``freizeitpark.konstrukt.bausuende``);
 ``free``      Landschaft (grows freely, ``freizeitpark.konstrukt.landschaft``);
-``train``     a Bummelzug that meets its card (expanded game).
+``train``     a Bummelzug that meets its card (expanded game); an unfinished Bummelzug is
+              ``open`` while it can still grow to the card's length within the row and
+              column limit (:meth:`Analysis.train_room`), else ``sin``.
 
 Two rules limit where a symbol may go (:func:`symbol_violation`):
 
 * ``freizeitpark.konstrukt.abstand`` — a finished construct touches no other group of its
   symbol, by side or corner; so a new structure may neither extend a finished construct nor
-  finish one that would touch another group of its symbol.
+  finish one that would touch another group of its symbol. Only Landschaft is exempt: the
+  Bummelzug follows the rule like every other construct.
 * ``freizeitpark.konstrukt.luecken`` — cells cut off from the border (enclosed empty cells)
-  may be filled only with sites that can still be finished.
+  may be filled only with sites that can still be finished; for a Bummelzug that means it
+  can still reach the card's length (a one-cell hole cannot hold a train piece).
 
 All adjacency, components, shapes and enclosure come from :mod:`boardkit.engine.grid`.
 """
@@ -125,8 +129,8 @@ class Analysis:
             elif key[0] == "mask" and key[1] in ("near_finished", "edge", "near") and key[2] != symbol:
                 self._memo[key] = value
         for g in previous.groups:
-            if g.symbol == symbol or g.finished:
-                continue
+            if g.symbol == symbol or g.finished or g.symbol == "zug":
+                continue  # (a train's room can shrink anywhere along its empty cells)
             known = previous._memo.get(("status", g.index))
             if known is None:
                 continue
@@ -164,7 +168,7 @@ class Analysis:
         if symbol == "zug":
             if g.finished:
                 return "train"
-            return "open" if train_lines_ok(g.cells, _train_rule(rs)[0]) else "sin"
+            return "open" if self.can_finish(symbol, g.cells, frozenset([g.index])) else "sin"
         if rs.shapes.get(symbol) is None:
             return "free"
         if g.finished:
@@ -222,10 +226,52 @@ class Analysis:
     def can_finish(self, symbol: str, cells, ids: frozenset[int] = frozenset()) -> bool:
         """Whether the site ``cells`` of ``symbol`` can still become a construct."""
         if symbol == "zug":
-            return train_lines_ok(cells, _train_rule(self.rs)[0])
+            return is_finished(self.rs, symbol, cells) or self.train_room(cells)
         if self.rs.shapes.get(symbol) is None or is_finished(self.rs, symbol, cells):
             return True
         return bool(self.completions(symbol, cells, ids, first=True))
+
+    def train_room(self, cells) -> bool:
+        """Whether the unfinished Bummelzug ``cells`` can still grow to the card's length.
+
+        The cells it may still take are the empty ones it reaches along sides (through other
+        unfinished train groups, which it would join), except those touching a finished
+        train. It needs its own cells within the row/column limit and, in that room, at
+        least the card's length even when each row and each column contributes no more than
+        the limit. This is a necessary condition, checked exactly; a room that passes it may
+        still be too twisted to hold a valid train (see the catalog's reading)."""
+        limit, need = _train_rule(self.rs)
+        group = set(cells)
+        if not train_lines_ok(group, limit):
+            return False
+        sheet, filled = self.sheet, self.sheet.cells
+        w, h = sheet.width, sheet.height
+        blocked = self.near_finished("zug")
+        room = set(group)
+        todo = list(group)
+        while todo:
+            x, y = todo.pop()
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if n in room or not (0 <= n[0] < w and 0 <= n[1] < h):
+                    continue
+                held = filled.get(n)
+                if held is None and n not in blocked:
+                    pass
+                elif held == "zug" and not self.groups[self.group_at[n]].finished:
+                    pass
+                else:
+                    continue
+                room.add(n)
+                todo.append(n)
+        if len(room) < need:
+            return False
+        rows: dict[int, int] = {}
+        cols: dict[int, int] = {}
+        for x, y in room:
+            cols[x] = cols.get(x, 0) + 1
+            rows[y] = rows.get(y, 0) + 1
+        return (sum(min(limit, v) for v in rows.values()) >= need
+                and sum(min(limit, v) for v in cols.values()) >= need)
 
     # ------------------------------------------------------------ areas
     @property

@@ -43,6 +43,7 @@ class Ruleset:
     #: symbol -> the distinct orientations of its shape (empty for free symbols)
     orients: dict[str, tuple[Shape, ...]]
     #: symbols whose finished constructs may not touch another group of the same symbol
+    #: (every construct but Landschaft and the Eingang; the Bummelzug included)
     touch: frozenset[str]
     #: symbols a die face gives (face 6: free choice)
     faces: dict[int, tuple[str, ...]]
@@ -59,6 +60,8 @@ class Ruleset:
     attractions: tuple[str, ...]
     tie_break: str
     attractions_rule: str
+    #: a roll that fits nowhere: "skip" the round (rulebook) or "out" (strict house rule)
+    unplayable: str
     candidates: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict,
                                                                  compare=False, repr=False)
 
@@ -131,7 +134,10 @@ def _ruleset(params_json: str, card_id: str | None) -> Ruleset:
     landscape_per_point = 1
     if card is not None and card.kind == "sustainability":
         landscape_per_point = card.cells_per_point
-    touch = {k for k, s in shapes.items() if s is not None and in_play[k].kind != "entrance"}
+    # the same-type rule holds for every construct but Landschaft and the Eingang; the
+    # Bummelzug has no fixed shape but is a construct too (rule freizeitpark.konstrukt.abstand)
+    touch = {k for k, s in shapes.items()
+             if (s is not None and in_play[k].kind != "entrance") or in_play[k].kind == "train"}
     if card is not None and card.kind == "landscape_squares":
         shapes["landschaft"] = card.cells
         touch.add("landschaft")
@@ -148,7 +154,8 @@ def _ruleset(params_json: str, card_id: str | None) -> Ruleset:
                    orients,
                    frozenset(touch), faces, symbols, scores, tables, landscape_per_point,
                    params.points.landschaft_cell, card,
-                   attractions, params.end.tie_break, params.dice.attractions)
+                   attractions, params.end.tie_break, params.dice.attractions,
+                   params.end.unplayable)
 
 
 def ruleset(params: Params, card: str | None) -> Ruleset:

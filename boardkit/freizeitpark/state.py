@@ -3,7 +3,16 @@
 The flow (see :mod:`.ablauf`): round 0 — every player secretly draws the Eingang; then each
 round — one roll for everybody, every player still in the game secretly chooses a build, and
 when the last one has chosen all builds are drawn at once, scored, and the end is checked
-(:mod:`.ende`). A player whose park cannot take any structure of the roll is out.
+(:mod:`.ende`). A player whose park cannot take any structure of the roll is not asked
+anything that round: they skip it and nothing is built (``freizeitpark.ablauf.aussetzen``,
+logged, and shown as ``skipped`` in the observation). A player is out only when no roll at
+all fits the park any more (``freizeitpark.ende.ausgeschieden``); with the rule parameter
+``end.unplayable = "out"`` the first roll that does not fit puts them out instead.
+
+The game always ends: every round that somebody builds fills at least one empty cell, a
+park that no roll fits is out, and a roll that fits some park comes with a chance of at
+least 1 in 36 each round. It ends with a winner (status ``won``) or with nobody left
+(every player ``fired`` or ``out``), and then :meth:`winners` is ``[]``.
 """
 
 from __future__ import annotations
@@ -13,9 +22,9 @@ from typing import Any
 from boardkit.engine import State
 
 from . import auftragskarten, ende, wurf
-from .ablauf import BuildStep, EntranceStep
+from .ablauf import BuildStep, EntranceStep, skips
 from .actions import Build, Entrance
-from .bauen import has_build, structure_cells
+from .bauen import structure_cells
 from .content import TABLES, content
 from .konstrukte import analysis
 from .setup import Ruleset, ruleset
@@ -51,6 +60,9 @@ class FreizeitparkState(State):
         self.status = ["playing"] * self.players
         self.penalty = [0] * self.players
         self.builds: list[Entrance | Build | None] = [None] * self.players
+        #: players who skip the current round (the roll fits nowhere in their park)
+        self.skipped = [False] * self.players
+        self.skips = [0] * self.players  # rounds skipped so far, per player
         self.round = 0
         self.dice: tuple[int, int] | None = None
         self.queue = list(range(self.players))
@@ -90,20 +102,40 @@ class FreizeitparkState(State):
                 if self.round == 0:
                     self.stack.append(EntranceStep(p))
                     return
-                if has_build(rs, self.sheets[p], self.dice):
+                if not skips(rs, self.sheets[p], self.dice):
                     self.stack.append(BuildStep(p, self.dice))
                     return
-                self.status[p] = "out"
-                self.note(f"cannot draw any structure of the roll {self.dice[0]} and "
-                          f"{self.dice[1]} anywhere in the park: out", player=p)
+                a, b = self.dice
+                if rs.unplayable == "out":
+                    self.status[p] = "out"
+                    self.note(f"cannot draw any structure of the roll {a} and {b} anywhere in "
+                              f"the park: out (rule end.unplayable = \"out\")", player=p)
+                else:
+                    self.skipped[p] = True
+                    self.skips[p] += 1
+                    self.note(f"skips round {self.round}: no structure of the roll {a} and {b} "
+                              f"fits anywhere in the park, so nothing is built", player=p)
             self.end_round()
             if self.over:
                 return
+            for p in self.playing():
+                sheet = self.sheets[p]
+                if ende.out_of_room(rs, sheet):
+                    self.status[p] = "out"
+                    self.note("no roll at all fits the park any more (no structure, no symbol, "
+                              "no place): out", player=p)
+                elif ende.out_of_reach(rs, sheet):
+                    self.status[p] = "out"
+                    empty = sheet.width * sheet.height - len(sheet.cells)
+                    self.note(f"the minimums can no longer be met: they need at least "
+                              f"{ende.cells_needed(rs, sheet)} more cells and only {empty} are "
+                              f"empty: out", player=p)
             if not self.playing():
                 self.over = True
-                self.note("nobody is left in the game; the parks closest to the minimums rank first")
+                self.note("nobody is left in the game: the game ends without a winner")
                 return
             self.round += 1
+            self.skipped = [False] * self.players
             who = f"round {self.round}: P{(self.round - 1) % self.players + 1} rolls"
             self.dice = self.chance("roll", wurf.roll,
                                     text=lambda v, who=who: f"{who} {v[0]} and {v[1]}")
@@ -167,10 +199,12 @@ class FreizeitparkState(State):
         return [float(self.standing(p).progress()) for p in range(self.players)]
 
     def winners(self) -> list[int]:
+        """The players who won by the rules (status ``won``); ``[]`` before the end and when
+        nobody won (everybody fired or out). The ranking by closeness to the minimums is
+        the score (:meth:`scores`), not a win."""
         if not self.is_over:
             return []
-        won = [p for p in range(self.players) if self.status[p] == "won"]
-        return won or ende.fallback_winners(self)
+        return [p for p in range(self.players) if self.status[p] == "won"]
 
     def score_breakdown(self, player: int) -> dict[str, float]:
         st = self.standing(player)
@@ -178,7 +212,8 @@ class FreizeitparkState(State):
         out.update(penalty=float(st.penalty), enclosed=float(st.enclosed),
                    won=float(self.status[player] == "won"),
                    fired=float(self.status[player] == "fired"),
-                   out=float(self.status[player] == "out"), rounds=float(self.round))
+                   out=float(self.status[player] == "out"), rounds=float(self.round),
+                   skipped=float(self.skips[player]))
         if self.card is not None:
             out["card_met"] = float(st.card_met)
         return out
@@ -208,6 +243,7 @@ class FreizeitparkState(State):
                 "constructs": {s: an.count(s) for s in rs.symbols if an.count(s)},
                 "card_progress": list(st.card_progress),
                 "decided": pending is not None,
+                "skipped": bool(self.skipped[p]) and self.round > 0,
                 "pending": (self._build_dict(pending)
                             if pending is not None and player in (None, p) else None),
             })

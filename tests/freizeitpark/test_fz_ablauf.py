@@ -9,7 +9,8 @@ from fz_helpers import GAME, build_at, new_game, position, sheet
 
 from boardkit.freizeitpark import Build, Entrance
 
-START = sheet("EEE.......", "..........", "..........")
+#: a full-size sheet (a smaller one would be out at once: too little room for the minimums)
+START = sheet("EEE.......", *["." * 10] * 9)
 
 
 def test_the_entrance_round_is_secret_too():

@@ -43,7 +43,12 @@ COVERAGE = {
                                         "bauen::test_touching_any_structure_or_construct_counts"],
     "freizeitpark.struktur.symbol": ["bauen::test_every_cell_gets_the_symbol"],
     "freizeitpark.struktur.pro_runde": [
-        "ende::test_a_player_who_cannot_use_the_roll_is_out_and_the_others_play_on"],
+        "ende::test_a_roll_that_fits_nowhere_is_skipped_and_the_player_stays_in",
+        "wurf::test_everybody_uses_the_same_roll"],
+    "freizeitpark.ablauf.aussetzen": [
+        "ende::test_a_roll_that_fits_nowhere_is_skipped_and_the_player_stays_in",
+        "ende::test_a_skipping_solo_player_waits_for_a_roll_that_fits",
+        "ende::test_the_strict_house_rule_puts_out_at_the_first_roll_that_fits_nowhere"],
     "freizeitpark.konstrukt.form": ["konstrukte::test_finished_constructs_in_any_orientation",
                                     "konstrukte::test_a_row_of_four_cannot_become_a_geisterbahn"],
     "freizeitpark.konstrukt.eingang": ["konstrukte::test_finished_constructs_in_any_orientation"],
@@ -52,12 +57,16 @@ COVERAGE = {
                                          "konstrukte::test_open_sites_and_building_sins"],
     "freizeitpark.konstrukt.luecken": [
         "konstrukte::test_enclosed_cells_refuse_sites_that_cannot_be_finished",
-        "konstrukte::test_landschaft_may_fill_enclosed_cells"],
+        "konstrukte::test_landschaft_may_fill_enclosed_cells",
+        "konstrukte::test_a_train_piece_may_not_fill_a_hole_it_can_never_leave",
+        "konstrukte::test_a_train_piece_may_fill_enclosed_cells_with_room_to_grow"],
     "freizeitpark.konstrukt.abstand": [
         "konstrukte::test_no_second_karussell_at_the_corner_of_a_finished_one",
         "konstrukte::test_a_finished_construct_cannot_be_extended",
         "konstrukte::test_finishing_a_construct_next_to_another_group_of_its_kind",
-        "konstrukte::test_unfinished_sites_may_touch_at_a_corner"],
+        "konstrukte::test_unfinished_sites_may_touch_at_a_corner",
+        "konstrukte::test_a_train_may_not_touch_a_finished_train",
+        "konstrukte::test_finishing_a_train_next_to_another_train_piece"],
     "freizeitpark.konstrukt.landschaft": [
         "konstrukte::test_different_constructs_and_landschaft_may_touch"],
     "freizeitpark.wertung.tabellen": ["wertung::test_points_of_every_construct",
@@ -81,8 +90,11 @@ COVERAGE = {
     "freizeitpark.ende.gleichzeitig": ["ende::test_several_finishers_in_one_round_share_the_win",
                                        "ende::test_tie_break_by_points_is_a_rule_parameter"],
     "freizeitpark.ende.ausgeschieden": [
-        "ende::test_a_player_who_cannot_use_the_roll_is_out_and_the_others_play_on"],
-    "freizeitpark.ende.niemand": ["ende::test_nobody_left_ends_the_game",
+        "ende::test_a_player_is_out_only_when_no_roll_at_all_fits",
+        "ende::test_out_of_room_asks_every_one_of_the_21_rolls",
+        "ende::test_a_player_is_out_when_the_empty_cells_cannot_hold_what_is_missing",
+        "properties::test_random_games_keep_the_invariants"],
+    "freizeitpark.ende.niemand": ["ende::test_nobody_left_ends_the_game_without_a_winner",
                                   "ende::test_a_fired_player_in_a_solo_game_ends_it_without_a_winner_by_the_rules"],
     "freizeitpark.auftrag.ziehen": ["auftragskarten::test_a_random_card_for_everybody_in_the_expanded_game",
                                     "auftragskarten::test_a_teacher_can_force_the_card_and_nothing_else"],

@@ -196,3 +196,86 @@ def test_the_single_cell_inside_a_wildwasserbahn():
               "WWW.......")
     assert violation(s, (6, 1), build_at(RS, 6, [(1, 2)], "karussell")) == "freizeitpark.konstrukt.luecken"
     assert violation(s, (6, 3), build_at(RS, 6, [(1, 2)], "landschaft")) is None
+
+
+# ------------------------------------------------------------------ the Bummelzug (card Zug)
+
+RZ = rules("zug")
+
+
+def test_a_train_piece_may_not_fill_a_hole_it_can_never_leave():
+    hole = sheet("EEE.......",
+                 "WWW.......",
+                 "W.W.......",
+                 "WWW.......",
+                 "..........")
+    piece = build_at(RZ, 6, [(1, 2)], "zug")
+    assert violation(hole, (6, 1), piece, RZ) == "freizeitpark.konstrukt.luecken"
+    # the inside of an Achterbahn (four cells) is too small for a ten-cell train as well
+    ring = build_at(RZ, 6, [(1, 2)], "zug")
+    assert violation(RING, (6, 2), ring, RZ) == "freizeitpark.konstrukt.luecken"
+    # a one-cell train piece left in such a hole is a Bausünde, not an open site
+    assert status_of(place(hole, "zug", (1, 2)), (1, 2), RZ) == "sin"
+
+
+def test_a_train_piece_may_fill_enclosed_cells_with_room_to_grow():
+    # twelve enclosed cells, three per row and four per column: room for ten
+    room = sheet("EEE.......",
+                 "LLLLL.....",
+                 "L...L.....",
+                 "L...L.....",
+                 "L...L.....",
+                 "L...L.....",
+                 "LLLLL.....")
+    assert len(analysis(RZ, room).enclosed) == 12
+    assert violation(room, (6, 1), build_at(RZ, 6, [(1, 2)], "zug"), RZ) is None
+    # a hole next to a train that leads out: the piece joins that train
+    joined = sheet("EEE.......",
+                   "LLL.......",
+                   "L.ZZZ.....",
+                   "LLL.......",
+                   "..........")
+    assert analysis(RZ, joined).enclosed == {(1, 2)}
+    assert violation(joined, (6, 2), build_at(RZ, 6, [(1, 2)], "zug"), RZ) is None
+    assert status_of(joined, (2, 2), RZ) == "open"
+
+
+#: a finished Bummelzug of ten cells (at most four per row and column)
+TRAIN = ("EEE.......",
+         "ZZZZ......",
+         "...Z......",
+         "...Z......",
+         ".ZZZ......",
+         ".Z...L....",
+         ".Z........",
+         "..........")
+
+
+def test_a_train_may_not_touch_a_finished_train():
+    s = sheet(*TRAIN)
+    assert status_of(s, (0, 1), RZ) == "train"
+    beside = build_at(RZ, 6, [(4, 1)], "zug")         # along a side: it would be extended
+    assert violation(s, (6, 1), beside, RZ) == "freizeitpark.konstrukt.abstand"
+    corner = build_at(RZ, 6, [(4, 5)], "zug")         # next to the Landschaft, at its corner
+    assert violation(s, (6, 2), corner, RZ) == "freizeitpark.konstrukt.abstand"
+    apart = build_at(RZ, 6, [(6, 5)], "zug")          # a new train, clear of the old one
+    assert violation(s, (6, 2), apart, RZ) is None
+    # nobody else is affected: any other symbol may touch the train
+    assert violation(s, (6, 1), build_at(RZ, 6, [(4, 1)], "karussell"), RZ) is None
+
+
+#: nine cells of a Bummelzug, and a one-cell train piece at (0, 5)
+NINE = ("EEE.......",
+        "ZZZZ......",
+        "...Z......",
+        "...Z......",
+        ".ZZZ......",
+        "Z.........",
+        "L.........")
+
+
+def test_finishing_a_train_next_to_another_train_piece():
+    tenth = build_at(RZ, 6, [(2, 5)], "zug")  # the tenth cell; the train would touch (0, 5)
+    assert violation(sheet(*NINE), (6, 1), tenth, RZ) == "freizeitpark.konstrukt.abstand"
+    clear = sheet(*NINE[:5], "L.........", "L.........")
+    assert violation(clear, (6, 1), tenth, RZ) is None

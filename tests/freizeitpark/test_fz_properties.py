@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardkit.engine import RuleViolation
-from boardkit.freizeitpark import Build
+from boardkit.freizeitpark import Build, ende
 from boardkit.freizeitpark.bauen import check_build, legal_builds
 from boardkit.freizeitpark.content import TABLES, content
 from boardkit.freizeitpark.konstrukte import analysis
@@ -109,23 +109,36 @@ def test_random_games_keep_the_invariants(seed, players, expanded):
                     assert hidden["players"][r]["pending"] is None
     # every drawn cell comes from exactly one structure (no cell created or lost)
     assert [len(s.cells) for s in state.sheets] == placed
-    assert state.winners()
+    # the game ends with winners by the rules, or with nobody left (and then no winner)
+    won = [p for p in range(players) if state.status[p] == "won"]
+    assert state.winners() == won
+    assert won or all(s in ("fired", "out") for s in state.status)
+    # whoever is out has no roll that fits, or too few empty cells for the minimums
+    for p in range(players):
+        if state.status[p] == "out":
+            assert ende.out_of_room(rs, state.sheets[p]) or ende.out_of_reach(rs, state.sheets[p])
+    # a skipped round is one whose roll fitted nowhere in that park
+    skips = [e for e in state.log if e.kind == "info" and e.text.startswith("skips round")]
+    assert sum(state.skips) == len(skips)
 
 
 @settings(max_examples=30)
-@given(s=sheets(), draws=st.lists(st.tuples(st.sampled_from(SYMBOLS),
+@given(s=sheets(), draws=st.lists(st.tuples(st.sampled_from(SYMBOLS + ["zug"]),
                                             st.integers(0, SIDE - 1), st.integers(0, SIDE - 1)),
-                                  min_size=1, max_size=6))
-def test_updated_analyses_equal_fresh_ones(s, draws):
+                                  min_size=1, max_size=6),
+       card=st.sampled_from([None, "zug"]))
+def test_updated_analyses_equal_fresh_ones(s, draws, card):
     """After each drawing the analysis is updated from the previous one (statuses far from
     the new cells are kept); it must equal an analysis computed from scratch."""
-    rs = rules(None, **SMALL)
+    rs = rules(card, **SMALL)
     s = s.copy()
     for symbol, x, y in draws:
+        if symbol == "zug" and card is None:
+            symbol = "landschaft"
         before = analysis(rs, s)
         for g in before.groups:
             before.status(g)
-        for sym in SYMBOLS:
+        for sym in SYMBOLS + (["zug"] if card else []):
             before.touching(sym)
             for name in ("edge", "near", "near_finished"):
                 before.mask_of(name, sym)
@@ -137,7 +150,7 @@ def test_updated_analyses_equal_fresh_ones(s, draws):
         key = lambda an: sorted((g.symbol, sorted(g.cells), g.finished, an.status(g))  # noqa: E731
                                 for g in an.groups)
         assert key(updated) == key(fresh)
-        for sym in SYMBOLS:
+        for sym in SYMBOLS + (["zug"] if card else []):
             for name in ("edge", "near", "near_finished"):
                 assert (updated.mask_of(name, sym) == fresh.mask_of(name, sym)).all()
             def touch(an, sym=sym):

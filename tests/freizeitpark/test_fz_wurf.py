@@ -12,9 +12,8 @@ from boardkit.freizeitpark.wurf import splits, symbol_options
 ATTRACTIONS = ("achterbahn", "geisterbahn", "karussell", "wildwasserbahn")
 BASE = set(ATTRACTIONS) | {"landschaft", "parkplaetze", "verkaufsstand"}
 
-START = sheet("EEE.......",
-              "..........",
-              "..........")
+#: a full-size sheet (a smaller one would be out at once: too little room for the minimums)
+START = sheet("EEE.......", *["." * 10] * 9)
 
 
 @pytest.mark.parametrize("bad", [(7, 1), (0, 3), (3,), (1, 2, 3), ("3", 5), (True, 2), 35])
