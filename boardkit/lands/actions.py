@@ -66,6 +66,23 @@ class Move(Action):
 
 
 @action
+class Relayout(Action):
+    """A finished rearrangement of park ``park``: every one of its cards laid anew, listed
+    bottom first as ``(card, x, y, angle, shape)``. Checked as a whole, once: the layout in
+    between does not matter (``lands.rearrange.within``). Positions and angles may be free
+    numbers, as for :class:`Place`. Not listed by ``legal_actions`` (there are too many) and
+    not encodable; agents rearrange with :class:`Rearrange` and :class:`Move` instead."""
+
+    park: int
+    cards: tuple[tuple[int, int | float, int | float, int | float, int], ...]
+
+    def __str__(self) -> str:
+        laid = "; ".join(f"#{c} at ({_num(x)}, {_num(y)}) {_num(a)}° shape {s}"
+                         for c, x, y, a, s in self.cards)
+        return f"rearrange park {self.park} (bottom first): {laid}"
+
+
+@action
 class PutBack(Action):
     """Lay the picked-up card back exactly where it was."""
 
@@ -131,11 +148,12 @@ class Finish(Action):
 
 
 ACTIONS = (Place, Rearrange, Move, PutBack, Complete, UseAbility, Decline, Continue, Reserve,
-           DoneReserving, Finish)
+           DoneReserving, Finish, Relayout)
 
 
 def codec() -> ActionCodec:
-    """Integers for every action with grid values (free positions are not encodable)."""
+    """Integers for every action with grid values (free positions and :class:`Relayout`, a
+    whole park's layout, are not encodable)."""
     grid = range(AREA)
     cards = range(MAX_CARDS)
     return ActionCodec([

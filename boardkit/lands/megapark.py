@@ -5,7 +5,8 @@ The reserved cards are turned face up and all become available at once
 (``lands.megapark.single``) under the building rules (``lands.build.*``), aiming only at the
 goal's megapark plan — stack plans play no part any more (``lands.megapark.plan_only``).
 Every reserved card must join (``lands.megapark.all_cards``); missing icons are allowed and
-scored (``lands.megapark.missing_ok``). The player finishes when satisfied.
+scored (``lands.megapark.missing_ok``). The megapark may be laid out anew at any time
+(:mod:`.rearranging`). The player finishes when satisfied.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation, Step
 
 from . import rearranging
-from .actions import Complete, Finish, Place, Rearrange
+from .actions import Complete, Finish, Place, Rearrange, Relayout
 from .building import check_place, place_options
 from .scoring import score
 
@@ -77,6 +78,9 @@ class MegaStep(Step):
         if isinstance(act, Rearrange):
             rearranging.check(state, act)
             return
+        if isinstance(act, Relayout):
+            rearranging.check_relayout(state, act)
+            return
         if isinstance(act, Finish):
             if state.hand and joinable(state):
                 raise RuleViolation("lands.megapark.all_cards", "every reserved card must join the "
@@ -103,6 +107,9 @@ class MegaStep(Step):
         elif isinstance(act, Rearrange):
             push(state)
             rearranging.pick_up(state, act)
+        elif isinstance(act, Relayout):
+            rearranging.relayout(state, act)
+            push(state)
         else:
             finish(state)
 

@@ -3,7 +3,9 @@
 Four rounds (``lands.portfolio.rounds``). Each round the player draws one card at a time and
 places it before drawing the next (``lands.portfolio.draw``): it starts a new park or joins
 an existing one (``lands.portfolio.place``). After placing a card the player may complete
-parks, rearrange cards (within the limit ``params.rearrangements``) or go on.
+parks, rearrange cards or go on. A park may be laid out anew (:class:`Relayout`, a whole
+rearrangement) at any of these decisions, before placing the drawn card too; the listed
+one-card moves are bounded by ``params.rearrangements`` (see :mod:`.rearranging`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation, Step
 
 from . import completing, ending, rearranging
-from .actions import Complete, Continue, Place, Rearrange
+from .actions import Complete, Continue, Place, Rearrange, Relayout
 from .building import check_place, place_options
 
 
@@ -49,6 +51,9 @@ class PlaceStep(Step):
         return place_options(state, state.drawn, state.parks)
 
     def check(self, state, act):
+        if isinstance(act, Relayout):
+            rearranging.check_relayout(state, act)
+            return
         if not isinstance(act, Place):
             raise RuleViolation("lands.portfolio.draw", f"{act} is not possible now: place the "
                                 f"card you drew (#{state.drawn}) before anything else")
@@ -58,6 +63,9 @@ class PlaceStep(Step):
         check_place(state, act, state.parks)
 
     def resolve(self, state, act):
+        if isinstance(act, Relayout):
+            rearranging.relayout(state, act)
+            return
         park = check_place(state, act, state.parks)
         new = act.park == len(state.parks)
         if new:
@@ -94,6 +102,9 @@ class BuildStep(Step):
         if isinstance(act, Rearrange):
             rearranging.check(state, act)
             return
+        if isinstance(act, Relayout):
+            rearranging.check_relayout(state, act)
+            return
         raise RuleViolation("lands.portfolio.draw", f"{act} is not possible now: "
                             f"{self.prompt(state)}")
 
@@ -103,5 +114,7 @@ class BuildStep(Step):
             draw(state)
         elif isinstance(act, Complete):
             completing.complete(state, act)
+        elif isinstance(act, Relayout):
+            rearranging.relayout(state, act)
         else:
             rearranging.pick_up(state, act)

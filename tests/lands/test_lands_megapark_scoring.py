@@ -4,7 +4,7 @@ import pytest
 
 from boardkit.engine import RuleViolation
 from boardkit.lands import GAME, arranged, megapark
-from boardkit.lands.actions import Complete, Finish, Place, Rearrange
+from boardkit.lands.actions import Complete, Finish, Place, Rearrange, Relayout
 from boardkit.lands.building import Placed, icons
 from boardkit.lands.content import content
 from boardkit.lands.scoring import best_fit, score, title, won
@@ -105,6 +105,13 @@ def test_rearranging_in_the_megapark():
     s.apply(Rearrange(0, 6))
     s.apply(s.legal_actions()[1])
     assert s.phase == "megapark" and sorted(p.card for p in s.parks[0]) == [6, 9]
+    # a whole rearrangement, checked once finished, is allowed in the Megapark Phase too
+    moved = tuple((p.card, p.x + 1, p.y, p.angle, p.shape) for p in s.parks[0])
+    s.apply(Relayout(0, moved))
+    assert [tuple(p) for p in s.parks[0]] == list(moved) and s.phase == "megapark"
+    with pytest.raises(RuleViolation) as err:
+        s.apply(Relayout(0, moved[:1]))
+    assert err.value.rule == "lands.rearrange.no_removal"
 
 
 def test_missing_icons_are_allowed_and_scored():
