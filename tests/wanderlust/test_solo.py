@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardkit.engine import VariantError
-from boardkit.wanderlust import automaton
+from boardkit.wanderlust import automaton, scoring
 from boardkit.wanderlust.actions import TakeBlind, Travel
 from boardkit.wanderlust.content import world
 
@@ -268,6 +268,28 @@ def test_solo_win_and_loss_by_points():
     s.achieved[0] = ["first-to-the-finish"]
     s.exp[1] = 0
     assert s.winners() == [], "one objective: you did not finish the race"
+    assert s.scores()[0] > 0  # the points are still shown (scores rank; winners() does not)
+
+
+def test_solo_full_tie_with_an_automaton_is_shared_so_you_win():
+    # reading of wanderlust.solo.end: a shared victory counts as yours; winners() never
+    # names an automaton (it is not a seat)
+    s = solo_position()
+    s.stack.clear()
+    s.achieved[0] = ["first-to-the-finish", "frequent-flyer"]
+    s.achieved[1] = []
+    for t in range(s.trotters):
+        s.cards[t] = s.cards[t][:1]  # hometowns only
+        s.tokens[t] = {s.cards[t][0]: [0, 0, 0]}
+        s.passport_tokens[t] = [0, 0, 0]
+    s.exp[0] = 30
+    for t in range(1, s.trotters):
+        s.exp[t] = scoring.total(s, 0) - (scoring.total(s, t) - s.exp[t])
+    assert s.trotter_scores()[0] == s.trotter_scores()[1]
+    assert scoring.ranking_key(s, 0) == scoring.ranking_key(s, 1)
+    assert s.winners() == [0]
+    s.exp[1] += 1
+    assert s.winners() == []
 
 
 def test_solo_game_ends_when_an_automaton_triggers():
