@@ -162,8 +162,9 @@ class WanderlustGreedy(Agent):
             return 0.0
         if isinstance(act, PlayEncounter):
             return 5.0 + ENCOUNTER_VALUE[cards().encounters[act.card].effect]
-        if isinstance(act, ResetDisplay):
-            return 0.05 if not self._useful_display(state, p) else -1.0
+        if isinstance(act, ResetDisplay):  # once a turn is enough for this agent
+            again = getattr(state.pending, "resets", 0) > 0
+            return 0.05 if not (again or self._useful_display(state, p)) else -1.0
         if isinstance(act, TakeTicket | TakeBlind):
             if isinstance(act, TakeTicket):
                 ticket = state.display[act.slot] if act.slot < len(state.display) else None

@@ -129,9 +129,12 @@ def reset_problem(state: WanderlustState, step: TurnStep) -> RuleViolation | Non
         return RuleViolation("wanderlust.tickets.reset",
                              f"the display shows {shown} ticket types; it may be reset only "
                              f"when it shows {limit} or fewer")
-    if step.resets >= state.params.tickets.resets_per_turn:
+    most = state.params.tickets.resets_per_turn  # 0: no limit (the rulebook's 'at any time')
+    if most and step.resets >= most:
         return RuleViolation("wanderlust.tickets.reset",
-                             "the display was already reset this turn")
+                             f"the display was already reset {step.resets} time"
+                             f"{'s' if step.resets != 1 else ''} this turn (params "
+                             f"tickets.resets_per_turn = {most})")
     if sum(state.deck) + sum(state.discard) + sum(1 for t in state.display if t) == 0:
         return RuleViolation("wanderlust.tickets.reset", "there are no tickets to deal")
     return None

@@ -90,7 +90,7 @@ class SetupParams(_Model):
 
 class TicketParams(_Model):
     reset_types: int = Field(ge=0, le=6)
-    resets_per_turn: int = Field(ge=0, le=5)
+    resets_per_turn: int = Field(ge=0, le=5, description="0: no limit")
     efficient_planning: int = Field(ge=0, le=10)
 
 

@@ -229,18 +229,29 @@ def test_tickets_reshuffle_discard_when_the_pile_is_empty():
     assert any("shuffled into a new pile" in n for n in notes(s))
 
 
-def test_tickets_reset_with_two_types_once_per_turn():
+def test_tickets_reset_with_two_types_at_any_time():
     s = new(players=2, seed=1)
     s.display = ["car", "car", "ship", "ship", "car"]
     assert ResetDisplay() in s.legal_actions()
     s.apply(ResetDisplay())
     assert all(s.display) and s.step_points == 2, "a reset costs no action point"
     assert tickets_total(s) == 80
-    s.display = ["car", "car", "car", "car", "car"]
-    illegal(s, ResetDisplay(), "wanderlust.tickets.reset")  # once per turn
+    s.display = ["car", "car", "car", "car", "car"]  # one type: fewer than two
+    s.apply(ResetDisplay())  # again in the same turn: the rulebook sets no limit
+    assert s.pending.resets == 2 and tickets_total(s) == 80
     t = new(players=2, seed=1)
     t.display = ["car", "train", "ship", "car", "car"]
     illegal(t, ResetDisplay(), "wanderlust.tickets.reset")
+
+
+def test_tickets_reset_limit_parameter():
+    s = new(players=2, seed=1)
+    s.params = s.game.make_params({"tickets.resets_per_turn": 1})
+    s.display = ["car", "car", "ship", "ship", "car"]
+    s.apply(ResetDisplay())
+    s.display = ["car", "car", "car", "car", "car"]
+    err = illegal(s, ResetDisplay(), "wanderlust.tickets.reset")
+    assert "resets_per_turn = 1" in err.message
 
 
 # ------------------------------------------------------------------ 2. Travel
