@@ -75,6 +75,20 @@ destinations become available, the five-ticket display is filled, three race obj
 drawn. Every random step is logged and can be replayed or forced:"""),
 code("""print(state.log.text(last=12))
 assert all(w.dest_type(cards_[0]) != "wonder" for cards_ in state.cards)"""),
+md("""**Is the hometown a visited destination?** The rulebook is not explicit. The hometown
+card lies *on* the passport, while every card reached by travelling goes *next to* it, in the
+visited destinations area; in the Solo Mode the automatons' hometowns are slid under the
+map, apart from the space kept for their visited destinations; and scoring counts the
+destinations and zones visited *in the race*. So boardkit does not count the hometown for
+zones, destination types, objectives, missions or goals (rule `wanderlust.setup.hometown`).
+The rule parameter `setup.hometown_visited` switches to the other reading:"""),
+code("""scott_home = scenario("scott")                     # hometown Vancouver (North America)
+counted = scenario("scott")
+counted.params = game.make_params({"setup.hometown_visited": True})
+print("hometown:", scott_home.cards[0][0], "| visited:", scott_home.visited(0))
+print("zones, hometown not counted:", sorted(scott_home.zones_visited(0)))
+print("zones, hometown counted:    ", sorted(counted.zones_visited(0)))
+assert len(counted.zones_visited(0)) == len(scott_home.zones_visited(0)) + 1"""),
 md("""What a player may see is their **observation**: the other players' tickets, encounter
 cards, missions and goals are hidden (search agents guess them with `determinize`)."""),
 code("""me = state.observation(0)["trotters"]
@@ -95,8 +109,9 @@ assert not why and why.rule == "wanderlust.turn.no_skip\""""),
 md("""## 1. Acquire a Ticket
 
 One action point takes a ticket from the display (the slot is refilled at once) or a blind
-one from the face-down pile; the discard pile is reshuffled when the pile runs out. When the
-display shows only two ticket types, the active player may reset it.
+one from the face-down pile; the discard pile is reshuffled when the pile runs out. Whenever
+the display shows only two ticket types (or one), the active player may reset it, at no
+action point — the rulebook sets no limit, so also a second time in the same turn.
 
 **Sam's example**: he takes the train ticket from the display, then a blind ticket."""),
 code("""sam = scenario("sam")
@@ -111,16 +126,20 @@ One action point and tickets take your trotter to one of the **available destina
 without stopping. Each track needs a ticket of its colour; a white track takes any ticket;
 an airline ticket flies between two airports; a wild ticket pays for anything but gives no
 experience. Each **long flight** gives an encounter card, each non-wild ticket one point of
-travel experience. A trip never passes the same place twice.
+travel experience. A trip never uses the same **track** or the same **airport** twice
+(rule `wanderlust.travel.no_repeat`), and the rulebook sets **no limit on its length**.
 
 **Jackie's example**: she holds a car and a ship ticket and takes the train from the
-display. Click **Anchorage** on the board below to see every way to pay, then a payment."""),
+display. Click **Anchorage** on the board below to see the ways to pay, then a payment.
+(To pay with particular tickets, click them in the hand first, then the destination.)"""),
 code("""jackie = scenario("jackie")
 jackie.apply(TakeTicket(jackie.display.index("train")))
 jackie_board = game.board(jackie)
 jackie_board"""),
 md("""The engine's **route planner** lists every distinct payment for each available
-destination — this is the heart of play. For a teacher: `travel.plan()` shows the cheapest
+destination — this is the heart of play. Listing is exponential in a trip's length, so
+`legal_actions()` lists trips of at most 8 tickets (`travel.list_legs`, not a rule: catalog
+entry `wanderlust.travel.listing`); a longer trip is just as legal and `apply` accepts it. For a teacher: `travel.plan()` shows the cheapest
 payment, the one with most experience, the flights, and why a destination is out of reach."""),
 code("""plan = travel.plan(jackie)
 for to, info in plan.items():
@@ -154,6 +173,37 @@ print("experience", laura.exp[0], "| encounter cards gained", laura.enc_gained[0
       "| collectibles", laura.collectibles(0))
 assert (laura.exp[0], laura.enc_gained[0], laura.collectibles(0)) == (3, 1, [0, 1, 0])
 game.board(laura)"""),
+md("""A trip may be as long as your hand allows. With nine wild tickets, Denver to
+Anchorage over nine tracks is legal: it is not among the listed actions, but `explain` and
+`apply` check any trip exactly (`routes.find`). Paying a trip that only works by using a
+track twice (three car tickets from Denver to Mexico City: there and back and there again)
+or an airport twice is refused under `wanderlust.travel.no_repeat`:"""),
+code("""def with_hand(s, *tickets):
+    \"\"\"Give P1 exactly these tickets (the pile takes back the rest: tickets are conserved).\"\"\"
+    want = routes.counts(tickets)
+    s.deck = [d + h - n for d, h, n in zip(s.deck, s.hand[0], want, strict=True)]
+    s.hand[0] = list(want)
+    return s
+
+long = with_hand(scenario("jackie"), *["wild"] * 9)
+nine = Travel("Anchorage", ("wild",) * 9)
+print("listed:", nine in long.legal_actions(), "| explain:", long.explain(nine).rule)
+print(routes.find("Denver", "Anchorage", routes.counts(nine.tickets), 0).route)
+assert nine not in long.legal_actions() and long.explain(nine)
+long.apply(nine)
+assert long.loc[0] == "Anchorage"
+
+def with_available(s, *names):
+    \"\"\"Make ``names`` the available destinations (the cards go back to / come from the deck).\"\"\"
+    s.dest_deck = sorted([d for d in s.dest_deck if d not in names] + s.available)
+    s.available = list(names)
+    return s
+
+three_cars = with_available(with_hand(scenario("jackie"), "car", "car", "car"),
+                            "Mexico City", "Tokyo", "Reykjavík")
+why = three_cars.explain(Travel("Mexico City", ("car", "car", "car")))
+print(why)
+assert why.rule == "wanderlust.travel.no_repeat" and three_cars.explain(Travel("Mexico City", ("car",)))"""),
 md("""## 3. Gain Collectibles
 
 Only where your trotter stands: a **souvenir** in a city (1 action point, at most 3 per
@@ -217,21 +267,27 @@ md("""## Where the rulebook is unclear
 Every rule has an id, the section it comes from and a paraphrase. Where the rulebook is
 silent or ambiguous, the catalog records the question and the reading boardkit implements —
 worth discussing in class. For example: may a trip pass the same city twice by two
-different tracks? Does the hometown count as a visited zone? Is Cairo blocked because a
-trotter is one step away, or because its airport is occupied?"""),
+different tracks? Does the hometown count as a visited zone? May the ticket display be
+reset twice in a turn? Is Cairo blocked because a trotter is one step away, or because its
+airport is occupied?"""),
 code("""unclear = pd.DataFrame([{"rule": r.id, "question": r.ambiguity, "our reading": r.reading}
                         for r in game.rules.ambiguous()])
 print(len(game.rules), "rules,", len(unclear), "with an unclear passage")
 unclear.head(12)"""),
-md("""The loop question in action: from Los Angeles, four tickets could reach Mexico City only
-by passing Los Angeles twice (Anchorage, Vancouver, back to Los Angeles). boardkit refuses
-it and says why:"""),
+md("""The loop question in action. The rulebook forbids using the same *route* or the same
+*airport* twice in a trip; it would not need to name airports if no place at all could be
+passed twice. So boardkit lets a trip pass a city again by another track: from Los Angeles,
+four tickets reach Mexico City by a loop through Anchorage and Vancouver back to Los
+Angeles. Flying into N'Djamena airport a second time (by another flight) is refused:"""),
 code("""tickets = ("car", "train", "train", "ship")
-loop = routes.loop_route("Los Angeles", "Mexico City", routes.counts(tickets), 0)
-print("the only way to spend exactly these tickets:", " → ".join(loop))
+loop = routes.find("Los Angeles", "Mexico City", routes.counts(tickets), 0)
+print("a legal loop:", loop.route)
 ways = routes.options("Los Angeles", ["Mexico City"], routes.counts(tickets), 8)["Mexico City"]
-print("legal payments from that hand:", [", ".join(routes.names(s)) for s, f in ways])
-assert (routes.counts(tickets), 0) not in ways and loop.count("Los Angeles") == 2"""),
+assert (routes.counts(tickets), 0) in ways and loop.path.count("Los Angeles") == 2
+fly_back = ("car", "car", "airline", "airline", "airline")
+print("N'Djamena twice:", " → ".join(routes.repeating_route("Cairo", "Dakar",
+                                                              routes.counts(fly_back), 3)))
+assert routes.find("Cairo", "Dakar", routes.counts(fly_back), 3) is None"""),
 md("""## Solo Mode: the Big Race
 
 Solo is `players=1` with one, two or three automaton trotters (a short, medium or long
