@@ -1,5 +1,9 @@
-"""Freizeitpark analysis: the four questions of the design study, answered by simulation.
+"""Freizeitpark analysis: the questions of the design study, answered by simulation.
 
+* :func:`win_rate` — how often a game is won at all (somebody meets every condition and
+  survives the penalty; otherwise everybody ends fired or out and nobody wins), in which
+  round, and how often and when players are out, at 1, 2 and 4 players, with 95 % Wilson
+  intervals;
 * :func:`rounds_to_minimums` — after how many rounds does a player first meet all four
   minimums (Mindestanforderungen), solo and with 4 players, and how often nobody does;
 * :func:`fired_rate` — how often a player is fired (gefeuert) by the enclosure penalty
@@ -25,7 +29,7 @@ import pandas as pd
 
 from boardkit.agents import make_agent
 from boardkit.analysis.lab import sign_flip_p
-from boardkit.analysis.metrics import Z
+from boardkit.analysis.metrics import Z, mean_ci
 from boardkit.analysis.metrics import wilson as _wilson
 from boardkit.analysis.simulation import game_seeds
 from boardkit.engine import game as get_game
@@ -52,7 +56,9 @@ def play_games(n: int, seed: int = 0, players: int = 1, agent: str = "greedy",
     """Play ``n`` games and return one row per seat per game.
 
     Columns: ``game``, ``seed``, ``seat``, ``players``, ``status`` (won / fired / out /
-    playing at the end), ``met_round`` (the round in which the sheet first met all four
+    playing at the end), ``left_round`` (the round in which the player won, was fired or
+    went out; NaN while still playing), ``skipped`` (rounds the player skipped because the
+    roll fitted nowhere in the park), ``met_round`` (the round in which the sheet first met all four
     minimums before any penalty; NaN if never), ``card_met`` (the Auftragskarte's condition
     holds at the end; NaN without a card), ``penalty`` (Nachhaltigkeit lost at the
     evaluation), ``enclosed`` (enclosed empty cells at the end), ``end_round``.
@@ -86,6 +92,9 @@ def play_games(n: int, seed: int = 0, players: int = 1, agent: str = "greedy",
             rows.append({
                 "game": index, "seed": gseed, "seat": p, "players": players,
                 "status": state.status[p],
+                "left_round": (math.nan if state.left_round[p] is None
+                               else float(state.left_round[p])),
+                "skipped": int(state.skips[p]),
                 "met_round": math.nan if met[p] is None else float(met[p]),
                 "card_met": float(st.card_met) if state.card is not None else math.nan,
                 "penalty": int(state.penalty[p]), "enclosed": int(st.enclosed),
@@ -95,6 +104,76 @@ def play_games(n: int, seed: int = 0, players: int = 1, agent: str = "greedy",
     frame.attrs.update({"players": players, "seed": seed, "agent": agent,
                         "variant": dict(variant or {}), "params": dict(params or {})})
     return frame
+
+
+# ----------------------------------------------------------------- how often a game is won
+def win_rate(n: int = 50, seed: int = 0, players: tuple[int, ...] = (1, 2, 4),
+             frames: Mapping[int, pd.DataFrame] | None = None) -> pd.DataFrame:
+    """How often a game has a winner, and when, per player count (greedy agents).
+
+    Per player count: ``games``; ``won_games`` and ``win_share`` (share of games with a
+    winner by the rules) with a 95 % Wilson interval (``ci_low``, ``ci_high``); the round
+    the game was won (``median_win_round``, ``mean_win_round`` with a 95 % interval
+    ``win_round_low``/``win_round_high``, ``min_win_round``, ``max_win_round``);
+    ``end_round_no_winner`` (mean length of the games nobody won); per player-game the
+    share that went ``out`` (with its Wilson interval), the median round they went out,
+    the share ``fired``, and the mean rounds ``skipped`` (a roll that fitted nowhere).
+    ``frames`` may hand in :func:`play_games` tables per player count to reuse them.
+    """
+    out = []
+    for k in players:
+        rows = frames[k] if frames and k in frames else play_games(n, seed, players=k)
+        per_game = rows.groupby("game").agg(
+            won=("status", lambda s: (s == "won").any()), end_round=("end_round", "first"))
+        count = len(per_game)
+        won = per_game[per_game["won"]]
+        low, high = wilson(len(won), count)
+        rounds = won["end_round"].astype(float)
+        if len(rounds) > 1:
+            mean, r_low, r_high = mean_ci(rounds.to_numpy())
+        else:
+            mean = float(rounds.mean()) if len(rounds) else math.nan
+            r_low = r_high = math.nan
+        is_out = rows["status"] == "out"
+        o_low, o_high = wilson(int(is_out.sum()), len(rows))
+        nobody = per_game[~per_game["won"]]
+        out.append({
+            "players": k, "games": count, "won_games": len(won),
+            "win_share": len(won) / count if count else math.nan, "ci_low": low, "ci_high": high,
+            "median_win_round": float(rounds.median()) if len(rounds) else math.nan,
+            "mean_win_round": mean, "win_round_low": r_low, "win_round_high": r_high,
+            "min_win_round": float(rounds.min()) if len(rounds) else math.nan,
+            "max_win_round": float(rounds.max()) if len(rounds) else math.nan,
+            "end_round_no_winner": float(nobody["end_round"].mean()) if len(nobody) else math.nan,
+            "out_share": float(is_out.mean()), "out_ci_low": o_low, "out_ci_high": o_high,
+            "median_out_round": float(rows.loc[is_out, "left_round"].median())
+            if is_out.any() else math.nan,
+            "fired_share": float((rows["status"] == "fired").mean()),
+            "mean_skipped": float(rows["skipped"].mean()),
+        })
+    return pd.DataFrame(out).set_index("players")
+
+
+def describe_win_rate(table: pd.DataFrame) -> str:
+    """Plain words for :func:`win_rate`'s table, one line per player count."""
+    lines = []
+    for k, row in table.iterrows():
+        who = "solo" if k == 1 else f"{k} players"
+        text = (f"{who}: {int(row['won_games'])} of {int(row['games'])} games won "
+                f"({row['win_share']:.0%}, 95% interval {row['ci_low']:.0%}–{row['ci_high']:.0%})")
+        if row["won_games"]:
+            text += f", won in round {row['median_win_round']:.0f} (median"
+            if not math.isnan(row["win_round_low"]):
+                text += (f"; mean {row['mean_win_round']:.1f}, 95% interval "
+                         f"{row['win_round_low']:.1f}–{row['win_round_high']:.1f}")
+            text += f"; range {row['min_win_round']:.0f}–{row['max_win_round']:.0f})"
+        text += (f"; {row['out_share']:.0%} of the players went out"
+                 + (f" (median round {row['median_out_round']:.0f})"
+                    if not math.isnan(row["median_out_round"]) else "")
+                 + f", {row['fired_share']:.0%} were fired, {row['mean_skipped']:.1f} rounds "
+                 f"skipped per player on average.")
+        lines.append(text)
+    return "\n".join(lines)
 
 
 # ----------------------------------------------------------------- (a) rounds to the minimums
@@ -256,6 +335,6 @@ def describe_effect(table: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["RoundsResult", "card_difficulty", "describe_effect", "dice_rule_effect",
-           "fired_rate", "play_games", "rounds_to_minimums"]
+__all__ = ["RoundsResult", "card_difficulty", "describe_effect", "describe_win_rate",
+           "dice_rule_effect", "fired_rate", "play_games", "rounds_to_minimums", "win_rate"]
 

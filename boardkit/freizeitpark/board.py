@@ -10,7 +10,10 @@ How to play on it (the deciding player's sheet is the clickable one):
   with its rule, and nothing changes.
 
 Finished constructs are outlined, building sins are hatched, enclosed empty cells carry an
-``×`` (each will cost one Nachhaltigkeit at the evaluation). Names are shown in German with
+``×`` (each will cost one Nachhaltigkeit at the evaluation). A sheet whose park has no place
+for the round's roll says "skips this roll" (that player is not asked anything this round);
+a player who is out or fired says so. When nobody is left the heading says the game ended
+without a winner, and ranks the parks by how close they came (their score, not a win). Names are shown in German with
 the English word beside them, both from the glossary (``data/freizeitpark/glossary.toml``).
 
 The picture is drawn by :func:`draw` (also usable without a widget: ``draw(state)``);
@@ -141,7 +144,10 @@ def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: se
     status = {"playing": "", "won": " · won", "fired": " · fired (gefeuert)",
               "out": " · out (ausgeschieden)"}[info["status"]]
     decided = " · has decided" if info["decided"] and not obs["is_over"] else ""
-    parts.append(S.text(x0, y0 - 12, f"P{p + 1}{status}{decided}", size=14, weight=700,
+    skipped = (" · skips this roll (it fits nowhere)"
+               if info.get("skipped") and info["status"] == "playing" and not obs["is_over"]
+               else "")
+    parts.append(S.text(x0, y0 - 12, f"P{p + 1}{status}{decided}{skipped}", size=14, weight=700,
                         fill=S.player_colour(p)))
     parts.append(S.rect(x0 - 2, y0 - 2, rs.width * CELL + 4, rs.height * CELL + 4, fill="none",
                         stroke=S.player_colour(p), stroke_width=2, rx=4, shape=False))
@@ -300,12 +306,7 @@ def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
     width = max(MARGIN * 2 + cols * (rs.width * CELL + SHEET_GAP), 940)
     height = TOP + PANEL_H + rows * (rs.height * CELL + 150)
     if obs["is_over"]:
-        won = obs["winners"]
-        head = (f"Game over after round {obs['round']} · "
-                + ("winner" if len(won) == 1 else "best") + ": "
-                + ", ".join(f"P{p + 1}" for p in won))
-        if not any(s == "won" for s in state.status):
-            head += " (nobody met every condition: closest to the minimums)"
+        head = game_over_text(state, obs)
     elif obs["round"] == 0:
         head = f"Round 0 (Eingang) · P{deciding + 1}: {obs['prompt']}"
     else:
@@ -317,6 +318,21 @@ def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
     return S.document(width, height, parts, title=f"Freizeitpark: {obs['prompt']}",
                       game=state.game.name, actions=state.action_count,
                       viewer="spectator" if viewer is None else f"P{viewer + 1}")
+
+
+def game_over_text(state: State, obs: dict) -> str:
+    """The heading of a finished game: the winners by the rules, or that there is none
+    (with the parks ranked by their score: required marks reached)."""
+    won = obs["winners"]
+    head = f"Game over after round {obs['round']} · "
+    if won:
+        return head + ("winner" if len(won) == 1 else "winners (shared)") + ": " + ", ".join(
+            f"P{p + 1}" for p in won)
+    scores = state.scores()
+    order = sorted(range(state.players), key=lambda p: (-scores[p], p))
+    ranking = ", ".join(f"P{p + 1} {scores[p]:.0f}" for p in order)
+    return (head + "no winner: everybody is fired or out · closest to the minimums "
+            f"(required marks): {ranking}")
 
 
 # ------------------------------------------------------------------ the widget
@@ -484,6 +500,7 @@ def park_svg(sheet: Sheet, rs=None, title: str = "") -> str:
 
     obs = {"is_over": False, "card": None,
            "players": [{"sheet": sheet.rows(), "status": "playing", "decided": False,
+                        "skipped": False,
                         "pending": None, "tables": {t: st.marks(t) for t in TABLES},
                         "penalty": 0, "enclosed": sorted(map(list, analysis(rs, sheet).enclosed)),
                         "card_progress": [0, 0]}]}

@@ -93,7 +93,7 @@ def evaluate(state) -> bool:
             state.note(f"meets every condition; {lost} enclosed empty cell(s) cost "
                        f"{lost} Nachhaltigkeit and the park still passes", player=p)
         else:
-            state.status[p] = "fired"
+            state.set_status(p, "fired")
             state.note(f"meets every condition, but {lost} enclosed empty cell(s) cost "
                        f"{lost} Nachhaltigkeit ({after.marks('nachhaltigkeit')} < "
                        f"{after.tables['nachhaltigkeit'].minimum}): fired", player=p)
@@ -104,7 +104,7 @@ def evaluate(state) -> bool:
         survivors = [p for p in survivors
                      if standing(rs, state.sheets[p], state.penalty[p]).total() == best]
     for p in survivors:
-        state.status[p] = "won"
+        state.set_status(p, "won")
     names = " and ".join(f"P{p + 1}" for p in survivors)
     state.note(f"the game ends in round {state.round}: {names} "
                f"{'wins' if len(survivors) == 1 else 'share the win'}")

@@ -63,6 +63,8 @@ class FreizeitparkState(State):
         #: players who skip the current round (the roll fits nowhere in their park)
         self.skipped = [False] * self.players
         self.skips = [0] * self.players  # rounds skipped so far, per player
+        #: the round in which each player won, was fired or went out (None while playing)
+        self.left_round: list[int | None] = [None] * self.players
         self.round = 0
         self.dice: tuple[int, int] | None = None
         self.queue = list(range(self.players))
@@ -89,6 +91,11 @@ class FreizeitparkState(State):
             scratch[full] = compute()
         return scratch[full]
 
+    def set_status(self, player: int, status: str) -> None:
+        """A player leaves the game: won, fired or out (in the current round)."""
+        self.status[player] = status
+        self.left_round[player] = self.round
+
     def playing(self) -> list[int]:
         return [p for p in range(self.players) if self.status[p] == "playing"]
 
@@ -107,7 +114,7 @@ class FreizeitparkState(State):
                     return
                 a, b = self.dice
                 if rs.unplayable == "out":
-                    self.status[p] = "out"
+                    self.set_status(p, "out")
                     self.note(f"cannot draw any structure of the roll {a} and {b} anywhere in "
                               f"the park: out (rule end.unplayable = \"out\")", player=p)
                 else:
@@ -121,11 +128,11 @@ class FreizeitparkState(State):
             for p in self.playing():
                 sheet = self.sheets[p]
                 if ende.out_of_room(rs, sheet):
-                    self.status[p] = "out"
+                    self.set_status(p, "out")
                     self.note("no roll at all fits the park any more (no structure, no symbol, "
                               "no place): out", player=p)
                 elif ende.out_of_reach(rs, sheet):
-                    self.status[p] = "out"
+                    self.set_status(p, "out")
                     empty = sheet.width * sheet.height - len(sheet.cells)
                     self.note(f"the minimums can no longer be met: they need at least "
                               f"{ende.cells_needed(rs, sheet)} more cells and only {empty} are "

@@ -23,6 +23,23 @@ if GAME is None:  # before registration
     from boardkit.freizeitpark import GAME
 
 GLYPH = {c.glyph: c.id for c in content().constructs.values()}
+
+#: one empty cell, (8, 9): only a single cell (the structure of a 6) fits there; every
+#: minimum is met but Vermögen, which a Verkaufsstand finished on that cell would meet
+TIGHT = ("EEELLLVVVL",
+         "AAAALWWWLL",
+         "AKKALWLWLL",
+         "AKKALWWWLL",
+         "AAAALLLLLL",
+         "GGGLPPPLVL",
+         "GGGLLPLLVL",
+         "LLLLLLLLVL",
+         "LLLLPPPLLL",
+         "LLLLLPVV.L")
+#: a full park: no roll fits any more
+FULL = ("EEELLLLLLL", *["LLLLLLLLLL"] * 9)
+#: a young park on a full-size sheet
+YOUNG = ("EEE.......", "LL........", *["." * 10] * 8)
 _versions = itertools.count(10_000)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from fz_helpers import GAME, build_at, position, sheet
+from fz_helpers import FULL, GAME, TIGHT, YOUNG, build_at, position, redo_round, sheet
 
 from boardkit.boards import Board
 from boardkit.freizeitpark import Build, Entrance
@@ -133,3 +133,25 @@ def test_ai_move_and_autoplay_reach_the_end():
             break
         assert board.ai_move()
     assert board.state.is_over and "Game over" in board.svg()
+
+
+def test_the_board_shows_a_skipped_roll_and_who_is_out():
+    state = redo_round(position(sheet(*TIGHT), sheet(*YOUNG), dice=(3, 5)))
+    assert state.skipped == [True, False]
+    svg = draw(state)
+    ET.fromstring(svg)
+    assert "P1 · skips this roll (it fits nowhere)" in svg and "P2 · skips" not in svg
+    state = redo_round(position(sheet(*FULL), sheet(*YOUNG), dice=(3, 5)))
+    state.apply(build_at(state.rules, 5, [(3, 0), (4, 0)], "landschaft"))
+    assert "P1 · out (ausgeschieden)" in draw(state)
+
+
+def test_the_board_says_when_a_game_ends_without_a_winner():
+    state = redo_round(position(sheet(*FULL), dice=(6, 6)))
+    assert state.is_over and state.winners() == []
+    svg = draw(state)
+    assert "no winner: everybody is fired or out" in svg and "· winner:" not in svg
+    assert "(required marks): P1 7" in svg
+    won = position(sheet(*TIGHT), dice=(6, 5))
+    won.apply(build_at(won.rules, 6, [(8, 9)], "verkaufsstand"))
+    assert won.winners() == [0] and "Game over after round 1 · winner: P1" in draw(won)

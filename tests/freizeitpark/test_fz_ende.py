@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fz_helpers import GAME, build_at, position, redo_round, rules, sheet
+from fz_helpers import GAME, TIGHT, YOUNG, build_at, position, redo_round, rules, sheet
 
 from boardkit.freizeitpark import ende
 from boardkit.freizeitpark.bauen import has_build
@@ -24,8 +24,6 @@ ALMOST = ("EEELLLLLLL",
 LAST_STAND = [(0, 7), (1, 7), (2, 7)]
 #: the same with an empty cell inside the Wildwasserbahn: Nachhaltigkeit 7, one enclosed cell
 ENCLOSED = tuple(row.replace("WLW", "W.W") for row in ALMOST)
-#: a park far from finishing
-YOUNG = ("EEE.......", "LL........", *["." * 10] * 8)
 
 
 def finish(state, p=0):
@@ -106,20 +104,6 @@ def test_tie_break_by_points_is_a_rule_parameter():
     state = position(sheet(*ALMOST), sheet(*richer), dice=(3, 5), params=params)
     play_round(state, [finish(state), finish(state)])
     assert state.winners() == [1] and state.status == ["playing", "won"]
-
-
-#: one empty cell, (8, 9): only a single cell (the structure of a 6) fits there; every
-#: minimum is met but Vermögen, which a Verkaufsstand finished on that cell would meet
-TIGHT = ("EEELLLVVVL",
-         "AAAALWWWLL",
-         "AKKALWLWLL",
-         "AKKALWWWLL",
-         "AAAALLLLLL",
-         "GGGLPPPLVL",
-         "GGGLLPLLVL",
-         "LLLLLLLLVL",
-         "LLLLPPPLLL",
-         "LLLLLPVV.L")
 
 
 def test_a_roll_that_fits_nowhere_is_skipped_and_the_player_stays_in():
