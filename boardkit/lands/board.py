@@ -7,8 +7,13 @@
   drop would be legal and red with the rule's message when not (Python re-draws it on each
   drag message; no game-specific JavaScript). A drop within ``snap`` of the grid snaps to it;
   anything further off goes to the rules as it is, which refuse it (``lands.build.align``).
-* **Parks** (right): each in its own 14×14 area, plus an empty area for a new park. Click a
-  card of a park to pick it up again (rearranging).
+* **Parks** (right): each in its own 14×14 area, plus an empty area for a new park.
+* **Rearranging** (rule ``lands.rearrange.within``): drag any card of a park to lay it anew;
+  click a card to pick it, then "r" / "turn" and the shape buttons change it. The cards
+  moved so far form a *draft* of the park, drawn in its area with a running verdict: the
+  layout may be illegal in between. "done rearranging" sends the whole draft as one
+  :class:`Relayout`, which the State accepts or refuses (with the rule's message, the game
+  unchanged, the draft kept to fix); "cancel" drops the draft. No limit on the moves.
 * Plans on the stacks, the portfolio (covered rounds dimmed), the megapark plan, the deck, the
   discard pile (click a card to reserve it at the end of a round), the reserved pile, buttons
   for the other decisions, and the score breakdown.
@@ -20,6 +25,7 @@ the State accepts or refuses it.
 from __future__ import annotations
 
 import re
+import textwrap
 
 from boardkit.boards import Board
 from boardkit.boards import svg as S
@@ -35,14 +41,15 @@ from .actions import (
     Move,
     Place,
     PutBack,
-    Rearrange,
+    Relayout,
     Reserve,
     UseAbility,
 )
-from .building import AREA, orient, visible
+from .building import AREA, orient
+from .building import icons as park_icons
 from .content import LETTER, content
 from .megapark import MegaStep
-from .portfolio import PlaceStep
+from .portfolio import BuildStep, PlaceStep
 from .rearranging import MoveStep
 from .scoring import rotations
 from .solver import hint
@@ -55,7 +62,8 @@ FRAME = AREA * CELL
 LEFT = 330
 TOP = 40
 GAP = 22
-_CLICK = re.compile(r"^(complete|ability|reserve|card|select|shape):(\d{1,2})(?::(\d{1,2}))?$")
+_CLICK = re.compile(r"^(complete|ability|reserve|park|select|shape|dshape):(\d{1,2})(?::(\d{1,2}))?$")
+_PARK_CARD = re.compile(r"^park:(\d{1,2}):(\d{1,2})$")
 
 
 def _icon_cell(x, y, size, icon, strong=True, label=True):
@@ -107,6 +115,10 @@ class LandsBoard(Board):
         self.grab = (0.0, 0.0)
         self.ghost_verdict = None
         self.hint_text = ""
+        #: a rearrangement in progress: {"park", "cards": [[card, x, y, angle, shape], ...]
+        #: bottom first, "base": the action count it started at}; only the board knows it
+        self.draft: dict | None = None
+        self.picked: int | None = None  # the draft card that "turn" and the shape buttons change
         self._tray_y = 420.0  # set by render: where the tray card is drawn
         if "agent" not in kwargs:  # the rule-aware player for "AI move" and auto-play
             from .agent import LandsGreedy
@@ -155,8 +167,9 @@ class LandsBoard(Board):
             simple = state.legal_actions()
         if isinstance(step, MegaStep):
             simple = [a for a in (Finish(),) if state.explain(a).legal]
-            if state.moves_left > 0 and state.parks:
-                simple += [Rearrange(0, p.card) for p in state.parks[0]]
+        draft = self.current_draft(state)
+        if draft is not None:
+            out["relayout"] = self.draft_action()
         if isinstance(step, MoveStep):
             simple = [PutBack()]
         for act in simple:
@@ -176,19 +189,121 @@ class LandsBoard(Board):
                 out["finish"] = act
             elif isinstance(act, PutBack):
                 out["putback"] = act
-            elif isinstance(act, Rearrange):
-                out[f"card:{act.park}:{act.card}"] = act
         return out
+
+    # ------------------------------------------------------------------ rearranging
+    @staticmethod
+    def can_rearrange(state) -> bool:
+        """Whether the player may lay a park out anew now (the State decides; this only
+        says when the board offers it)."""
+        return (not state.is_over and bool(state.parks)
+                and isinstance(state.pending, (PlaceStep, BuildStep, MegaStep)))
+
+    def current_draft(self, state) -> dict | None:
+        """The draft, dropped once the game moved on (a move was made, undone or replayed)."""
+        d = self.draft
+        if d is not None and (d["base"] != state.action_count or not self.can_rearrange(state)
+                              or d["park"] >= len(state.parks)):
+            self.draft, self.picked = None, None
+        return self.draft
+
+    def draft_action(self) -> Relayout:
+        d = self.draft
+        return Relayout(d["park"], tuple(tuple(e) for e in d["cards"]))
+
+    def _start_draft(self, state, park: int, card: int) -> dict:
+        if not self.can_rearrange(state):
+            raise ActionFormatError("cards can be rearranged only while you place, build or "
+                                    "complete (lay a picked-up card first)")
+        if not 0 <= park < len(state.parks) or card not in [p.card for p in state.parks[park]]:
+            raise ActionFormatError(f"there is no card #{card} in park {park}")
+        d = self.current_draft(state)
+        if d is None:
+            d = self.draft = {"park": park, "base": state.action_count,
+                              "cards": [list(p) for p in state.parks[park]]}
+        elif d["park"] != park:
+            raise ActionFormatError(f"you are rearranging park {d['park']}: press \"done "
+                                    "rearranging\" or \"cancel\" first")
+        self.picked = card
+        return d
+
+    def _entry(self, card: int) -> list:
+        return next(e for e in self.draft["cards"] if e[0] == card)
+
+    def _park_drag(self, msg: DragMessage, state, park: int, card: int) -> None:
+        d = self._start_draft(state, park, card)
+        e = self._entry(card)
+        o = orient(card, int(e[3]) % 360)
+        fx, fy = next((fx, fy) for p, fx, fy in self.frames(state) if p == park)
+        left, top = fx + e[1] * CELL, fy + (AREA - e[2] - o.h) * CELL
+        if msg.phase == "start":
+            self.grab = (msg.x - left, msg.y - top)
+            self.refresh()
+            return
+        left, top = msg.x - self.grab[0], msg.y - self.grab[1]
+        if not (fx <= msg.x < fx + FRAME and fy <= msg.y < fy + FRAME):
+            if msg.phase == "end":
+                self.refresh()
+                raise RuleViolation("lands.rearrange.within", f"#{card} belongs to park {park}; "
+                                    "cards never move between parks")
+            return  # outside its park's area the card stays where it was last shown
+        x = (left - fx) / CELL
+        y = AREA - (top - fy) / CELL - o.h
+        x, y = (round(v) if abs(v - round(v)) <= self.snap else round(v, 3) for v in (x, y))
+        if msg.phase == "move":
+            e[1], e[2] = x, y  # the draft follows the pointer (laid on drop)
+            self.refresh()
+            return
+        d["cards"].remove(e)
+        e[1], e[2] = x, y
+        if self.under:
+            d["cards"].insert(0, e)
+        else:
+            d["cards"].append(e)
+        self.refresh()
+
+    def _turn_picked(self, by: int) -> None:
+        e = self._entry(self.picked)
+        e[3] = int(e[3] + by) % 360
+        self.refresh()
+
+    def draft_verdict(self, state):
+        return state.explain(self.draft_action()) if self.current_draft(state) else None
 
     def intent(self, msg, state: State) -> Action | None:
         if isinstance(msg, KeyMessage):
             if msg.key in ("r", "R"):
-                self._turn(90 if msg.key == "r" else -90)
+                by = 90 if msg.key == "r" else -90
+                if self.current_draft(state) is not None and self.picked is not None \
+                        and (msg.target or "").startswith("park:"):
+                    self._turn_picked(by)
+                else:
+                    self._turn(by)
             return None
         if isinstance(msg, DragMessage):
+            m = _PARK_CARD.match(msg.target)
+            if m:
+                self._park_drag(msg, state, int(m[1]), int(m[2]))
+                return None
+            if self.current_draft(state) is not None:
+                raise ActionFormatError("finish the rearrangement first: \"done rearranging\" "
+                                        "or \"cancel\"")
             return self._drag(msg, state)
         assert isinstance(msg, ClickMessage)
         t = msg.target
+        if t == "relayout":
+            if self.current_draft(state) is None:
+                raise ActionFormatError("nothing is being rearranged")
+            return self.draft_action()
+        if t == "cancel":
+            self.draft, self.picked = None, None
+            self.refresh()
+            return None
+        if t == "dturn":
+            if self.current_draft(state) is None or self.picked is None:
+                raise ActionFormatError("pick a card of a park first")
+            self._turn_picked(90)
+            return None
         if t == "rotate":
             self._turn(90)
             return None
@@ -213,6 +328,12 @@ class LandsBoard(Board):
             self.shape = a if a in (0, 1) else 0
             self.refresh()
             return None
+        if kind == "dshape":
+            if self.current_draft(state) is None or self.picked is None or a not in (0, 1):
+                raise ActionFormatError("pick a card of a park first")
+            self._entry(self.picked)[4] = a
+            self.refresh()
+            return None
         if kind == "select":
             self.selected = a
             self.refresh()
@@ -223,8 +344,10 @@ class LandsBoard(Board):
             return UseAbility(a)
         if kind == "reserve":
             return Reserve(a)
-        if kind == "card" and b is not None:
-            return Rearrange(a, int(b))
+        if kind == "park" and b is not None:
+            self._start_draft(state, a, int(b))
+            self.refresh()
+            return None
         raise ActionFormatError(f"lands board: malformed target {t!r}")
 
     def _turn(self, by: int) -> None:
@@ -410,8 +533,37 @@ class LandsBoard(Board):
             parts.append(S.button(x, y, 60, 24, "hint", target="hint", legal=("hint",)))
         if self.hint_text:
             parts.append(S.text(16, y + 36, f"hint: {self.hint_text}"[:80], size=10, fill="#00598c"))
-            return y + 48
-        return y + 30
+            y += 18
+        y += 30
+        if self.current_draft(state) is not None:
+            y = self._draw_draft_controls(state, parts, legal, y)
+        return y
+
+    def _draw_draft_controls(self, state, parts, legal, y) -> float:
+        """While rearranging: done / cancel, the picked card's turn and shape, the verdict."""
+        d = self.draft
+        parts.append(S.text(16, y + 4, f"rearranging park {d['park']} (drag its cards; nothing "
+                            "is checked until done)", size=11, weight=600))
+        y += 14
+        parts.append(S.button(16, y, 130, 24, "done rearranging", target="relayout", legal=legal))
+        parts.append(S.button(152, y, 70, 24, "cancel", target="cancel", legal=("cancel",)))
+        y += 30
+        if self.picked is not None:
+            e = self._entry(self.picked)
+            parts.append(S.button(16, y, 80, 24, f"turn #{e[0]}", target="dturn", legal=("dturn",)))
+            for k in (0, 1):
+                icon = content().cards[e[0]].shapes[k].icon
+                parts.append(S.button(102 + 90 * k, y, 84, 24, f"{'● ' if e[4] == k else ''}{icon}",
+                                      target=f"dshape:{k}", legal=(f"dshape:{k}",)))
+            y += 30
+        verdict = self.draft_verdict(state)
+        words = ("layout legal: press \"done rearranging\"" if verdict.legal
+                 else f"not legal yet ({verdict.rule}): {verdict.message}")
+        for line in textwrap.wrap(words, 58)[:4]:
+            parts.append(S.text(16, y + 4, line, size=10, weight=600,
+                                fill="#1b7f3b" if verdict.legal else "#b3261e"))
+            y += 13
+        return y + 4
 
     def _draw_score(self, state, parts, y) -> float:
         b = state.breakdown()
@@ -431,20 +583,25 @@ class LandsBoard(Board):
             parts.append(S.rect(fx, fy, FRAME, FRAME, fill="#f4f1ea", stroke="#bbb", shape=False))
             for i in range(1, AREA):
                 parts.append(f"<path d='M{fx + i * CELL} {fy}V{fy + FRAME}M{fx} {fy + i * CELL}H{fx + FRAME}' stroke='#e2ddd0' stroke-width='0.6'/>")
-            if not new:
+            draft = self.current_draft(state)
+            if not new and draft is not None and draft["park"] == park:
+                parts.append(self._draw_draft(state, draft, fx, fy))
+            elif not new:
                 cards = state.parks[park]
                 hidden = step.card if isinstance(step, MoveStep) and step.park == park else None
+                movable = self.can_rearrange(state) and draft is None
                 for p in cards:
                     if p.card == hidden:
                         continue
                     o = orient(p.card, p.angle)
                     face = card_face(p.card, p.angle, p.shape, fx + p.x * CELL,
                                      fy + (AREA - p.y - o.h) * CELL, CELL)
-                    t = f"card:{park}:{p.card}"
-                    parts.append(S.group(face, t if t in legal else None, legal,
-                                         label=f"pick up #{p.card} to rearrange"))
-                icons = {cell for cell, _, icon, mine in visible([p for p in cards if p.card != hidden]) if icon and mine}
-                for cx, cy in icons:  # outline the park's icons
+                    t = f"park:{park}:{p.card}"
+                    parts.append(S.group(face, t if movable else None, (t,),
+                                         label=f"drag #{p.card} to rearrange park {park}",
+                                         data_draggable="true" if movable else None))
+                rest = [p for p in cards if p.card != hidden]
+                for cx, cy in park_icons(rest) if rest else {}:  # outline the park's icons
                     parts.append(S.rect(fx + cx * CELL + 1, fy + (AREA - 1 - cy) * CELL + 1, CELL - 2,
                                         CELL - 2, fill="none", stroke=S.INK, stroke_width=1.4, shape=False))
             if state.phase != "portfolio":
@@ -458,6 +615,20 @@ class LandsBoard(Board):
                     x += 136
             bottom = max(bottom, fy + FRAME + 34)
         return bottom
+
+    def _draw_draft(self, state, draft, fx, fy) -> str:
+        """The park being rearranged: the draft's cards (bottom first), draggable, the picked
+        one outlined, and the verdict on the layout as it stands."""
+        parts = []
+        for card, x, y, angle, shape in draft["cards"]:
+            a = int(angle) % 360
+            o = orient(card, a)
+            face = card_face(card, a, shape, fx + x * CELL, fy + (AREA - y - o.h) * CELL, CELL,
+                             ghost="ok" if card == self.picked else None)
+            t = f"park:{draft['park']}:{card}"
+            parts.append(S.group(face, t, (t,), label=f"drag #{card} to rearrange",
+                                 data_draggable="true"))
+        return "".join(parts)
 
     def _plan_overlay(self, state, fx, fy) -> str:
         """The megapark plan's highlighted squares where they fit the megapark best."""

@@ -52,9 +52,9 @@ class MegaStep(Step):
 
     def prompt(self, state) -> str:
         if state.hand:
-            return (f"add a reserved card to the megapark ({len(state.hand)} left), rearrange "
-                    f"({state.moves_left} left) or finish if none can join")
-        return f"rearrange a card ({state.moves_left} left) or finish the megapark"
+            return (f"add a reserved card to the megapark ({len(state.hand)} left), rearrange it, "
+                    "or finish if none can join")
+        return "rearrange the megapark or finish it"
 
     def legal(self, state):
         places = joinable(state)

@@ -85,7 +85,7 @@ class BuildStep(Step):
 
     def prompt(self, state) -> str:
         go = "draw the next card" if state.deck else "end the round (the deck is empty)"
-        return f"complete a park, rearrange a card ({state.moves_left} left) or {go}"
+        return f"complete a park, rearrange a park or {go}"
 
     def legal(self, state):
         out = [Continue()]

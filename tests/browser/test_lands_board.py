@@ -1,5 +1,6 @@
 """The Lands of Amazement board in JupyterLab, in headless Chromium: drag cards, see a rule
-message for a misaligned drop, check the state in the kernel.
+message for a misaligned drop, rearrange a park through an illegal layout and press "done",
+have an illegal final layout refused, check the state in the kernel.
 
 The fixture notebook deals the rulebook's completing example: P1 draws #1, then #4. Where to
 press and drop is computed from the kernel's own layout (``board.frames``,
@@ -92,4 +93,49 @@ def test_lands_board_drag_and_drop_in_jupyterlab(lab_page):
     expect(svg.locator('[data-target="complete:0:0"]')).to_have_class(re.compile(r"\bbk-legal\b"))
 
     nb.screenshot("lands-board")
+
+    def drag_park_card(park: int, card: int, x: float, y: float, h: int = 4) -> None:
+        """Drag ``card`` of ``park`` (where the board shows it now) to lower-left square (x, y)."""
+        frames = {p: (fx, fy) for p, fx, fy in nb.value("board.frames(board.state)")}
+        fx, fy = frames[park]
+        cards = nb.value("board.draft['cards'] if board.draft else [list(p) for p in board.state.parks[0]]")
+        _, cx, cy, _, _ = next(e for e in cards if e[0] == card)
+        # press inside the card on one of its squares that nothing covers: its top-left one
+        # is blank on #1 and #4 alike, and it lies on top of the pile once dragged
+        start = screen(fx + cx * CELL + 4, fy + (14 - cy - h) * CELL + 4)
+        end = screen(fx + x * CELL + 4, fy + (14 - y - h) * CELL + 4)
+        nb.page.mouse.move(*start)
+        nb.page.mouse.down()
+        for k in range(1, 9):
+            nb.page.mouse.move(start[0] + (end[0] - start[0]) * k / 8,
+                               start[1] + (end[1] - start[1]) * k / 8)
+        nb.page.mouse.up()
+
+    # rearranging: #1 alone to the left tears the park apart (an illegal layout in between:
+    # nothing is sent to the rules), #4 follows, then "done" lays the park out anew at once
+    drag_park_card(0, 1, 1, 5)
+    expect(svg).to_contain_text("not legal yet")
+    assert nb.value("board.state.action_count") == 3
+    assert nb.value("board.draft['cards']") == [[4, 7, 5, 0, 0], [1, 1, 5, 0, 1]]
+    nb.screenshot("lands-board-rearranging")
+    drag_park_card(0, 4, 3, 5)
+    expect(svg).to_contain_text("layout legal")
+    svg.locator('[data-target="relayout"]').click()
+    expect(svg).to_have_attribute("data-actions", "4")
+    assert nb.value("[tuple(p) for p in board.state.parks[0]]") == [(1, 1, 5, 0, 1), (4, 3, 5, 0, 0)]
+    assert nb.value("board.last_error") is None
+    expect(svg.locator('[data-target="complete:0:0"]')).to_have_class(re.compile(r"\bbk-legal\b"))
+
+    # an illegal final layout: refused with the rule's message, the game unchanged
+    before = nb.value("board.state.to_json()")
+    drag_park_card(0, 4, 9, 9)
+    svg.locator('[data-target="relayout"]').click()
+    error = message.locator('.bk-error[data-rule="lands.build.contiguous"]')
+    expect(error).to_be_visible()
+    expect(error).to_contain_text(RULES.text("lands.build.contiguous"))
+    assert nb.value("board.state.to_json()") == before
+    assert nb.value("board.state.action_count") == 4
+    svg.locator('[data-target="cancel"]').click()
+    expect(svg).not_to_contain_text("not legal yet")
+    assert nb.value("board.draft") is None
     assert nb.errors == [], nb.errors

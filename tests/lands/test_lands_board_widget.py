@@ -112,3 +112,68 @@ def test_megapark_phase_on_the_board():
     assert drop(b, 9, *square(b, 0, 5, 5))
     assert s.hand == [0] and s.parks[0][0].card == 9
     assert isinstance(Place(0, 0, 0, 0, 0, 0), Place)
+
+
+def drag_park_card(board, park, card, x, y, h=4):
+    """Drag ``card`` of ``park`` (grabbed 1 unit inside its top-left corner) so that its
+    lower-left square lands on (x, y)."""
+    e = next(p for p in (board.draft["cards"] if board.draft else board.state.parks[park])
+             if p[0] == card)
+    sx, sy = square(board, park, e[1], e[2], h)
+    ex, ey = square(board, park, x, y, h)
+    target = f"park:{park}:{card}"
+    board.handle_message({"kind": "drag", "target": target, "phase": "start", "x": sx + 1, "y": sy + 1})
+    board.handle_message({"kind": "drag", "target": target, "phase": "move", "x": ex + 1, "y": ey + 1})
+    return board.handle_message({"kind": "drag", "target": target, "phase": "end", "x": ex + 1, "y": ey + 1})
+
+
+def test_rearranging_on_the_board_is_checked_when_done():
+    """lands.rearrange.within: drag two cards through an illegal layout, then "done"."""
+    s = fresh_game()
+    b = GAME.board(s)
+    b.handle_message({"kind": "click", "target": "shape:1"})
+    drop(b, 1, *square(b, 0, 5, 5))
+    b.handle_message({"kind": "click", "target": "continue"})
+    b.handle_message({"kind": "click", "target": "shape:0"})
+    assert drop(b, 4, *square(b, 0, 7, 5))  # the rulebook's exact park
+    b.handle_message({"kind": "click", "target": "park:0:1"})  # pick #1: a draft starts
+    assert b.picked == 1 and b.draft["park"] == 0
+    b.handle_message({"kind": "click", "target": "cancel"})
+    assert b.draft is None
+    count = s.action_count
+    drag_park_card(b, 0, 1, 1, 5)  # #1 alone, far from #4: the park is torn apart
+    assert s.action_count == count and b.last_error is None  # nothing sent to the rules yet
+    assert not b.draft_verdict(s).legal and "not legal yet" in b.svg()
+    drag_park_card(b, 0, 4, 3, 5)  # #4 follows: the same park, two squares to the left
+    assert b.draft_verdict(s).legal
+    assert b.handle_message({"kind": "click", "target": "relayout"})
+    assert [tuple(p) for p in s.parks[0]] == [(1, 1, 5, 0, 1), (4, 3, 5, 0, 0)]
+    assert s.action_count == count + 1 and b.draft is None
+    # an illegal final layout is refused with the rule, the game unchanged, the draft kept
+    before = s.to_json()
+    drag_park_card(b, 0, 4, 9, 9)
+    assert not b.handle_message({"kind": "click", "target": "relayout"})
+    assert b.last_error.rule == "lands.build.contiguous" and "lands.build.contiguous" in b.message.value
+    assert s.to_json() == before and b.draft is not None
+    b.handle_message({"kind": "click", "target": "park:0:4"})
+    b.handle_message({"kind": "click", "target": "dshape:1"})
+    b.handle_message({"kind": "click", "target": "dturn"})
+    assert [e for e in b.draft["cards"] if e[0] == 4][0][3:] == [90, 1]
+    b.handle_message({"kind": "click", "target": "cancel"})
+    assert b.draft is None and [tuple(p) for p in s.parks[0]] == [(1, 1, 5, 0, 1), (4, 3, 5, 0, 0)]
+
+
+def test_a_park_card_cannot_leave_its_park_on_the_board():
+    s = fresh_game()
+    b = GAME.board(s)
+    drop(b, 1, *square(b, 0, 5, 5))
+    b.handle_message({"kind": "click", "target": "continue"})
+    drop(b, 4, *square(b, 1, 5, 5))  # a second park
+    x, y = square(b, 0, 5, 5)
+    b.handle_message({"kind": "drag", "target": "park:0:1", "phase": "start", "x": x + 1, "y": y + 1})
+    fx, fy = square(b, 1, 5, 5)
+    assert not b.handle_message({"kind": "drag", "target": "park:0:1", "phase": "end",
+                                 "x": fx + 1, "y": fy + 1})
+    assert b.last_error.rule == "lands.rearrange.within"
+    assert not b.handle_message({"kind": "click", "target": "park:1:4"})  # drafting park 0
+    assert "cancel" in str(b.last_error)
