@@ -286,7 +286,8 @@ class WanderlustBoard(Board):
             self.selected = None
         if viewer not in (None, state.current_player):
             self.picked = []
-        legal_targets = set(legal_targets) | (self._pickable(state) if legal_targets else set())
+        # the hand's tickets are click targets (pick:<ticket>) but not legal actions, so they
+        # are not highlighted: picking only prepares a trip
         parts = [S.rect(M, M, MAP_W, MAP_H, fill="#eef5fb", stroke="#c8d6e5", rx=8,
                         shape=False), _zone_areas(), self._flights(), _tracks()]
         parts += self._places(state, obs, legal_targets)

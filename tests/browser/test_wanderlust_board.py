@@ -3,7 +3,7 @@
 Jackie's worked example (scenario ``jackie``): she takes the train ticket from the display,
 clicks Anchorage, picks the payment, and her trotter moves there in the kernel. Then Laura
 clicks a destination out of her reach and a place that is not available, and the panel
-shows each rule. The notebook is written by the test (the same three cells a user types).
+shows each rule; she picks a ticket from her hand and clears the pick. The notebook is written by the test (the same three cells a user types).
 """
 
 from __future__ import annotations
@@ -99,6 +99,18 @@ def test_wanderlust_board_plays_in_jupyterlab(lab_page, lab_browser, notebook):
     expect(error).to_contain_text("not an available destination")
     shows_actions(2)  # illegal clicks changed nothing
     assert nb.value("board.state.action_count") == 2
+
+    # Laura picks a ticket from her hand (the way to any trip, also one longer than the
+    # listed ones), sees it marked, and clears the pick: no move is made
+    first = nb.value("next(t for t, n in zip(('car', 'train', 'ship', 'charter', 'airline', "
+                     "'wild'), board.state.hand[1]) if n)")
+    expect(svg.locator(f'[data-target="pick:{first}"][role="button"]')).to_be_visible()
+    click(f"pick:{first}")
+    expect(svg).to_contain_text(f"picked for a trip: {first}")
+    assert nb.value("board.picked") == [first]
+    click("pick:clear")
+    expect(svg).not_to_contain_text("picked for a trip")
+    assert nb.value("board.picked") == [] and nb.value("board.state.action_count") == 2
 
     nb.screenshot("wanderlust-board")
 
