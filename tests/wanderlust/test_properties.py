@@ -123,3 +123,35 @@ def test_determinize_does_resample_hidden_hands():
     s = play(3, {}, seed=4, steps=10)
     hands = {tuple(map(tuple, s.determinize(0, k).hand[1:3])) for k in range(20)}
     assert len(hands) > 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(case=st.sampled_from(VARIANTS[:6]), seed=st.integers(0, 2**31), steps=st.integers(0, 80),
+       pick=st.integers(0, 2**31))
+def test_listed_trips_and_the_exact_check_agree(case, seed, steps, pick):
+    """Within the listing bound, a trip is listed by legal_actions() exactly when explain()
+    accepts it (the listing and routes.find are two searches for one rule), and the example
+    route of every listed trip is a route routes.find also finds."""
+    from boardkit.wanderlust import routes
+    from boardkit.wanderlust.actions import Travel
+    from boardkit.wanderlust.content import TICKETS
+
+    players, variant = case
+    s = play(players, variant, seed, steps)
+    if s.is_over or s.step_points == 0:
+        return
+    p = s.current_player
+    listed = {a for a in s.legal_actions() if isinstance(a, Travel)}
+    for act in listed:
+        assert routes.find(s.loc[p], act.to, routes.counts(act.tickets), act.flights) is not None
+    rng = np.random.default_rng(pick)
+    held = [t for t, n in zip(TICKETS, s.hand[p], strict=True) for _ in range(n)]
+    bound = s.params.travel.list_legs
+    for _ in range(12):
+        if not held:
+            break
+        size = int(rng.integers(1, min(len(held), bound) + 1))
+        tickets = tuple(held[int(i)] for i in rng.choice(len(held), size, replace=False))
+        for to in [d for d in s.available if d]:
+            act = Travel(to, tickets, int(rng.integers(0, 3)))
+            assert bool(s.explain(act)) == (act in listed), act
