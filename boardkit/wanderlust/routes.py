@@ -379,6 +379,11 @@ _FIND = _LRU()
 
 
 def _find(src: int, dst: int, spent: Hand, flights: int) -> tuple[int, ...] | None:
+    """Depth-first search over trails of exactly ``sum(spent)`` tracks. Cuts (each one exact,
+    so no legal trip is missed): the destination farther than the tracks left (by land
+    once every flight is taken); the wilds unable to cover the tracks no own ticket pays;
+    more flights than asked; and the flights still to take needing more unused airports,
+    or more tracks to reach them and come back to land at the destination, than are left."""
     adj, airport, tracks = _graph()
     total = sum(spent)
     dist = world().dist_all[dst]

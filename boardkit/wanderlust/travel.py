@@ -56,6 +56,10 @@ def problem(state: WanderlustState, p: int, act: Travel) -> RuleViolation | None
     if unknown:
         return RuleViolation("wanderlust.travel.hand",
                              f"{unknown[0]!r} is not a ticket type ({', '.join(TICKETS)})")
+    if isinstance(act.flights, bool) or not isinstance(act.flights, int) or act.flights < 0:
+        return RuleViolation("wanderlust.travel.route",
+                             f"flights counts the long flights of the trip: a whole number from "
+                             f"0, not {act.flights!r}")
     spent = routes.counts(act.tickets)
     hand = state.hand[p]
     for i, name in enumerate(TICKETS):

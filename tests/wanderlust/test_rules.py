@@ -293,6 +293,9 @@ def test_travel_route_types_white_wild_airline():
     s = denver("car", "train", "ship", "ship")
     err = illegal(s, Travel("Anchorage", ("car", "ship", "ship")), "wanderlust.travel.route")
     assert "ways to pay include" in err.message
+    for bad in (-1, "one", 1.5):
+        err = illegal(s, Travel("Anchorage", ("car", "train", "ship"), bad), "wanderlust.travel.route")
+        assert "whole number" in err.message
 
 
 def test_travel_no_repeat_track():
