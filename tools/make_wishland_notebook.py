@@ -116,7 +116,8 @@ that player's move (the log names them), but not a decision: `state.action_count
 the decisions the players made. In a real game this happens every time somebody has placed
 all their Workers: a game's log is full of lines like `P2: collect all Workers (only
 option)`. (A turn's "end the turn" is forced the same way when
-no free action is left.)"""),
+no free action is left.) On the board, the moves played automatically since the last
+decision are named at the top right ("automatic (only option): …")."""),
 code("""s = start_of_turns(2, seed=3)            # P1 to play
 s.stacks[2] = [(1, 4)]                   # all 4 of P2's Workers are on the Restaurants space
 s.placed[1] = 4
@@ -127,7 +128,8 @@ forced = s.log[-1]
 print(forced.kind, forced.player, forced.action)
 assert forced.kind == "auto" and forced.player == 1 and forced.action == Collect()
 assert s.placed[1] == 0 and s.current_player == 0 and s.turn == 2
-assert s.action_count == decisions + 1   # only P1's collect was a decision"""),
+assert s.action_count == decisions + 1   # only P1's collect was a decision
+assert wishland.board(s).forced_moves(s, None) == ["P2: collect all Workers"]"""),
 md("""**Collecting without an action: Hotels #13 and #16.** Hotel #16 lets its owner pay
 3 Credits, once per turn, before or after the action, to collect. Hotel #13 says that after
 placing Workers on the Advertisement Space its owner *gets to* collect all their Workers at

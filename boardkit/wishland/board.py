@@ -14,7 +14,8 @@ Targets (``data-target``):
   ``hand:<card id>`` (play that card).
 
 The board never decides legality: a click becomes an action (legal or not) and the State
-answers; an illegal click shows the rule's message.
+answers; an illegal click shows the rule's message. Moves the engine played by itself since
+the last decision (a single legal option, logged ``auto``) are named at the top right.
 """
 
 from __future__ import annotations
@@ -196,6 +197,10 @@ class WishlandBoard(Board):
         obs = state.observation(viewer)
         parts = [S.text(MX, 22, self._headline(state, obs), size=16, weight=600),
                  S.text(MX, 44, _cut(f"{obs['prompt']}", 150), size=13, fill=S.MUTED)]
+        forced = self.forced_moves(state, viewer)
+        if forced:
+            parts.append(S.text(W - MX, 44, _cut("automatic (only option): " + "; ".join(forced),
+                                                   78), size=11, anchor="end", fill=S.MUTED))
         parts += self._market(state, obs, legal_targets)
         y = MY + 6 * ROW_H + 8
         buttons, y = self._buttons(state, obs, legal_targets, y)
@@ -211,6 +216,19 @@ class WishlandBoard(Board):
         return S.document(W, seats_y + 10, parts, title=f"Wishland: {obs['prompt']}",
                           game=state.game.name, actions=state.action_count,
                           viewer="spectator" if viewer is None else f"P{viewer + 1}")
+
+    @staticmethod
+    def forced_moves(state: State, viewer: int | None) -> list[str]:
+        """The moves the engine played by itself (single options, logged ``auto``) since the
+        last decision of a player, as ``viewer`` may see them: so that a click that is
+        followed at once by, say, another player's forced collect does not puzzle anyone."""
+        out = []
+        for event in reversed(state.log):
+            if event.kind == "action":
+                break
+            if event.kind == "auto":
+                out.append(event.visible_text(viewer).removesuffix(" (only option)"))
+        return out[::-1]
 
     @staticmethod
     def _headline(state, obs) -> str:

@@ -164,3 +164,16 @@ def test_solo_headline_says_whether_the_best_score_was_beaten():
     assert "no winner (score to beat: 500)" in svg
     s.variant = s.variant.model_copy(update={"solo_best": None})  # a first game
     assert "game over · winner P1 · scores" in WishlandBoard(s).svg()
+
+
+def test_forced_moves_are_shown_until_the_next_decision(board):
+    s = board.state
+    s.stacks[2] = [(1, 4)]  # all of P2's Workers are out: collecting is P2's only option
+    s.placed[1] = 4
+    board.refresh()
+    assert board.forced_moves(s, None) == []
+    assert click(board, "collect")  # P1 collects; P2's collect is played automatically
+    assert board.forced_moves(board.state, 0) == ["P2: collect all Workers"]
+    assert "automatic (only option): P2: collect all Workers<" in board.svg()
+    assert click(board, "collect")  # the next decision clears it
+    assert board.forced_moves(board.state, None) == [] and "automatic" not in board.svg()
