@@ -3,12 +3,18 @@ import nbformat as nbf
 
 md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
 cells = [
-md("""# Freizeitpark: four questions answered by simulation
+md("""# Freizeitpark: five questions answered by simulation
 
-The rulebook leaves open how long a park takes, how dangerous the enclosure penalty is,
-which order card is hard, and what one unclear dice rule changes. We answer four questions
-by letting boardkit's **greedy agent** play many games with the rules unchanged:
+The rulebook leaves open how often a park succeeds at all, how long it takes, how dangerous
+the enclosure penalty is, which order card is hard, and what one unclear dice rule changes.
+We answer five questions by letting boardkit's **greedy agent** play many games with the
+rules unchanged:
 
+0. **Is the game won at all?** A game is won when a player meets every condition and
+   survives the penalty. Otherwise every manager ends *fired* or *out* (*ausgeschieden*: no
+   roll fits the park any more, or its empty cells are provably too few for what is still
+   missing; a single roll that fits nowhere is only skipped) and the game has **no winner**.
+   How often is a game won, in which round, with 1, 2 and 4 players?
 1. **Rounds to the minimums** (*Mindestanforderungen*): after how many rounds does a player
    first meet all four minimums — Nachhaltigkeit, Beliebtheit, Vermögen, Parkplätze —
    alone and with four players? How often does nobody manage it?
@@ -29,36 +35,71 @@ and a `seed`, so every figure below can be reproduced exactly.
 >
 > ```bash
 > python benchmarks/freizeitpark_study.py --games 200
-> ```"""),
+> ```
+>
+> Its figures for question 0 are in the conclusions at the end."""),
 code("""import time
 import matplotlib.pyplot as plt
 import pandas as pd
-from boardkit.freizeitpark.analysis import (card_difficulty, describe_effect, dice_rule_effect,
-                                            fired_rate, play_games, rounds_to_minimums)
+from boardkit.freizeitpark.analysis import (card_difficulty, describe_effect, describe_win_rate,
+                                            dice_rule_effect, fired_rate, play_games,
+                                            rounds_to_minimums, win_rate)
 
 pd.set_option("display.width", 140)
 started = time.perf_counter()"""),
 md("""## The raw material: games watched round by round
 
 `play_games` plays greedy games and, after every decision, checks each player's sheet. A
-row per player per game records the final `status` (won, fired, out), the first round
-in which the sheet met all four minimums before any penalty (`met_round`, empty when
-never), the penalty and the enclosed cells. We play these games once and use them for
-questions 1 and 2."""),
-code("""solo = play_games(16, seed=2026, players=1)
-four = play_games(4, seed=2026, players=4)
-frames = {1: solo, 4: four}
+row per player per game records the final `status` (won, fired, out), the round in which
+the player won, was fired or went out (`left_round`), the rounds skipped because the roll
+fitted nowhere (`skipped`), the first round in which the sheet met all four minimums before
+any penalty (`met_round`, empty when never), the penalty and the enclosed cells. We play
+these games once and use them for questions 0 to 2."""),
+code("""solo = play_games(12, seed=2026, players=1)
+two = play_games(6, seed=2026, players=2)
+four = play_games(3, seed=2026, players=4)
+frames = {1: solo, 2: two, 4: four}
 four.head(8)"""),
+md("""## 0. How often is the game won, and in which round?
+
+`win_share` is the share of **games** with a winner (with a 95 % Wilson interval); the
+round is the one in which the game was won. With more players a game has more chances to
+produce a winner, but each park is no better. The last columns say how often players went
+out, when, and how many rolls they had to skip."""),
+code("""wins = win_rate(frames=frames)
+assert list(wins.index) == [1, 2, 4] and wins["games"].tolist() == [12, 6, 3]
+assert ((wins["ci_low"] <= wins["win_share"]) & (wins["win_share"] <= wins["ci_high"])).all()
+assert (wins["won_games"] <= wins["games"]).all()
+for k, rows in frames.items():  # a game is won exactly when a seat has the status "won"
+    won = rows.groupby("game")["status"].apply(lambda s: (s == "won").any())
+    assert wins.loc[k, "won_games"] == won.sum()
+print(describe_win_rate(wins))
+wins[["games", "won_games", "win_share", "ci_low", "ci_high", "median_win_round",
+      "end_round_no_winner", "out_share", "median_out_round", "fired_share", "mean_skipped"]].round(2)"""),
+code("""fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.2))
+err = [wins["win_share"] - wins["ci_low"], wins["ci_high"] - wins["win_share"]]
+left.bar([str(k) for k in wins.index], wins["win_share"], yerr=err, capsize=5, color="#4c78a8")
+left.set_ylim(0, 1)
+left.set_xlabel("players")
+left.set_ylabel("share of games won (95% Wilson)")
+left.set_title("Is the game won? (small sample)")
+for k, rows in frames.items():
+    won_rounds = rows[rows["status"] == "won"].groupby("game")["left_round"].first()
+    right.scatter(won_rounds, [str(k)] * len(won_rounds), alpha=0.6)
+right.set_xlabel("round the game was won")
+right.set_ylabel("players")
+fig.tight_layout()"""),
 md("""## 1. Rounds until the minimums are met
 
 For each game: the first round in which **any** player's park met all four minimums
 (with four players the game stops soon after, so later players are not followed further).
-`nobody_share` is the share of games in which no one met them — the player was out first
-(*ausgeschieden*: the park could not take a roll)."""),
-code("""rounds = rounds_to_minimums(frames=frames)
+`nobody_share` is the share of games in which no one met them — everybody was out first
+(*ausgeschieden*: no roll fitted the park any more, or its empty cells were too few for what
+was missing)."""),
+code("""rounds = rounds_to_minimums(frames=frames, players=(1, 2, 4))
 summary = rounds.summary
-assert list(summary.index) == [1, 4]
-assert summary["games"].tolist() == [16, 4]
+assert list(summary.index) == [1, 2, 4]
+assert summary["games"].tolist() == [12, 6, 3]
 assert ((summary["nobody_share"] >= 0) & (summary["nobody_share"] <= 1)).all()
 met = rounds.games["first_round"].dropna()
 assert (met >= 1).all() and (met <= rounds.games.loc[met.index, "end_round"]).all()
@@ -80,7 +121,7 @@ A player who meets every condition is evaluated at once: each enclosed empty cel
 Nachhaltigkeit, and whoever drops below its minimum is fired. `fired_share` counts all
 player-games; `fired_share_of_evaluated` only those who reached an evaluation. (With four
 players the seats of one game are not independent, so read the interval as a rough guide.)"""),
-code("""fired = fired_rate(frames=frames)
+code("""fired = fired_rate(frames=frames, players=(1, 2, 4))
 assert ((fired["fired_share"] >= 0) & (fired["fired_share"] <= 1)).all()
 assert (fired["ci_low"] <= fired["fired_share"]).all() and (fired["fired_share"] <= fired["ci_high"]).all()
 assert (fired["fired"] <= fired["evaluated"]).all()
@@ -91,7 +132,7 @@ Each of the twelve cards is played in the same few solo games (the same seeds fo
 card). `met_share` is the share of games in which the card's condition holds at the end,
 with a 95 % Wilson interval; rank 1 is the hardest card. With so few games many cards tie
 and the intervals overlap: the ranking is a first impression only."""),
-code("""cards = card_difficulty(n=3, seed=2026)
+code("""cards = card_difficulty(n=2, seed=2026)
 assert len(cards) == 12 and sorted(cards["rank"]) == list(range(1, 13))
 assert cards["met_share"].is_monotonic_increasing
 assert ((cards["ci_low"] <= cards["met_share"]) & (cards["met_share"] <= cards["ci_high"])).all()
@@ -111,7 +152,7 @@ which. We play the **same seeds** with both readings (paired games) and compare 
 whether the minimums are met (`met`), won, fired, the round they are met, and the length
 of the game. The difference is `split − any`, with a 95 % interval and a sign-flip
 permutation test."""),
-code("""effect = dice_rule_effect(n=12, seed=2026)
+code("""effect = dice_rule_effect(n=8, seed=2026)
 assert set(effect.index) == {"met", "won", "fired", "met_round", "end_round"}
 for share in ("met", "won", "fired"):
     assert 0 <= effect.loc[share, "mean_any"] <= 1 and 0 <= effect.loc[share, "mean_split"] <= 1
@@ -129,7 +170,7 @@ md("""## Exercise
    once the interval is narrow?
 
 A start for question 1:"""),
-code("""big = {1: play_games(6, seed=7, players=1, params={"sheet.width": 12, "sheet.height": 12})}
+code("""big = {1: play_games(4, seed=7, players=1, params={"sheet.width": 12, "sheet.height": 12})}
 big_fired = fired_rate(frames=big, players=(1,))
 assert 0 <= big_fired.loc[1, "fired_share"] <= 1
 big_fired.round(3)"""),

@@ -10,6 +10,12 @@ generic one-step greedy agent uses it through ``Game(heuristic=...)``).
 (points a build finishes, progress of the site it grows, how snugly it fits), then an exact
 evaluation of the best few on a copy of the sheet. It only reads the player's own sheet and
 the roll — never another player's hidden build.
+
+A roll that fits nowhere in the park is never put to the agent: the state skips that
+player's round (rule ``freizeitpark.ablauf.aussetzen``) and asks the next player, so
+:meth:`FreizeitparkGreedy.act` always has at least one legal build. Room for later rolls
+counts in the park value (``space``), since a crowded park skips more rolls; being out or
+fired is rated far below any park (:func:`heuristic`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from fz_helpers import GAME, build_at, position, sheet
+from fz_helpers import GAME, TIGHT, YOUNG, build_at, position, redo_round, sheet
 
 from boardkit.agents import RandomAgent, make_agent, play
 from boardkit.freizeitpark.agent import FreizeitparkGreedy, heuristic, park_value
@@ -64,3 +64,23 @@ def test_the_heuristic_sees_only_the_players_own_hidden_build():
     state.apply(build_at(state.rules, 3, [(3, 0), (4, 0), (5, 0)], "verkaufsstand"))
     assert heuristic(state, 1) == before          # P1's secret build changes nothing for P2
     assert heuristic(state, 0) > before           # ... but counts for P1
+
+
+def test_greedy_is_never_asked_about_a_roll_that_fits_nowhere():
+    state = redo_round(position(sheet(*TIGHT), sheet(*YOUNG), dice=(3, 5)))
+    assert state.skipped == [True, False] and state.current_player == 1
+    bot = FreizeitparkGreedy(seed=0)
+    act = bot.act(state)
+    assert act in state.legal_actions()
+    state.force("roll", (6, 5))
+    state.apply(act)
+    # next round the 6 and 5 fit P1's last cell: the greedy agent finishes the stand and wins
+    assert state.current_player == 0
+    state.apply(bot.act(state))
+    state.apply(bot.act(state))
+    assert state.winners() == [0]
+    # a whole game with skipped rounds ends, and an out player is rated far below
+    game = GAME.new_game(players=1, seed=7)
+    play(game, [FreizeitparkGreedy(seed=7, shortlist=4)])
+    assert game.is_over and game.skips[0] > 0 and game.status == ["out"]
+    assert heuristic(game, 0) < -500

@@ -58,3 +58,23 @@ def test_dice_rule_effect_is_paired_and_zero_against_itself():
     table = A.dice_rule_effect(n=2, seed=4)
     assert {"mean_any", "mean_split", "diff", "p_value"} <= set(table.columns)
     assert table.loc["end_round", "pairs"] == 2
+
+
+def test_win_rate_counts_games_with_a_winner(frames):
+    table = A.win_rate(players=(1, 2), frames=frames)
+    for k, rows in frames.items():
+        won = rows.groupby("game")["status"].apply(lambda s: (s == "won").any())
+        assert table.loc[k, "won_games"] == won.sum() and table.loc[k, "games"] == len(won)
+        assert table.loc[k, "ci_low"] <= table.loc[k, "win_share"] <= table.loc[k, "ci_high"]
+        winners = rows[rows["status"] == "won"]
+        if len(winners):  # a game is won in the round it ends
+            assert (winners["left_round"] == winners["end_round"]).all()
+            assert table.loc[k, "median_win_round"] == winners.groupby("game")["end_round"].first().median()
+        assert table.loc[k, "out_share"] == pytest.approx((rows["status"] == "out").mean())
+        assert table.loc[k, "mean_skipped"] == pytest.approx(rows["skipped"].mean())
+        # whoever left the game left in a round of it; whoever is still in has no round
+        left = rows["status"] != "playing"
+        assert (rows.loc[left, "left_round"] <= rows.loc[left, "end_round"]).all()
+        assert rows.loc[~left, "left_round"].isna().all() and (rows["skipped"] >= 0).all()
+    text = A.describe_win_rate(table)
+    assert text.startswith("solo: ") and "2 players: " in text and "95% interval" in text
