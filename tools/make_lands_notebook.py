@@ -30,9 +30,9 @@ from IPython.display import HTML, SVG, display
 
 from boardkit.lands import GAME, arranged, megapark
 from boardkit.lands.actions import (Complete, Continue, Decline, DoneReserving, Finish, Move,
-                                    Place, PutBack, Rearrange, Reserve, UseAbility)
+                                    Place, PutBack, Rearrange, Relayout, Reserve, UseAbility)
 from boardkit.lands.board import card_face, pattern
-from boardkit.lands.building import Placed
+from boardkit.lands.building import Placed, icons
 from boardkit.lands.content import content
 
 NOTEBOOK_START = time.perf_counter()
@@ -106,7 +106,9 @@ park, rearrange cards, or go on.
 This is the board. **Drag** the card from the tray onto a park's area (the empty area starts
 a new park); press **r** (or click *rotate*) to turn it; choose which **shape** it adds;
 *slip under* puts it beneath the others. While you drag, the ghost turns red and names the
-rule when the drop would be illegal. Click a card in a park to pick it up again."""),
+rule when the drop would be illegal. To **rearrange** a park, drag its cards where you like
+(click one to turn it or change its shape); the layout may be illegal in between — the board
+says so — and *done rearranging* sends the finished layout to the rules."""),
 code("""board = GAME.board(arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0)))
 board"""),
 
@@ -132,7 +134,7 @@ cases = {
     "line up square on square": (Place(4, 0, 7.0, 5.0, 0, 0), Place(4, 0, 6.5, 5, 0, 0)),
     "inside the park's area": (Place(4, 0, 8, 5, 0, 0), Place(4, 0, 12, 5, 0, 0)),
     "one group, edges join": (Place(4, 0, 8, 6, 0, 0), Place(4, 0, 8, 7, 0, 0)),
-    "other shape stays apart": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 3, 4, 0, 0)),
+    "other shape stays apart": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 5, 4, 0, 0)),
     "every card shows an icon": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 5, 3, 0, 0, True)),
 }
 expected = ["lands.build.rotation", "lands.build.align", "lands.build.area",
@@ -141,8 +143,24 @@ for (title, (good, bad)), rule in zip(cases.items(), expected, strict=True):
     print("--", title)
     assert show(good).legal
     assert show(bad).rule == rule"""),
-md("""The rule paraphrases, with the passages we had to interpret (corner contact; whether a
-piece of a card's shape may lie apart; the shape declaration):"""),
+md("""**Cut-off icons.** The park is *one* group of visible icons joined edge to edge; any
+other icon — covered, meeting the group only at a corner, or lying apart — is simply not part
+of the park. That holds for icons of a card's chosen shape too: when a card on top cuts a
+shape in two, the piece that no longer touches the group drops out of the park. It counts
+for no plan and no score, and it does not make the placement illegal (only a card that adds
+*no* icon to the group does). Here #0 is laid over the bottom row of #6's gifts: #6's gift
+at (7, 5) is cut off, its gift at (5, 6) still joins #0's rides."""),
+code("""cut = arranged([6, 0, 1, 2], goal=(0, 0))
+cut.apply(Place(6, 0, 5, 5, 0, 0))
+cut.apply(Continue())
+verdict = cut.explain(Place(0, 0, 4, 2, 0, 0))
+print(verdict)
+cut.apply(Place(0, 0, 4, 2, 0, 0))
+print("the park's icons:", cut.park_icons(0))
+assert verdict.legal and (7, 5) not in cut.park_icons(0) and len(cut.park_icons(0)) == 4
+GAME.board(cut)"""),
+md("""The rule paraphrases, with the passages we had to interpret (corner contact; which group
+is the park when a shape is cut; the shape declaration):"""),
 code("""for rid in expected + ["lands.build.choose_shape", "lands.build.layer"]:
     r = rules[rid]
     print(f"{rid}: {r.text}")
@@ -151,15 +169,38 @@ code("""for rid in expected + ["lands.build.choose_shape", "lands.build.layer"]:
 
 md("""### Rearranging Cards
 
-Any card of a park can be picked up and laid again — moved, turned, the other shape chosen,
-on top or underneath — but it stays in its park, and the park must follow the building rules
-afterwards. Our engine allows 3 such moves after each card placed (the rulebook sets no
-limit; a bound makes every game finite — `params.rearrangements`)."""),
+Cards are never fixed: you may lay **all** the cards of a park anew, in any way — moved,
+turned, the other shape chosen, another stacking order — but they stay in their park and
+none is taken out. Only the **finished** layout has to follow the building rules; on the
+way it may be torn apart. In code a finished rearrangement is one action,
+`Relayout(park, cards)`, listing every card of the park bottom first as
+`(card, x, y, angle, shape)`; it is checked once, as a whole, and has no limit.
+
+Below, park 0 (#1 and #4) moves two squares to the left. Moving either card alone first
+would tear the park apart — but that half-way layout is never checked:"""),
 code("""state.apply(Place(4, 0, 7, 5, 0, 0))
+halfway = Relayout(0, ((1, 3, 5, 0, 1), (4, 7, 5, 0, 0)))     # only #1 moved so far
+print("half-way:", state.explain(halfway).message)
+assert not state.explain(halfway).legal
+state.apply(Relayout(0, ((1, 3, 5, 0, 1), (4, 5, 5, 0, 0))))  # both moved: the finished layout
+print(state.log.text(last=2))
+assert state.parks[0] == [(1, 3, 5, 0, 1), (4, 5, 5, 0, 0)]
+try:   # a finished layout that breaks a rule is refused, the game unchanged
+    state.apply(Relayout(0, ((1, 3, 5, 0, 1), (4, 9, 9, 0, 0))))
+except boardkit.RuleViolation as err:
+    print(err.rule, "-", err.message)
+state.apply(Relayout(0, ((1, 5, 5, 0, 1), (4, 7, 5, 0, 0))))  # back to the example's layout"""),
+md("""**Agents and simulations** cannot list every possible layout, so `legal_actions` offers
+a bounded kind of rearranging instead: pick one card up (`Rearrange`), lay it again (`Move`,
+checked at once) or put it back — at most `params.rearrangements` times after each card
+placed (1 by default; our bound, so that random play ends and stays fast). A person is never
+bound by it. The catalog records both:"""),
+code("""for rid in ("lands.rearrange.within", "lands.rearrange.limit"):
+    print(f"{rid}: {rules[rid].text}\\n    our reading: {rules[rid].reading}")
+print(state.params.rearrangements, "listed move(s) per card placed:",
+      [a for a in state.legal_actions() if isinstance(a, Rearrange)])
 state.apply(Rearrange(0, 4))
-print(state.prompt())
-assert not show(Move(8, 7, 0, 0)).legal   # would only touch at a corner
-assert show(Move(8, 6, 0, 0)).legal
+assert not show(Move(8, 7, 0, 0)).legal   # a listed move is checked at once
 state.apply(PutBack())
 try:
     state.apply(Rearrange(1, 4))   # there is no park 1: cards never change parks
@@ -172,7 +213,8 @@ The rulebook's example: two parks can complete the same plan. Park 0 (cards #1 a
 matches it **exactly** — so the plan card's ability may be used; park 1 (#6 and #3) shows the
 plan plus one extra icon — it completes the plan, but without the ability. The plan may be
 turned by quarter turns and found anywhere in the park."""),
-code("""state.apply(Continue())
+code("""if state.drawn is None:
+    state.apply(Continue())
 state.apply(Place(6, 1, 5, 5, 0, 0))
 state.apply(Continue())
 state.apply(Place(3, 1, 3, 6, 90, 0))
@@ -192,6 +234,20 @@ print(state.legal_actions())
 state.apply(UseAbility(1))                  # bury: stack 1's top goes to its bottom
 print(state.log.text(last=3))
 assert state.discard == [1, 4, 0]"""),
+md("""**The abilities.** The rulebook shows an ability beside each plan but prints none, so the
+four abilities are ours, and each card's text says exactly what its effect does (a test
+checks every ability against its own text). *Swap*, for instance, exchanges the top two
+cards of **one** other stack, so the card beneath becomes that stack's plan. (An earlier
+text of ours said it exchanged the tops of the two other stacks — that would change no plan
+you can match, since every stack top is visible and any stack may be matched.)"""),
+code("""for key, ability in content().abilities.items():
+    print(f"{key}: {ability.text}")
+swap = state.clone()
+print("stack 1 before:", swap.stacks[1][:2], "· stack 2:", swap.stacks[2][:2])
+from boardkit.lands.completing import EFFECTS
+EFFECTS["swap"][1](swap, 0, 1)        # what swap does when used on stack 1
+print("stack 1 after: ", swap.stacks[1][:2], "· stack 2:", swap.stacks[2][:2])
+assert swap.stacks[1][:2] == state.stacks[1][1::-1] and swap.stacks[2] == state.stacks[2]"""),
 
 md("""## Ending the Round
 
@@ -274,6 +330,17 @@ code("""for line in mega.result.lines(mega.params.points):
 assert (mega.result.unfilled, mega.result.extra, mega.result.missing["rides"]) == (1, 1, 1)
 assert mega.result.total == 4 and mega.result.title == "Capable Planner"
 GAME.board(mega)"""),
+md("""**Winning.** The rulebook gives titles, not "win" or "lose". We read *Failure* (6 points
+or more) as the only losing result: `winners()` is `[0]` for any other title — the puzzle is
+solved — and `[]` for a Failure (the game has no winner). Expert Mode's points count in the
+same total, so they can turn a result into a Failure (see below)."""),
+code("""print(rules["lands.score.result"].reading)
+print("the example:", mega.result.title, "-> winners", mega.winners())
+lone = megapark_game([13])
+lone.apply(Place(13, 0, 5, 5, 0, 0))
+lone.apply(Finish())
+print("one card only:", lone.result.total, lone.result.title, "-> winners", lone.winners())
+assert mega.winners() == [0] and lone.winners() == []"""),
 
 md("""## Expert Mode
 
@@ -284,8 +351,10 @@ for p, under in BUILD:
     expert.apply(Place(p.card, 0, p.x, p.y, p.angle, p.shape, under))
 expert.apply(Finish())
 left = sum(len(s) for s in expert.stacks)
-print(f"{left} cards left in the stacks: penalty {expert.result.total} ({expert.result.title})")
-assert expert.result.total == 4 + left"""),
+print(f"{left} cards left in the stacks: penalty {expert.result.total} ({expert.result.title})"
+      f" -> winners {expert.winners()}")
+assert expert.result.total == 4 + left
+assert expert.winners() == ([0] if expert.result.total <= 5 else [])"""),
 
 md("""## The unclear rules and our readings
 
@@ -341,8 +410,11 @@ def titled(frame):
     return frame
 
 normal, hard = titled(normal), titled(hard)
-print("normal: mean penalty", round(normal.score.mean(), 2), dict(normal.title.value_counts()))
-print("expert: mean penalty", round(hard.score.mean(), 2), dict(hard.title.value_counts()))
+print("normal: mean penalty", round(normal.score.mean(), 2), dict(normal.title.value_counts()),
+      f"solved (won) {normal.win.mean():.0%}")
+print("expert: mean penalty", round(hard.score.mean(), 2), dict(hard.title.value_counts()),
+      f"solved (won) {hard.win.mean():.0%}")
+assert (normal.win == (normal.title != "Failure")).all()   # winners() follows the table
 assert (hard.score >= normal.score).all()   # same deals, Expert only adds points"""),
 code("""normal.score.plot.hist(bins=range(0, 14), alpha=0.6, label="normal")
 ax = hard.score.plot.hist(bins=range(0, 14), alpha=0.6, label="expert")
@@ -357,8 +429,8 @@ md("""## Exercise
 1. **Is the megapark plan or the portfolio the harder part?** Change the points
    (`params={"points.portfolio": 2}` or `{"points.unfilled": 1}`) and rerun the simulation:
    which titles move?
-2. **How much does rearranging help?** Set `params={"rearrangements": 0}` and compare the
-   number of completed plans (`state.completed`) over a few seeds.
+2. **How much does rearranging help an agent?** Set `params={"rearrangements": 0}` (or 3)
+   and compare the number of completed plans (`state.completed`) over a few seeds.
 3. **Design a goal side** (edit a copy of `data/lands/goals.toml`, load it with
    `boardkit.lands.content.load_content(folder)`) and use `solve` to check that some legal
    reserve reaches 0 points.
