@@ -13,7 +13,8 @@ Three design questions about the solo game (rules and walkthrough: `10-lands-of-
 answered by letting boardkit's **greedy agent** play whole deals:
 
 1. **How well does a good player do?** The distribution of the final **penalty** (lower is
-   better) and of the **titles** the rulebook gives for it.
+   better), of the **titles** the rulebook gives for it, and how often the puzzle is
+   **solved** (won: any title but Failure).
 2. **How much harder is Expert Mode?** The same deals played with and without the Expert
    rule (+1 penalty per card left in the stacks), compared **pair by pair**.
 3. **Which goal side is hardest?** The mean penalty on each of the six goal sides, with a
@@ -54,7 +55,11 @@ each row is one deal with its seed, so any deal can be replayed
 * **penalty** — the final score: +2 per unfilled highlighted square, +1 per extra icon,
   +1 per missing portfolio icon (lower is better);
 * **title** — the rulebook's name for a penalty: 0 *Visionary!*, 1–2, 3–5, 6 or more;
-* **mean penalty** with a 95 % interval (mean ± 1.96 standard errors)."""),
+* **solved** — the game's own verdict, `winners()`: `[0]` (a win) for every title but
+  *Failure*, `[]` (no winner) for a Failure, Expert points included (rule
+  `lands.score.result`); `simulate` reports it in the column `win` (and `no_winner`);
+* **mean penalty** and **solved share**, each with a 95 % interval (mean ± 1.96 standard
+  errors)."""),
 code("""N, SEED = 16, 2026
 normal = simulate("lands", agents=["greedy"], n=N, seed=SEED, trace=False, progress=False)
 normal["title"] = normal.score.map(lambda v: title(int(v), PARAMS))
@@ -66,6 +71,10 @@ titles = (normal.title.value_counts().reindex(TITLES, fill_value=0)
           .rename("deals").to_frame())
 titles["share"] = titles.deals / N
 print(titles)
+solved, s_low, s_high = mean_ci(normal.win.astype(float))
+print(f"solved (winners() == [0]) in {normal.win.sum()} of {N} deals: {solved:.0%} "
+      f"(95% interval {max(0.0, s_low):.0%} to {min(1.0, s_high):.0%})")
+assert (normal.win == (normal.title != "Failure")).all() and (normal.no_winner == ~normal.win).all()
 assert len(normal) == N and (normal.score >= 0).all()
 assert titles.deals.sum() == N and titles.share.between(0, 1).all()
 assert low <= mean <= high"""),
@@ -107,6 +116,9 @@ print(expert_vs_normal.summary())
 both = pd.DataFrame({"normal": normal.title.value_counts(), "expert": expert.title.value_counts()})
 both = both.reindex(TITLES).fillna(0).astype(int)
 print(both)
+print(f"solved: normal {normal.win.mean():.0%}, expert {expert.win.mean():.0%} "
+      "(Expert points count before the result table is read)")
+assert (expert.win == (expert.title != "Failure")).all()
 assert expert_vs_normal.n == N and expert_vs_normal.ci_low <= expert_vs_normal.diff <= expert_vs_normal.ci_high
 assert expert.score.mean() >= normal.score.mean()   # Expert can only make the game harder
 assert both.sum().tolist() == [N, N]"""),
@@ -121,7 +133,8 @@ Setup draws one of the 3 goal cards and shows a random side: 6 goal sides, each 
 own portfolio and megapark plan. A plain run gives each side a different, random number of
 deals, so we **stratify**: we pick, from the run's seed sequence, the first `K` deals that
 show each side and let the greedy agent play them (normal mode). For each side: the mean
-penalty with its 95 % interval (cut at 0, since a penalty is never negative), and the share of deals that earn the best title (0 penalty).
+penalty with its 95 % interval (cut at 0, since a penalty is never negative), the share of
+deals solved (`winners() == [0]`), and the share that earn the best title (0 penalty).
 
 Hardest = the highest mean penalty. With `K` deals per side the intervals are wide; only a
 gap between non-overlapping intervals is a finding."""),
@@ -139,19 +152,22 @@ for label, seeds in by_side.items():
     for s in seeds:
         state = GAME.new_game(seed=s)
         play(state, [make_agent("greedy", seed=s * 8, game="lands")])
-        rows.append({"side": label, "seed": s, "penalty": state.scores()[0]})
+        rows.append({"side": label, "seed": s, "penalty": state.scores()[0],
+                     "solved": state.winners() == [0]})
 sides = pd.DataFrame(rows)
 table = []
 for label, group in sides.groupby("side"):
     m, lo, hi = mean_ci(group.penalty)
     table.append({"side": label, "deals": len(group), "mean_penalty": m, "ci_low": max(0.0, lo),
-                  "ci_high": hi, "visionary_share": (group.penalty == 0).mean()})
+                  "ci_high": hi, "solved_share": group.solved.mean(),
+                  "visionary_share": (group.penalty == 0).mean()})
 hardness = pd.DataFrame(table).set_index("side").sort_values("mean_penalty")
 print(hardness.round(2))
 print("hardest side in this small sample:", hardness.index[-1],
       "· easiest:", hardness.index[0])
 assert len(hardness) == 6 and (hardness.deals == K).all()
 assert hardness.visionary_share.between(0, 1).all()
+assert (hardness.visionary_share <= hardness.solved_share).all()   # a 0 is always solved
 assert (hardness.mean_penalty >= 0).all()"""),
 code("""fig, ax = plt.subplots(figsize=(7, 3.4))
 err = [hardness.mean_penalty - hardness.ci_low.fillna(hardness.mean_penalty),
@@ -183,8 +199,8 @@ backend="processes")`."""),
 md("""## Exercise
 
 1. **How much of the penalty is luck?** Play the same deals with the `random` agent
-   (`simulate("lands", ["random"], ...)`) and compare the title distributions. What does the
-   gap say about the role of skill?
+   (`simulate("lands", ["random"], ...)`) and compare the title distributions and the
+   solved shares (`win`). What does the gap say about the role of skill?
 2. **Is the hardest side hard because of its megapark or its portfolio?** For the hardest
    side, replay its deals with `params={"points.unfilled": 1}` and then with
    `params={"points.portfolio": 0}`: which change moves its mean penalty more?
@@ -196,6 +212,7 @@ A start for question 1:"""),
 code("""luck = simulate("lands", agents=["random"], n=6, seed=SEED, trace=False, progress=False)
 print("mean penalty on the first 6 deals — greedy:", normal.score[:6].mean(),
       "· random:", luck.score.mean())
+print("solved — greedy:", int(normal.win[:6].sum()), "of 6 · random:", int(luck.win.sum()), "of 6")
 assert (luck.seed == normal.seed[:6]).all()
 print(f"notebook ran in {time.perf_counter() - started:.0f} s")"""),
 ]
