@@ -98,3 +98,97 @@ def test_agents_refuse_a_finished_game():
     for agent in (RandomAgent(0), GreedyAgent(), MCTSAgent(5)):
         with pytest.raises(ValueError, match="over"):
             agent.act(s)
+
+
+# ------------------------------------------------------------ the search agent's parts
+def claim_position(min_options: int):
+    """A Dice Grid position where P1 claims a cell among at least ``min_options``."""
+    from boardkit.examples.dice_grid import ClaimStep
+
+    g = boardkit.game("dice-grid")
+    numbers = [[1 + (x + y) % 2 for x in range(8)] for y in range(8)]  # 32 cells show a 1
+    for seed in range(200):
+        s = g.new_game(seed=seed, params={"numbers": numbers})
+        while not isinstance(s.pending, ClaimStep):
+            s.apply(max(s.legal_actions(), key=lambda a: getattr(a, "value", 0)))
+        if len(s.legal_actions()) >= min_options:
+            return s
+    raise AssertionError("no such position")
+
+
+def test_cut_off_playouts_are_judged_by_the_heuristic():
+    from boardkit.agents.mcts import evaluation, outcome
+
+    seen = []
+
+    def heuristic(state, player):
+        seen.append(state.is_over)
+        return float(player == 1)  # seat 2 always looks ahead
+
+    s = boardkit.game("dice-grid").new_game(seed=2)
+    agent = MCTSAgent(iterations=5, rollout_depth=1, heuristic=heuristic, seed=0)
+    value = agent.reward(s)  # a cut-off position
+    assert list(value) == list(evaluation(s, heuristic)) and value[1] > value[0]
+    agent.act(s)
+    assert seen and not all(seen)  # the search judged cut-off positions with it
+    play(s, [RandomAgent(1), RandomAgent(2)])  # a finished game is judged by its winners
+    assert list(agent.reward(s)) == list(outcome(s))
+    assert outcome(s)[s.winners()[0]] > 0.5
+
+
+def test_progressive_widening_limits_the_children_of_a_wide_node():
+    s = claim_position(8)
+    options = len(s.legal_actions())
+    narrow = MCTSAgent(iterations=16, widen_above=3, widen_k=1.0, widen_alpha=0.5, seed=1)
+    assert narrow.act(s) in s.legal_actions()
+    assert len(narrow.last_root.children) <= math.ceil(16 ** 0.5) < options
+    wide = MCTSAgent(iterations=options, widen_above=None, seed=1)
+    wide.act(s)
+    assert len(wide.last_root.children) == options  # without widening each is tried once
+
+
+def test_the_tree_is_reused_between_a_players_decisions():
+    g = boardkit.game("dice-grid")
+    s = g.new_game(seed=0)
+    agent = MCTSAgent(iterations=40, seed=3)
+    first = agent.act(s)
+    s.apply(first)
+    while s.current_player != 0 or len(s.legal_actions()) < 2:
+        s.apply(s.legal_actions()[0])
+    agent.act(s)
+    assert agent.last_root.visits > 40  # the subtree of the first search kept its visits
+    fresh = MCTSAgent(iterations=40, seed=3, reuse_tree=False)
+    fresh.act(s)
+    assert fresh.last_root.visits == 40
+    other = g.new_game(seed=5)  # another game: a new tree
+    agent.act(other)
+    assert agent.last_root.visits == 40
+
+
+def test_agents_by_name_ladder_and_budgets():
+    from boardkit.agents import LADDER
+
+    assert LADDER == ("random", "greedy", "mcts", "mcts-strong")
+    g = boardkit.game("wishland")
+    default = make_agent("mcts", game="wishland")
+    assert default.iterations == g.search["iterations"]
+    assert default.rollout_depth == g.search["rollout_depth"]
+    assert make_agent("mcts-strong", game="wishland").iterations == 4 * g.search["iterations"]
+    timed = make_agent("mcts:0.05s", game="dice-grid")
+    assert timed.time_limit == 0.05
+    s = boardkit.game("dice-grid").new_game(seed=1)
+    timed.act(s)
+    assert timed.last_iterations >= 1
+    for bad in ["mcts:0s", "mcts:abc", "mcts:-3", "greedy:1s"]:
+        with pytest.raises(VariantError):
+            make_agent(bad, game="dice-grid")
+
+
+def test_random_action_draws_from_the_legal_ones():
+    import numpy as np
+
+    s = claim_position(4)
+    rng = np.random.default_rng(0)
+    legal = s.legal_actions()
+    drawn = {s.random_action(rng) for _ in range(200)}
+    assert drawn <= set(legal) and len(drawn) == len(legal)

@@ -23,6 +23,8 @@ matplotlib.use("Agg")
 def test_wilson_and_mean_intervals():
     low, high = wilson(0, 20)
     assert low == 0 and 0 < high < 0.2
+    for n in range(1, 40):  # exactly 0 and 1 at the ends, never a rounding residue
+        assert wilson(0, n)[0] == 0.0 and wilson(n, n)[1] == 1.0
     low, high = wilson(10, 20)
     assert low < 0.5 < high and math.isclose(0.5 - low, high - 0.5)
     mean, lo, hi = mean_ci([1, 2, 3, 4])

@@ -1,6 +1,15 @@
 """Players that decide through the State protocol only: random, greedy, MCTS, human."""
 
-from .base import Agent, HumanAgent, RandomAgent, agent_names, apply_chosen, make_agent, play
+from .base import (
+    LADDER,
+    Agent,
+    HumanAgent,
+    RandomAgent,
+    agent_names,
+    apply_chosen,
+    make_agent,
+    play,
+)
 
-__all__ = ["Agent", "HumanAgent", "RandomAgent", "agent_names", "apply_chosen", "make_agent",
+__all__ = ["LADDER", "Agent", "HumanAgent", "RandomAgent", "agent_names", "apply_chosen", "make_agent",
            "play"]

@@ -7,6 +7,8 @@ reads game-specific fields, so every agent plays every game.
 
 from __future__ import annotations
 
+import inspect
+import math
 from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
@@ -51,10 +53,22 @@ class RandomAgent(Agent):
         return f"RandomAgent(seed={self.seed})"
 
 
-def _mcts(seed: int, iterations: int = 200) -> Agent:
+#: how many times the default iterations the stronger, slower search setting uses
+STRONG = 4
+
+
+def _mcts(seed: int, iterations: int | None = None, *, game=None, strength: int = 1) -> Agent:
+    """The default search agent: MCTS with the game's own settings (``Game(search=...)``)."""
     from .mcts import MCTSAgent
 
-    return MCTSAgent(iterations=iterations, seed=seed)
+    settings = dict(game.search) if game is not None else {}
+    default = settings.pop("iterations", 200)
+    return MCTSAgent(iterations=iterations or default * strength, seed=seed, **settings)
+
+
+def _mcts_strong(seed: int, iterations: int | None = None, *, game=None) -> Agent:
+    """The stronger, slower setting: the default search with STRONG times the iterations."""
+    return _mcts(seed, iterations, game=game, strength=STRONG)
 
 
 def _greedy(seed: int) -> Agent:
@@ -80,8 +94,11 @@ class HumanAgent(Agent):
 
 
 #: agent name -> factory(seed[, budget]); games add their own through ``Game(agents=...)``
-AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "mcts": _mcts, "greedy": _greedy,
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": _greedy,
+                                           "mcts": _mcts, "mcts-strong": _mcts_strong,
                                            "human": HumanAgent}
+#: the playing-strength ladder every game offers, weakest first (each beats the one before)
+LADDER = ("random", "greedy", "mcts", "mcts-strong")
 
 
 def agent_names(game: str | None = None) -> list[str]:
@@ -95,33 +112,55 @@ def agent_names(game: str | None = None) -> list[str]:
 
 
 def make_agent(name: str | Agent, seed: int = 0, game: str | None = None) -> Agent:
-    """An agent by name: ``"random"``, ``"mcts"``, ``"mcts:500"`` (iterations), or a name the
-    game itself provides (``Game(agents={"greedy": factory})``). Instances pass through."""
+    """An agent by name: ``"random"``, ``"greedy"``, ``"mcts"`` (the game's default search),
+    ``"mcts-strong"``, a budget after a colon (``"mcts:500"``: iterations, reproducible;
+    ``"mcts:1.5s"``: seconds per decision), or a name the game itself provides
+    (``Game(agents={"greedy": factory})``). Instances pass through."""
     if isinstance(name, Agent):
         return name
     if not isinstance(name, str):
         raise VariantError(f"an agent is a name or an Agent, not {name!r}")
-    base, _, arg = name.partition(":")
-    factories = dict(AGENTS)
-    if game is not None:
-        from boardkit.engine import game as get_game
-
-        factories.update(get_game(game).agents)
-    if base not in factories:
-        raise VariantError(f"unknown agent {name!r}; available: {', '.join(agent_names(game))}")
+    from boardkit.engine import game as get_game
     from boardkit.engine.game import resolve
 
+    base, _, arg = name.partition(":")
+    own = get_game(game).agents if game is not None else {}
+    factories = {**AGENTS, **own}
+    if base not in factories:
+        raise VariantError(f"unknown agent {name!r}; available: {', '.join(agent_names(game))}")
+    if base == "mcts-strong" and "mcts" in own and "mcts-strong" not in own:
+        # the game ships its own search agent: its stronger setting has STRONG times the work
+        agent = make_agent(f"mcts{':' + arg if arg else ''}", seed, game)
+        if not arg:
+            agent.iterations *= STRONG
+        return agent
     factory = resolve(factories[base])
+    extra = {}
+    if game is not None and "game" in inspect.signature(factory).parameters:
+        extra["game"] = get_game(game)
     if not arg:
-        return factory(seed)
+        return factory(seed, **extra)
+    seconds = None
     try:
-        budget = int(arg)
+        if arg.endswith("s"):
+            seconds = float(arg[:-1])
+            if not seconds > 0 or math.isinf(seconds):
+                raise ValueError
+        else:
+            budget = int(arg)
+            if budget < 1:
+                raise VariantError(f"agent {name!r}: the budget must be at least 1")
     except ValueError:
-        raise VariantError(f"agent {name!r}: the part after ':' must be an integer budget") from None
-    if budget < 1:
-        raise VariantError(f"agent {name!r}: the budget must be at least 1")
+        raise VariantError(f"agent {name!r}: the part after ':' must be a number of iterations "
+                           "(':200') or of seconds per decision (':1.5s')") from None
+    if seconds is not None:
+        agent = factory(seed, **extra)
+        if not hasattr(agent, "time_limit"):
+            raise VariantError(f"agent {base!r} takes no time budget (':{arg}')")
+        agent.time_limit = seconds
+        return agent
     try:
-        return factory(seed, budget)
+        return factory(seed, budget, **extra)
     except TypeError:
         raise VariantError(f"agent {base!r} takes no budget (':{arg}')") from None
 

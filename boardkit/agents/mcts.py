@@ -10,10 +10,24 @@ One algorithm serves every game:
   and averages over outcomes.
 * **Subset-armed UCT.** The actions available differ between determinizations, so a child's
   exploration term uses how often it was *available* rather than its parent's visits.
+* **Cut-off playouts.** With ``rollout_depth`` a playout stops after that many decisions and
+  the position is judged by the game's heuristic (``Game(heuristic=...)``) instead of being
+  played to the end; the playout picks its moves with ``state.random_action(rng)``, which a
+  game can make much cheaper than listing every legal action.
+* **Progressive widening.** Where a position has more than ``widen_above`` options, a node
+  only considers ``ceil(widen_k * visits ** widen_alpha)`` of them (in a random order), so
+  the budget is not spent trying each of a thousand placements once (Coulom 2007; Chaslot
+  et al. 2008).
+* **Tree reuse.** Between two decisions of the same player the agent walks its last tree
+  down the moves played since (when it could see them) and keeps searching from there.
+* **Values.** Leaf values are normalised by the smallest and largest value seen in the
+  search (as in MuZero), so the exploration constant means the same in every game and a
+  solo game's raw score or heuristic works as a value.
 
-Nodes are keyed by the game's integer action codec. Rewards are a vector (one entry per
-seat): 1 shared among the winners, plus a small score term so that search still prefers
-better scores when the result is decided.
+Nodes are keyed by the game's integer action codec. In a multiplayer game the value of a
+finished game is 1 shared among the winners (nothing for anybody when nobody won), plus a
+small score term so that search still prefers better scores when the result is decided; a
+cut-off position gives the same shape with the heuristic's leaders in place of the winners.
 """
 
 from __future__ import annotations
@@ -29,7 +43,7 @@ from .base import Agent
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "value", "player")
+    __slots__ = ("children", "visits", "avail", "value", "player", "order")
 
     def __init__(self, player: int | None, players: int):
         self.children: dict[int, _Node] = {}
@@ -37,32 +51,59 @@ class _Node:
         self.avail = 0
         self.value = np.zeros(players)
         self.player = player
+        self.order: dict[int, float] | None = None  # widening: random rank of each action
 
 
-def outcome(state: State, score_weight: float = 0.1) -> np.ndarray:
-    """The reward vector of a finished (or cut-off) game, in [0, 1] per seat."""
-    n = state.players
-    scores = np.asarray(state.scores(), dtype=float)
-    if state.game.lower_is_better:
-        scores = -scores
-    spread = scores.max() - scores.min()
-    normalised = (scores - scores.min()) / spread if spread > 0 else np.full(n, 0.5)
+def _shares(values: np.ndarray, best: np.ndarray, score_weight: float) -> np.ndarray:
+    """1 shared among ``best`` plus ``score_weight`` × the values scaled to [0, 1]."""
+    n = len(values)
     reward = np.zeros(n)
-    best = np.flatnonzero(scores == scores.max())
-    reward[best] = 1.0 / len(best)
-    if n == 1:  # solo games: the score itself is the signal
-        return np.array([1.0 / (1.0 + max(0.0, -scores[0]))]) if state.game.lower_is_better else normalised
+    if len(best):
+        reward[best] = 1.0 / len(best)
+    spread = values.max() - values.min()
+    normalised = (values - values.min()) / spread if spread > 0 else np.full(n, 0.5)
     return (1 - score_weight) * reward + score_weight * normalised
 
 
+def outcome(state: State, score_weight: float = 0.1) -> np.ndarray:
+    """The value vector of a finished game (one entry per seat, higher is better).
+
+    Multiplayer: 1 shared among ``winners()`` (none when nobody won) plus a small score term.
+    Solo: the score itself (negated when lower is better); the search normalises it.
+    """
+    scores = np.asarray(state.scores(), dtype=float)
+    if state.game.lower_is_better:
+        scores = -scores
+    if state.players == 1:
+        return scores
+    return _shares(scores, np.asarray(state.winners(), dtype=int), score_weight)
+
+
+def evaluation(state: State, heuristic, score_weight: float = 0.1) -> np.ndarray:
+    """The value vector of a position judged by ``heuristic(state, seat)`` (a cut-off
+    playout, or a finished solo game of a game with a heuristic): the heuristic's leaders
+    take the place of the winners."""
+    values = np.array([float(heuristic(state, p)) for p in range(state.players)])
+    if state.players == 1:
+        return values
+    return _shares(values, np.flatnonzero(values == values.max()), score_weight)
+
+
 class MCTSAgent(Agent):
-    """UCT / IS-MCTS with an iteration budget (reproducible) or a time budget (seconds)."""
+    """UCT / IS-MCTS with an iteration budget (reproducible) or a time budget (seconds).
+
+    ``rollout_depth`` cuts playouts off (``None``: play to the end); ``heuristic`` judges a
+    cut-off position (default: the game's own, else the score margin). ``widen_above``,
+    ``widen_k`` and ``widen_alpha`` set progressive widening (``widen_above=None``: off);
+    ``reuse_tree`` keeps the tree between a player's decisions.
+    """
 
     name = "mcts"
 
     def __init__(self, iterations: int = 200, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
-                 seed: int | None = 0):
+                 seed: int | None = 0, heuristic=None, widen_above: int | None = 24,
+                 widen_k: float = 2.0, widen_alpha: float = 0.5, reuse_tree: bool = True):
         if iterations < 1 and time_limit is None:
             raise ValueError("MCTS needs iterations >= 1 or a time_limit")
         self.iterations = iterations
@@ -71,19 +112,31 @@ class MCTSAgent(Agent):
         self.rollout_depth = rollout_depth
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+        self.heuristic = heuristic
+        self.widen_above = widen_above
+        self.widen_k = widen_k
+        self.widen_alpha = widen_alpha
+        self.reuse_tree = reuse_tree
         self.last_root: _Node | None = None
+        self.last_iterations = 0
+        self._tree: tuple[_Node, int, object] | None = None  # root, log length, last event
+        self._low = math.inf
+        self._high = -math.inf
 
     def __repr__(self) -> str:
         budget = f"time_limit={self.time_limit}" if self.time_limit else f"iterations={self.iterations}"
-        return f"MCTSAgent({budget}, seed={self.seed})"
+        depth = "" if self.rollout_depth is None else f", rollout_depth={self.rollout_depth}"
+        return f"{type(self).__name__}({budget}{depth}, seed={self.seed})"
 
+    # ------------------------------------------------------------------ deciding
     def act(self, state: State) -> Action:
         options = self.options(state)
         if len(options) == 1:
             return options[0]
         codec = state.game.codec
         me = state.current_player
-        root = _Node(me, state.players)
+        root = self._reused_root(state, me)
+        self._low, self._high = math.inf, -math.inf  # value range seen in this search
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         done = 0
         while True:
@@ -93,11 +146,50 @@ class MCTSAgent(Agent):
                 break
             self._iterate(root, state.determinize(me, self.rng), codec)
             done += 1
-        self.last_root = root
+        self.last_root, self.last_iterations = root, done
         legal_codes = {codec.encode(a): a for a in options}
         best = max(legal_codes, key=lambda k: (root.children[k].visits if k in root.children else -1,
                                                root.children[k].value[me] if k in root.children else 0))
+        if self.reuse_tree:
+            self._tree = (root, len(state.log), state.log[-1] if state.log else None)
         return legal_codes[best]
+
+    def _reused_root(self, state: State, me: int) -> _Node:
+        """The subtree of the last search reached by the moves played since, or a new root."""
+        fresh = _Node(me, state.players)
+        if not self.reuse_tree or self._tree is None:
+            return fresh
+        node, length, last = self._tree
+        self._tree = None
+        log = state.log
+        if len(log) < length or (length and log[length - 1] is not last):
+            return fresh  # another game, or a position that does not follow the last one
+        codec = state.game.codec
+        for event in log[length:]:
+            if event.kind != "action":
+                continue  # chance and automatic moves are not edges of the tree (open loop)
+            if event.to is not None and event.to != me:
+                return fresh  # a secret decision this player did not see
+            node = node.children.get(codec.encode(event.action))
+            if node is None:
+                return fresh
+        if node.player != me or state.current_player != me:
+            return fresh
+        return node
+
+    # ------------------------------------------------------------------ searching
+    def _limit(self, node: _Node, options: int) -> int:
+        if self.widen_above is None or options <= self.widen_above:
+            return options
+        return max(1, math.ceil(self.widen_k * (node.visits + 1) ** self.widen_alpha))
+
+    def _rank(self, node: _Node, code: int) -> float:
+        if node.order is None:
+            node.order = {}
+        rank = node.order.get(code)
+        if rank is None:
+            rank = node.order[code] = float(self.rng.random())
+        return rank
 
     def _iterate(self, root: _Node, state: State, codec) -> None:
         path = [root]
@@ -106,48 +198,65 @@ class MCTSAgent(Agent):
         while not state.is_over:
             actions = state.legal_actions()
             codes = [codec.encode(a) for a in actions]
-            for k in codes:
-                child = node.children.get(k)
-                if child is not None:
-                    child.avail += 1
-            untried = [i for i, k in enumerate(codes) if k not in node.children]
             player = state.current_player
-            if untried:
-                i = untried[int(self.rng.integers(len(untried)))]
+            tried, untried = [], []
+            for i, k in enumerate(codes):
+                child = node.children.get(k)
+                if child is None:
+                    untried.append(i)
+                else:
+                    child.avail += 1
+                    tried.append(i)
+            if untried and (not tried or len(tried) < self._limit(node, len(codes))):
+                if len(codes) > (self.widen_above or len(codes)):
+                    i = min(untried, key=lambda j: self._rank(node, codes[j]))
+                else:
+                    i = untried[int(self.rng.integers(len(untried)))]
                 state.apply(actions[i], atomic=False)
                 child = _Node(player, state.players)
                 child.avail = 1
                 node.children[codes[i]] = child
                 path.append(child)
                 break
-            best, best_score = 0, -math.inf
-            for i, k in enumerate(codes):
-                child = node.children[k]
-                score = child.value[player] / child.visits + self.c * math.sqrt(
-                    math.log(child.avail) / child.visits)
+            best, best_score = tried[0], -math.inf
+            span = self._high - self._low
+            for i in tried:
+                child = node.children[codes[i]]
+                mean = child.value[player] / child.visits
+                if span > 0:
+                    mean = (mean - self._low) / span
+                score = mean + self.c * math.sqrt(math.log(child.avail) / child.visits)
                 if score > best_score:
                     best, best_score = i, score
             state.apply(actions[best], atomic=False)
             node = node.children[codes[best]]
             path.append(node)
-        # rollout (random) and back-propagation
+        # playout: cheap random moves, cut off after rollout_depth decisions
         depth = 0
         while not state.is_over and (self.rollout_depth is None or depth < self.rollout_depth):
-            actions = state.legal_actions()
-            state.apply(actions[int(self.rng.integers(len(actions)))], atomic=False)
+            state.apply(state.random_action(self.rng), atomic=False)
             depth += 1
         reward = self.reward(state)
+        self._low = min(self._low, float(reward.min()))
+        self._high = max(self._high, float(reward.max()))
         for n in path:
             n.visits += 1
             n.value += reward
 
     def reward(self, state: State) -> np.ndarray:
-        """The reward vector of a finished or cut-off playout (a game's own MCTS may refine
-        it, e.g. to evaluate cut-off positions or to score a solo game against its bots)."""
-        return outcome(state)
+        """The value vector of a finished or cut-off playout (see the module docstring); a
+        game's own MCTS may refine it."""
+        heuristic = self.heuristic or state.game.heuristic
+        if state.is_over and (state.players > 1 or heuristic is None):
+            return outcome(state)
+        if heuristic is None:
+            from .greedy import score_margin
+
+            heuristic = score_margin
+        return evaluation(state, heuristic)
 
     def statistics(self, state: State) -> list[tuple[Action, int, float]]:
-        """(action, visits, mean reward for the mover) of the last search's root children."""
+        """(action, visits, mean value for the mover) of the last search's root children."""
         if self.last_root is None:
             return []
         codec = state.game.codec

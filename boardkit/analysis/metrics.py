@@ -49,7 +49,9 @@ def wilson(successes: float, n: int, z: float = Z) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact at the ends (no 1e-17)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return (low, high)
 
 
 def mean_ci(values, z: float = Z) -> tuple[float, float, float]:

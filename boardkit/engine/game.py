@@ -80,7 +80,7 @@ class Game:
                  params_model: type[BaseModel] | None = None, lower_is_better: bool = False,
                  codec: ActionCodec | None = None, summary: str = "", status: str = "",
                  board: str | None = None, agents: Mapping[str, Any] | None = None,
-                 heuristic: Any = None):
+                 heuristic: Any = None, search: Mapping[str, Any] | None = None):
         self.name = name
         self.title = title
         self.state_class = state_class
@@ -97,6 +97,9 @@ class Game:
         #: the game's own agents, name -> factory(seed[, budget]) or "module:factory"
         self.agents = dict(agents or {})
         self._heuristic = heuristic
+        #: the settings of the game's default search agent (``mcts``): keyword arguments of
+        #: :class:`boardkit.agents.mcts.MCTSAgent`, such as ``iterations`` and ``rollout_depth``
+        self.search = dict(search or {})
         state_class.game = self
 
     def __repr__(self) -> str:

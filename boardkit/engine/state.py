@@ -163,6 +163,13 @@ class State:
             return list(offered[1])
         return list(self.stack[-1].legal(self))
 
+    def random_action(self, rng: np.random.Generator) -> Action:
+        """A legal action of the current player drawn at random with ``rng`` (playouts); a
+        game's step may draw it without listing every option (:meth:`Step.sample`)."""
+        if not self.stack:
+            raise RuleViolation("engine.game_over", "the game is over; no more actions")
+        return self.stack[-1].sample(self, rng)
+
     def offer(self) -> list[Action]:
         """The legal actions, kept for this decision so that the agent asked next does not
         list them again (a play loop that also counts them calls this). The memo is never

@@ -42,6 +42,16 @@ class Step:
     def legal(self, state: State) -> list[Action]:
         raise NotImplementedError
 
+    def sample(self, state: State, rng) -> Action:
+        """One legal action drawn uniformly at random (search playouts use this).
+
+        The default lists every legal action; a step with many options may override it with
+        something cheaper that draws from the same set (for instance: draw a candidate, keep
+        it if :meth:`check` accepts it, else fall back to the list).
+        """
+        options = self.legal(state)
+        return options[int(rng.integers(len(options)))]
+
     def check(self, state: State, act: Action) -> None:
         """Raise :class:`RuleViolation` if ``act`` is illegal. Must not change the state.
 

@@ -73,4 +73,6 @@ GAME = Game(
     board="boardkit.wishland.board:WishlandBoard",
     agents={"greedy": "boardkit.wishland.agent:WishlandGreedy"},
     heuristic="boardkit.wishland.agent:heuristic",
+    # the default search agent: playouts cut off after 8 decisions and judged by the heuristic
+    search={"iterations": 300, "rollout_depth": 8},
 )
