@@ -91,6 +91,7 @@ def study(n: int, workers: int) -> None:
         print(f"\n{name}: {n} deals in {time.perf_counter() - t:.0f} s, mean penalty "
               f"{frame.score.mean():.2f} (median {frame.score.median():.0f})")
         print("  titles:", frame.title.value_counts().to_dict())
+        print(f"  solved (winners() == [0], any title but Failure): {frame.win.mean():.1%}")
         print("  penalty histogram:", frame.score.astype(int).value_counts().sort_index().to_dict())
         by_side = frame.groupby("side").score.agg(["mean", "count"]).sort_values("mean")
         print("  by goal side (hardest last):")

@@ -20,7 +20,10 @@ cards can build, by an exact depth-first **branch and bound**:
 The plan lies at the centre of the park's area; because the cards of any megapark can be
 turned and moved together, that loses nothing but megaparks that would not fit in the area.
 The search is exact for megaparks built this way (``Solution.proven``) unless ``time_limit``
-stops it first. Without a complete megapark (no order lets every card join), the best partial
+stops it first. It keeps every visible icon of a chosen shape in the one group, so it never
+uses a layout in which a piece of a shape is cut off from the park (legal since the building
+rules leave such icons out of the park, ``lands.build.contiguous``): every layout it returns
+is legal, but a cut-off layout that would score better is outside its search. Without a complete megapark (no order lets every card join), the best partial
 one is returned (the game then lets the player finish without the cards that cannot join).
 """
 
