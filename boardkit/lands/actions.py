@@ -24,7 +24,10 @@ def _num(v) -> str:
 @action
 class Place(Action):
     """Put ``card`` into park ``park`` at (x, y) turned ``angle``°, contributing shape ``shape``;
-    ``under``: slip it beneath the park's cards instead of laying it on top."""
+    ``under``: slip it beneath the park's cards instead of laying it on top; ``level``: slip
+    it in between instead, at that place in the pile counted from the bottom (0 = under all,
+    the number of cards = on top). ``level`` is not listed by ``legal_actions`` (top and
+    bottom are) and only ``None`` is encodable."""
 
     card: int
     park: int
@@ -33,10 +36,14 @@ class Place(Action):
     angle: int | float
     shape: int
     under: bool = False
+    level: int | None = None
 
     def __str__(self) -> str:
+        where = ", under" if self.under else ""
+        if self.level is not None:
+            where = f", at level {self.level} of the pile"
         return (f"place #{self.card} in park {self.park} at ({_num(self.x)}, {_num(self.y)}) "
-                f"turned {_num(self.angle)}°, shape {self.shape}{', under' if self.under else ''}")
+                f"turned {_num(self.angle)}°, shape {self.shape}{where}")
 
 
 @action
@@ -158,7 +165,7 @@ def codec() -> ActionCodec:
     cards = range(MAX_CARDS)
     return ActionCodec([
         (Place, {"card": cards, "park": range(MAX_PARKS), "x": grid, "y": grid, "angle": ANGLES,
-                 "shape": (0, 1), "under": (False, True)}),
+                 "shape": (0, 1), "under": (False, True), "level": (None,)}),
         (Rearrange, {"park": range(MAX_PARKS), "card": cards}),
         (Move, {"x": grid, "y": grid, "angle": ANGLES, "shape": (0, 1), "under": (False, True)}),
         (PutBack, {}),

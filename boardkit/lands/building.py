@@ -341,7 +341,9 @@ def check_area(card: int, x: int, y: int, angle: int) -> None:
                             f"({AREA - o.w}, {AREA - o.h}))")
 
 
-def with_card(park, placed: Placed, under: bool) -> list[Placed]:
+def with_card(park, placed: Placed, under: bool, level: int | None = None) -> list[Placed]:
+    if level is not None:
+        return [*park[:level], placed, *park[level:]]
     return [placed, *park] if under else [*park, placed]
 
 
@@ -383,17 +385,27 @@ def integral(v) -> bool:
     return isinstance(v, int) or (isinstance(v, float) and math.isfinite(v) and v == int(v))
 
 
-def join(park, card: int, x, y, angle, shape, under) -> list[Placed]:
-    """The park with ``card`` added (or moved) there, or the building rule it would break."""
+def join(park, card: int, x, y, angle, shape, under, level=None) -> list[Placed]:
+    """The park with ``card`` added (or moved) there, or the building rule it would break.
+
+    ``level`` (optional): the card's place in the pile counted from the bottom, between 0
+    (under all) and ``len(park)`` (on top) — a card may be slipped in between."""
     if isinstance(shape, bool) or shape not in (0, 1):
         raise RuleViolation("lands.build.choose_shape",
                             f"card #{card} has two shapes, 0 and 1; shape {shape!r} does not exist")
     if under and not park:
         raise RuleViolation("lands.build.layer",
                             f"card #{card} starts the park: there is no card to slip it under")
+    if level is not None:
+        if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= len(park):
+            raise RuleViolation("lands.build.layer", f"level {level!r} is not a place in the "
+                                f"pile of {len(park)} card(s): 0 (under all) to {len(park)} (on top)")
+        if under:
+            raise RuleViolation("lands.build.layer", "give either under (beneath all the cards) "
+                                "or a level in the pile, not both")
     gx, gy, a = snap(park, card, x, y, angle)
     check_area(card, gx, gy, a)
-    new = with_card(list(park), Placed(card, gx, gy, a, shape), bool(under))
+    new = with_card(list(park), Placed(card, gx, gy, a, shape), bool(under), level)
     check_park(new)
     return new
 
@@ -419,4 +431,4 @@ def check_place(state, act, parks: list) -> list:
         raise RuleViolation("lands.build.park", f"there is no park {act.park!r}: parks are "
                             f"numbered 0..{len(parks) - 1}, and {len(parks)} starts a new one")
     park = parks[act.park] if act.park < len(parks) else []
-    return join(park, act.card, act.x, act.y, act.angle, act.shape, act.under)
+    return join(park, act.card, act.x, act.y, act.angle, act.shape, act.under, act.level)

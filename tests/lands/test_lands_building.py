@@ -167,3 +167,38 @@ def test_cut_off_icons_are_not_part_of_the_park():
     apart = [Placed(6, 5, 5, 0, 0), Placed(0, 4, 2, 0, 0), Placed(1, 10, 0, 0, 0)]
     rule, message = problem(apart)
     assert rule == "lands.build.contiguous" and "#1" in message
+
+
+def test_a_card_may_be_slipped_in_between():
+    """lands.build.layer: a card can go anywhere in the pile, not only on top or at the bottom.
+    #0 at (6, 5) is legal between #1 and #4 only."""
+    two = [SHOWS, Placed(4, 7, 5, 0, 0)]
+    new = join(two, 0, 6, 5, 0, 0, False, 1)
+    assert [p.card for p in new] == [1, 0, 4]
+    for level in (0, 2):  # at the bottom, on top: another building rule breaks
+        assert rule_of(lambda level=level: join(two, 0, 6, 5, 0, 0, False, level)).rule != "lands.build.layer"
+    for level in (-1, 3, True, 1.5):
+        err = rule_of(lambda level=level: join(two, 0, 6, 5, 0, 0, False, level))
+        assert err.rule == "lands.build.layer"
+    assert rule_of(lambda: join(two, 0, 6, 5, 0, 0, True, 1)).rule == "lands.build.layer"
+
+
+def test_place_at_a_level_through_the_game():
+    """#0 at (6, 5) is legal only between #1 and #4: on top or at the bottom it is not."""
+    from boardkit.lands import arranged
+
+    s = arranged([1, 4, 0, 3, 2])
+    s.apply(Place(1, 0, 5, 5, 0, 1))
+    s.apply(Continue())
+    s.apply(Place(4, 0, 7, 5, 0, 0))
+    s.apply(Continue())
+    assert s.drawn == 0
+    assert not s.explain(Place(0, 0, 6, 5, 0, 0)).legal
+    assert not s.explain(Place(0, 0, 6, 5, 0, 0, True)).legal
+    act = Place(0, 0, 6, 5, 0, 0, level=1)
+    assert str(act).endswith("at level 1 of the pile")
+    assert act not in s.legal_actions()  # listed: top and bottom only
+    s.apply(act)
+    assert [p.card for p in s.parks[0]] == [1, 0, 4]
+    s.apply(Continue())
+    assert s.explain(Place(s.drawn, 0, 1, 1, 0, 0, level=7)).rule == "lands.build.layer"

@@ -26,7 +26,7 @@ COVERAGE = {
     "lands.build.one_shape": ["building:test_each_card_adds_one_shape"],
     "lands.build.contribute": ["building:test_each_card_contributes_an_icon"],
     "lands.build.park": ["building:test_choose_shape_and_layer_and_park_number"],
-    "lands.build.layer": ["building:test_choose_shape_and_layer_and_park_number"],
+    "lands.build.layer": ["building:test_choose_shape_and_layer_and_park_number", "building:test_a_card_may_be_slipped_in_between", "building:test_place_at_a_level_through_the_game"],
     "lands.rearrange.within": ["rearranging:test_rearrange_within_the_park", "rearranging:test_cards_never_change_parks", "rearranging:test_relayout_is_checked_when_finished_not_in_between", "rearranging:test_an_illegal_final_layout_is_refused_and_changes_nothing", "rearranging:test_relayout_of_a_missing_park_and_while_a_card_is_picked_up", "rearranging:test_relayout_before_placing_the_drawn_card"],
     "lands.rearrange.no_removal": ["rearranging:test_cards_are_never_removed", "rearranging:test_an_illegal_final_layout_is_refused_and_changes_nothing"],
     "lands.rearrange.limit": ["rearranging:test_put_back_and_the_limit", "rearranging:test_limit_is_a_parameter"],
