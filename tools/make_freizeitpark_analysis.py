@@ -2,6 +2,29 @@
 import nbformat as nbf
 
 md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+
+#: question 0 from the large study (benchmarks/freizeitpark_study.py --only win, seed 1, greedy
+#: agents, base game, 10 x 10): players -> games, games won, Wilson interval of the share won,
+#: median / mean (95 % interval) round the game was won, share of players out, their median
+#: round, share fired, rounds skipped per player
+STUDY_COMMAND = "python benchmarks/freizeitpark_study.py --games 200 --two 200 --four 100 --seed 1 --only win"
+STUDY = {
+    1: (200, 40, 0.150, 0.261, 37, 38.6, 35.2, 42.0, 0.700, 58.5, 0.100, 20.6),
+    2: (200, 58, 0.232, 0.356, 37, 39.1, 35.6, 42.5, 0.655, 60.5, 0.078, 20.7),
+    4: (100, 37, 0.282, 0.468, 36, 37.4, 33.9, 40.8, 0.582, 59.0, 0.080, 17.9),
+}
+
+
+def study_table() -> str:
+    rows = ["| players | games | won | share won (95 % interval) | round won: median, mean (95 % interval) "
+            "| players out (median round) | fired | rounds skipped per player |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for k, (n, won, lo, hi, med, mean, mlo, mhi, out, out_round, fired, skipped) in STUDY.items():
+        rows.append(f"| {k} | {n} | {won} | {won / n:.0%} ({lo:.0%}–{hi:.0%}) | {med}, {mean:.1f} "
+                    f"({mlo:.1f}–{mhi:.1f}) | {out:.0%} ({out_round:.0f}) | {fired:.0%} | {skipped:.1f} |")
+    return "\n".join(rows)
+
+
 cells = [
 md("""# Freizeitpark: five questions answered by simulation
 
@@ -160,6 +183,37 @@ print(describe_effect(effect))
 effect.round(3)"""),
 code("""elapsed = time.perf_counter() - started
 print(f"whole notebook: {elapsed:.0f} s (small samples; see the command at the top for a large study)")"""),
+md(f"""## Conclusions (large study)
+
+The small samples above only sketch the answers. The large study for question 0
+(`{STUDY_COMMAND}`, about 15 minutes on one core) gives, for the greedy agent on the
+10 × 10 sheet:
+
+{study_table()}
+
+* **Most games have no winner.** Alone, the greedy manager wins only one game in five
+  ({STUDY[1][1]} of {STUDY[1][0]}; 95 % interval {STUDY[1][2]:.0%}–{STUDY[1][3]:.0%}). With more
+  players the share of games that somebody wins grows — {STUDY[2][1] / STUDY[2][0]:.0%} with two,
+  {STUDY[4][1] / STUDY[4][0]:.0%} with four — because each extra park is one more chance, not because
+  a park gets better; the intervals of 1 and 4 players do not overlap.
+* **A game that is won is won in round 36–37 (median)**, whatever the number of players; the
+  mean is about 37–39 (intervals about ±3.5 rounds), the fastest win came in round 21.
+* **Out, and when.** About two players in three end *out* (*ausgeschieden*), at a median
+  round of about 59–60 — some 20 rounds after the typical win — after skipping about 18–21
+  rolls that fitted nowhere in their crowded park. Fewer than one in ten is fired by the
+  enclosure penalty.
+* **Against the earlier strict reading** (the first roll that fits nowhere puts a player out;
+  rule parameter `end.unplayable = "out"`, `play_games(..., params={{"end.unplayable": "out"}})`,
+  seed 1): only 2 of 60 solo games (3 %, 95 % interval 1 %–11 %) and 1 of 30 two-player games
+  (3 %, 1 %–17 %) were won, and players were out at a median round of 30. Skipping the roll
+  keeps a crowded park in the game long enough to finish it several times as often — but the
+  sheet stays scarce: a one-step greedy manager fills it with whatever the dice give.
+
+How the figures were made: one row per player per game (`play_games`), the share of games
+with a winner with a Wilson interval, the round with a normal interval of the mean
+(`win_rate`). Games of different player counts use the same seeds, so their dice sequences
+overlap; the seats of one game are not independent, so read the per-player shares as a
+rough guide."""),
 md("""## Exercise
 
 1. Does the penalty become more dangerous on a bigger park? Play `play_games` with
