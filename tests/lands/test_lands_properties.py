@@ -87,3 +87,32 @@ def test_codec_refuses_free_positions():
     with pytest.raises(ActionFormatError):
         GAME.codec.encode(Place(1, 0, 5.5, 5, 0, 0))
     assert GAME.codec.decode(GAME.codec.encode(Place(1, 0, 5, 5, 90, 1, True))) == Place(1, 0, 5, 5, 90, 1, True)
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**31), steps=st.integers(1, 40), shifts=st.lists(
+    st.tuples(st.integers(-3, 3), st.integers(-3, 3), st.sampled_from([0, 90, 180, 270]),
+              st.integers(0, 1)), min_size=1, max_size=6), reverse=st.booleans())
+def test_relayouts_are_legal_or_change_nothing(seed, steps, shifts, reverse):
+    """A whole rearrangement (lands.rearrange.within) is judged once: explain and apply agree,
+    a refusal leaves the state untouched, and an accepted layout follows the building rules."""
+    from boardkit.lands.actions import Relayout
+    from boardkit.lands.building import problem
+
+    *_, s = walk(seed, steps)
+    if not s.parks:
+        return
+    park = s.parks[0]
+    cards = [(p.card, p.x + dx, p.y + dy, a, sh) for p, (dx, dy, a, sh) in
+             zip(park, shifts * len(park), strict=False)]
+    act = Relayout(0, tuple(reversed(cards)) if reverse else tuple(cards))
+    before = pickle.dumps(s)
+    verdict = s.explain(act)
+    try:
+        s.apply(act)
+    except RuleViolation as err:
+        assert not verdict.legal and err.rule == verdict.rule
+        assert pickle.dumps(s) == before
+        return
+    assert verdict.legal and problem(s.parks[0]) is None
+    assert sorted(p.card for p in s.parks[0]) == sorted(p.card for p in park)
