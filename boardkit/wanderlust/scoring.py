@@ -93,6 +93,11 @@ def ranking_key(state: WanderlustState, t: int) -> tuple[int, int, int]:
 
 
 def winners(state: WanderlustState) -> list[int]:
+    """The seats that won by the rules (``[]`` if nobody did). A race stopped by boardkit's
+    round limit (rule ``wanderlust.end.round_limit``) never reached the rulebook's end, so it
+    has no winner; its scores still rank the players."""
+    if state.trigger is None:
+        return []
     if state.solo:
         if len(state.achieved[0]) < 2:
             return []  # rule wanderlust.solo.end: you did not finish the race

@@ -602,6 +602,8 @@ def test_end_round_limit():
         s.apply(TakeBlind())
         end_turn(s)
     assert s.is_over and any("safety limit" in n for n in notes(s))
+    assert s.trigger is None and s.winners() == []  # the race never ended by its rules
+    assert len(s.scores()) == 2  # the points still rank the players
 
 
 # ------------------------------------------------------------------ House Rule

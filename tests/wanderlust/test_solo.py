@@ -260,6 +260,7 @@ def test_solo_end_you_must_finish_the_race():
 def test_solo_win_and_loss_by_points():
     s = solo_position()
     s.stack.clear()  # the race is over
+    s.trigger = 0
     s.achieved[0] = ["first-to-the-finish", "frequent-flyer"]
     s.exp[0], s.exp[1] = 30, 10
     assert s.winners() == [0]
@@ -276,6 +277,7 @@ def test_solo_full_tie_with_an_automaton_is_shared_so_you_win():
     # names an automaton (it is not a seat)
     s = solo_position()
     s.stack.clear()
+    s.trigger = 0  # the race ended by its rules (someone fulfilled two objectives)
     s.achieved[0] = ["first-to-the-finish", "frequent-flyer"]
     s.achieved[1] = []
     for t in range(s.trotters):
