@@ -12,8 +12,9 @@ Run from the repository root:
     python benchmarks/freizeitpark_study.py --games 300 --only win   # question 0 only
 
 --games is solo games per question; --two and --four the two- and four-player games of
-questions 0-2. Measured on one core (greedy agents, base game): about 1.3 s per solo game,
-2.6 s per two-player and 6 s per four-player game. With --save DIR the per-player rows of
+questions 0-2. Measured on one core of a shared machine (greedy agents, base game): about
+0.9 s per solo game, 1.1 s per two-player and 2.2 s per four-player game (--games 400
+--two 400 --four 300 --only win: 25 minutes). With --save DIR the per-player rows of
 questions 0-2 are written to DIR/freizeitpark-<k>p.csv after each player count.
 """
 
