@@ -13,27 +13,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_search import positions  # noqa: E402  (one recipe for mid-game positions)
 
 import boardkit  # noqa: E402
-from boardkit.agents import RandomAgent, make_agent  # noqa: E402
+from boardkit.agents import make_agent  # noqa: E402
 from boardkit.agents.mcts import MCTSAgent  # noqa: E402
-
-
-def positions(name: str, count: int, steps: int = 6):
-    """Mid-game positions with a real choice, reached by seeded random play."""
-    g = boardkit.game(name)
-    found, seed = [], 0
-    while len(found) < count and seed < 200:
-        s = g.new_game(seed=seed)
-        bot = RandomAgent(seed)
-        for _ in range(steps):
-            if s.is_over:
-                break
-            s.apply(bot.act(s))
-        if not s.is_over and len(s.legal_actions()) > 1:
-            found.append(s)
-        seed += 1
-    return found
 
 
 def main() -> None:

@@ -197,7 +197,7 @@ from boardkit.wishland import GAME as WISHLAND
 target = int(solo[solo.agent == "greedy"].score.median())
 beats = solo.assign(won=solo.score > target).groupby("agent").won.agg(["sum", "count"])
 beats["win_rate"] = beats["sum"] / beats["count"]
-beats[["ci_low", "ci_high"]] = [wilson(int(w), int(n)) for w, n in zip(beats["sum"], beats["count"])]
+beats[["ci_low", "ci_high"]] = [wilson(int(w), int(n)) for w, n in zip(beats["sum"], beats["count"], strict=True)]
 print(f"score to beat: {target}")
 print(beats.round(2))
 row = solo.iloc[0]
