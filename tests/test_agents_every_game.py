@@ -33,7 +33,10 @@ def tail(k: int, n: int, p: float) -> float:
 
 
 def mcts_for(name, iterations, depth, seed):
-    if "mcts" in boardkit.game(name).agents:
+    """The game's default search agent with a small budget (its own settings otherwise); a
+    game without settings gets the rollout depth of the table."""
+    g = boardkit.game(name)
+    if "mcts" in g.agents or g.search:
         return make_agent(f"mcts:{iterations}", seed=seed, game=name)
     return MCTSAgent(iterations=iterations, rollout_depth=depth, seed=seed)
 

@@ -61,9 +61,12 @@ def _mcts(seed: int, iterations: int | None = None, *, game=None, strength: int 
     """The default search agent: MCTS with the game's own settings (``Game(search=...)``)."""
     from .mcts import MCTSAgent
 
+    from boardkit.engine.game import resolve
+
     settings = dict(game.search) if game is not None else {}
     default = settings.pop("iterations", 200)
-    return MCTSAgent(iterations=iterations or default * strength, seed=seed, **settings)
+    cls = resolve(settings.pop("agent", MCTSAgent))  # a game's own refinement of the search
+    return cls(iterations=iterations or default * strength, seed=seed, **settings)
 
 
 def _mcts_strong(seed: int, iterations: int | None = None, *, game=None) -> Agent:

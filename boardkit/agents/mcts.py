@@ -17,7 +17,13 @@ One algorithm serves every game:
 * **Progressive widening.** Where a position has more than ``widen_above`` options, a node
   only considers ``ceil(widen_k * visits ** widen_alpha)`` of them (in a random order), so
   the budget is not spent trying each of a thousand placements once (Coulom 2007; Chaslot
-  et al. 2008).
+  et al. 2008). A step that declares itself ``wide`` is never listed: new options are drawn
+  with ``state.random_action`` and the known ones are tested with ``state.check``, and the
+  root's options are listed once per decision, not once per iteration. With
+  ``root_order="heuristic"`` the root widens in the order of the game's heuristic one move
+  ahead (the greedy player's ranking) instead of a random one — progressive *unpruning*
+  in Chaslot et al.'s sense — so the search starts from the greedy choice and spends its
+  budget on checking it against the next best ones.
 * **Tree reuse.** Between two decisions of the same player the agent walks its last tree
   down the moves played since (when it could see them) and keeps searching from there.
 * **Values.** Leaf values are normalised by the smallest and largest value seen in the
@@ -37,13 +43,13 @@ import time
 
 import numpy as np
 
-from boardkit.engine import Action, State
+from boardkit.engine import Action, RuleViolation, State
 
 from .base import Agent
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "value", "player", "order")
+    __slots__ = ("children", "visits", "avail", "value", "player", "order", "actions")
 
     def __init__(self, player: int | None, players: int):
         self.children: dict[int, _Node] = {}
@@ -52,6 +58,7 @@ class _Node:
         self.value = np.zeros(players)
         self.player = player
         self.order: dict[int, float] | None = None  # widening: random rank of each action
+        self.actions: dict[int, Action] | None = None  # a wide step: the options drawn so far
 
 
 def _shares(values: np.ndarray, best: np.ndarray, score_weight: float) -> np.ndarray:
@@ -103,7 +110,11 @@ class MCTSAgent(Agent):
     def __init__(self, iterations: int = 200, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
                  seed: int | None = 0, heuristic=None, widen_above: int | None = 24,
-                 widen_k: float = 2.0, widen_alpha: float = 0.5, reuse_tree: bool = True):
+                 widen_k: float = 2.0, widen_alpha: float = 0.5, reuse_tree: bool = True,
+                 root_order: str = "random"):
+        if root_order not in ("random", "heuristic"):
+            raise ValueError(f"root_order is 'random' or 'heuristic', not {root_order!r}")
+        self.root_order = root_order
         if iterations < 1 and time_limit is None:
             raise ValueError("MCTS needs iterations >= 1 or a time_limit")
         self.iterations = iterations
@@ -136,6 +147,14 @@ class MCTSAgent(Agent):
         codec = state.game.codec
         me = state.current_player
         root = self._reused_root(state, me)
+        if root.actions is not None:  # drawn in other worlds: keep the ones legal here
+            legal = {codec.encode(a) for a in options}
+            root.actions = {k: a for k, a in root.actions.items() if k in legal}
+        ranked = None
+        if self.root_order == "heuristic" and self.widen_above is not None \
+                and len(options) > self.widen_above:
+            ranked = [(codec.encode(a), a) for a in self._ranked(state, options)]
+            root.order = {k: float(i) for i, (k, _) in enumerate(ranked)}
         self._low, self._high = math.inf, -math.inf  # value range seen in this search
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         done = 0
@@ -144,7 +163,7 @@ class MCTSAgent(Agent):
                 break
             if deadline is not None and time.perf_counter() >= deadline and done > 0:
                 break
-            self._iterate(root, state.determinize(me, self.rng), codec)
+            self._iterate(root, state.determinize(me, self.rng), codec, options, ranked)
             done += 1
         self.last_root, self.last_iterations = root, done
         legal_codes = {codec.encode(a): a for a in options}
@@ -191,14 +210,93 @@ class MCTSAgent(Agent):
             rank = node.order[code] = float(self.rng.random())
         return rank
 
-    def _iterate(self, root: _Node, state: State, codec) -> None:
+    def _ranked(self, state: State, options: list[Action]) -> list[Action]:
+        """The options, best first by the heuristic one move ahead (as the greedy agent
+        rates them, on one guess at the hidden information); ties keep the listed order."""
+        from .greedy import score_margin
+
+        fn = self.heuristic or state.game.heuristic or score_margin
+        me = state.current_player
+        guess = state.determinize(me, self.rng)
+        values = []
+        for act in options:
+            after = guess.clone()
+            after.apply(act, atomic=False)
+            values.append(float(fn(after, me)))
+        order = sorted(range(len(options)), key=lambda i: -values[i])
+        return [options[i] for i in order]
+
+    def _wide(self, node: _Node, state: State, codec, at_root: bool,
+              ranked: list[tuple[int, Action]] | None = None) -> tuple[Action, bool]:
+        """Selection at a ``wide`` step: (the action, whether it is a new child). The known
+        children are tested with ``check`` (every one is available at the root); a new one
+        is drawn with ``random_action`` while the widening limit allows."""
+        if node.actions is None:
+            node.actions = {}
+        player = state.current_player
+        tried = []
+        for k, act in node.actions.items():
+            if not at_root:
+                try:
+                    state.check(act)
+                except RuleViolation:
+                    continue
+            node.children[k].avail += 1
+            tried.append(k)
+        if not tried or len(tried) < self._limit(node, math.inf):
+            if at_root and ranked is not None:  # the next one in the heuristic's order
+                for k, act in ranked:
+                    if k not in node.actions:
+                        node.actions[k] = act
+                        return act, k not in node.children
+            for _ in range(3):
+                act = state.random_action(self.rng)
+                k = codec.encode(act)
+                if k not in node.actions:
+                    node.actions[k] = act
+                    return act, True
+        if not tried:
+            return act, k not in node.children
+        best = self._select(node, tried, player)
+        return node.actions[best], False
+
+    def _select(self, node: _Node, codes, player: int) -> int:
+        """The UCT choice among ``codes`` (children available now)."""
+        best, best_score = codes[0], -math.inf
+        span = self._high - self._low
+        for k in codes:
+            child = node.children[k]
+            mean = child.value[player] / child.visits
+            if span > 0:
+                mean = (mean - self._low) / span
+            score = mean + self.c * math.sqrt(math.log(child.avail) / child.visits)
+            if score > best_score:
+                best, best_score = k, score
+        return best
+
+    def _iterate(self, root: _Node, state: State, codec, root_actions=None,
+                 ranked: list[tuple[int, Action]] | None = None) -> None:
         path = [root]
         node = root
         # selection and expansion
         while not state.is_over:
-            actions = state.legal_actions()
-            codes = [codec.encode(a) for a in actions]
             player = state.current_player
+            step = state.stack[-1]
+            if step.wide and self.widen_above is not None:
+                act, new = self._wide(node, state, codec, node is root, ranked)
+                code = codec.encode(act)
+                state.apply(act, atomic=False)
+                if new:
+                    child = node.children[code] = _Node(player, state.players)
+                    child.avail = 1
+                    path.append(child)
+                    break
+                node = node.children[code]
+                path.append(node)
+                continue
+            actions = root_actions if node is root and root_actions is not None \
+                else state.legal_actions()
+            codes = [codec.encode(a) for a in actions]
             tried, untried = [], []
             for i, k in enumerate(codes):
                 child = node.children.get(k)
@@ -218,16 +316,8 @@ class MCTSAgent(Agent):
                 node.children[codes[i]] = child
                 path.append(child)
                 break
-            best, best_score = tried[0], -math.inf
-            span = self._high - self._low
-            for i in tried:
-                child = node.children[codes[i]]
-                mean = child.value[player] / child.visits
-                if span > 0:
-                    mean = (mean - self._low) / span
-                score = mean + self.c * math.sqrt(math.log(child.avail) / child.visits)
-                if score > best_score:
-                    best, best_score = i, score
+            index = {codes[i]: i for i in tried}
+            best = index[self._select(node, [codes[i] for i in tried], player)]
             state.apply(actions[best], atomic=False)
             node = node.children[codes[best]]
             path.append(node)

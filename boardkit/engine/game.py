@@ -99,6 +99,7 @@ class Game:
         self._heuristic = heuristic
         #: the settings of the game's default search agent (``mcts``): keyword arguments of
         #: :class:`boardkit.agents.mcts.MCTSAgent`, such as ``iterations`` and ``rollout_depth``
+        #: (``agent``: a subclass, or its "module:Class", that refines the search for the game)
         self.search = dict(search or {})
         state_class.game = self
 

@@ -30,6 +30,10 @@ class Step:
     #: a secret decision (simultaneous play modelled as sequential steps): the log shows the
     #: action only to the deciding player; the others see :meth:`public_text`
     secret: bool = False
+    #: hundreds of options: search agents draw them with :meth:`sample` and test the ones
+    #: they already know with :meth:`check` instead of listing every option at each visit
+    #: (which needs a cheap ``sample`` and a direct ``check``)
+    wide: bool = False
 
     def public_text(self, state: State, act: Action) -> str:
         """What the other players see of a secret decision (``secret = True``)."""

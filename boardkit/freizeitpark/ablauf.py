@@ -24,7 +24,7 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation, Step
 
 from .actions import Build, Entrance
-from .bauen import check_build, check_entrance, has_build, legal_builds, legal_entrances
+from .bauen import check_build, check_entrance, has_build, legal_builds, legal_entrances, sample_build
 
 
 def skips(rs, sheet, dice: tuple[int, int]) -> bool:
@@ -70,6 +70,7 @@ class BuildStep(Step):
     """A player uses the round's roll: one structure, one symbol."""
 
     rule = "freizeitpark.ablauf.runde"
+    wide = True  # search draws builds (sample) instead of listing them
     auto = False
     secret = True
 
@@ -88,6 +89,11 @@ class BuildStep(Step):
     def legal(self, state):
         return state.cached(self.player, ("builds", self.dice),
                             lambda: legal_builds(state.rules, state.sheets[self.player], self.dice))
+
+    def sample(self, state, rng):
+        """A random legal build without listing them all (search playouts)."""
+        drawn = sample_build(state.rules, state.sheets[self.player], self.dice, rng)
+        return drawn if drawn is not None else super().sample(state, rng)
 
     def check(self, state, act) -> None:
         if not isinstance(act, Build):

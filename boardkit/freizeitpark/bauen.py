@@ -181,13 +181,51 @@ def legal_builds(rs: Ruleset, sheet: Sheet, dice: tuple[int, int]) -> list[Build
     return out
 
 
+def sample_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], rng,
+                 tries: int = 40) -> Build | None:
+    """One legal Build of this roll drawn uniformly at random without listing them all
+    (search playouts): the placements on empty cells touching the park, for every split and
+    symbol, are tried in a random order against the symbol rules and the first legal one is
+    kept. After ``tries`` refusals the legal builds are listed instead (still uniform: the
+    refused ones are not among them). None when the roll fits nowhere."""
+    an = analysis(rs, sheet)
+    pool = []
+    for face, other in splits(dice):
+        geo = _geometric(rs, an, face)
+        if len(geo):
+            pool += [(face, symbol, geo) for symbol in symbol_options(rs, other)]
+    if not pool:
+        return None
+    ends = np.cumsum([len(g) for _, _, g in pool])
+    order = rng.permutation(int(ends[-1]))
+    for j in order[:tries].tolist():
+        k = int(np.searchsorted(ends, j, side="right"))
+        face, symbol, geo = pool[k]
+        t, x, y = rs.placements(face)[0][geo[j - (ends[k - 1] if k else 0)]].tolist()
+        if an.symbol_violation(structure_cells(rs, face, t, x, y), symbol) is None:
+            return Build(face, symbol, t, x, y)
+    options = legal_builds(rs, sheet, dice)
+    return options[int(rng.integers(len(options)))] if options else None
+
+
+def _fits(rs: Ruleset, an: Analysis, face: int, symbol: str, probe: int = 6) -> bool:
+    """Whether the structure of ``face`` filled with ``symbol`` has a legal place: a few
+    candidates are asked directly first (usually one is legal), then all of them."""
+    geo = _geometric(rs, an, face)
+    if not len(geo):
+        return False
+    meta = rs.placements(face)[0]
+    for t, x, y in meta[geo[:probe]].tolist():
+        if an.symbol_violation(structure_cells(rs, face, t, x, y), symbol) is None:
+            return True
+    return bool(legal_placements(rs, an.sheet, face, symbol))
+
+
 def has_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int]) -> bool:
     """Whether the roll offers at least one legal build on this sheet."""
-    for face, other in splits(dice):
-        for symbol in symbol_options(rs, other):
-            if legal_placements(rs, sheet, face, symbol):
-                return True
-    return False
+    an = analysis(rs, sheet)
+    return any(_fits(rs, an, face, symbol) for face, other in splits(dice)
+               for symbol in symbol_options(rs, other))
 
 
 def any_build(rs: Ruleset, sheet: Sheet) -> bool:
@@ -195,12 +233,10 @@ def any_build(rs: Ruleset, sheet: Sheet) -> bool:
     filled with some symbol a die can give has a legal place. Every pair of a structure face
     and a symbol face occurs among the 21 rolls (a double gives both from the same face), so
     this is the same as asking each of the 21 rolls in turn."""
+    an = analysis(rs, sheet)
     symbols = dict.fromkeys(s for face in range(1, 7) for s in symbol_options(rs, face))
-    for face in (6, 5, 3, 4, 2, 1):  # small structures first: they fit most often
-        for symbol in symbols:
-            if legal_placements(rs, sheet, face, symbol):
-                return True
-    return False
+    # small structures first: they fit most often
+    return any(_fits(rs, an, face, symbol) for face in (6, 5, 3, 4, 2, 1) for symbol in symbols)
 
 
 def build_for(rs: Ruleset, die: int, cells, symbol: str) -> Build:

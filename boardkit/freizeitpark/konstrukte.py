@@ -23,16 +23,20 @@ Two rules limit where a symbol may go (:func:`symbol_violation`):
   may be filled only with sites that can still be finished; for a Bummelzug that means it
   can still reach the card's length (a one-cell hole cannot hold a train piece).
 
-All adjacency, components, shapes and enclosure come from :mod:`boardkit.engine.grid`.
+Shapes come from :mod:`boardkit.engine.grid`; adjacency, groups and enclosure are asked of
+the sheet as bit sets (:mod:`boardkit.engine.bitgrid`, cross-checked against the grid
+module's reference functions in the tests), because the playouts of the search agents ask
+them thousands of times per game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from boardkit.engine.grid import canonical_form, components, enclosed_empty_cells, neighbours
+from boardkit.engine.bitgrid import bitgrid
+from boardkit.engine.grid import canonical_form
 
 from .content import Cell, content
 from .setup import Ruleset
@@ -47,13 +51,10 @@ class Group:
     symbol: str
     cells: frozenset[Cell]
     finished: bool  # a finished construct (or a Bummelzug that meets its card)
+    mask: int = field(default=0, compare=False, repr=False)  # its cells as a bit set
 
     def __len__(self) -> int:
         return len(self.cells)
-
-
-def _cells(arr) -> list[Cell]:
-    return [(int(x), int(y)) for x, y in arr.tolist()]
 
 
 def train_lines_ok(cells, limit: int) -> bool:
@@ -94,6 +95,7 @@ class Analysis:
         affected by them."""
         self.rs = rs
         self.sheet = sheet
+        self.grid = grid = bitgrid(sheet.width, sheet.height)
         self._memo: dict = {}
         self._inherited: dict[frozenset[Cell], str] = {}
         symbol = last[0] if last else None
@@ -101,18 +103,22 @@ class Analysis:
         for c, s in sheet.cells.items():
             by_symbol.setdefault(s, []).append(c)
         self.by_symbol = by_symbol
+        #: the cells of each symbol, and every drawn cell, as bit sets
+        self.bits = {sym: grid.mask(cells) for sym, cells in by_symbol.items()}
+        self.filled_bits = grid.mask(sheet.cells)
         self.groups: list[Group] = []
         self.group_at: dict[Cell, int] = {}
         for sym, cells in by_symbol.items():
             if previous is not None and sym != symbol:
-                found = [g.cells for g in previous.groups if g.symbol == sym]
-                done = [g.finished for g in previous.groups if g.symbol == sym]
+                old = [g for g in previous.groups if g.symbol == sym]
+                found = [(g.cells, g.mask) for g in old]
+                done = [g.finished for g in old]
             else:
-                found = [frozenset(_cells(comp)) for comp in components(cells)]
-                done = [sym == "eingang" or is_finished(rs, sym, m) for m in found]
-            for members, finished in zip(found, done, strict=True):
+                found = [(frozenset(grid.cells(m)), m) for m in grid.components(self.bits[sym])]
+                done = [sym == "eingang" or is_finished(rs, sym, m) for m, _ in found]
+            for (members, bits), finished in zip(found, done, strict=True):
                 index = len(self.groups)
-                self.groups.append(Group(index, sym, members, finished))
+                self.groups.append(Group(index, sym, members, finished, bits))
                 for c in members:
                     self.group_at[c] = index
         if previous is not None and last is not None:
@@ -126,7 +132,8 @@ class Analysis:
         for key, value in previous._memo.items():
             if key[0] in ("near_finished", "edge", "near") and key[1] != symbol:
                 self._memo[key] = value
-            elif key[0] == "mask" and key[1] in ("near_finished", "edge", "near") and key[2] != symbol:
+            elif key[0] in ("mask", "bits") and key[1] in ("near_finished", "edge", "near") \
+                    and key[2] != symbol:
                 self._memo[key] = value
         for g in previous.groups:
             if g.symbol == symbol or g.finished or g.symbol == "zug":
@@ -185,7 +192,7 @@ class Analysis:
             out: dict[Cell, set[int]] = {}
             for g in self.groups:
                 if g.symbol == symbol:
-                    for c in _cells(neighbours(list(g.cells), corners=True)):
+                    for c in self.grid.cells(self.grid.neighbours(g.mask, corners=True)):
                         out.setdefault(c, set()).add(g.index)
             self._memo[key] = {c: frozenset(v) for c, v in out.items()}
         return self._memo[key]
@@ -278,74 +285,88 @@ class Analysis:
     def enclosed_regions(self) -> list[frozenset[Cell]]:
         """Empty cells cut off from the border, by region (shared geometry)."""
         if "enclosed_regions" not in self._memo:
-            regions = enclosed_empty_cells(self.sheet.width, self.sheet.height, self.sheet.filled())
-            self._memo["enclosed_regions"] = [frozenset(_cells(r)) for r in regions]
+            grid = self.grid
+            self._memo["enclosed_regions"] = [frozenset(grid.cells(r)) for r in
+                                              grid.components(self.enclosed_bits)]
         return self._memo["enclosed_regions"]
+
+    @property
+    def enclosed_bits(self) -> int:
+        if "enclosed_bits" not in self._memo:
+            self._memo["enclosed_bits"] = self.grid.enclosed(self.filled_bits)
+        return self._memo["enclosed_bits"]
 
     @property
     def enclosed(self) -> frozenset[Cell]:
         if "enclosed" not in self._memo:
-            regions = self.enclosed_regions
-            self._memo["enclosed"] = frozenset().union(*regions) if regions else frozenset()
+            self._memo["enclosed"] = frozenset(self.grid.cells(self.enclosed_bits))
         return self._memo["enclosed"]
 
     @property
     def contact(self) -> frozenset[Cell]:
         """Empty cells that share a side with the park (where a new structure may touch)."""
         if "contact" not in self._memo:
-            cells = self.sheet.filled()
-            found = _cells(neighbours(cells)) if cells else []
-            self._memo["contact"] = frozenset(c for c in found if self.sheet.inside(c)
-                                              and c not in self.sheet.cells)
+            self._memo["contact"] = frozenset(self.grid.cells(self.bits_of("contact")))
         return self._memo["contact"]
 
-    def _near(self, key, cells, corners: bool) -> frozenset[Cell]:
+    def _near(self, key, name: str, symbol: str) -> frozenset[Cell]:
         if key not in self._memo:
-            self._memo[key] = (frozenset(_cells(neighbours(cells, corners=corners)))
-                               if cells else frozenset())
+            self._memo[key] = frozenset(self.grid.cells(self.bits_of(name, symbol)))
         return self._memo[key]
 
     def near_finished(self, symbol: str) -> frozenset[Cell]:
         """Cells touching (side or corner) a finished construct of ``symbol``."""
-        cells = [c for g in self.groups if g.symbol == symbol and g.finished for c in g.cells]
-        return self._near(("near_finished", symbol), cells, True)
+        return self._near(("near_finished", symbol), "near_finished", symbol)
 
     def edge_next_to(self, symbol: str) -> frozenset[Cell]:
         """Cells sharing a side with a cell of ``symbol`` (a structure there merges with it)."""
-        return self._near(("edge", symbol), self.by_symbol.get(symbol, []), False)
+        return self._near(("edge", symbol), "edge", symbol)
 
     def near(self, symbol: str) -> frozenset[Cell]:
         """Cells touching a cell of ``symbol`` by side or corner."""
-        return self._near(("near", symbol), self.by_symbol.get(symbol, []), True)
+        return self._near(("near", symbol), "near", symbol)
 
     # ------------------------------------------------------------ masks (vectorised legality)
+    def bits_of(self, name: str, symbol: str | None = None) -> int:
+        """A named set of sheet cells as a bit set (``empty``, ``contact``, ``enclosed``,
+        ``near_finished``, ``edge`` or ``near`` of ``symbol``)."""
+        key = ("bits", name, symbol)
+        if key not in self._memo:
+            grid = self.grid
+            if name == "empty":
+                m = grid.full & ~self.filled_bits
+            elif name == "contact":
+                m = grid.neighbours(self.filled_bits)
+            elif name == "enclosed":
+                m = self.enclosed_bits
+            elif name == "near_finished":
+                done = 0
+                for g in self.groups:
+                    if g.symbol == symbol and g.finished:
+                        done |= g.mask
+                m = grid.neighbours(done, corners=True)
+            elif name == "edge":
+                m = grid.neighbours(self.bits.get(symbol, 0))
+            elif name == "near":
+                m = grid.neighbours(self.bits.get(symbol, 0), corners=True)
+            else:  # pragma: no cover - programming error
+                raise KeyError(name)
+            self._memo[key] = m
+        return self._memo[key]
+
     def mask(self, cells) -> np.ndarray:
         """A flat boolean mask of the sheet (index ``y * width + x``) marking ``cells``."""
         m = np.zeros(self.rs.cells, dtype=bool)
-        if cells:
-            xy = np.array(list(cells), dtype=np.int64).reshape(-1, 2)
-            w, h = self.rs.width, self.rs.height
-            keep = (xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)
-            m[xy[keep, 1] * w + xy[keep, 0]] = True
+        m[self.grid.flat(self.grid.mask(cells), self.rs.width)] = True
         return m
 
     def mask_of(self, name: str, symbol: str | None = None) -> np.ndarray:
+        """:meth:`bits_of` as a flat boolean array (index ``y * width + x``), for the
+        vectorised legality of :mod:`.bauen`."""
         key = ("mask", name, symbol)
         if key not in self._memo:
-            if name == "empty":
-                m = ~self.mask(self.sheet.cells)
-            elif name == "contact":
-                m = self.mask(self.contact)
-            elif name == "enclosed":
-                m = self.mask(self.enclosed)
-            elif name == "near_finished":
-                m = self.mask(self.near_finished(symbol))
-            elif name == "edge":
-                m = self.mask(self.edge_next_to(symbol))
-            elif name == "near":
-                m = self.mask(self.near(symbol))
-            else:  # pragma: no cover - programming error
-                raise KeyError(name)
+            m = np.zeros(self.rs.cells, dtype=bool)
+            m[self.grid.flat(self.bits_of(name, symbol), self.rs.width)] = True
             self._memo[key] = m
         return self._memo[key]
 

@@ -30,6 +30,9 @@ GAME = Game(
     board="boardkit.lands.board:LandsBoard",
     agents={"greedy": "boardkit.lands.agent:make_greedy"},
     heuristic="boardkit.lands.agent:heuristic",
+    # measured (benchmarks/bench_search.py): about 0.5 s a decision on this 2-core machine
+    search={"agent": "boardkit.lands.agent:LandsSearch", "iterations": 40, "rollout_depth": 6,
+            "root_order": "heuristic"},
 )
 
 

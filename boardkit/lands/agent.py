@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.agents import Agent
+from boardkit.agents.mcts import MCTSAgent
 
 from .actions import Continue, Decline, DoneReserving, Finish, Place, Reserve, UseAbility
 from .completing import AbilityStep, exact
@@ -28,7 +29,8 @@ from .ending import ReserveStep, eligible
 from .megapark import MegaStep
 from .portfolio import BuildStep, PlaceStep
 from .rearranging import MoveStep
-from .solver import ranked_placements, solve
+from .building import icons
+from .solver import park_value, ranked_placements, solve
 
 
 class LandsGreedy(Agent):
@@ -109,14 +111,40 @@ class LandsGreedy(Agent):
         return options[0] if options else Finish()
 
 
+class LandsSearch(MCTSAgent):
+    """The default search agent of Lands: MCTS (with cheap sampled placements, progressive
+    widening and cut-off playouts judged by :func:`heuristic`) for the Portfolio Phase, where
+    the deck hides what comes next; in the Megapark Phase every card is known and the game
+    is a puzzle, so the exact solver plays it (with STRONG times the node budget of greedy's
+    when the search has more iterations than the default)."""
+
+    def __init__(self, *args, solver_nodes: int = 3000, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.puzzle = LandsGreedy(seed=self.seed, solver_nodes=solver_nodes)
+
+    def act(self, state):
+        if state.phase != "portfolio" and isinstance(state.pending, (MegaStep, MoveStep)):
+            return self.puzzle.act(state)
+        return super().act(state)
+
+    def _ranked(self, state, options):
+        """Placements in greedy's order (closest to a visible plan first), then the rest."""
+        if not isinstance(state.pending, PlaceStep):
+            return super()._ranked(state, options)
+        first = [a for _, _, a in ranked_placements(state, state.drawn)]
+        seen = set(first)
+        return first + [a for a in options if a not in seen]
+
+
 def make_greedy(seed: int, budget: int | None = None) -> LandsGreedy:
     """The game's "greedy" agent; ``greedy:N`` gives the megapark solver N nodes."""
     return LandsGreedy(seed=seed) if budget is None else LandsGreedy(seed=seed, solver_nodes=budget)
 
 
 def heuristic(state, player: int) -> float:
-    """Higher is better: minus the penalty if the game ended now with the megapark so far, and
-    in the portfolio phase minus a rough estimate from the reserved cards' icons."""
+    """Higher is better: minus the penalty if the game ended now with the megapark so far; in
+    the portfolio phase minus a rough estimate from the reserved cards' icons, plus the plans
+    completed and how close each park is to a visible plan (:func:`solver.park_value`)."""
     if state.phase != "portfolio":
         return -float(state.breakdown().total)
     side = state.side
@@ -129,7 +157,9 @@ def heuristic(state, player: int) -> float:
             supply[s.icon] = supply.get(s.icon, 0) + len(s.cells)
     missing = sum(max(0, n - supply.get(icon, 0)) for icon, n in side.portfolio_counts().items())
     unfilled = max(0, len(side.megapark) - size)
-    return -(2.0 * unfilled + missing) + 0.1 * state.completed
+    tops = [st[0] for st in state.stacks if st]
+    promise = sum(park_value(icons(park), tops) for park in state.parks)  # parks near a plan
+    return -(2.0 * unfilled + missing) + 0.5 * state.completed + 0.2 * promise
 
 
-__all__ = ["LandsGreedy", "heuristic"]
+__all__ = ["LandsGreedy", "LandsSearch", "heuristic"]

@@ -347,38 +347,67 @@ def with_card(park, placed: Placed, under: bool, level: int | None = None) -> li
     return [placed, *park] if under else [*park, placed]
 
 
-def legal_placements(park, card: int) -> list[tuple[int, int, int, int, bool]]:
-    """Every aligned (x, y, angle, shape, under) at which ``card`` can join ``park``.
+def candidates(park, card: int) -> list[tuple[int, int, int, int, bool]]:
+    """Every aligned (x, y, angle, shape, under) of ``card`` in ``park`` that passes a cheap
+    necessary condition on the masks: a superset of the legal placements.
 
-    A cheap necessary condition on the masks discards most candidates before the full
-    check: the new card's icons must touch a visible chosen-shape icon by an edge (or cover
-    one): the park's, or a cut-off one that the new card joins to the park.
+    The new card's icons must touch a visible chosen-shape icon by an edge (or cover one):
+    the park's, or a cut-off one that the new card joins to the park. A new park (``park``
+    empty) admits every position inside the area.
     """
     out = []
-    park = list(park)
     if not park:
         for angle in ANGLES:
             for shape in (0, 1):
-                for x, y in positions(card, angle):
-                    if problem([Placed(card, x, y, angle, shape)]) is None:
-                        out.append((x, y, angle, shape, False))
+                out += [(x, y, angle, shape, False) for x, y in positions(card, angle)]
         return out
     a = analyse(park)
     near = nbr(a.union)  # the new card must touch a chosen icon (perhaps a cut-off one)
     reach = a.union | near
-    free = ~a.covered
+    under_ok = ~a.covered & near
     for angle in ANGLES:
         o = orient(card, angle)
         for x, y in positions(card, angle):
             shift = y * _STRIDE + x
             for shape in (0, 1):
                 mine = o.shapes[shape] << shift
-                p = Placed(card, x, y, angle, shape)
-                if mine & reach and problem(park + [p]) is None:
+                if mine & reach:
                     out.append((x, y, angle, shape, False))
-                if mine & free & near and problem([p] + park) is None:
+                if mine & under_ok:
                     out.append((x, y, angle, shape, True))
     return out
+
+
+def allowed(park, card: int, option: tuple[int, int, int, int, bool]) -> bool:
+    """Whether ``card`` may join ``park`` at ``option`` = (x, y, angle, shape, under), an
+    aligned placement inside the area (as :func:`candidates` gives them)."""
+    x, y, angle, shape, under = option
+    p = Placed(card, x, y, angle, shape)
+    return problem([p, *park] if under else [*park, p]) is None
+
+
+def legal_placements(park, card: int) -> list[tuple[int, int, int, int, bool]]:
+    """Every aligned (x, y, angle, shape, under) at which ``card`` can join ``park``."""
+    park = list(park)
+    return [opt for opt in candidates(park, card) if allowed(park, card, opt)]
+
+
+def sample_placement(parks: list, card: int, rng, extra: int = 0):
+    """One legal placement of ``card`` drawn uniformly at random, without checking them all.
+
+    The candidates of every park in ``parks`` (a superset of the legal placements) are tried
+    in a random order and the first legal one is kept, which draws uniformly from the legal
+    ones. ``extra`` other options (numbered ``-1 .. -extra``: a new park, "put it back")
+    take part in the draw as always-legal candidates. Returns (park index, option), or
+    (-k, None) for the k-th extra option, or None when there is nothing at all.
+    """
+    pool = [(i, opt) for i, park in enumerate(parks) for opt in candidates(park, card)]
+    pool += [(-k, None) for k in range(1, extra + 1)]
+    for j in rng.permutation(len(pool)):
+        i, opt = pool[int(j)]
+        if opt is None or allowed(parks[i], card, opt):
+            return pool[int(j)]
+    return None
 
 
 def integral(v) -> bool:

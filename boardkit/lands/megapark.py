@@ -15,7 +15,7 @@ from boardkit.engine import RuleViolation, Step
 
 from . import rearranging
 from .actions import Complete, Finish, Place, Rearrange, Relayout
-from .building import check_place, place_options
+from .building import allowed, candidates, check_place, place_options
 from .scoring import score
 
 
@@ -46,6 +46,7 @@ class MegaStep(Step):
     """Add a reserved card to the megapark, rearrange one, or finish."""
 
     rule = "lands.megapark.build"
+    wide = True  # search draws placements (sample) instead of listing them
 
     def __init__(self, auto: bool):
         self.auto = auto
@@ -63,6 +64,28 @@ class MegaStep(Step):
         if not places:
             out.append(Finish())
         return out
+
+    def sample(self, state, rng):
+        """A random legal option without listing every placement (search playouts): the
+        candidates are tried in a random order and the first legal one is kept (uniform)."""
+        if not state.hand:
+            return super().sample(state, rng)
+        park = state.parks[0] if state.parks else []
+        moves = rearranging.options(state)
+        pool = [(card, opt) for card in state.hand for opt in candidates(park, card)]
+        pool += [(None, m) for m in moves] + [(None, Finish())]
+        order = [int(j) for j in rng.permutation(len(pool))]
+        for n, j in enumerate(order):
+            card, what = pool[j]
+            if card is not None:
+                if allowed(park, card, what):
+                    return Place(card, 0, *what)
+            elif not isinstance(what, Finish):
+                return what  # a rearranging move is always legal here
+            elif not any(pool[k][0] is not None and allowed(park, *pool[k])
+                         for k in order[n + 1:]):
+                return what  # finishing is legal when no card can join anywhere
+        return Finish()
 
     def check(self, state, act):
         if isinstance(act, Place):

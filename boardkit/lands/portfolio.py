@@ -13,8 +13,8 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation, Step
 
 from . import completing, ending, rearranging
-from .actions import Complete, Continue, Place, Rearrange, Relayout
-from .building import check_place, place_options
+from .actions import MAX_PARKS, Complete, Continue, Place, Rearrange, Relayout
+from .building import check_place, place_options, sample_placement
 
 
 def start_round(state) -> None:
@@ -42,6 +42,7 @@ class PlaceStep(Step):
     """Place the card just drawn."""
 
     rule = "lands.portfolio.place"
+    wide = True  # search draws placements (sample) instead of listing them
     auto = False  # hundreds of options; never worth listing just to auto-resolve
 
     def prompt(self, state) -> str:
@@ -49,6 +50,17 @@ class PlaceStep(Step):
 
     def legal(self, state):
         return place_options(state, state.drawn, state.parks)
+
+    def sample(self, state, rng):
+        """A random legal placement without listing them all (search playouts)."""
+        parks = list(state.parks)
+        if len(parks) < MAX_PARKS:
+            parks.append([])
+        drawn = sample_placement(parks, state.drawn, rng)
+        if drawn is None:
+            return super().sample(state, rng)
+        i, (x, y, a, s, u) = drawn
+        return Place(state.drawn, i, x, y, a, s, u)
 
     def check(self, state, act):
         if isinstance(act, Relayout):

@@ -22,7 +22,7 @@ from collections import Counter
 from boardkit.engine import RuleViolation, Step
 
 from .actions import Move, PutBack, Rearrange, Relayout
-from .building import Placed, check_area, check_park, join, legal_placements, snap
+from .building import Placed, check_area, check_park, join, legal_placements, sample_placement, snap
 
 
 def options(state) -> list[Rearrange]:
@@ -112,6 +112,7 @@ class MoveStep(Step):
     """Lay the picked-up card again somewhere in the same park."""
 
     rule = "lands.rearrange.within"
+    wide = True  # search draws placements (sample) instead of listing them
     auto = False
 
     def __init__(self, park: int, card: int):
@@ -124,6 +125,13 @@ class MoveStep(Step):
     def legal(self, state):
         rest = rest_of(state, self.park, self.card)
         return [PutBack()] + [Move(*opt) for opt in legal_placements(rest, self.card)]
+
+    def sample(self, state, rng):
+        """A random option without listing every placement (search playouts)."""
+        drawn = sample_placement([rest_of(state, self.park, self.card)], self.card, rng, extra=1)
+        if drawn is None or drawn[1] is None:
+            return PutBack()
+        return Move(*drawn[1])
 
     def check(self, state, act):
         if isinstance(act, PutBack):
