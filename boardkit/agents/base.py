@@ -59,9 +59,9 @@ STRONG = 4
 
 def _mcts(seed: int, iterations: int | None = None, *, game=None, strength: int = 1) -> Agent:
     """The default search agent: MCTS with the game's own settings (``Game(search=...)``)."""
-    from .mcts import MCTSAgent
-
     from boardkit.engine.game import resolve
+
+    from .mcts import MCTSAgent
 
     settings = dict(game.search) if game is not None else {}
     default = settings.pop("iterations", 200)

@@ -24,7 +24,14 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation, Step
 
 from .actions import Build, Entrance
-from .bauen import check_build, check_entrance, has_build, legal_builds, legal_entrances, sample_build
+from .bauen import (
+    check_build,
+    check_entrance,
+    has_build,
+    legal_builds,
+    legal_entrances,
+    sample_build,
+)
 
 
 def skips(rs, sheet, dice: tuple[int, int]) -> bool:

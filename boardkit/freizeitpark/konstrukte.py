@@ -108,7 +108,7 @@ class Analysis:
         self.filled_bits = grid.mask(sheet.cells)
         self.groups: list[Group] = []
         self.group_at: dict[Cell, int] = {}
-        for sym, cells in by_symbol.items():
+        for sym in by_symbol:
             if previous is not None and sym != symbol:
                 old = [g for g in previous.groups if g.symbol == sym]
                 found = [(g.cells, g.mask) for g in old]

@@ -23,13 +23,13 @@ from boardkit.agents import Agent
 from boardkit.agents.mcts import MCTSAgent
 
 from .actions import Continue, Decline, DoneReserving, Finish, Place, Reserve, UseAbility
+from .building import icons
 from .completing import AbilityStep, exact
 from .completing import options as completions
 from .ending import ReserveStep, eligible
 from .megapark import MegaStep
 from .portfolio import BuildStep, PlaceStep
 from .rearranging import MoveStep
-from .building import icons
 from .solver import park_value, ranked_placements, solve
 
 
