@@ -22,6 +22,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 def new_board(**kwargs) -> DiceGridBoard:
+    kwargs.setdefault("agent", "random")  # fast and seeded; the default is tested below
     return GAME.board(GAME.new_game(seed=SEED), **kwargs)
 
 
@@ -269,6 +270,19 @@ def test_ai_move_makes_a_legal_move():
     assert "AI (random)" in board.message.value
     board.ai_button.click()
     assert board.state.action_count == 2
+
+
+def test_the_default_ai_is_the_search_agent_with_a_time_budget():
+    from boardkit.agents.mcts import MCTSAgent
+    from boardkit.boards.base import AI_AGENT
+
+    board = GAME.board(GAME.new_game(seed=SEED))
+    assert AI_AGENT == "mcts:1s"
+    assert isinstance(board.agent, MCTSAgent) and board.agent.time_limit == 1.0
+    board.agent.time_limit = 0.05  # (keep the test quick)
+    legal = board.state.legal_actions()
+    assert board.ai_move() and board.last_action in legal
+    assert "AI (mcts)" in board.message.value
 
 
 def test_auto_play_steps_the_ai_until_the_game_is_over():

@@ -144,13 +144,18 @@ class BoardCanvas(anywidget.AnyWidget):
 
 # ---------------------------------------------------------------- the board
 
+#: the board's "AI move" and auto-play: the game's default search agent (``Game(search=...)``)
+#: with a time budget, so a click answers in about a second in every game
+AI_AGENT = "mcts:1s"
+
 
 class Board(widgets.VBox):
     """A game's live board and teaching panel. Subclasses implement the three hooks.
 
     ``state``: the position to start from (it is played on, not copied). ``viewer``: ``None``
     (a spectator who sees everything) or a seat. ``agent``: a name from
-    :mod:`boardkit.agents` or an :class:`~boardkit.agents.Agent` for "AI move" and auto-play.
+    :mod:`boardkit.agents` or an :class:`~boardkit.agents.Agent` for "AI move" and auto-play;
+    by default the game's search agent with one second per decision (:data:`AI_AGENT`).
     ``opponents``: seats the computer plays (``{1: "mcts:200"}``); the other seats are
     people (:class:`~boardkit.agents.HumanAgent`) who play by clicking, and after each of
     their moves the opponents answer until it is a person's turn again.
@@ -161,7 +166,7 @@ class Board(widgets.VBox):
     #: how many positions the log slider keeps replayed in memory
     cache_size = 64
 
-    def __init__(self, state: State, *, viewer: int | None = None, agent: str | Agent = "random",
+    def __init__(self, state: State, *, viewer: int | None = None, agent: str | Agent = AI_AGENT,
                  seed: int = 0, interval: int = 700,
                  opponents: dict[int, str | Agent] | None = None, **kwargs: Any):
         if not isinstance(state, State):

@@ -115,10 +115,9 @@ class LandsSearch(MCTSAgent):
     """The default search agent of Lands: MCTS (with cheap sampled placements, progressive
     widening and cut-off playouts judged by :func:`heuristic`) for the Portfolio Phase, where
     the deck hides what comes next; in the Megapark Phase every card is known and the game
-    is a puzzle, so the exact solver plays it (with STRONG times the node budget of greedy's
-    when the search has more iterations than the default)."""
+    is a puzzle, so the exact solver plays it (with greedy's node budget)."""
 
-    def __init__(self, *args, solver_nodes: int = 3000, **kwargs):
+    def __init__(self, *args, solver_nodes: int = 1500, **kwargs):
         super().__init__(*args, **kwargs)
         self.puzzle = LandsGreedy(seed=self.seed, solver_nodes=solver_nodes)
 
