@@ -7,6 +7,8 @@ import math
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boardkit
 from boardkit.boards import Board, ClickMessage, DragMessage, KeyMessage, SeatError, parse_message
@@ -509,3 +511,38 @@ def test_the_log_marks_automatic_moves():
     log = board.log_view.value
     assert "class='bk-auto' title='automatic: the only legal option" in log
     assert f"{state.auto_count} automatic)" in log
+
+
+# ------------------------------------------------------------------ SVG attribute escaping
+
+
+def _reference_attrs(**values):
+    """The first, always-escaping version of ``svg.attrs`` (the fast one must equal it)."""
+    import html
+
+    from boardkit.boards.svg import num
+
+    out = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            value = num(value)
+        out.append(f'{name}="{html.escape(str(value), quote=True)}"')
+    return " ".join(out)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(["x", "class_", "data_target", "aria_label", "fill"]),
+                       st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6),
+                                 st.floats(allow_nan=False, allow_infinity=False, width=32),
+                                 st.text(max_size=12))))
+def test_svg_attributes_escape_exactly_as_html_escape(values):
+    import html
+
+    from boardkit.boards.svg import attrs, esc
+
+    assert attrs(**values) == _reference_attrs(**values)
+    for v in values.values():
+        assert esc(v) == html.escape(str(v), quote=True)

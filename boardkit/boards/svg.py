@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -45,15 +46,28 @@ svg.bk-svg .bk-dim {{ opacity: 0.45; }}
 """.strip()
 
 
+_SPECIAL = frozenset("&<>\"'")
+
+
 def esc(value: Any) -> str:
-    """Text or an attribute value, escaped for SVG/HTML (quotes included)."""
-    return escape(str(value), quote=True)
+    """Text or an attribute value, escaped for SVG/HTML (quotes included). Most values (ids,
+    colours, class names) have nothing to escape and are returned as they are, which keeps
+    a board's rendering fast; the output is the same as ``html.escape``'s."""
+    text = value if type(value) is str else str(value)
+    return escape(text, quote=True) if not _SPECIAL.isdisjoint(text) else text
 
 
 def num(value: float) -> str:
     """A coordinate, without a useless ``.0``."""
+    if type(value) is int:
+        return str(value)
     value = round(float(value), 2)
     return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+@lru_cache(maxsize=256)
+def _attr_name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
 
 
 def player_colour(player: int | None) -> str:
@@ -78,10 +92,14 @@ def attrs(**values: Any) -> str:
     for key, value in values.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        if isinstance(value, float | int) and not isinstance(value, bool):
-            value = num(value)
-        out.append(f'{name}="{esc(value)}"')
+        kind = type(value)
+        if kind is int or kind is float:
+            text = num(value)  # numbers never need escaping
+        elif kind is str:
+            text = value if _SPECIAL.isdisjoint(value) else escape(value, quote=True)
+        else:
+            text = esc(num(value) if isinstance(value, float | int) and kind is not bool else value)
+        out.append(f'{_attr_name(key)}="{text}"')
     return " ".join(out)
 
 
