@@ -15,6 +15,7 @@ from collections import Counter
 import numpy as np
 
 from boardkit.agents import Agent
+from boardkit.agents.mcts import MCTSAgent, outcome
 
 from . import routes, scoring, travel
 from .actions import (
@@ -222,41 +223,26 @@ class WanderlustGreedy(Agent):
         return 0.9 * newly
 
 
-def _mcts_class():
-    from boardkit.agents.mcts import MCTSAgent, outcome
+class WanderlustMCTS(MCTSAgent):
+    """Information-set MCTS (the generic agent: determinized hands, the integer codec) with
+    short random playouts judged by :func:`value` — a full random playout of Wanderlust is
+    long and says little. In Solo Mode the reward is winning the race (two objectives and the
+    most points), or the lead over the best automaton when the playout is cut off. It is the
+    game's default search agent (``Game(search=...)`` in :mod:`.game`)."""
 
-    class WanderlustMCTS(MCTSAgent):
-        """Information-set MCTS (the generic agent: determinized hands, the integer codec)
-        with short random playouts judged by :func:`value` — a full random playout of
-        Wanderlust is long and says little. In Solo Mode the reward is winning the race
-        (two objectives and the most points), or the lead over the best automaton when the
-        playout is cut off."""
-
-        def __init__(self, iterations: int = 100, rollout_depth: int | None = 12,
-                     seed: int | None = 0, **kwargs):
-            super().__init__(iterations=iterations, rollout_depth=rollout_depth, seed=seed,
-                             **kwargs)
-
-        def reward(self, state):
-            if state.solo:
-                lead = value(state, 0) - max(value(state, t) for t in range(1, state.trotters))
-                soft = 1.0 / (1.0 + np.exp(-lead / 8.0))
-                if state.is_over:
-                    return np.array([0.8 * (1.0 if state.winners() else 0.0) + 0.2 * soft])
-                return np.array([soft])
+    def reward(self, state):
+        if state.solo:
+            lead = value(state, 0) - max(value(state, t) for t in range(1, state.trotters))
+            soft = 1.0 / (1.0 + np.exp(-lead / 8.0))
             if state.is_over:
-                return outcome(state)
-            vals = np.array([value(state, p) for p in range(state.players)])
-            best = np.flatnonzero(vals == vals.max())
-            reward = np.zeros(state.players)
-            reward[best] = 1.0 / len(best)
-            spread = vals.max() - vals.min()
-            norm = (vals - vals.min()) / spread if spread > 0 else np.full(state.players, 0.5)
-            return 0.7 * reward + 0.3 * norm
-
-    return WanderlustMCTS
-
-
-def make_mcts(seed: int, budget: int | None = None):
-    """``mcts`` / ``mcts:<iterations>`` for Wanderlust (see :func:`_mcts_class`)."""
-    return _mcts_class()(iterations=budget or 100, seed=seed)
+                return np.array([0.8 * (1.0 if state.winners() else 0.0) + 0.2 * soft])
+            return np.array([soft])
+        if state.is_over:
+            return outcome(state)
+        vals = np.array([value(state, p) for p in range(state.players)])
+        best = np.flatnonzero(vals == vals.max())
+        reward = np.zeros(state.players)
+        reward[best] = 1.0 / len(best)
+        spread = vals.max() - vals.min()
+        norm = (vals - vals.min()) / spread if spread > 0 else np.full(state.players, 0.5)
+        return 0.7 * reward + 0.3 * norm

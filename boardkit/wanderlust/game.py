@@ -23,9 +23,12 @@ GAME = Game(
             "first. 2-5 players, or solo against 1-3 automatons.",
     status="playable",
     board="boardkit.wanderlust.board:WanderlustBoard",
-    agents={"greedy": "boardkit.wanderlust.agents:WanderlustGreedy",
-            "mcts": "boardkit.wanderlust.agents:make_mcts"},
+    agents={"greedy": "boardkit.wanderlust.agents:WanderlustGreedy"},
     heuristic="boardkit.wanderlust.agents:heuristic",
+    # short playouts judged by the race value; measured (benchmarks/bench_search.py) about
+    # 0.4 s a decision on this 2-core machine
+    search={"agent": "boardkit.wanderlust.agents:WanderlustMCTS", "iterations": 100,
+            "rollout_depth": 12},
 )
 
 
