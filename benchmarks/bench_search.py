@@ -1,25 +1,34 @@
-"""The search agents, side by side with the first MCTS: iterations per second, decision
-latency on mid-game positions, and (with ``--strength N``) the ladder's matches.
+"""The playtesting agents' figures in one run, side by side with the first MCTS:
+
+1. search speed: iterations per second of the first MCTS configuration ("legacy": every
+   playout to the end, every legal action listed at each step, no widening, no tree reuse)
+   and of each game's default search agent (``mcts``: ``Game(search=...)``), with the
+   figure measured before this work (issue 11) for reference;
+2. decision time of the default search agent: median and maximum on mid-game positions,
+   and the median over every decision of one whole self-play game;
+3. ``simulate`` on 2 local processes against serial for a run of about 20 seconds, with a
+   check that both backends give the same table (timing columns aside);
+4. board rendering: milliseconds per SVG of a mid-game position;
+5. with ``--strength N``: the ladder random < greedy < mcts < mcts-strong, each rung against
+   the one below over N games (multiplayer: pairs of games on the same seed with the seats
+   swapped; a game nobody won counts for the seat closest to the goal; solo: both agents on
+   the same deal, the better score wins), with the one-sided p-value under "no better".
 
     python benchmarks/bench_search.py [--positions 5] [--legacy-iterations 20]
-                                      [--strength 40] [--games lands,wishland]
+        [--strength 24] [--games lands,wishland] [--skip simulate,render,game]
 
-"legacy" is the first MCTS configuration (every playout to the end of the game, every legal
-action listed at each step, no widening, no tree reuse); "default" is each game's ``mcts``
-agent (``Game(search=...)``: cut-off playouts judged by the game's heuristic, cheap random
-moves, progressive widening, tree reuse). Strength: each rung of the ladder random < greedy
-< mcts < mcts-strong plays the rung below on paired seeds with seats rotated; a game nobody
-wins counts for the seat closest to the goal (the best score); solo games compare scores on
-the same deals. Prints figures; asserts nothing.
+Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import math
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -27,6 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import boardkit  # noqa: E402
 from boardkit.agents import LADDER, RandomAgent, make_agent, play  # noqa: E402
 from boardkit.agents.mcts import MCTSAgent  # noqa: E402
+
+#: MCTS iterations per second before this work (issue 11: 200 iterations took 3.5 s in
+#: Wanderlust, 2.7 s in Wishland, 29 s in Freizeitpark and 77 s in Lands, on 2 cores)
+BEFORE = {"wanderlust": 200 / 3.5, "wishland": 200 / 2.7, "freizeitpark": 6.8, "lands": 2.6}
 
 
 def positions(name: str, count: int, steps: int = 8):
@@ -71,39 +84,101 @@ def speed(name: str, count: int, legacy_iterations: int) -> dict:
             "decision s (max)": max(default_s)}
 
 
+def whole_game(name: str, seed: int = 0) -> tuple[float, float, int, dict]:
+    """(median, max seconds, decisions, median by step) of the default search agent deciding
+    every move of one self-play game."""
+    g = boardkit.game(name)
+    s = g.new_game(seed=seed)
+    bots = [make_agent("mcts", seed=seed + k, game=name) for k in range(s.players)]
+    times, by_step = [], collections.defaultdict(list)
+    while not s.is_over:
+        kind = type(s.pending).__name__
+        t = time.perf_counter()
+        act = bots[s.current_player].act(s)
+        dt = time.perf_counter() - t
+        if len(s.legal_actions()) > 1:
+            times.append(dt)
+            by_step[kind].append(dt)
+        s.apply(act, atomic=False)
+    return (statistics.median(times), max(times), len(times),
+            {k: statistics.median(v) for k, v in by_step.items()})
+
+
+def simulate_speed(name: str, seconds: float = 20.0) -> tuple[int, float, float, bool]:
+    """(games, serial s, 2-process s, identical tables) for a run of about ``seconds``."""
+    from boardkit.analysis import simulate
+    from boardkit.analysis.simulation import process_pool
+
+    simulate(name, agents="random", n=2, seed=1, progress=False)  # imports, caches
+    t = time.perf_counter()
+    simulate(name, agents="random", n=6, seed=1, progress=False)
+    per_game = (time.perf_counter() - t) / 6
+    n = max(8, int(seconds / per_game))
+    process_pool(2)  # started once per Python process (as in a notebook kernel)
+    simulate(name, agents="random", n=2, seed=0, backend="processes", workers=2, progress=False)
+    t = time.perf_counter()
+    serial = simulate(name, agents="random", n=n, seed=1, progress=False)
+    t_serial = time.perf_counter() - t
+    t = time.perf_counter()
+    parallel = simulate(name, agents="random", n=n, seed=1, backend="processes", workers=2,
+                        progress=False)
+    t_parallel = time.perf_counter() - t
+    same = serial.drop(columns=["seconds"]).equals(parallel.drop(columns=["seconds"]))
+    return n, t_serial, t_parallel, same
+
+
+def render_ms(name: str, seconds: float = 1.0) -> float:
+    g = boardkit.game(name)
+    s = positions(name, 1)[0]
+    board = g.board(s, agent="random")
+    board.svg()
+    t, n = time.perf_counter(), 0
+    while time.perf_counter() - t < seconds:
+        board.svg()
+        n += 1
+    return 1000 * (time.perf_counter() - t) / n
+
+
 def tail(k: float, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p): the one-sided p-value of k wins."""
     k = math.ceil(k)
     return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
-def match(name: str, strong: str, weak: str, games: int) -> tuple[float, int, float]:
-    """(strong's credit, games, p-value) over paired, seat-rotated games (2 players; solo:
-    scores on the same deal)."""
+def one_match(name: str, strong: str, weak: str, i: int) -> float:
+    """The stronger rung's credit in game ``i`` (see the module docstring)."""
     g = boardkit.game(name)
-    players = 1 if g.max_players == 1 else 2
-    credit = 0.0
-    for i in range(games):
-        if players == 1:
-            mine, theirs = g.new_game(players=1, seed=i), g.new_game(players=1, seed=i)
-            play(mine, [make_agent(strong, seed=i, game=name)])
-            play(theirs, [make_agent(weak, seed=i, game=name)])
-            a, b = mine.scores()[0], theirs.scores()[0]
-            if g.lower_is_better:
-                a, b = -a, -b
-            credit += 1.0 if a > b else 0.5 if a == b else 0.0
-            continue
-        s = g.new_game(players=2, seed=i)
-        me = i % 2
-        bots = [make_agent(weak, seed=100 + i, game=name)] * 2
-        bots[me] = make_agent(strong, seed=i, game=name)
-        play(s, bots)
-        winners = s.winners()
-        if not winners:  # nobody won: the seat closest to the goal
-            scores = s.scores()
-            best = min(scores) if g.lower_is_better else max(scores)
-            winners = [p for p, v in enumerate(scores) if v == best]
-        credit += 1 / len(winners) if me in winners else 0.0
+    if g.max_players == 1:
+        mine, theirs = g.new_game(players=1, seed=i), g.new_game(players=1, seed=i)
+        play(mine, [make_agent(strong, seed=i, game=name)])
+        play(theirs, [make_agent(weak, seed=i, game=name)])
+        a, b = mine.scores()[0], theirs.scores()[0]
+        if g.lower_is_better:
+            a, b = -a, -b
+        return 1.0 if a > b else 0.5 if a == b else 0.0
+    s = g.new_game(players=2, seed=i // 2)  # a pair of games per seed, seats swapped
+    me = i % 2
+    bots = [make_agent(weak, seed=100 + i, game=name)] * 2
+    bots[me] = make_agent(strong, seed=i, game=name)
+    play(s, bots)
+    winners = s.winners()
+    if not winners:  # nobody won: the seat closest to the goal
+        scores = s.scores()
+        best = min(scores) if g.lower_is_better else max(scores)
+        winners = [p for p, v in enumerate(scores) if v == best]
+    return 1 / len(winners) if me in winners else 0.0
+
+
+def match(name: str, strong: str, weak: str, games: int, workers: int = 2):
+    """(credit, games, p-value): the stronger rung against the weaker one, on ``workers``
+    processes."""
+    with ProcessPoolExecutor(workers) as pool:
+        credits = list(pool.map(one_match, [name] * games, [strong] * games, [weak] * games,
+                                range(games)))
+    credit = sum(credits)
+    decided = [c for c in credits if c != 0.5]  # solo: ties say nothing either way
+    if boardkit.game(name).max_players == 1:
+        return credit, games, tail(sum(decided), len(decided), 0.5) if decided else 1.0
     return credit, games, tail(credit, games, 0.5)
 
 
@@ -113,19 +188,42 @@ def main() -> None:
     parser.add_argument("--legacy-iterations", type=int, default=20)
     parser.add_argument("--strength", type=int, default=0, help="games per ladder match")
     parser.add_argument("--games", default=",".join(boardkit.games()))
+    parser.add_argument("--skip", default="", help="sections to leave out: game,simulate,render")
     args = parser.parse_args()
     names = [n for n in args.games.split(",") if n]
-    print(f"{'game':<14} {'legacy it/s':>11} {'default it/s':>12} {'×':>6} "
-          f"{'iterations':>10} {'decision s':>10} {'max s':>6}")
+    skip = set(args.skip.split(","))
+
+    print("1-2. search speed and decision time (medians over "
+          f"{args.positions} mid-game positions; legacy with {args.legacy_iterations} iterations)")
+    print(f"{'game':<14} {'before it/s':>11} {'legacy it/s':>11} {'default it/s':>12} "
+          f"{'×before':>7} {'iterations':>10} {'decision s':>10} {'max s':>6}")
     for name in names:
         f = speed(name, args.positions, args.legacy_iterations)
-        print(f"{name:<14} {f['legacy it/s']:11.1f} {f['default it/s']:12.1f} "
-              f"{f['default it/s'] / f['legacy it/s']:6.1f} {f['default iterations']:10d} "
-              f"{f['decision s (median)']:10.2f} {f['decision s (max)']:6.2f}")
-    print(f"(medians over {args.positions} mid-game positions; legacy with "
-          f"{args.legacy_iterations} iterations)")
+        before = BEFORE.get(name)
+        ratio = f"{f['default it/s'] / before:7.1f}" if before else f"{'-':>7}"
+        print(f"{name:<14} {before or float('nan'):11.1f} {f['legacy it/s']:11.1f} "
+              f"{f['default it/s']:12.1f} {ratio} {f['default iterations']:10d} "
+              f"{f['decision s (median)']:10.2f} {f['decision s (max)']:6.2f}", flush=True)
+    if "game" not in skip:
+        print("\n2b. the default search agent deciding every move of one self-play game (seed 0)")
+        for name in names:
+            t = time.perf_counter()
+            med, worst, n, by_step = whole_game(name)
+            steps = ", ".join(f"{k} {v:.2f}" for k, v in sorted(by_step.items()))
+            print(f"{name:<14} median {med:5.2f} s  max {worst:5.2f} s  over {n:3d} decisions "
+                  f"({time.perf_counter() - t:.0f} s; by step: {steps})", flush=True)
+    if "simulate" not in skip:
+        print("\n3. simulate (random agents), serial against 2 processes, pool started once")
+        for name in names:
+            n, a, b, same = simulate_speed(name)
+            print(f"{name:<14} {n:5d} games  serial {a:5.1f} s  processes {b:5.1f} s  "
+                  f"speed-up {a / b:4.2f}×  identical tables: {same}", flush=True)
+    if "render" not in skip:
+        print("\n4. board rendering (one SVG of a mid-game position)")
+        for name in names:
+            print(f"{name:<14} {render_ms(name):6.1f} ms", flush=True)
     if args.strength:
-        print(f"\nladder matches, {args.strength} games each (credit of the stronger rung, "
+        print(f"\n5. ladder matches, {args.strength} games each (credit of the stronger rung, "
               "one-sided p under 'no better')")
         for name in names:
             for weak, strong in zip(LADDER, LADDER[1:], strict=False):
