@@ -10,7 +10,7 @@ CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8888
 JOBS ?= 2
 
-.PHONY: test lab venv chromium lint unit notebooks browser bench clean screenshot
+.PHONY: test lab venv chromium lint unit notebooks browser bench studies clean screenshot
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,6 +53,10 @@ lab: $(STAMP)
 
 bench: $(STAMP)
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+
+# the large studies behind the analysis notebooks (data/studies/; about an hour on 2 cores)
+studies: $(STAMP)
+	$(BIN)/python -m boardkit.analysis.studies --workers $(JOBS)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache test-artifacts

@@ -117,12 +117,15 @@ class LandsSearch(MCTSAgent):
     the deck hides what comes next; in the Megapark Phase every card is known and the game
     is a puzzle, so the exact solver plays it (with greedy's node budget)."""
 
-    def __init__(self, *args, solver_nodes: int = 1500, **kwargs):
+    def __init__(self, *args, solver_nodes: int = 1500, reserve_rule: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
+        self.reserve_rule = reserve_rule
         self.puzzle = LandsGreedy(seed=self.seed, solver_nodes=solver_nodes)
 
     def act(self, state):
         if state.phase != "portfolio" and isinstance(state.pending, (MegaStep, MoveStep)):
+            return self.puzzle.act(state)
+        if self.reserve_rule and isinstance(state.pending, ReserveStep):
             return self.puzzle.act(state)
         return super().act(state)
 

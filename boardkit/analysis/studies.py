@@ -1,0 +1,172 @@
+"""Large studies: the analysis notebooks' key questions, answered on big samples and kept
+as data files, so a notebook plots them at once and can still re-run a small sample live.
+
+Each :class:`Study` is one ``simulate`` run (a game, its players, agents, variant, number of
+games, seed). ``run`` plays it and writes ``data/studies/<name>.csv.gz`` (the simulate
+table) with ``<name>.json`` beside it (the settings, the boardkit version, the time it
+took); ``load`` reads them back; ``summary`` gives the study's figure with its 95 % interval.
+The data files are produced by one command::
+
+    python -m boardkit.analysis.studies [NAME ...] [--workers 2] [--n N]
+
+(``make studies`` runs them all). A study is named after its question and its agent, so
+the notebooks can set a weak agent's answer beside a strong one's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from boardkit.engine.errors import VariantError
+
+
+@dataclass(frozen=True)
+class Study:
+    """One question, answered by ``n`` games of ``game`` with ``agents``."""
+
+    game: str
+    question: str
+    agents: tuple[str, ...]
+    players: int
+    n: int
+    seed: int
+    measure: str  # "won": share of games somebody won; "seats": win rate by seat
+    variant: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+#: the studies behind the analysis notebooks (name -> study); "greedy" rows are the
+#: practical agent for 1,000 games, "mcts" rows the default search agent on a smaller sample
+STUDIES: dict[str, Study] = {
+    "wishland-seats-2p-greedy": Study(
+        "wishland", "Does a seat win more often at 2 players?", ("greedy",), 2, 1000, 12,
+        "seats"),
+    "wishland-seats-2p-mcts": Study(
+        "wishland", "Does a seat win more often at 2 players?", ("mcts:60",), 2, 100, 12,
+        "seats"),
+    "wanderlust-automatons-greedy": Study(
+        "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("greedy",),
+        1, 1000, 7, "won", {"automatons": 2}),
+    "wanderlust-automatons-mcts": Study(
+        "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("mcts",),
+        1, 100, 7, "won", {"automatons": 2}),
+    "lands-expert-greedy": Study(
+        "lands", "How often is an Expert Mode deal solved?", ("greedy",), 1, 1000, 3, "won",
+        {"expert": True}),
+    "lands-expert-mcts": Study(
+        "lands", "How often is an Expert Mode deal solved?", ("mcts",), 1, 60, 3, "won",
+        {"expert": True}),
+    "freizeitpark-won-2p-greedy": Study(
+        "freizeitpark", "How often does somebody win a 2-player game?", ("greedy",), 2, 1000,
+        21, "won"),
+    "freizeitpark-won-2p-mcts": Study(
+        "freizeitpark", "How often does somebody win a 2-player game?", ("mcts",), 2, 60, 21,
+        "won"),
+}
+
+
+def folder() -> Path:
+    """Where the study files live (``data/studies`` in a checkout, or the installed copy)."""
+    from boardkit.engine.resources import data_dir
+
+    return data_dir() / "studies"
+
+
+def study(name: str) -> Study:
+    if name not in STUDIES:
+        raise VariantError(f"unknown study {name!r}; known: {', '.join(sorted(STUDIES))}")
+    return STUDIES[name]
+
+
+def play(name: str, n: int | None = None, backend: str = "serial", workers: int | None = None,
+         progress: bool | None = None):
+    """The study's simulate table (``n`` games instead of the study's, for a live sample)."""
+    from .simulation import simulate
+
+    s = study(name)
+    return simulate(s.game, agents=list(s.agents), n=n or s.n, seed=s.seed, players=s.players,
+                    variant=s.variant, params=s.params, backend=backend, workers=workers,
+                    progress=progress, trace=False)
+
+
+def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = None) -> Path:
+    """Play the study on ``workers`` processes and write its data files; returns the CSV path.
+    The files are written to a temporary name first, so an interrupted run leaves the old
+    files as they were."""
+    import boardkit
+
+    target = Path(out or folder())
+    target.mkdir(parents=True, exist_ok=True)
+    t = time.perf_counter()
+    frame = play(name, n=n, backend="processes" if workers > 1 else "serial", workers=workers,
+                 progress=True)
+    seconds = time.perf_counter() - t
+    csv = target / f"{name}.csv.gz"
+    tmp = target / f".{name}.csv.gz.part"
+    frame.to_csv(tmp, index=False, compression="gzip")
+    meta = {"study": name, **asdict(study(name)), "n": int(frame.game.nunique()),
+            "boardkit": boardkit.__version__, "seconds": round(seconds, 1), "workers": workers}
+    meta_tmp = target / f".{name}.json.part"
+    meta_tmp.write_text(json.dumps(meta, indent=2) + "\n")
+    tmp.replace(csv)
+    meta_tmp.replace(target / f"{name}.json")
+    return csv
+
+
+def load(name: str):
+    """The stored table of a study (with its settings in ``frame.attrs``)."""
+    import pandas as pd
+
+    study(name)
+    csv = folder() / f"{name}.csv.gz"
+    if not csv.exists():
+        raise FileNotFoundError(f"study {name!r} has no data file yet ({csv}); make it with "
+                                f"python -m boardkit.analysis.studies {name}")
+    frame = pd.read_csv(csv)
+    meta = json.loads((folder() / f"{name}.json").read_text())
+    frame.attrs.update(meta)
+    frame.attrs["lower_is_better"] = __import__("boardkit").game(meta["game"]).lower_is_better
+    return frame
+
+
+def summary(frame, name: str):
+    """The study's figure: a one-row table (``won``) or one row per seat (``seats``), with
+    games, rate and 95 % Wilson interval."""
+    import pandas as pd
+
+    from .metrics import seat_win_rates, wilson
+
+    s = study(name)
+    if s.measure == "won":
+        per_game = frame.groupby("game")["win"].any()
+        k, n = int(per_game.sum()), len(per_game)
+        low, high = wilson(k, n)
+        return pd.DataFrame([{"study": name, "agent": ",".join(s.agents), "games": n,
+                              "won": k / n, "ci_low": low, "ci_high": high}])
+    table = seat_win_rates(frame).reset_index()
+    table.insert(0, "agent", ",".join(s.agents))
+    table.insert(0, "study", name)
+    return table
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m boardkit.analysis.studies",
+                                     description="play the large studies and store their tables")
+    parser.add_argument("names", nargs="*", help="studies to run (default: all)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--n", type=int, default=None, help="games (default: the study's)")
+    args = parser.parse_args(argv)
+    for name in args.names or list(STUDIES):
+        path = run(name, n=args.n, workers=args.workers)
+        print(summary(load(name), name).round(3).to_string(index=False))
+        print(f"-> {path}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,59 @@
+"""The large studies: run (small), stored atomically, loaded back, summarised."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardkit.analysis import studies
+from boardkit.engine import VariantError
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    monkeypatch.setattr(studies, "folder", lambda: tmp_path)
+    return tmp_path
+
+
+def test_a_study_runs_stores_and_loads(here):
+    path = studies.run("wanderlust-automatons-greedy", n=4, workers=1)
+    assert path == here / "wanderlust-automatons-greedy.csv.gz"
+    assert not list(here.glob(".*.part"))  # written under a temporary name, then renamed
+    meta = json.loads((here / "wanderlust-automatons-greedy.json").read_text())
+    assert meta["n"] == 4 and meta["agents"] == ["greedy"] and meta["variant"] == {"automatons": 2}
+    frame = studies.load("wanderlust-automatons-greedy")
+    assert frame.game.nunique() == 4 and frame.attrs["game"] == "wanderlust"
+    table = studies.summary(frame, "wanderlust-automatons-greedy")
+    row = table.iloc[0]
+    assert row.games == 4 and row.ci_low <= row.won <= row.ci_high
+    assert row.won == frame.groupby("game")["win"].any().mean()
+    # the same settings replay the same games
+    again = studies.play("wanderlust-automatons-greedy", n=4)
+    assert list(again.score) == list(frame.score)
+
+
+def test_a_seat_study_gives_one_row_per_seat(here):
+    studies.run("wishland-seats-2p-greedy", n=2, workers=1)
+    table = studies.summary(studies.load("wishland-seats-2p-greedy"), "wishland-seats-2p-greedy")
+    assert list(table.seat) == [0, 1]
+
+
+def test_unknown_and_missing_studies_say_what_to_do(here):
+    with pytest.raises(VariantError, match="unknown study 'nope'"):
+        studies.load("nope")
+    with pytest.raises(FileNotFoundError, match="python -m boardkit.analysis.studies lands-expert-greedy"):
+        studies.load("lands-expert-greedy")
+
+
+def test_every_study_names_a_known_game_agent_and_variant():
+    import boardkit
+    from boardkit.agents import make_agent
+
+    for name, s in studies.STUDIES.items():
+        assert name.startswith(s.game)
+        g = boardkit.game(s.game)
+        g.new_game(players=s.players, seed=0, variant=s.variant, params=s.params)
+        for agent in s.agents:
+            make_agent(agent, game=s.game)
+        assert s.measure in ("won", "seats")
