@@ -136,6 +136,36 @@ def test_cut_off_playouts_are_judged_by_the_heuristic():
     assert outcome(s)[s.winners()[0]] > 0.5
 
 
+def test_value_scale_makes_a_bigger_lead_worth_more():
+    from boardkit.agents.mcts import evaluation
+
+    s = boardkit.game("dice-grid").new_game(players=3, seed=2)
+    lead = {0: 0.0, 1: 2.0, 2: 0.0}
+    binary = evaluation(s, lambda st, p: lead[p])
+    smooth = evaluation(s, lambda st, p: lead[p], scale=2.0)
+    assert binary[1] > binary[0] == binary[2] == 0.0  # who leads, and nothing more
+    # seat 2 leads by 2 (one scale): 1/(1+e^-1); the others trail it by 2: 1/(1+e^1)
+    assert smooth[1] == pytest.approx(1 / (1 + math.exp(-1)))
+    assert smooth[0] == smooth[2] == pytest.approx(1 / (1 + math.exp(1)))
+    lead[1] = 8.0
+    assert evaluation(s, lambda st, p: lead[p], scale=2.0)[1] > smooth[1]  # a bigger lead
+    assert list(evaluation(s, lambda st, p: lead[p])) == list(binary)  # binary cannot tell
+    agent = MCTSAgent(iterations=3, rollout_depth=1, value_scale=2.0,
+                      heuristic=lambda st, p: lead[p], seed=0)
+    assert agent.reward(s)[1] == pytest.approx(1 / (1 + math.exp(-4)))
+    with pytest.raises(ValueError, match="value_scale"):
+        MCTSAgent(value_scale=0)
+
+
+def test_greedy_playouts_follow_the_games_greedy_agent():
+    s = boardkit.game("dice-grid").new_game(seed=4)
+    agent = MCTSAgent(iterations=6, rollout_depth=2, rollout_policy="greedy", seed=0)
+    assert agent.act(s) in s.legal_actions()
+    assert type(agent._greedy).__name__ == type(make_agent("greedy", game="dice-grid")).__name__
+    with pytest.raises(ValueError, match="rollout_policy"):
+        MCTSAgent(rollout_policy="smart")
+
+
 def test_progressive_widening_limits_the_children_of_a_wide_node():
     s = claim_position(8)
     options = len(s.legal_actions())

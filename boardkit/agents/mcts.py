@@ -86,13 +86,24 @@ def outcome(state: State, score_weight: float = 0.1) -> np.ndarray:
     return _shares(scores, np.asarray(state.winners(), dtype=int), score_weight)
 
 
-def evaluation(state: State, heuristic, score_weight: float = 0.1) -> np.ndarray:
+def evaluation(state: State, heuristic, score_weight: float = 0.1,
+               scale: float | None = None) -> np.ndarray:
     """The value vector of a position judged by ``heuristic(state, seat)`` (a cut-off
-    playout, or a finished solo game of a game with a heuristic): the heuristic's leaders
-    take the place of the winners."""
+    playout, or a finished solo game of a game with a heuristic).
+
+    Solo: the heuristic itself. Multiplayer without ``scale``: the heuristic's leaders take
+    the place of the winners. With ``scale`` (in the heuristic's units): each seat's chance
+    of winning is estimated as a logistic function of its lead over the best other seat,
+    ``1 / (1 + exp(-lead / scale))``, so a bigger lead is worth more than a small one (a
+    binary "who leads" throws that away, and in a two-player game it is all the signal a
+    short playout has)."""
     values = np.array([float(heuristic(state, p)) for p in range(state.players)])
     if state.players == 1:
         return values
+    if scale is not None:
+        order = np.sort(values)
+        best_other = np.where(values == order[-1], order[-2], order[-1])
+        return 1.0 / (1.0 + np.exp(-np.clip((values - best_other) / scale, -50, 50)))
     return _shares(values, np.flatnonzero(values == values.max()), score_weight)
 
 
@@ -102,7 +113,10 @@ class MCTSAgent(Agent):
     ``rollout_depth`` cuts playouts off (``None``: play to the end); ``heuristic`` judges a
     cut-off position (default: the game's own, else the score margin). ``widen_above``,
     ``widen_k`` and ``widen_alpha`` set progressive widening (``widen_above=None``: off);
-    ``reuse_tree`` keeps the tree between a player's decisions.
+    ``reuse_tree`` keeps the tree between a player's decisions. ``root_order``: the root
+    widens in a random order or the heuristic's; ``rollout_policy``: playouts move at random
+    or as the game's greedy agent does; ``value_scale``: a cut-off position's value follows
+    the heuristic's lead smoothly (see :func:`evaluation`) instead of who leads.
     """
 
     name = "mcts"
@@ -111,10 +125,18 @@ class MCTSAgent(Agent):
                  exploration: float = 0.7, rollout_depth: int | None = None,
                  seed: int | None = 0, heuristic=None, widen_above: int | None = 24,
                  widen_k: float = 2.0, widen_alpha: float = 0.5, reuse_tree: bool = True,
-                 root_order: str = "random"):
+                 root_order: str = "random", rollout_policy: str = "random",
+                 value_scale: float | None = None):
         if root_order not in ("random", "heuristic"):
             raise ValueError(f"root_order is 'random' or 'heuristic', not {root_order!r}")
+        if rollout_policy not in ("random", "greedy"):
+            raise ValueError(f"rollout_policy is 'random' or 'greedy', not {rollout_policy!r}")
         self.root_order = root_order
+        self.rollout_policy = rollout_policy
+        if value_scale is not None and not value_scale > 0:
+            raise ValueError(f"value_scale must be positive, not {value_scale!r}")
+        self.value_scale = value_scale
+        self._greedy = None  # the game's greedy agent, for greedy playouts
         if iterations < 1 and time_limit is None:
             raise ValueError("MCTS needs iterations >= 1 or a time_limit")
         self.iterations = iterations
@@ -321,10 +343,13 @@ class MCTSAgent(Agent):
             state.apply(actions[best], atomic=False)
             node = node.children[codes[best]]
             path.append(node)
-        # playout: cheap random moves, cut off after rollout_depth decisions
+        # playout: cheap random moves (or the game's greedy player's), cut off after
+        # rollout_depth decisions
         depth = 0
+        policy = self._playout_policy(state)
         while not state.is_over and (self.rollout_depth is None or depth < self.rollout_depth):
-            state.apply(state.random_action(self.rng), atomic=False)
+            act = state.random_action(self.rng) if policy is None else policy.act(state)
+            state.apply(act, atomic=False)
             depth += 1
         reward = self.reward(state)
         self._low = min(self._low, float(reward.min()))
@@ -332,6 +357,17 @@ class MCTSAgent(Agent):
         for n in path:
             n.visits += 1
             n.value += reward
+
+    def _playout_policy(self, state: State):
+        """None for random playouts, else the game's greedy agent (made once per agent)."""
+        if self.rollout_policy == "random":
+            return None
+        if self._greedy is None:
+            from .base import make_agent
+
+            self._greedy = make_agent("greedy", seed=int(self.rng.integers(2**31)),
+                                      game=state.game.name)
+        return self._greedy
 
     def reward(self, state: State) -> np.ndarray:
         """The value vector of a finished or cut-off playout (see the module docstring); a
@@ -343,7 +379,7 @@ class MCTSAgent(Agent):
             from .greedy import score_margin
 
             heuristic = score_margin
-        return evaluation(state, heuristic)
+        return evaluation(state, heuristic, scale=self.value_scale)
 
     def statistics(self, state: State) -> list[tuple[Action, int, float]]:
         """(action, visits, mean value for the mover) of the last search's root children."""

@@ -154,6 +154,19 @@ def summary(frame, name: str):
     return table
 
 
+def compare(*names: str):
+    """The stored studies' figures one under the other (the same question asked with a
+    weaker and a stronger agent), each with its number of games and 95 % interval."""
+    import pandas as pd
+
+    if not names:
+        raise VariantError("compare needs at least one study name")
+    questions = {study(n).question for n in names}
+    if len(questions) > 1:
+        raise VariantError(f"these studies ask different questions: {sorted(questions)}")
+    return pd.concat([summary(load(n), n) for n in names], ignore_index=True)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m boardkit.analysis.studies",
                                      description="play the large studies and store their tables")
