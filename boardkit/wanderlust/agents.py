@@ -15,7 +15,7 @@ from collections import Counter
 import numpy as np
 
 from boardkit.agents import Agent
-from boardkit.agents.mcts import MCTSAgent, outcome
+from boardkit.agents.mcts import MCTSAgent, evaluation, outcome
 
 from . import routes, scoring, travel
 from .actions import (
@@ -226,23 +226,22 @@ class WanderlustGreedy(Agent):
 class WanderlustMCTS(MCTSAgent):
     """Information-set MCTS (the generic agent: determinized hands, the integer codec) with
     short random playouts judged by :func:`value` — a full random playout of Wanderlust is
-    long and says little. In Solo Mode the reward is winning the race (two objectives and the
-    most points), or the lead over the best automaton when the playout is cut off. It is the
-    game's default search agent (``Game(search=...)`` in :mod:`.game`)."""
+    long and says little. A cut-off playout is worth a logistic function of the trotter's
+    lead in value over the best other (``value_scale`` points of lead: about 73 %). In Solo
+    Mode the reward is winning the race (two objectives and the most points), softened by the
+    lead over the best automaton. It is the game's default search agent (``Game(search=...)``
+    in :mod:`.game`)."""
+
+    def __init__(self, *args, value_scale: float | None = 8.0, **kwargs):
+        super().__init__(*args, value_scale=value_scale, **kwargs)
 
     def reward(self, state):
         if state.solo:
             lead = value(state, 0) - max(value(state, t) for t in range(1, state.trotters))
-            soft = 1.0 / (1.0 + np.exp(-lead / 8.0))
+            soft = 1.0 / (1.0 + np.exp(-lead / (self.value_scale or 8.0)))
             if state.is_over:
                 return np.array([0.8 * (1.0 if state.winners() else 0.0) + 0.2 * soft])
             return np.array([soft])
         if state.is_over:
             return outcome(state)
-        vals = np.array([value(state, p) for p in range(state.players)])
-        best = np.flatnonzero(vals == vals.max())
-        reward = np.zeros(state.players)
-        reward[best] = 1.0 / len(best)
-        spread = vals.max() - vals.min()
-        norm = (vals - vals.min()) / spread if spread > 0 else np.full(state.players, 0.5)
-        return 0.7 * reward + 0.3 * norm
+        return evaluation(state, value, scale=self.value_scale)
