@@ -155,6 +155,19 @@ def test_value_scale_makes_a_bigger_lead_worth_more():
     assert agent.reward(s)[1] == pytest.approx(1 / (1 + math.exp(-4)))
     with pytest.raises(ValueError, match="value_scale"):
         MCTSAgent(value_scale=0)
+    # against each seat's own value at the root: a rival far behind does not flatten it
+    lead = {0: -1000.0, 1: 12.0, 2: 10.0}
+    own = evaluation(s, lambda st, p: lead[p], scale=2.0, reference=[-1000.0, 10.0, 10.0])
+    assert own[0] == own[2] == pytest.approx(0.5) and own[1] == pytest.approx(1 / (1 + math.exp(-1)))
+    assert evaluation(s, lambda st, p: lead[p], scale=2.0)[1] == pytest.approx(1 / (1 + math.exp(-1)))
+    with pytest.raises(ValueError, match="needs a value_scale"):
+        MCTSAgent(value_reference="root")
+    with pytest.raises(ValueError, match="value_reference"):
+        MCTSAgent(value_scale=1, value_reference="rivals")
+    rooted = MCTSAgent(iterations=4, rollout_depth=1, value_scale=2.0, value_reference="root",
+                       heuristic=lambda st, p: lead[p], seed=0)
+    assert rooted.act(s) in s.legal_actions()
+    assert list(rooted._reference) == [-1000.0, 12.0, 10.0]
 
 
 def test_greedy_playouts_follow_the_games_greedy_agent():

@@ -87,7 +87,7 @@ def outcome(state: State, score_weight: float = 0.1) -> np.ndarray:
 
 
 def evaluation(state: State, heuristic, score_weight: float = 0.1,
-               scale: float | None = None) -> np.ndarray:
+               scale: float | None = None, reference: np.ndarray | None = None) -> np.ndarray:
     """The value vector of a position judged by ``heuristic(state, seat)`` (a cut-off
     playout, or a finished solo game of a game with a heuristic).
 
@@ -96,10 +96,14 @@ def evaluation(state: State, heuristic, score_weight: float = 0.1,
     of winning is estimated as a logistic function of its lead over the best other seat,
     ``1 / (1 + exp(-lead / scale))``, so a bigger lead is worth more than a small one (a
     binary "who leads" throws that away, and in a two-player game it is all the signal a
-    short playout has)."""
+    short playout has). With ``reference`` (each seat's heuristic at the search's root) the
+    lead is over that reference instead of over the others: for a race in which each player
+    mostly builds their own park, so that the search does not go flat once a rival is out."""
     values = np.array([float(heuristic(state, p)) for p in range(state.players)])
     if state.players == 1:
         return values
+    if scale is not None and reference is not None:
+        return 1.0 / (1.0 + np.exp(-np.clip((values - reference) / scale, -50, 50)))
     if scale is not None:
         order = np.sort(values)
         best_other = np.where(values == order[-1], order[-2], order[-1])
@@ -116,7 +120,9 @@ class MCTSAgent(Agent):
     ``reuse_tree`` keeps the tree between a player's decisions. ``root_order``: the root
     widens in a random order or the heuristic's; ``rollout_policy``: playouts move at random
     or as the game's greedy agent does; ``value_scale``: a cut-off position's value follows
-    the heuristic's lead smoothly (see :func:`evaluation`) instead of who leads.
+    the heuristic's lead smoothly (see :func:`evaluation`) instead of who leads;
+    ``value_reference="root"`` measures that lead against each seat's own heuristic at the
+    root rather than against the other seats.
     """
 
     name = "mcts"
@@ -126,7 +132,7 @@ class MCTSAgent(Agent):
                  seed: int | None = 0, heuristic=None, widen_above: int | None = 24,
                  widen_k: float = 2.0, widen_alpha: float = 0.5, reuse_tree: bool = True,
                  root_order: str = "random", rollout_policy: str = "random",
-                 value_scale: float | None = None):
+                 value_scale: float | None = None, value_reference: str = "others"):
         if root_order not in ("random", "heuristic"):
             raise ValueError(f"root_order is 'random' or 'heuristic', not {root_order!r}")
         if rollout_policy not in ("random", "greedy"):
@@ -136,6 +142,12 @@ class MCTSAgent(Agent):
         if value_scale is not None and not value_scale > 0:
             raise ValueError(f"value_scale must be positive, not {value_scale!r}")
         self.value_scale = value_scale
+        if value_reference not in ("others", "root"):
+            raise ValueError(f"value_reference is 'others' or 'root', not {value_reference!r}")
+        if value_reference == "root" and value_scale is None:
+            raise ValueError("value_reference='root' needs a value_scale")
+        self.value_reference = value_reference
+        self._reference: np.ndarray | None = None  # each seat's heuristic at the root
         self._greedy = None  # the game's greedy agent, for greedy playouts
         if iterations < 1 and time_limit is None:
             raise ValueError("MCTS needs iterations >= 1 or a time_limit")
@@ -178,6 +190,11 @@ class MCTSAgent(Agent):
             ranked = [(codec.encode(a), a) for a in self._ranked(state, options)]
             root.order = {k: float(i) for i, (k, _) in enumerate(ranked)}
         self._low, self._high = math.inf, -math.inf  # value range seen in this search
+        self._reference = None
+        if self.value_reference == "root":
+            fn = self._heuristic(state)
+            guess = state.determinize(me, self.rng)
+            self._reference = np.array([float(fn(guess, p)) for p in range(state.players)])
         deadline = time.perf_counter() + self.time_limit if self.time_limit else None
         done = 0
         while True:
@@ -375,11 +392,17 @@ class MCTSAgent(Agent):
         heuristic = self.heuristic or state.game.heuristic
         if state.is_over and (state.players > 1 or heuristic is None):
             return outcome(state)
-        if heuristic is None:
-            from .greedy import score_margin
+        return evaluation(state, self._heuristic(state), scale=self.value_scale,
+                          reference=self._reference)
 
-            heuristic = score_margin
-        return evaluation(state, heuristic, scale=self.value_scale)
+    def _heuristic(self, state: State):
+        """The heuristic judging cut-off positions: the agent's, the game's, or the score
+        margin."""
+        if self.heuristic or state.game.heuristic:
+            return self.heuristic or state.game.heuristic
+        from .greedy import score_margin
+
+        return score_margin
 
     def statistics(self, state: State) -> list[tuple[Action, int, float]]:
         """(action, visits, mean value for the mover) of the last search's root children."""

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.agents import Agent
+from boardkit.agents.mcts import MCTSAgent
 from boardkit.engine import Action, State
 
 from .actions import Build, Entrance
@@ -140,28 +141,45 @@ class FreizeitparkGreedy(Agent):
             raise ValueError("the game is over: there is nothing to choose")
         if len(options) == 1:
             return options[0]
+        if isinstance(options[0], Entrance):
+            return self._entrance(state.rules, options)
+        best, best_value = [], -np.inf
+        for i, value in self._shortlist(state, options)[0]:
+            if value > best_value + 1e-9:
+                best, best_value = [options[i]], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(options[i])
+        return best[int(self.rng.integers(len(best)))]
+
+    def ranking(self, state: State, options: list[Action]) -> list[Action]:
+        """``options`` best first as this agent rates them: the shortlist by its exact value,
+        then the rest by the cheap score (the search's root order, :class:`FreizeitparkSearch`)."""
+        if not options or not isinstance(options[0], Build):
+            return list(options)
+        exact, order = self._shortlist(state, options)
+        first = [i for i, _ in sorted(exact, key=lambda iv: -iv[1])]
+        seen = set(first)
+        return [options[i] for i in first + [i for i in order if i not in seen]]
+
+    def _shortlist(self, state: State, options: list[Build]):
+        """([(index, exact value)] of the best ``shortlist`` builds by the cheap score, in that
+        order; every index by the cheap score, best first)."""
         me = state.current_player
         rs = state.rules
         sheet = state.sheets[me]
-        if isinstance(options[0], Entrance):
-            return self._entrance(rs, options)
         an = analysis(rs, sheet)
         st = standing(rs, sheet)
         wanted = _needed_symbols(rs, st)
         park_value(rs, sheet, self.weights)  # the statuses it finds carry over to the trials
         quick = [self._quick(rs, sheet, an, st, wanted, act) for act in options]
-        order = np.argsort(-np.asarray(quick), kind="stable")[: self.shortlist]
-        best, best_value = [], -np.inf
-        for i in order.tolist():
+        order = np.argsort(-np.asarray(quick), kind="stable").tolist()
+        exact = []
+        for i in order[: self.shortlist]:
             act = options[i]
             trial = sheet.copy()
             trial.draw(structure_cells(rs, act.die, act.turn, act.x, act.y), act.symbol)
-            value = park_value(rs, trial, self.weights) + 0.01 * quick[i]
-            if value > best_value + 1e-9:
-                best, best_value = [act], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(act)
-        return best[int(self.rng.integers(len(best)))]
+            exact.append((i, park_value(rs, trial, self.weights) + 0.01 * quick[i]))
+        return exact, order
 
     def _entrance(self, rs: Ruleset, options: list[Entrance]) -> Entrance:
         """The Eingang in the middle of a side, lying along the border (most room)."""
@@ -214,6 +232,15 @@ class FreizeitparkGreedy(Agent):
                 if n in filled or not (0 <= n[0] < rs.width and 0 <= n[1] < rs.height):
                     snug += 1
         return score + self.weights["quick_snug"] * snug
+
+
+class FreizeitparkSearch(MCTSAgent):
+    """The default search agent of Freizeitpark: MCTS whose root widens in the greedy
+    player's order (:meth:`FreizeitparkGreedy.ranking`: a cheap score for every build, the
+    exact park value for the best few) rather than the exact park value of every build."""
+
+    def _ranked(self, state, options):
+        return FreizeitparkGreedy(seed=0).ranking(state, options)  # it reads the own sheet only
 
 
 def greedy(seed: int = 0, shortlist: int | None = None) -> FreizeitparkGreedy:
