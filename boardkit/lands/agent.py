@@ -144,10 +144,11 @@ def make_greedy(seed: int, budget: int | None = None) -> LandsGreedy:
 
 
 def heuristic(state, player: int) -> float:
-    """Higher is better: minus the penalty if the game ended now with the megapark so far; in
-    the portfolio phase minus a rough estimate from the reserved cards' icons, plus the plans
-    completed and how close each park is to a visible plan (:func:`solver.park_value`)."""
-    if state.phase != "portfolio":
+    """Higher is better: minus the penalty once every reserved card is in the megapark;
+    before that (the portfolio phase, or a megapark still to build) minus a rough estimate
+    from the reserved cards' icons, plus the plans completed and how close each park is to a
+    visible plan (:func:`solver.park_value`)."""
+    if state.phase != "portfolio" and (state.phase == "over" or not state.hand):
         return -float(state.breakdown().total)
     side = state.side
     supply = {}

@@ -106,3 +106,21 @@ def test_greedy_agent_plays_whole_games():
 def test_heuristic_prefers_lower_penalty():
     s = fresh_game()
     assert GAME.heuristic(s, 0) <= 0
+
+
+def test_heuristic_judges_an_unfinished_megapark_by_the_reserved_cards():
+    """While reserved cards are still in hand the megapark's penalty so far counts every
+    square still to be filled, so the heuristic keeps the reserved-card estimate; once the
+    hand is empty (or the game is over) it is minus the penalty."""
+    from boardkit.lands.megapark import MegaStep
+
+    s = GAME.new_game(seed=1)
+    agent = make_agent("greedy", 1, game="lands")
+    while not isinstance(s.pending, MegaStep):
+        s.apply(agent.act(s))
+    s.apply(agent.act(s))  # the first card of the megapark
+    assert s.hand and s.phase == "megapark"
+    partial = -float(s.breakdown().total)
+    assert GAME.heuristic(s, 0) > partial  # not judged as if the megapark were finished
+    play(s, [agent])
+    assert GAME.heuristic(s, 0) == -float(s.breakdown().total)
