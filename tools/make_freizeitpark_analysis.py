@@ -216,6 +216,29 @@ with a winner with a Wilson interval, the round with a normal interval of the me
 (`win_rate`). Games of different player counts use the same seeds, so their dice sequences
 overlap; the seats of one game are not independent, so read the per-player shares as a
 rough guide."""),
+md("""### The stored study, and the question of stronger players
+
+A second large study of question 0 at two players is stored with boardkit
+(`data/studies/freizeitpark-won-2p-greedy`, 1,000 games, made by
+`python -m boardkit.analysis.studies freizeitpark-won-2p-greedy`), so it loads at once: it
+agrees with the table above (118 of 400 games won there).
+
+*Is "rarely won" an artefact of a weak manager?* Not yet answered. boardkit's default
+search agent for Freizeitpark (`mcts`: the root in greedy's order, greedy playouts, each
+player's park-value gain as the value) has **not been shown stronger than greedy**: it won 5
+of 12 paired games against it (`benchmarks/bench_search.py --strength`; an earlier setting
+that valued the lead over the rival won 0.5 of 12, because the search went flat once the
+rival was out). A study with a player that is no better would not make the answer more
+trustworthy, so the stronger-player study (`freizeitpark-won-2p-mcts`) is defined but not
+stored yet. Until then, read the share won as *what a one-step greedy manager achieves*."""),
+code("""from boardkit.analysis import studies
+
+won_2p = studies.summary(studies.load("freizeitpark-won-2p-greedy"), "freizeitpark-won-2p-greedy")
+print(won_2p.round(3).to_string(index=False))
+row = won_2p.iloc[0]
+assert row.games >= 1000 and row.ci_low <= row.won <= row.ci_high
+assert row.ci_low < 118 / 400 < row.ci_high      # agrees with the 400-game study above
+assert row.won < 0.5                              # most 2-player games have no winner"""),
 md("""## Exercise
 
 1. Does the penalty become more dangerous on a bigger park? Play `play_games` with
