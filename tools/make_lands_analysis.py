@@ -6,6 +6,18 @@ without outputs; it plays about 50 small games and runs in well under a minute.
 import nbformat as nbf
 
 md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+
+CONCLUSION_LANDS = md("""**What held.** On 1,000 deals the greedy player solved **1** Expert deal (0.1 %,
+95 % interval 0.0–0.6 %); its median penalty was 12, twice the 6 points that already make a
+*Failure*. So the small sample's finding — Expert Mode is almost never solved — holds for
+greedy on a sample large enough to be sure of it.
+
+*Is it an artefact of a weak player?* Not answered yet. boardkit's default search agent for
+Lands (MCTS in the Portfolio Phase, the exact solver in the Megapark Phase) has **not been
+shown stronger than greedy**: it scored better on only 7 of 20 paired deals
+(`benchmarks/bench_search.py --strength`). A study with a player that is no better would not
+make the answer more trustworthy, so the stronger-player study (`lands-expert-mcts`) is
+defined but not stored yet: read the figure as *what the greedy player achieves*.""")
 cells = [
 md("""# Lands of Amazement — analysis
 
@@ -177,6 +189,19 @@ ax.set_xlabel("mean final penalty, 95% interval (greedy agent)")
 ax.set_title(f"goal sides, {K} deals each")
 print(f"analysis ran in {time.perf_counter() - started:.0f} s")"""),
 
+md("""### Stored: 1,000 Expert Mode deals
+
+A large study of the Expert Mode question is stored with boardkit
+(`data/studies/lands-expert-greedy`: 1,000 deals played by greedy, made by
+`python -m boardkit.analysis.studies lands-expert-greedy`), so it loads at once."""),
+code("""from boardkit.analysis import studies
+
+expert_study = studies.summary(studies.load("lands-expert-greedy"), "lands-expert-greedy")
+print(expert_study.round(3).to_string(index=False))
+row = expert_study.iloc[0]
+assert row.games >= 1000 and row.ci_low <= row.won <= row.ci_high
+assert row.ci_high < 0.01          # greedy almost never solves an Expert deal"""),
+CONCLUSION_LANDS,
 md("""### The large study
 
 These samples are **small**. For firm answers run the study over ≥ 1,000 deals from a
