@@ -6,6 +6,14 @@ stored without outputs; it plays a few hundred small games and runs in well unde
 import nbformat as nbf
 
 md, code = nbf.v4.new_markdown_cell, nbf.v4.new_code_cell
+
+CONCLUSION_WANDERLUST = md("""**What held, and what did not.** The greedy player beat two automatons in 9.7 % of
+1,000 games (95 % interval 8.0–11.7 %); the search player in 34 % of 100 games
+(25.5–43.7 %). The intervals are far apart: **"the automatons are very hard to beat" was
+largely an artefact of the greedy player**. What held is milder: even the stronger player
+loses about two games in three against two automatons, so they remain a real opponent —
+and a designer tuning the Solo Mode should measure with the stronger player, since the
+weaker one understates the player's chances more than threefold.""")
 cells = [
 md("""# Wanderlust — analysis
 
@@ -143,6 +151,33 @@ print("greedy 3-player run:", table.loc[["advantage", "balance"], ["value", "ci_
       .astype(float).round(3).to_dict("index"))
 print(f"analysis ran in {time.perf_counter() - started:.0f} s")"""),
 
+md("""## 5. With a stronger player: are two automatons too strong?
+
+Section 1 found the automatons hard to beat. Is that the game, or a weak player? Two larger
+studies of one question — *how often does the player beat two automatons?* — are stored with
+boardkit (`data/studies/`, made by `python -m boardkit.analysis.studies`), so they load at
+once:
+
+* `wanderlust-automatons-greedy` — 1,000 solo games played by `greedy`;
+* `wanderlust-automatons-mcts` — 100 solo games played by the default search agent `mcts`
+  (information-set MCTS, 100 iterations a decision), which beat greedy in 16 of 20
+  seat-swapped two-player games (`benchmarks/bench_search.py --strength`).
+
+The last lines re-play a few stored games live: the stored table is what the code gives."""),
+code("""from boardkit.analysis import studies
+
+solo_study = studies.compare("wanderlust-automatons-greedy", "wanderlust-automatons-mcts")
+print(solo_study.round(3).to_string(index=False))
+beat = solo_study.set_index("agent")
+assert beat.loc["greedy", "games"] >= 1000
+assert ((solo_study.ci_low <= solo_study.won) & (solo_study.won <= solo_study.ci_high)).all()
+stored = studies.load("wanderlust-automatons-greedy")
+live = studies.play("wanderlust-automatons-greedy", n=5)
+assert list(live.score) == list(stored[stored.game < 5].score)
+# the stronger player wins far more often: the intervals do not overlap
+assert beat.loc["mcts", "ci_low"] > beat.loc["greedy", "ci_high"]
+assert beat.loc["mcts", "won"] < 0.5"""),
+CONCLUSION_WANDERLUST,
 md("""### The large study
 
 These samples are **small**. For firm answers, run thousands of games from a terminal
