@@ -225,8 +225,9 @@ agrees with the table above (118 of 400 games won there).
 
 *Is "rarely won" an artefact of a weak manager?* Not yet answered. boardkit's default
 search agent for Freizeitpark (`mcts`: the root in greedy's order, greedy playouts, each
-player's park-value gain as the value) has **not been shown stronger than greedy**: it won 5
-of 12 paired games against it (`benchmarks/bench_search.py --strength`; an earlier setting
+player's park-value gain as the value) has **not been shown stronger than greedy**: it won
+3.5 and 5 of 12 paired games against it in two settings of its root order
+(`benchmarks/bench_search.py --strength`; an earlier setting
 that valued the lead over the rival won 0.5 of 12, because the search went flat once the
 rival was out). A study with a player that is no better would not make the answer more
 trustworthy, so the stronger-player study (`freizeitpark-won-2p-mcts`) is defined but not
