@@ -86,6 +86,12 @@ def outcome(state: State, score_weight: float = 0.1) -> np.ndarray:
     return _shares(scores, np.asarray(state.winners(), dtype=int), score_weight)
 
 
+def logistic(lead, scale: float):
+    """A lead (in a heuristic's units) as a value in (0, 1): ``1 / (1 + exp(-lead / scale))``;
+    a lead of one ``scale`` is worth about 73 %."""
+    return 1.0 / (1.0 + np.exp(-np.clip(np.asarray(lead, dtype=float) / scale, -50, 50)))
+
+
 def evaluation(state: State, heuristic, score_weight: float = 0.1,
                scale: float | None = None, reference: np.ndarray | None = None) -> np.ndarray:
     """The value vector of a position judged by ``heuristic(state, seat)`` (a cut-off
@@ -103,11 +109,11 @@ def evaluation(state: State, heuristic, score_weight: float = 0.1,
     if state.players == 1:
         return values
     if scale is not None and reference is not None:
-        return 1.0 / (1.0 + np.exp(-np.clip((values - reference) / scale, -50, 50)))
+        return logistic(values - reference, scale)
     if scale is not None:
         order = np.sort(values)
         best_other = np.where(values == order[-1], order[-2], order[-1])
-        return 1.0 / (1.0 + np.exp(-np.clip((values - best_other) / scale, -50, 50)))
+        return logistic(values - best_other, scale)
     return _shares(values, np.flatnonzero(values == values.max()), score_weight)
 
 
@@ -389,8 +395,8 @@ class MCTSAgent(Agent):
     def reward(self, state: State) -> np.ndarray:
         """The value vector of a finished or cut-off playout (see the module docstring); a
         game's own MCTS may refine it."""
-        heuristic = self.heuristic or state.game.heuristic
-        if state.is_over and (state.players > 1 or heuristic is None):
+        own = self.heuristic or state.game.heuristic
+        if state.is_over and (state.players > 1 or own is None):
             return outcome(state)
         return evaluation(state, self._heuristic(state), scale=self.value_scale,
                           reference=self._reference)
@@ -398,11 +404,9 @@ class MCTSAgent(Agent):
     def _heuristic(self, state: State):
         """The heuristic judging cut-off positions: the agent's, the game's, or the score
         margin."""
-        if self.heuristic or state.game.heuristic:
-            return self.heuristic or state.game.heuristic
         from .greedy import score_margin
 
-        return score_margin
+        return self.heuristic or state.game.heuristic or score_margin
 
     def statistics(self, state: State) -> list[tuple[Action, int, float]]:
         """(action, visits, mean value for the mover) of the last search's root children."""

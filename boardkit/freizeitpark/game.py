@@ -31,7 +31,7 @@ GAME = Game(
     # search went flat once the rival was out and won 0.5 of 12 games against greedy; with
     # the root as reference 5 of 12 (root in the exact park value's order) and 3.5 of 12
     # (root in greedy's cheaper order, this setting): not yet better than greedy
-    search={"agent": "boardkit.freizeitpark.agent:FreizeitparkSearch", "iterations": 20, "rollout_depth": 2, "root_order": "heuristic",
-            "rollout_policy": "greedy", "widen_k": 1.0, "widen_alpha": 0.4,
-            "value_scale": 10, "value_reference": "root"},
+    search={"agent": "boardkit.freizeitpark.agent:FreizeitparkSearch", "iterations": 20,
+            "rollout_depth": 2, "root_order": "heuristic", "rollout_policy": "greedy",
+            "widen_k": 1.0, "widen_alpha": 0.4, "value_scale": 10, "value_reference": "root"},
 )

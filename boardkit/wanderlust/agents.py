@@ -15,7 +15,7 @@ from collections import Counter
 import numpy as np
 
 from boardkit.agents import Agent
-from boardkit.agents.mcts import MCTSAgent, evaluation, outcome
+from boardkit.agents.mcts import MCTSAgent, evaluation, logistic, outcome
 
 from . import routes, scoring, travel
 from .actions import (
@@ -238,7 +238,7 @@ class WanderlustMCTS(MCTSAgent):
     def reward(self, state):
         if state.solo:
             lead = value(state, 0) - max(value(state, t) for t in range(1, state.trotters))
-            soft = 1.0 / (1.0 + np.exp(-lead / (self.value_scale or 8.0)))
+            soft = float(logistic(lead, self.value_scale or 8.0))
             if state.is_over:
                 return np.array([0.8 * (1.0 if state.winners() else 0.0) + 0.2 * soft])
             return np.array([soft])
