@@ -10,7 +10,7 @@ CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8888
 JOBS ?= 2
 
-.PHONY: test lab venv chromium lint unit notebooks browser bench studies clean screenshot
+.PHONY: test lab venv chromium lint unit notebooks browser bench studies clean screenshot sync-notebooks
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ unit: $(STAMP)
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest notebooks
+
+# notebooks/*.ipynb <-> notebooks/src/*.py: the newer of each pair wins (jupytext.toml)
+sync-notebooks: $(STAMP)
+	$(BIN)/jupytext --sync notebooks/*.ipynb
 
 browser: $(STAMP) chromium
 	$(BIN)/python -m pytest tests -m browser

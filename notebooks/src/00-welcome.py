@@ -1,0 +1,188 @@
+# %% [markdown]
+# # Welcome to boardkit
+#
+# boardkit lets you **learn, play and analyse the rules of tabletop games** in Jupyter. Every
+# game follows the same small protocol, so what you learn here on a tiny teaching game —
+# *Dice Grid* — works the same way for Wishland, Lands of Amazement, Freizeitpark and
+# Wanderlust.
+#
+# This notebook shows:
+#
+# 1. how a game is started and how to ask which moves are legal,
+# 2. how to read an error when a move breaks a rule,
+# 3. pending choices, dice, and how a teacher can *force* a roll,
+# 4. hidden information,
+# 5. saving, loading and replaying a game,
+# 6. the interactive board,
+# 7. a small simulation of many games,
+# 8. the rule catalog — including a rule where we had to choose a reading,
+# 9. an exercise.
+
+# %% [markdown]
+# ## 1. Starting a game
+#
+# `boardkit.games()` lists the games; `boardkit.game(name)` gives one. `new_game` takes the
+# number of players, a **seed** (same seed, same game) and optional variant options.
+
+# %%
+import boardkit
+
+print(boardkit.games())
+dice_grid = boardkit.game("dice-grid")
+state = dice_grid.new_game(players=2, seed=7)
+state
+
+# %% [markdown]
+# *Dice Grid* in one paragraph: the grid's cells show the numbers 1–6. On your turn two dice
+# are rolled; you keep one and claim an empty cell showing that number (you pass only when no
+# such cell is left). At the end, each cell of your largest group of cells **joined side to
+# side** scores a point, plus a point for every cell showing your secret lucky number.
+#
+# The log tells the story so far, and `legal_actions()` lists every legal decision:
+
+# %%
+print(state.log.text())
+print(f"P{state.current_player + 1} must {state.prompt()}")
+state.legal_actions()
+
+# %%
+first = state.legal_actions()[0]
+state.apply(first)
+print(state.log.text(last=2))
+print("now:", state.prompt())
+assert state.action_count == 1
+
+# %% [markdown]
+# ## 2. Reading an error
+#
+# An illegal move raises `boardkit.RuleViolation`. Its `rule` is an id from the game's rule
+# catalog, and its message says in plain words what is wrong. **The state does not change.**
+# `explain(action)` gives the same answer without raising.
+
+# %%
+from boardkit.examples.dice_grid import Claim
+
+value = state.pending.value if hasattr(state.pending, "value") else None
+wrong_cell = next(c for c in state.cells if state.number(c) != value)
+before = state.to_json()
+try:
+    state.apply(Claim(wrong_cell))
+except boardkit.RuleViolation as err:
+    print("rule:   ", err.rule)
+    print("message:", err.message)
+    caught = err
+assert caught.rule in ("dice-grid.claim.number", "dice-grid.turn.choose")
+assert state.to_json() == before  # nothing changed
+state.explain(Claim(wrong_cell))
+
+# %% [markdown]
+# ## 3. Pending choices and dice
+#
+# A rule that needs a decision pushes a *pending choice*: here "which die do you keep?" and
+# then "which cell do you claim?". A choice with a single option (a double, or nothing to
+# claim) is taken automatically and logged as *(only option)*; boards mark it with an "auto"
+# badge. Such moves are not decisions, so `state.action_count` leaves them out and
+# `state.auto_count` counts them (in a simulation: the columns `actions` and `auto_actions`).
+#
+# A teacher can **force** the next random outcome — "suppose P2 rolls 3 and 5" — to discuss a
+# situation. Forcing one roll does not change the rolls after it.
+
+# %%
+state.force("roll", (3, 5))
+while state.current_player != 1:
+    state.apply(state.legal_actions()[0])
+print(state.log.text(last=3))
+assert state.legal_actions() == [boardkit.game("dice-grid").actions.classes["ChooseDie"](3),
+                                 boardkit.game("dice-grid").actions.classes["ChooseDie"](5)]
+
+# %%
+try:
+    state.force("roll", (7, 1))
+except boardkit.RuleViolation as err:
+    print(err)
+
+# %% [markdown]
+# ## 4. Hidden information
+#
+# Each player's lucky number is secret. `observation(player)` is what that player may see;
+# the other player's number is `None` there. (Search agents use `determinize`, which fills in
+# what a player cannot see with a guess consistent with what they can.)
+
+# %%
+print("P1 sees lucky numbers:", state.observation(0)["lucky"])
+print("P2 sees lucky numbers:", state.observation(1)["lucky"])
+assert state.observation(0)["lucky"][1] is None
+
+# %% [markdown]
+# ## 5. Saving, loading and replaying
+#
+# `to_json()` stores the setup and every decision and random outcome; `from_json` replays
+# them and checks the replay matches — a changed file is refused with a clear error.
+# `replay_prefix(k)` gives the position after the first *k* decisions (the board's log slider
+# uses it).
+
+# %%
+saved = state.to_json()
+loaded = dice_grid.from_json(saved)
+assert loaded.log.text() == state.log.text()
+earlier = state.replay_prefix(1)
+print(earlier.log.text())
+try:
+    dice_grid.from_json(saved.replace('"seed": 7', '"seed": 8'))
+except boardkit.engine.SaveGameError as err:
+    print("refused:", err)
+
+# %% [markdown]
+# ## 6. The board
+#
+# Click a die, then a cell. Legal targets are highlighted; an illegal click shows the rule it
+# breaks. The panel has the event log with a slider to step back and forth, *Undo*,
+# *view as* a player (hidden information respected), *AI move* and auto-play.
+
+# %%
+board = dice_grid.board(dice_grid.new_game(seed=7))
+board
+
+# %% [markdown]
+# ## 7. Simulating many games
+#
+# `boardkit.analysis.simulate` plays many games with the agents you name and returns a
+# pandas table with one row per player per game, including each game's seed so any row can be
+# replayed. The same run can use several processes or a Dask cluster with identical results.
+# From a terminal: `boardkit simulate dice-grid --games 500`.
+
+# %%
+from boardkit.analysis import simulate, summarize
+
+runs = simulate("dice-grid", agents=["random"], n=300, seed=1)
+print(summarize(runs))
+first_seat = runs[runs.seat == 0].win.mean()
+assert len(runs) == 600 and 0 < first_seat < 1
+
+# %% [markdown]
+# ## 8. The rule catalog
+#
+# Every rule has an id, the rulebook section it comes from and a paraphrase. Where a rulebook
+# is unclear, the catalog records the question and the reading we chose — see
+# `dice-grid.end.rounds` below. Discussing such passages is part of game design.
+
+# %%
+rules = dice_grid.rules
+assert "dice-grid.claim.empty" in rules
+rules
+
+# %% [markdown]
+# ## 9. Exercise
+#
+# The lucky-number bonus is a rule parameter (`points.lucky_cell`, in
+# `data/dice-grid/params.toml`). **Does a bigger bonus make the game more random?** Run the
+# same 300 seeds with `params={"points.lucky_cell": 3}` and compare how often the first seat
+# wins and how spread out the scores are. Then try a 3-player game (`players=3`).
+#
+# A starting point:
+
+# %%
+variant_b = simulate("dice-grid", agents=["random"], n=300, seed=1,
+                     params={"points.lucky_cell": 3})
+print("mean score, bonus 1:", runs.score.mean().round(2), " bonus 3:", variant_b.score.mean().round(2))
+assert variant_b.score.mean() > runs.score.mean()  # a bigger bonus gives more points
