@@ -158,6 +158,39 @@ def test_play_accepts_actions_from_python():
     assert board.last_error.rule == "dice-grid.claim.number"
 
 
+def test_the_board_plays_on_its_own_copy():
+    """Clicks never change the state a notebook cell holds, and a later cell changing that
+    state never changes the board a reader is playing (boards stay put)."""
+    state = GAME.new_game(seed=SEED)
+    before = state.to_dict()
+    board = GAME.board(state, agent="random")
+    play_first_turn(board)
+    assert state.to_dict() == before and board.state.action_count == 2
+    state.apply(ChooseDie(2))  # the cell's own game goes on without the board
+    assert board.state.action_count == 2 and board.state.current_player == 1
+    replaced = GAME.new_game(seed=5)
+    board.state = replaced
+    board.play(board.state.legal_actions()[0])
+    assert replaced.action_count == 0
+
+
+def test_reset_goes_back_to_the_position_the_board_was_given():
+    board = new_board()
+    assert board.reset_button.disabled
+    play_first_turn(board)
+    assert not board.reset_button.disabled
+    board.reset_button.click()
+    assert board.state.action_count == 0 and board.slider.max == 0
+    assert board.state.pending.dice == (4, 2) and "back to the start" in board.message.value
+    assert board.reset_button.disabled
+    play_first_turn(board)  # the same game again: the same dice
+    assert board.state.action_count == 2
+    board.state = GAME.new_game(seed=5)
+    board.ai_move()
+    board.reset()
+    assert board.state.seed == 5 and board.state.action_count == 0
+
+
 # ------------------------------------------------------------------ undo and the slider
 
 

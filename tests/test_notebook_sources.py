@@ -46,3 +46,60 @@ def test_stored_notebook_has_no_outputs_and_stable_cell_ids(path):
         assert cell.get("id"), f"{path.name} cell {i} has no id"
     ids = [c.id for c in nb.cells]
     assert len(set(ids)) == len(ids), f"{path.name}: duplicate cell ids"
+
+
+# a later cell may not act on a board an earlier cell displayed for the reader to play on
+_BOARD_CHANGES = {"play", "undo", "reset", "ai_move", "show_move", "handle_message"}
+
+
+def _board_names(tree) -> set[str]:
+    """Names bound to a board: ``name = <anything>.board(...)``."""
+    import ast
+
+    names = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "board"):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _changes(tree, boards: set[str]) -> list[str]:
+    import ast
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in boards:
+                    found.append(f"{t.value.id}.{t.attr} = ...")
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in boards
+                and node.func.attr in _BOARD_CHANGES):
+            found.append(f"{node.func.value.id}.{node.func.attr}(...)")
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_boards_stay_put(path):
+    """Boards stay put: once a cell has shown a board, no later cell moves it (a reader who
+    played on it would lose their moves); demonstrations get boards of their own."""
+    import ast
+
+    shown: set[str] = set()
+    for i, cell in enumerate(nbformat.read(path, as_version=4).cells):
+        if cell.cell_type != "code":
+            continue
+        tree = ast.parse("\n".join(line for line in cell.source.splitlines()
+                                   if not line.lstrip().startswith(("%", "!"))))
+        bad = _changes(tree, shown)
+        assert not bad, f"{path.name} cell {i} changes a board shown earlier: {bad}"
+        shown |= _board_names(tree)
+
+
+def test_the_boards_stay_put_check_catches_a_later_change():
+    import ast
+
+    first = ast.parse("board = game.board(state)\nboard")
+    later = ast.parse("board.state = other\nboard.play(act)")
+    assert _changes(later, _board_names(first)) == ["board.state = ...", "board.play(...)"]

@@ -152,7 +152,10 @@ AI_AGENT = "mcts:1s"
 class Board(widgets.VBox):
     """A game's live board and teaching panel. Subclasses implement the three hooks.
 
-    ``state``: the position to start from (it is played on, not copied). ``viewer``: ``None``
+    ``state``: the position to start from. The board plays on its own copy, so clicks never
+    change the ``state`` a notebook cell holds, and no later cell changes what a reader is
+    playing; read the board's position back with :attr:`state`, go back to the start with
+    :meth:`reset` (the *Reset* button). ``viewer``: ``None``
     (a spectator who sees everything) or a seat. ``agent``: a name from
     :mod:`boardkit.agents` or an :class:`~boardkit.agents.Agent` for "AI move" and auto-play;
     by default the game's search agent with one second per decision (:data:`AI_AGENT`).
@@ -171,6 +174,8 @@ class Board(widgets.VBox):
                  opponents: dict[int, str | Agent] | None = None, **kwargs: Any):
         if not isinstance(state, State):
             raise TypeError(f"a board needs a boardkit State, got {state!r}")
+        state = state.clone()  # the board's own game: the caller's state stays as it was
+        self._start = state.clone()  # what Reset returns to
         self._head = state  # the latest position (the end of the slider)
         self._cursor = state.action_count  # the position shown, in player actions
         self._cache: OrderedDict[int, State] = OrderedDict()
@@ -195,6 +200,10 @@ class Board(widgets.VBox):
                                           tooltip="take back the last move",
                                           layout=widgets.Layout(width="auto"))
         self.undo_button.on_click(lambda _: self._guard(self.undo))
+        self.reset_button = widgets.Button(description="Reset", icon="refresh",
+                                           tooltip="start again from the first position shown",
+                                           layout=widgets.Layout(width="auto"))
+        self.reset_button.on_click(lambda _: self._guard(self.reset))
         self.ai_button = widgets.Button(description="AI move", icon="robot",
                                         tooltip=f"let {self.agent.name} decide",
                                         layout=widgets.Layout(width="auto"))
@@ -216,7 +225,7 @@ class Board(widgets.VBox):
         self.log_view.add_class("bk-log")
         autoplay_label = widgets.HTML("auto-play")
         autoplay_label.add_class("bk-label")
-        controls = widgets.HBox([self.undo_button, self.ai_button, autoplay_label, self.autoplay,
+        controls = widgets.HBox([self.undo_button, self.reset_button, self.ai_button, autoplay_label, self.autoplay,
                                  self.view_as])
         controls.add_class("bk-controls")
         super().__init__([self.status, self.canvas, self.message, controls, self.slider,
@@ -276,6 +285,8 @@ class Board(widgets.VBox):
                 self.view_as.value = -1
             finally:
                 self._syncing = False
+        new = new.clone()  # the board's own copy, as at construction
+        self._start = new.clone()
         self._set_head(new)
         self.last_error, self._note = None, ""
         self.refresh()
@@ -331,6 +342,15 @@ class Board(widgets.VBox):
         self._set_head(self._head.replay_prefix(self._cursor - 1))
         self.last_error, self.last_action = None, None
         self._note = "took back one move"
+        self.refresh()
+        return True
+
+    def reset(self) -> bool:
+        """Start again from the position the board was given (every move is dropped)."""
+        self.autoplay.playing = False
+        self._set_head(self._start.clone())
+        self.last_error, self.last_action = None, None
+        self._note = "back to the start"
         self.refresh()
         return True
 
@@ -506,6 +526,7 @@ class Board(widgets.VBox):
         finally:
             self._syncing = False
         self.undo_button.disabled = self._cursor == 0
+        self.reset_button.disabled = self._head.action_count == self._start.action_count
         self.ai_button.disabled = state.is_over
 
     def _title(self) -> str:

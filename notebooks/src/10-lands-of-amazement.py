@@ -249,11 +249,10 @@ if state.drawn is None:
 state.apply(Place(6, 1, 5, 5, 0, 0))
 state.apply(Continue())
 state.apply(Place(3, 1, 3, 6, 90, 0))
-board.state = state
 print("plan on stack 0:", content().cards[0].plan_rows)
 print("legal completions:", [a for a in state.legal_actions() if isinstance(a, Complete)])
 assert Complete(0, 0) in state.legal_actions() and Complete(1, 0) in state.legal_actions()
-board
+GAME.board(state)  # a board of its own: the one above stays as you left it
 
 # %%
 extra = state.clone()

@@ -187,9 +187,11 @@ assert bogota.route == "Denver → Mexico City (car) → Panama (ship) → Bogot
 for bad in (Travel("Tokyo"), Travel("Anchorage", ("car", "ship", "ship")),
             Travel("Los Angeles", ("car", "train"))):
     print(jackie.explain(bad), end="\n\n")
-jackie_board.play(Travel("Anchorage", ("car", "train", "ship")))
-assert jackie.loc[0] == "Anchorage" and jackie.exp[0] == 3
-print("Jackie's trotter is in", jackie.loc[0], "with", jackie.exp[0], "experience")
+paid = jackie.clone()  # the board above stays yours: this payment is played on a copy
+paid.apply(Travel("Anchorage", ("car", "train", "ship")))
+assert paid.loc[0] == "Anchorage" and paid.exp[0] == 3
+print("Jackie's trotter is in", paid.loc[0], "with", paid.exp[0], "experience")
+game.board(paid)
 
 # %% [markdown]
 # Her hand was empty after her second action: **Efficient Planning** gave her two blind

@@ -41,6 +41,7 @@ def test_renders_everything_and_hides_the_setup_card():
 def test_drag_places_a_card_and_snaps():
     s = fresh_game()
     b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
     assert drop(b, 1, *square(b, 0, 5, 5), dx=0.1, dy=-0.15)  # within the snap distance
     assert s.parks == [[(1, 5, 5, 0, 0)]]
 
@@ -48,6 +49,7 @@ def test_drag_places_a_card_and_snaps():
 def test_misaligned_drop_shows_the_rule():
     s = fresh_game()
     b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
     drop(b, 1, *square(b, 0, 5, 5))
     b.handle_message({"kind": "click", "target": "continue"})
     before = s.to_json()
@@ -60,6 +62,7 @@ def test_misaligned_drop_shows_the_rule():
 def test_rotate_and_shape_then_legal_drop():
     s = fresh_game()
     b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
     b.handle_message({"kind": "key", "key": "r"})
     b.handle_message({"kind": "click", "target": "shape:1"})
     assert (b.angle, b.shape) == (90, 1)
@@ -70,6 +73,7 @@ def test_rotate_and_shape_then_legal_drop():
 def test_ghost_shows_the_verdict_while_dragging():
     s = fresh_game()
     b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
     drop(b, 1, *square(b, 0, 5, 5))
     b.handle_message({"kind": "click", "target": "continue"})
     tx, ty = b.tray_origin(s)
@@ -83,6 +87,7 @@ def test_ghost_shows_the_verdict_while_dragging():
 def test_click_targets_complete_and_reserve():
     s = build_example(fresh_game())
     b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
     assert b.targets(s)["complete:0:0"] == Complete(0, 0)
     assert b.handle_message({"kind": "click", "target": "complete:1:0"})
     assert len(s.parks) == 1
@@ -106,6 +111,7 @@ def test_megapark_phase_on_the_board():
     s.round = 4
     megapark.start(s)
     b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
     assert "select:0" in b.svg()
     b.handle_message({"kind": "click", "target": "select:9"})
     assert b.tray_card(s) == 9
@@ -131,6 +137,7 @@ def test_rearranging_on_the_board_is_checked_when_done():
     """lands.rearrange.within: drag two cards through an illegal layout, then "done"."""
     s = fresh_game()
     b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
     b.handle_message({"kind": "click", "target": "shape:1"})
     drop(b, 1, *square(b, 0, 5, 5))
     b.handle_message({"kind": "click", "target": "continue"})
@@ -166,6 +173,7 @@ def test_rearranging_on_the_board_is_checked_when_done():
 def test_a_park_card_cannot_leave_its_park_on_the_board():
     s = fresh_game()
     b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
     drop(b, 1, *square(b, 0, 5, 5))
     b.handle_message({"kind": "click", "target": "continue"})
     drop(b, 4, *square(b, 1, 5, 5))  # a second park
