@@ -10,15 +10,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .actions import Action, ActionCodec, ActionSet
 from .content import format_validation_error, read_toml
-from .errors import ActionFormatError, RuleViolation, SaveGameError, VariantError
-from .resources import data_dir
-from .rules import RuleCatalog, catalog
+from .errors import ActionFormatError, DataError, RuleViolation, SaveGameError, VariantError
+from .rules import RuleCatalog, catalog, data_folder, use_folder
 from .state import SAVE_FORMAT, State
 
 
@@ -71,7 +71,10 @@ class Game:
     """Everything about one game that is not a position.
 
     ``board``, the ``agents`` factories and ``heuristic`` may be given as
-    ``"module:attribute"`` strings; they are imported when first used.
+    ``"module:attribute"`` strings; they are imported when first used. ``data``: the folder
+    holding the game's ``rules.toml`` (its rule catalog) and ``params.toml`` (its rule
+    parameters), for a game that lives outside the package (a course's own game); the
+    built-in games keep theirs in the package's ``data/<name>/``.
     """
 
     def __init__(self, name: str, title: str, state_class: type[State],
@@ -80,8 +83,15 @@ class Game:
                  params_model: type[BaseModel] | None = None, lower_is_better: bool = False,
                  codec: ActionCodec | None = None, summary: str = "", status: str = "",
                  board: str | None = None, agents: Mapping[str, Any] | None = None,
-                 heuristic: Any = None, search: Mapping[str, Any] | None = None):
+                 heuristic: Any = None, search: Mapping[str, Any] | None = None,
+                 data: str | Path | None = None):
         self.name = name
+        if data is not None:
+            folder = Path(data)
+            if not (folder / "rules.toml").is_file():
+                raise DataError(f"game '{name}': data: {folder} has no rules.toml (the game's rule "
+                                "catalog; see docs/adding-a-game.md)")
+            use_folder(name, folder)
         self.title = title
         self.state_class = state_class
         self.actions = ActionSet(actions)
@@ -116,12 +126,17 @@ class Game:
     def rules(self) -> RuleCatalog:
         return catalog(self.name)
 
+    @property
+    def data_folder(self) -> Path:
+        """The folder of the game's data files (``rules.toml``, ``params.toml``)."""
+        return data_folder(self.name)
+
     @cached_property
     def default_params(self) -> dict:
         """The rule parameters from ``data/<game>/params.toml`` (a plain nested dict)."""
         if self.params_model is None:
             return {}
-        path = data_dir() / self.name / "params.toml"
+        path = self.data_folder / "params.toml"
         raw = read_toml(path)
         self._validate_params(raw, str(path))
         return raw

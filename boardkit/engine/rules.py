@@ -132,10 +132,25 @@ def load_catalog(path: Path, game: str | None = None) -> RuleCatalog:
     return RuleCatalog(parsed.game, parsed.source, tuple(parsed.rule))
 
 
+#: game name -> the folder of its data files, for games that keep them outside the package
+_FOLDERS: dict[str, Path] = {}
+
+
+def use_folder(game: str, folder: Path) -> None:
+    """Read ``game``'s data files (``rules.toml``, ``params.toml``) from ``folder``."""
+    _FOLDERS[game] = Path(folder)
+    catalog.cache_clear()
+
+
+def data_folder(game: str) -> Path:
+    """The folder of a game's data files: its own (``Game(data=...)``) or the package's."""
+    return _FOLDERS.get(game) or data_dir() / game
+
+
 @cache
 def catalog(game: str) -> RuleCatalog:
     """The rule catalog of a game (``engine`` holds the rules every game shares)."""
-    return load_catalog(data_dir() / game / "rules.toml", game)
+    return load_catalog(data_folder(game) / "rules.toml", game)
 
 
 def describe(rule_id: str) -> str:

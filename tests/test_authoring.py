@@ -1,0 +1,115 @@
+"""A game defined outside the package is a first-class citizen: its rule catalog and
+parameters load from its own folder, it is found by an importable reference (so other
+processes can import it) and an installed package can offer it through an entry point."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import boardkit
+from boardkit.engine import DataError, Game, RuleViolation, UnknownGameError, registry
+from boardkit.engine.registry import reference
+
+HERE = Path(__file__).parent / "authoring"
+
+
+@pytest.fixture
+def course_path(monkeypatch):
+    monkeypatch.syspath_prepend(str(HERE))
+    yield
+    registry._loaded.pop("course-nim", None)
+    registry._refs.pop("course-nim", None)
+    sys.modules.pop("coursenim", None)
+
+
+def test_a_game_is_found_by_its_importable_reference(course_path):
+    g = boardkit.game("coursenim:GAME")
+    assert g.name == "course-nim" and "course-nim" in boardkit.games()
+    assert boardkit.game("course-nim") is g
+    assert reference("course-nim") == "coursenim:GAME"
+
+
+def test_its_catalog_and_parameters_come_from_its_own_folder(course_path):
+    g = boardkit.game("coursenim:GAME")
+    assert g.data_folder == HERE / "coursenim"
+    assert g.rules.text("course-nim.take.pile").startswith("You cannot remove more tokens")
+    s = g.new_game(params={"start": 2})
+    assert s.pile == 2 and g.new_game().pile == 10  # params.toml's value
+    why = s.explain(s.legal_actions()[0].__class__(3))
+    assert not why and why.rule == "course-nim.take.pile"
+    assert "cannot remove more tokens" in str(why)  # the rule text, not silence
+    with pytest.raises(RuleViolation, match="take.pile"):
+        s.apply(s.legal_actions()[0].__class__(3))
+
+
+def test_a_registered_game_plays_saves_and_replays(course_path):
+    g = boardkit.game("coursenim:GAME")
+    from boardkit.agents import make_agent, play
+
+    s = g.new_game(seed=3, variant={"misere": True})
+    play(s, [make_agent("random", seed=1, game="course-nim"), make_agent("greedy", seed=2, game="course-nim")])
+    assert s.is_over and sorted(s.scores()) == [0.0, 1.0]
+    again = g.from_json(s.to_json())
+    assert again.history() == s.history() and again.scores() == s.scores()
+
+
+def test_a_game_registered_from_an_object_finds_its_module(course_path):
+    import coursenim
+
+    registry._loaded.pop("course-nim", None)
+    boardkit.register(coursenim.GAME)
+    assert reference("course-nim") == "coursenim:GAME"
+
+
+def test_a_game_defined_in_a_notebook_has_no_reference(course_path):
+    import coursenim
+
+    class NotebookState(coursenim.NimState):
+        pass
+
+    NotebookState.__module__ = "__main__"
+    g = Game(name="notebook-nim", title="Nim in a cell", state_class=NotebookState,
+             actions=(coursenim.Take,), players=(2, 2), variant_model=coursenim.Variant,
+             params_model=coursenim.Params, data=HERE / "coursenim")
+    boardkit.register(g)
+    try:
+        assert reference("notebook-nim") is None
+    finally:
+        registry._loaded.pop("notebook-nim", None)
+        coursenim.NimState.game = coursenim.GAME
+
+
+def test_bad_references_and_folders_are_clear_errors(tmp_path, course_path):
+    for bad, words in [("nosuchmodule:GAME", "cannot import"), ("coursenim:NOPE", "cannot import"),
+                       ("coursenim:Take", "not a boardkit Game"), (":GAME", "module:attribute")]:
+        with pytest.raises(UnknownGameError, match=words):
+            boardkit.game(bad)
+    import coursenim
+
+    with pytest.raises(DataError, match="has no rules.toml"):
+        Game(name="nim2", title="x", state_class=coursenim.NimState, actions=(coursenim.Take,),
+             players=(2, 2), data=tmp_path)
+    coursenim.NimState.game = coursenim.GAME
+
+
+def test_an_installed_package_offers_its_game_through_an_entry_point(tmp_path, monkeypatch):
+    """A real distribution on sys.path (a .dist-info with entry_points.txt), as pip would
+    install it: boardkit lists the game without importing it, and loads it by name."""
+    info = tmp_path / "coursenim-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: coursenim\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[boardkit.games]\ncourse-nim = coursenim:GAME\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(HERE))
+    sys.modules.pop("coursenim", None)
+    try:
+        assert "course-nim" in boardkit.games()
+        assert "coursenim" not in sys.modules  # listing the game needs no import
+        g = boardkit.game("course-nim")
+        assert g.title.startswith("Nim") and reference("course-nim") == "coursenim:GAME"
+    finally:
+        registry._loaded.pop("course-nim", None)
+        sys.modules.pop("coursenim", None)
