@@ -113,3 +113,23 @@ def test_an_installed_package_offers_its_game_through_an_entry_point(tmp_path, m
     finally:
         registry._loaded.pop("course-nim", None)
         sys.modules.pop("coursenim", None)
+
+
+def test_the_shared_helpers_work_on_a_course_game_and_can_fail(course_path):
+    from boardkit.testing import assert_illegal, assert_legal, check_conformance, playthrough
+
+    g = boardkit.game("coursenim:GAME")
+    Take = type(g.new_game().legal_actions()[0])
+    s = g.new_game(params={"start": 2})
+    err = assert_illegal(s, Take(3), "course-nim.take.pile")
+    assert "only 2 tokens" in err.message
+    with pytest.raises(AssertionError, match="not course-nim.take.count"):
+        assert_illegal(s, Take(3), "course-nim.take.count")  # the wrong rule is caught
+    with pytest.raises(AssertionError, match="was accepted"):
+        assert_illegal(s.clone(), Take(1), "course-nim.take.pile")
+    assert_legal(s, Take(2))
+    assert s.is_over and s.scores() == [1.0, 0.0]
+    for seed in range(5):
+        check_conformance("course-nim", seed)
+    record = playthrough("course-nim", 3)
+    assert "## decision 1: P1, take 1 to 3 tokens" in record and "legal Take(tokens=1)" in record

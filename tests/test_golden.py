@@ -32,3 +32,18 @@ def test_golden_playthrough(name, players, seed):
         if os.environ.get("CI"):
             pytest.fail(f"{path.name} was missing in CI; it has been written, commit it")
     assert text == path.read_text(), f"behaviour changed: diff {path} against the new transcript"
+
+
+@pytest.mark.parametrize("name", sorted(boardkit.games()))
+def test_golden_playthrough_record(name):
+    """OpenSpiel-style records: at each of the first decisions the legal actions (with their
+    codes) and every seat's observation, so a change in what players see shows up too."""
+    from boardkit.testing import playthrough
+
+    path = GOLDEN / f"playthrough-{name}.txt"
+    text = playthrough(name, 7, decisions=12)
+    if os.environ.get("BOARDKIT_UPDATE_GOLDEN") == "1" or not path.exists():
+        path.write_text(text)
+        if os.environ.get("CI"):
+            pytest.fail(f"{path.name} was missing in CI; it has been written, commit it")
+    assert text == path.read_text(), f"behaviour changed: diff {path} against the new record"

@@ -272,6 +272,11 @@ class Game:
 
     # ------------------------------------------------------------ algorithms
     @property
+    def has_codec(self) -> bool:
+        """True when the game maps its actions to integers (:attr:`codec`)."""
+        return self._codec is not None
+
+    @property
     def codec(self) -> ActionCodec:
         if self._codec is None:
             raise NotImplementedError(f"{self.name} has no integer action codec")

@@ -8,6 +8,7 @@ import pickle
 import pytest
 
 from boardkit.engine import RuleViolation, SaveGameError
+from boardkit.testing import assert_illegal
 from boardkit.wanderlust import routes
 from boardkit.wanderlust.actions import (
     EndTurn,
@@ -38,15 +39,7 @@ from .helpers import (
 W = world()
 
 
-def illegal(state, act, rule):
-    """``act`` is refused with ``rule`` and the state does not change."""
-    before = pickle.dumps(state)
-    with pytest.raises(RuleViolation) as err:
-        state.apply(act)
-    assert err.value.rule == rule, err.value
-    assert pickle.dumps(state) == before
-    assert not state.explain(act)
-    return err.value
+illegal = assert_illegal  # the shared helper of boardkit.testing
 
 
 # ------------------------------------------------------------------ Game Setup

@@ -1,0 +1,192 @@
+"""Test helpers for any boardkit game, built-in or a course's own (pytest or plain asserts).
+
+* :func:`assert_illegal` / :func:`assert_legal`: one rule's illegal and legal case, with the
+  promises every refusal keeps (the rule id, nothing changed, ``explain`` agrees).
+* :func:`check_conformance`: the State protocol's promises on one seeded random game (it
+  ends, replays from its save, refuses illegal actions without a trace, clones are
+  independent, observations are JSON and survive determinization).
+* :func:`playthrough`: a readable record of a seeded game that lists, at every decision,
+  who decides, the legal actions (with their integer codes when the game has a codec), each
+  seat's observation and the choice — a golden file that shows any change of behaviour,
+  as OpenSpiel's playthroughs do.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any
+
+import numpy as np
+
+from boardkit.engine import Action, RuleViolation, State
+from boardkit.engine import game as get_game
+
+__all__ = ["assert_illegal", "assert_legal", "check_conformance", "playthrough"]
+
+
+def _fingerprint(state: State) -> bytes:
+    return pickle.dumps(state)
+
+
+def assert_illegal(state: State, act: Action, rule: str) -> RuleViolation:
+    """``act`` is refused with ``rule``: ``apply`` raises :class:`RuleViolation` naming it,
+    the state (log included) is unchanged, ``explain`` gives the same verdict and rule, and
+    ``act`` is not among the legal actions. Returns the error (to check its message)."""
+    before = _fingerprint(state)
+    try:
+        state.apply(act)
+    except RuleViolation as err:
+        error = err
+    else:
+        raise AssertionError(f"{act} was accepted; expected a refusal citing {rule}")
+    assert error.rule == rule, f"{act} was refused citing {error.rule} ({error.message}), not {rule}"
+    assert _fingerprint(state) == before, f"refusing {act} changed the state"
+    why = state.explain(act)
+    assert not why.legal and why.rule == rule, f"explain({act}) says {why}, apply refused it with {rule}"
+    assert act not in state.legal_actions(), f"{act} is refused but listed as legal"
+    return error
+
+
+def assert_legal(state: State, act: Action) -> State:
+    """``act`` is listed, ``explain`` calls it legal, and ``apply`` accepts it (applied)."""
+    options = state.legal_actions()
+    assert act in options, f"{act} is not among the {len(options)} legal actions"
+    why = state.explain(act)
+    assert why.legal, f"{act} is listed but explain() refuses it: {why}"
+    return state.apply(act)
+
+
+def _random_game(name: str, seed: int, players: int | None, steps: int | None,
+                 variant: dict | None = None) -> State:
+    state = get_game(name).new_game(players=players, seed=seed, variant=variant)
+    rng = np.random.default_rng(seed)
+    n = 0
+    while not state.is_over and (steps is None or n < steps):
+        options = state.legal_actions()
+        assert options, f"{name}: a game that is not over offers no decision ({state.prompt()})"
+        state.apply(options[int(rng.integers(len(options)))])
+        n += 1
+    return state
+
+
+def check_conformance(name: str, seed: int, players: int | None = None,
+                      steps: int | None = 30, probes: int = 8, variant: dict | None = None) -> None:
+    """Check the protocol's promises for game ``name`` on the random game ``seed``.
+
+    ``steps``: where to stop for the position checks (the whole game always runs once).
+    Raises AssertionError naming the promise that broke."""
+    g = get_game(name)
+    whole = _random_game(name, seed, players, None, variant)
+    assert whole.is_over and whole.current_player is None, f"{name}: the game did not end"
+    assert len(whole.scores()) == whole.players, f"{name}: one score per player"
+    winners = whole.winners()
+    assert len(set(winners)) == len(winners) and set(winners) <= set(range(whole.players))
+    assert whole.has_winner == bool(winners)
+    again = g.from_json(whole.to_json())
+    assert again.to_json() == whole.to_json(), f"{name}: the save does not replay exactly"
+    assert again.log.text() == whole.log.text()
+
+    s = _random_game(name, seed, players, steps, variant)
+    legal = s.legal_actions()
+    if g.has_codec:
+        codes = [g.codec.encode(a) for a in legal]
+        assert len(set(codes)) == len(codes), f"{name}: two legal actions share a code"
+    for act in legal:
+        assert s.explain(act).legal, f"{name}: {act} is listed but explain() refuses it"
+    before = _fingerprint(s)
+    for act in _probes(g, s, legal, seed, probes):
+        try:
+            s.apply(act)
+        except RuleViolation:
+            pass
+        else:
+            raise AssertionError(f"{name}: {act} is not listed as legal, but apply() took it")
+        assert _fingerprint(s) == before, f"{name}: refusing {act} changed the state"
+        assert not s.explain(act), f"{name}: explain({act}) calls a refused action legal"
+    if not s.is_over:
+        clone = s.clone()
+        rng = np.random.default_rng(seed)
+        while not clone.is_over:
+            options = clone.legal_actions()
+            clone.apply(options[int(rng.integers(len(options)))])
+        assert _fingerprint(s) == before, f"{name}: playing a clone changed the original"
+    for p in range(s.players):
+        obs = s.observation(p)
+        json.dumps(obs)
+        for k in range(3):
+            assert s.determinize(p, k).observation(p) == obs, (
+                f"{name}: determinizing for P{p + 1} changed what P{p + 1} sees")
+
+
+def _probes(g, state: State, legal: list[Action], seed: int, n: int) -> list[Action]:
+    """Actions that are not legal here: codes from the codec, else other legal actions'
+    classes with their first integer field moved."""
+    listed = set(legal)
+    out: list[Action] = []
+    if g.has_codec:
+        for k in range(n):
+            act = g.codec.decode((seed + 7919 * k) % g.codec.size)
+            if act not in listed:
+                out.append(act)
+        return out
+    import dataclasses
+
+    for act in legal[:n]:
+        for f in dataclasses.fields(act):
+            value = getattr(act, f.name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                for delta in (-1000, 1000):
+                    moved = dataclasses.replace(act, **{f.name: value + delta})
+                    if moved not in listed:
+                        out.append(moved)
+                break
+    return out
+
+
+def _observation_text(obs: Any) -> str:
+    return json.dumps(obs, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def playthrough(name: str, seed: int, players: int | None = None,
+                decisions: int | None = None, agent_seed: int | None = None,
+                listed: int = 40) -> str:
+    """A readable record of a seeded random game of ``name``: at each decision the deciding
+    seat and its prompt, every legal action (``[code]`` when the game has a codec), each
+    seat's observation (its log as the lines new since the last decision), and the action
+    chosen; then the scores. ``decisions`` stops the
+    record early (the game is still played to its end for the scores); ``listed`` caps the
+    legal actions written out per decision (the count is always given)."""
+    g = get_game(name)
+    state = g.new_game(players=players, seed=seed)
+    rng = np.random.default_rng(seed if agent_seed is None else agent_seed)
+    lines = [f"# playthrough: {name}, {state.players} players, seed {seed}, random choices",
+             f"# variant {_observation_text(g.variant_dict(state.variant))}, "
+             f"params changed {_observation_text(g.params_overrides(state.params))}"]
+    k = 0
+    seen = [0] * state.players  # log lines each seat has been shown
+    while not state.is_over:
+        options = state.legal_actions()
+        act = options[int(rng.integers(len(options)))]
+        if decisions is None or k < decisions:
+            lines.append(f"\n## decision {k + 1}: P{state.current_player + 1}, {state.prompt()}")
+            lines.append(f"{len(options)} legal actions")
+            for opt in options[:listed]:
+                code = f"[{g.codec.encode(opt)}] " if g.has_codec else ""
+                lines.append(f"legal {code}{opt!r}")
+            if len(options) > listed:
+                lines.append(f"... and {len(options) - listed} more")
+            for p in range(state.players):
+                obs = dict(state.observation(p))
+                log = obs.pop("log", [])
+                lines.append(f"observation P{p + 1}: {_observation_text(obs)}")
+                lines.append(f"new in P{p + 1}'s log: {_observation_text(log[seen[p]:])}")
+                seen[p] = len(log)
+            lines.append(f"chosen: {act!r}")
+        elif k == decisions:
+            lines.append("\n(the record stops here; the game is played to its end)")
+        state.apply(act)
+        k += 1
+    lines.append(f"\nafter {k} decisions: scores {state.scores()}, winners "
+                 f"{[w + 1 for w in state.winners()]}")
+    return "\n".join(lines) + "\n"
