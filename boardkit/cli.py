@@ -2,6 +2,7 @@
 
     boardkit games
     boardkit rules dice-grid
+    boardkit new river-crossing        # a playable starting game of your own
     boardkit simulate dice-grid --games 500 --agents random --seed 1 --workers 2 --out runs.csv
     boardkit simulate dice-grid --games 5000 --dask tcp://scheduler:8786
 """
@@ -113,6 +114,17 @@ def cmd_compare(args) -> int:
     return 0
 
 
+def cmd_new(args) -> int:
+    from boardkit.authoring import create
+
+    package = create(args.name, args.dir)
+    module = package.name
+    print(f"wrote the starting game {args.name!r} in {package}/ and {package.parent / args.name}.ipynb")
+    print(f"  try it:    cd {package.parent} && python -m pytest {module}")
+    print(f"  play it:   boardkit.game(\"{module}:GAME\") in Python, or open the notebook")
+    return 0
+
+
 def _backend(args) -> dict:
     if args.dask:
         return {"backend": "dask", "address": args.dask}
@@ -139,6 +151,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="print a game's rule catalog")
     p.add_argument("game")
     p.set_defaults(func=cmd_rules)
+    p = sub.add_parser("new", help="write a playable starting game to turn into your own")
+    p.add_argument("name", help="the game's name, e.g. river-crossing")
+    p.add_argument("--dir", default=".", help="where to write it (default: here)")
+    p.set_defaults(func=cmd_new)
     p = sub.add_parser("simulate", help="simulate many games and print a summary table")
     _common(p, 100)
     p.add_argument("--agents", default="random",

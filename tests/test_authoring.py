@@ -133,3 +133,31 @@ def test_the_shared_helpers_work_on_a_course_game_and_can_fail(course_path):
         check_conformance("course-nim", seed)
     record = playthrough("course-nim", 3)
     assert "## decision 1: P1, take 1 to 3 tokens" in record and "legal Take(tokens=1)" in record
+
+
+def test_boardkit_new_writes_a_game_whose_tests_and_notebook_pass(tmp_path, capsys):
+    """`boardkit new` gives a playable game: its own tests pass, its notebook runs, its board
+    answers clicks; the names are checked and nothing is overwritten."""
+    import subprocess
+
+    from boardkit.cli import main
+
+    assert main(["new", "river-crossing", "--dir", str(tmp_path)]) == 0
+    assert "river_crossing" in capsys.readouterr().out
+    package = tmp_path / "river_crossing"
+    assert {p.name for p in package.iterdir()} >= {"__init__.py", "board.py", "rules.toml",
+                                                   "params.toml", "test_river_crossing.py"}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "river_crossing"], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-2000:]
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "--nbval-lax", "--nbval-current-env", "river-crossing.ipynb"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert main(["new", "river-crossing", "--dir", str(tmp_path)]) == 2
+    assert "already exists" in capsys.readouterr().err
+    for bad in ("River", "2fast", "a--b", "x y"):
+        assert main(["new", bad, "--dir", str(tmp_path)]) == 2
+        assert "lowercase letters" in capsys.readouterr().err
+    assert main(["new", "ok-name", "--dir", str(tmp_path / "missing")]) == 2
+    assert "not an existing folder" in capsys.readouterr().err

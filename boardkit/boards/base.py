@@ -149,6 +149,24 @@ class BoardCanvas(anywidget.AnyWidget):
 AI_AGENT = "mcts:1s"
 
 
+#: prefix of the click targets derived from an action's integer code
+CODE_TARGET = "act:"
+
+
+def action_target(state: State, act: Action) -> str:
+    """The click target of ``act`` derived from its integer code (``act:<code>``), so a
+    board never writes its own mapping between targets and actions."""
+    return f"{CODE_TARGET}{state.game.codec.encode(act)}"
+
+
+def action_of_target(state: State, target: str) -> Action:
+    """The action a code target names, through the game's validated decoder."""
+    raw = target[len(CODE_TARGET):]
+    if not raw.isdigit() or len(raw) > 18:
+        raise ActionFormatError(f"click target {target!r}: expected {CODE_TARGET}<action code>")
+    return state.game.codec.decode(int(raw))
+
+
 class Board(widgets.VBox):
     """A game's live board and teaching panel. Subclasses implement the three hooks.
 
@@ -243,8 +261,15 @@ class Board(widgets.VBox):
         raise NotImplementedError
 
     def targets(self, state: State) -> dict[str, Action]:
-        """Target id → action, for every legal action of ``state`` that has a target."""
-        raise NotImplementedError
+        """Target id → action, for every legal action of ``state`` that has a target.
+
+        The default derives the ids from the actions' own integer codes
+        (:func:`action_target`, for a game with a codec); a board with its own target names
+        overrides it."""
+        if not state.game.has_codec:
+            raise NotImplementedError(f"{type(self).__name__}.targets: {state.game.name} has no "
+                                      "action codec to derive click targets from")
+        return {action_target(state, act): act for act in state.legal_actions()}
 
     def intent(self, msg: ClickMessage | DragMessage | KeyMessage, state: State) -> Action | None:
         """The action a message means, legal or not (so an illegal click can be explained).
@@ -254,6 +279,8 @@ class Board(widgets.VBox):
         The default maps clicks on legal targets and ignores everything else.
         """
         if isinstance(msg, ClickMessage):
+            if msg.target.startswith(CODE_TARGET) and state.game.has_codec:
+                return action_of_target(state, msg.target)  # legal or not: explained
             found = self.targets(state).get(msg.target)
             if found is None:
                 raise ActionFormatError(f"nothing to do at {msg.target!r} now")

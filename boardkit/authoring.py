@@ -1,0 +1,87 @@
+"""``boardkit new NAME``: a playable starting game to turn into your own.
+
+It writes, in a folder of its own, a small game (Nim) with everything a boardkit game has:
+the rules (``NAME/__init__.py``), the rule catalog (``rules.toml``), the parameters
+(``params.toml``), a board (``board.py``), tests (``test_NAME.py``) and a notebook that
+plays it. The game is found by its importable reference (``boardkit.game("NAME:GAME")``),
+so simulations on several processes find it too. The numbered guide is
+``docs/adding-a-game.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib.resources import files
+from pathlib import Path
+
+from boardkit.engine import BoardkitError
+
+NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+
+
+def names(name: str) -> dict[str, str]:
+    """The spellings of a game name: the name, its module, class prefix and title."""
+    if not isinstance(name, str) or not NAME.match(name) or len(name) > 40:
+        raise BoardkitError(f"game name {name!r}: use lowercase letters, digits and single "
+                            "hyphens, starting with a letter (e.g. 'river-crossing')")
+    module = name.replace("-", "_")
+    return {"NAME": name, "MODULE": module,
+            "CLASS": "".join(part.capitalize() for part in name.split("-")),
+            "TITLE": " ".join(part.capitalize() for part in name.split("-"))}
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        template = template.replace("{{" + key + "}}", value)
+    return template
+
+
+def _notebook(cells: list[list[str]]) -> dict:
+    """An nbformat-4 notebook without outputs (validated by nbformat when it is installed)."""
+    out = []
+    for i, (kind, source) in enumerate(cells):
+        cell = {"cell_type": kind, "id": f"cell-{i:02d}", "metadata": {}, "source": source}
+        if kind == "code":
+            cell.update(execution_count=None, outputs=[])
+        out.append(cell)
+    nb = {"cells": out, "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                                    "name": "python3"},
+                                     "language_info": {"name": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    try:
+        import nbformat
+    except ImportError:  # Jupyter is not installed here: the file is still a valid notebook
+        return nb
+    nbformat.validate(nbformat.from_dict(nb))
+    return nb
+
+
+def create(name: str, where: str | Path = ".") -> Path:
+    """Write the starting game ``name`` under ``where``; return its package folder.
+
+    Refuses to overwrite anything: the package folder and the notebook must not exist."""
+    values = names(name)
+    root = Path(where)
+    if not root.is_dir():
+        raise BoardkitError(f"--dir {str(where)!r}: not an existing folder")
+    package = root / values["MODULE"]
+    notebook = root / f"{name}.ipynb"
+    for path in (package, notebook):
+        if path.exists():
+            raise BoardkitError(f"{path} already exists: choose another name or folder")
+    templates = files("boardkit") / "templates" / "newgame"
+
+    def read(file: str) -> str:
+        return _fill((templates / file).read_text(encoding="utf-8"), values)
+
+    package.mkdir()
+    (package / "__init__.py").write_text(read("game.py.tmpl"), encoding="utf-8")
+    (package / "board.py").write_text(read("board.py.tmpl"), encoding="utf-8")
+    (package / "rules.toml").write_text(read("rules.toml.tmpl"), encoding="utf-8")
+    (package / "params.toml").write_text(read("params.toml.tmpl"), encoding="utf-8")
+    (package / f"test_{values['MODULE']}.py").write_text(read("test_game.py.tmpl"), encoding="utf-8")
+    cells = json.loads(read("notebook.json.tmpl"))
+    notebook.write_text(json.dumps(_notebook(cells), indent=1, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
+    return package
