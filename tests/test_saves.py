@@ -101,6 +101,15 @@ def test_lands_coordinates_out_of_any_range_are_refused(x):
         LANDS.from_dict(data)
 
 
+@pytest.mark.parametrize("field, value", [("type", {"a": 1}), ("type", [1]), ("type", None),
+                                          ("value", 10**400), ("value", float("nan"))])
+def test_odd_values_in_an_action_record_are_refused(field, value):  # found by the fuzz test
+    data = _save()
+    i, rec = _first(data, "action")
+    rec["action"][field] = value
+    refused(data, rf"saved game: history\[{i}\]\.action")
+
+
 def test_any_failure_while_replaying_names_the_record(monkeypatch):
     data = _save()
     i, _ = _first(data, "action")

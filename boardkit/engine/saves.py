@@ -122,7 +122,7 @@ def json_value(value: Any, depth: int = 0) -> Any:
             raise ValueError(f"a text of {len(value):,} characters (at most {MAX_TEXT})")
         return value
     if isinstance(value, int | float):
-        if not (math.isfinite(value) and -MAX_NUMBER <= value <= MAX_NUMBER):
+        if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_NUMBER:
             raise ValueError(f"{shown(value)} is not a number within ±2**53")
         return value
     if isinstance(value, list | tuple | dict):
@@ -142,6 +142,13 @@ def json_value(value: Any, depth: int = 0) -> Any:
     raise ValueError(f"a {type(value).__name__} is not JSON data")
 
 
+def action_data(value: dict) -> dict:
+    """An action as data names its class: ``{"type": "Claim", ...}``."""
+    if not isinstance(value.get("type"), str):
+        raise ValueError("an action names its type, a text: {\"type\": ..., ...}")
+    return value
+
+
 Value = Annotated[Any, AfterValidator(json_value)]
 Text = Annotated[str, Field(max_length=MAX_TEXT)]
 Options = Annotated[dict[Text, Value], Field(max_length=MAX_ITEMS)]
@@ -156,7 +163,7 @@ class ActionRecord(_Schema):
 
     kind: Literal["action"]
     player: Annotated[int, Field(ge=0, le=MAX_ITEMS)]
-    action: Options
+    action: Annotated[Options, AfterValidator(action_data)]
 
 
 class ChanceRecord(_Schema):
@@ -192,6 +199,9 @@ def _validate(model: type[_Schema], data: Any, where: tuple = ()) -> Any:
         return model.model_validate(data)
     except ValidationError as exc:
         raise SaveGameError(format_validation_error(_PREFIX, exc, where)) from None
+    except Exception as exc:  # a check of ours that fails on data nobody foresaw
+        name = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where)
+        raise _failure(f"{_PREFIX}: {name.lstrip('.') or 'save'}", exc) from None
 
 
 def _text(obj: Any) -> str:
@@ -236,6 +246,8 @@ def read_history(game: Game, save: SaveFile) -> tuple[dict[int, Recorded], list]
             act = game.actions.from_dict(rec.action, f"history[{i}].action")
         except ActionFormatError as exc:
             raise SaveGameError(f"{_PREFIX}: {clipped(str(exc))}") from None
+        except Exception as exc:
+            raise _failure(f"{_PREFIX}: history[{i}].action", exc) from None
         actions.append((i, rec.player, act))
     return chances, actions
 
