@@ -125,8 +125,9 @@ def test_any_failure_while_replaying_names_the_record(monkeypatch):
 def test_an_unknown_forced_pending_name_is_refused():
     data = _save()
     data["forced_pending"] = {"weather": [[1, 2]]}
-    refused(data, r"saved game: forced_pending\.weather\[0\]: .*no random event 'weather'",
-            allow_forced=True)
+    for allow in (False, True):
+        refused(data, r"saved game: forced_pending\.weather: .*no random event 'weather'",
+                allow_forced=allow)
     data["forced_pending"] = {"roll": [[7, 7]]}
     refused(data, r"saved game: forced_pending\.roll\[0\]: .*1\.\.6", allow_forced=True)
 

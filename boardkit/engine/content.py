@@ -37,7 +37,8 @@ def format_validation_error(where: str, err: ValidationError, prefix: tuple = ()
         parts = (*prefix, *e["loc"])
         loc = ".".join(f"[{p}]" if isinstance(p, int) else clipped(str(p), 40) for p in parts)
         loc = loc.replace(".[", "[")
-        lines.append(f"{where}: {loc or '(top level)'}: {clipped(e['msg'], 200)}")
+        msg = e["msg"].removeprefix("Value error, ")  # a validator's own words
+        lines.append(f"{where}: {loc or '(top level)'}: {clipped(msg, 200)}")
     if len(errors) > limit:
         lines.append(f"{where}: ... and {len(errors) - limit} more")
     return "\n".join(lines)

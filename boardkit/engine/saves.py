@@ -201,7 +201,7 @@ def _validate(model: type[_Schema], data: Any, where: tuple = ()) -> Any:
         raise SaveGameError(format_validation_error(_PREFIX, exc, where)) from None
     except Exception as exc:  # a check of ours that fails on data nobody foresaw
         name = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in where)
-        raise _failure(f"{_PREFIX}: {name.lstrip('.') or 'save'}", exc) from None
+        raise _failure(f"{_PREFIX}: {name.lstrip('.') or 'save'}", exc, "read") from None
 
 
 def _text(obj: Any) -> str:
@@ -212,12 +212,13 @@ def _text(obj: Any) -> str:
         return shown(obj)
 
 
-def _failure(where: str, exc: Exception) -> SaveGameError:
+def _failure(where: str, exc: Exception, doing: str = "replayed") -> SaveGameError:
+    """Any exception met while reading a save, as a SaveGameError that says where."""
     if isinstance(exc, SaveGameError):
         return exc
     if isinstance(exc, BoardkitError):
         return SaveGameError(f"{where}: {clipped(str(exc))}")
-    return SaveGameError(f"{where}: could not be replayed ({type(exc).__name__}: "
+    return SaveGameError(f"{where}: could not be {doing} ({type(exc).__name__}: "
                          f"{clipped(str(exc))})")
 
 
@@ -247,7 +248,7 @@ def read_history(game: Game, save: SaveFile) -> tuple[dict[int, Recorded], list]
         except ActionFormatError as exc:
             raise SaveGameError(f"{_PREFIX}: {clipped(str(exc))}") from None
         except Exception as exc:
-            raise _failure(f"{_PREFIX}: history[{i}].action", exc) from None
+            raise _failure(f"{_PREFIX}: history[{i}].action", exc, "read") from None
         actions.append((i, rec.player, act))
     return chances, actions
 
@@ -293,7 +294,7 @@ def load(game: Game, data: Any, strict: bool = True, allow_forced: bool = False)
                                 f"{clipped(str(exc))}") from None
         except Exception as exc:
             raise _failure(f"{where}: {_text(act)}", exc) from None
-    del state.__dict__["_replay"]
+    state.__dict__.pop("_replay", None)  # a loaded game is like any other
     if strict and state.history() != save.history:
         raise SaveGameError(f"{_PREFIX}: history: the replay does not reproduce the saved "
                             "history (the file was altered or comes from another version)")
@@ -314,6 +315,10 @@ def _force_pending(state: State, pending: dict[str, list], strict: bool,
                                 f"but the save does not; the save was altered")
     for name, values in pending.items():
         where = f"{_PREFIX}: forced_pending.{clipped(name, 40)}"
+        if name not in state.chance_checks:
+            known = ", ".join(sorted(state.chance_checks)) or "none"
+            raise SaveGameError(f"{where}: {state.game.name} has no random event {shown(name)} "
+                                f"that can be forced (known: {known})")
         queued = own.get(name, [])
         if [freeze(v) for v in values[:len(queued)]] != queued:
             raise SaveGameError(f"{where}: the game forces {shown(queued)} first but the save "
