@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from boardkit.engine import SaveGameError
+from boardkit.engine import SaveGameError, VariantError
 from boardkit.engine.state import State
 from boardkit.examples.dice_grid import GAME
 
@@ -63,6 +63,8 @@ def test_seeds_outside_0_to_2_63_are_refused(seed):
     data = _save()
     data["seed"] = seed
     refused(data, r"saved game: seed")
+    with pytest.raises(VariantError, match="seed"):  # so that every new game can be saved
+        GAME.new_game(seed=seed)
 
 
 @pytest.mark.parametrize("player", ["x", None, -1, 2, 2**70, 1.0])
