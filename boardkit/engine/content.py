@@ -13,7 +13,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .errors import DataError
+from .errors import DataError, clipped
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -26,12 +26,21 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def format_validation_error(where: str, err: ValidationError) -> str:
+def format_validation_error(where: str, err: ValidationError, prefix: tuple = (),
+                            limit: int = 10) -> str:
+    """One line per error, ``where: a.b[3].c: message``; ``prefix`` is prepended to every
+    location. Locations and messages are clipped (a key or tag may come from a huge file)
+    and at most ``limit`` errors are listed."""
     lines = []
-    for e in err.errors():
-        loc = ".".join(str(p) if not isinstance(p, int) else f"[{p}]" for p in e["loc"])
+    errors = err.errors(include_url=False, include_context=False, include_input=False)
+    for e in errors[:limit]:
+        parts = (*prefix, *e["loc"])
+        loc = ".".join(f"[{p}]" if isinstance(p, int) else clipped(str(p), 40) for p in parts)
         loc = loc.replace(".[", "[")
-        lines.append(f"{where}: {loc or '(top level)'}: {e['msg']}")
+        msg = e["msg"].removeprefix("Value error, ")  # a validator's own words
+        lines.append(f"{where}: {loc or '(top level)'}: {clipped(msg, 200)}")
+    if len(errors) > limit:
+        lines.append(f"{where}: ... and {len(errors) - limit} more")
     return "\n".join(lines)
 
 

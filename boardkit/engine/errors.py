@@ -6,6 +6,9 @@ show it and a course can discuss it. None of them leaves a state half-changed.
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
 
 class BoardkitError(Exception):
     """Base class of every error boardkit raises on purpose."""
@@ -44,3 +47,32 @@ class UnknownGameError(BoardkitError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+# ------------------------------------------------------------------ messages
+def clipped(text: str, limit: int = 300) -> str:
+    """``text`` cut to ``limit`` characters for a message, saying how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 3, 8, 8, 6
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 60, 60, 40
+
+
+def shown(value: Any, limit: int = 80) -> str:
+    """A value as an error message echoes it: its ``repr``, cut to about ``limit``
+    characters (a 50 MB string from a file never travels whole in a message, and an integer
+    of thousands of digits, whose ``repr`` raises, is described by its size)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return f"an integer of about {int(value.bit_length() * 0.30103):,} digits"
+    if isinstance(value, str):
+        text = repr(value[:limit])
+        return text if len(value) <= limit else f"{text}… ({len(value):,} characters)"
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # a huge int inside a list, a broken __repr__
+        text = f"<{type(value).__name__}>"
+    return clipped(text, limit)

@@ -2,7 +2,7 @@
 
 ``Game.new_game`` validates the player count, the variant options and the rule parameters
 (a pydantic model each, unknown keys refused) before it builds a State. ``from_json``
-reads a save, replays it and checks that the replay matches it.
+reads a save, replays it and checks that the replay matches it (:mod:`.saves`).
 """
 
 from __future__ import annotations
@@ -15,29 +15,18 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from . import saves
 from .actions import Action, ActionCodec, ActionSet
 from .content import format_validation_error, read_toml
-from .errors import ActionFormatError, DataError, RuleViolation, SaveGameError, VariantError
+from .errors import DataError, VariantError, shown
 from .rules import RuleCatalog, catalog, data_folder, use_folder
-from .state import SAVE_FORMAT, State
+from .state import MAX_SEED, State
 
 
 class NoOptions(BaseModel):
     """A game without variant options."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _SaveFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    format: str
-    game: str
-    players: int
-    seed: int
-    variant: dict[str, Any] = {}
-    params: dict[str, Any] = {}
-    history: list[dict[str, Any]]
-    forced_pending: dict[str, list[Any]] = {}
 
 
 def set_dotted(tree: dict, key: str, value: Any, where: str) -> None:
@@ -203,72 +192,29 @@ class Game:
             span = (f"{self.min_players}" if self.min_players == self.max_players
                     else f"{self.min_players}–{self.max_players}")
             raise VariantError(f"{self.name} takes {span} players, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise VariantError(f"seed must be a non-negative integer, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise VariantError(f"seed must be an integer in 0..2**63-1, not {shown(seed)}")
         return self.state_class(n, seed, self.make_variant(variant), self.make_params(params))
 
-    def from_dict(self, data: Any, strict: bool = True) -> State:
-        """Rebuild a game from :meth:`State.to_dict` by replaying it."""
-        try:
-            save = _SaveFile.model_validate(data)
-        except ValidationError as exc:
-            raise SaveGameError(format_validation_error("saved game", exc)) from None
-        if save.format != SAVE_FORMAT:
-            raise SaveGameError(f"saved game: format: expected '{SAVE_FORMAT}', found '{save.format}'")
-        if save.game != self.name:
-            raise SaveGameError(f"saved game: game: this is a '{save.game}' save, not '{self.name}'")
-        try:
-            variant = self.make_variant(save.variant)
-            params = self.make_params(save.params)
-            chances: dict[int, dict] = {}
-            actions: list[tuple[int, int | None, Action]] = []
-            for i, rec in enumerate(save.history):
-                kind = rec.get("kind")
-                if kind == "chance":
-                    if not {"index", "name", "value", "forced"} <= set(rec):
-                        raise SaveGameError(f"saved game: history[{i}]: a random event needs "
-                                            "index, name, value and forced")
-                    chances[rec["index"]] = rec
-                elif kind == "action":
-                    act = self.actions.from_dict(rec.get("action"), f"saved game: history[{i}].action")
-                    actions.append((i, rec.get("player"), act))
-                else:
-                    raise SaveGameError(f"saved game: history[{i}].kind: expected 'action' or "
-                                        f"'chance', found {kind!r}")
-            if save.players < self.min_players or save.players > self.max_players:
-                raise SaveGameError(f"saved game: players: {save.players} is not allowed")
-            try:
-                state = self.state_class(save.players, save.seed, variant, params, replay=chances)
-            except RuleViolation as exc:
-                raise SaveGameError(f"saved game: history: a recorded random event is "
-                                    f"impossible: {exc}") from None
-            for i, player, act in actions:
-                if player != state.current_player:
-                    raise SaveGameError(f"saved game: history[{i}]: recorded for P{(player or 0) + 1} "
-                                        f"but it is P{(state.current_player or 0) + 1}'s decision")
-                try:
-                    state.apply(act)
-                except RuleViolation as exc:
-                    raise SaveGameError(f"saved game: history[{i}]: {act} is illegal there: "
-                                        f"{exc}") from None
-        except (VariantError, ActionFormatError) as exc:
-            raise SaveGameError(f"saved game: {exc}") from None
-        state._replay = None
-        if strict and state.history() != save.history:
-            raise SaveGameError("saved game: history: the replay does not reproduce the saved "
-                                "history (the file was altered or comes from another version)")
-        for name, values in save.forced_pending.items():
-            for v in values:
-                state.force(name, v)
-        return state
+    def from_dict(self, data: Any, strict: bool = True, allow_forced: bool = False) -> State:
+        """Rebuild a game from :meth:`State.to_dict` by replaying it.
 
-    def from_json(self, text: str | bytes) -> State:
-        """Load a game saved with :meth:`State.to_json` (replays it and checks the replay)."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as exc:
-            raise SaveGameError(f"saved game: not valid JSON: {exc}") from None
-        return self.from_dict(data)
+        The save is checked against a schema first; anything wrong, in the file or in its
+        replay, raises :class:`SaveGameError` naming the record. ``strict``: the replay must
+        reproduce the saved history exactly. ``allow_forced``: accept random outcomes the
+        save marks as forced (a teacher's position, see :meth:`State.force`); refused by
+        default, because a save could otherwise choose any die roll or secret draw by marking
+        it forced. Outcomes forced by the game's own variant (a scenario) are always accepted.
+        """
+        return saves.load(self, data, strict=strict, allow_forced=allow_forced)
+
+    def from_json(self, text: str | bytes, allow_forced: bool = False) -> State:
+        """Load a game saved with :meth:`State.to_json` (replays it and checks the replay).
+
+        A save with forced random outcomes loads only with ``allow_forced=True`` (see
+        :meth:`from_dict`). Over-long or over-nested text is refused before it is parsed.
+        """
+        return saves.load(self, saves.parse(text), allow_forced=allow_forced)
 
     # ------------------------------------------------------------ algorithms
     @property

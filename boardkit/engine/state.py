@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from .actions import Action, freeze, to_jsonable
-from .errors import RuleViolation
+from .errors import RuleViolation, SaveGameError, clipped, shown
 from .log import Event, Log
 from .rules import describe
 from .steps import Step
@@ -36,12 +36,20 @@ if TYPE_CHECKING:
     from .game import Game
 
 SAVE_FORMAT = "boardkit-save/1"
+#: the largest seed (numpy's generators take any non-negative integer; saves keep to 63 bits)
+MAX_SEED = 2**63 - 1
 #: never copied by snapshots and clones: the log (append-only list of immutable events) and
 #: the frozen variant / rule-parameter models, which copies share by reference
 _SHARED = ("log", "variant", "params")
 #: never copied at all: the legal actions offered at the current decision by a play loop
-#: (:meth:`State.offer`), valid only until the log grows
-_TRANSIENT = ("_offered",)
+#: (:meth:`State.offer`), valid only until the log grows, and the random outcomes of a save
+#: being loaded (:class:`Replay`: read once, by :meth:`State.chance`; copying it in every
+#: atomic apply made a save with a million unused records take minutes to refuse)
+_TRANSIENT = ("_offered", "_replay")
+#: why a save's forced random outcome is refused by default (see ``Game.from_json``)
+FORCED_HINT = ("A forced outcome is chosen, not drawn from the seed: it belongs in a "
+               "teacher's position, not in a game played for real. Load with "
+               "allow_forced=True to accept it.")
 
 
 def _rebuild_rng(kind, state) -> np.random.Generator:
@@ -61,6 +69,25 @@ class Rng(np.random.Generator):
 def new_rng(seed: int) -> Rng:
     """A seeded generator: the same stream as ``np.random.default_rng(seed)``."""
     return Rng(np.random.PCG64(seed))
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A random outcome read from a save: ``at`` is its position in the save's history."""
+
+    at: int
+    name: str
+    value: Any
+    forced: bool
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The random outcomes of a save being loaded, by chance index, and whether the loader
+    accepts the ones the save marks as forced (``Game.from_json(allow_forced=...)``)."""
+
+    outcomes: Mapping[int, Recorded]
+    allow_forced: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,9 +134,11 @@ class State:
     #: validators for teacher-forced random outcomes, by chance name: ``fn(state, value)``
     #: raises RuleViolation when the value is impossible (a die showing 7).
     chance_checks: ClassVar[dict[str, Callable[[State, Any], None]]] = {}
+    #: the save being replayed, only while a game is loaded (an instance attribute then)
+    _replay: Replay | None = None
 
     def __init__(self, players: int, seed: int, variant: Any, params: Any,
-                 replay: dict[int, dict] | None = None):
+                 replay: Replay | None = None):
         self.players = players
         self.seed = seed
         self.variant = variant
@@ -119,7 +148,8 @@ class State:
         self.stack: list[Step] = []
         self._chances = 0
         self._forced: dict[str, list] = {}
-        self._replay = replay
+        if replay is not None:
+            self._replay = replay
         self.setup()
         self._settle()
 
@@ -310,42 +340,63 @@ class State:
         ``sample(rng)`` always runs, so forcing one outcome never shifts later ones. A value
         queued with :meth:`force` replaces the sample (``check(state, value)``, by default
         ``chance_checks[name]``, validates it). During a replay the recorded value is used
-        and compared with the sample. ``to``/``public`` make the event private (only seat
-        ``to`` reads ``text(value)``; the others read ``public``); ``player`` names whose
-        event it is.
+        (see :meth:`_recorded`). ``to``/``public`` make the event private (only seat ``to``
+        reads ``text(value)``; the others read ``public``); ``player`` names whose event it is.
         """
         index = self._chances
         self._chances += 1
         value = freeze(sample(self.rng))
         forced = False
-        if self._replay is not None and index in self._replay:
-            rec = self._replay[index]
-            if rec["name"] != name:
-                from .errors import SaveGameError
-
-                raise SaveGameError(
-                    f"history: random event {index} is '{rec['name']}' in the save but "
-                    f"'{name}' in the replay"
-                )
-            recorded = freeze(rec["value"])
-            if rec["forced"]:
-                value, forced = recorded, True
-            elif recorded != value:
-                from .errors import SaveGameError
-
-                raise SaveGameError(
-                    f"history: random event {index} ('{name}') is {recorded!r} in the save but "
-                    f"the seed gives {value!r}; the save was altered"
-                )
+        replay = self._replay
+        rec = replay.outcomes.get(index) if replay is not None else None
+        if rec is not None:
+            value, forced = self._recorded(rec, index, name, value)
         elif self._forced.get(name):
             value, forced = self._forced[name].pop(0), True
         check = check or self.chance_checks.get(name)
         if forced and check is not None:
-            check(self, value)
+            try:
+                check(self, value)
+            except RuleViolation as exc:
+                if rec is None:
+                    raise
+                raise SaveGameError(f"saved game: history[{rec.at}].value: random event {index} "
+                                    f"('{name}') is impossible there: {clipped(str(exc))}") from None
         label = text(value) if text else f"{name}: {value}"
         self.log.append(Event("chance", label, player=player, name=name, value=value,
                               forced=forced, index=index, to=to, public=public))
         return value
+
+    def _recorded(self, rec: Recorded, index: int, name: str, drawn: Any) -> tuple[Any, bool]:
+        """The outcome of random event ``index`` replayed from a save, and whether it is forced.
+
+        An outcome the game itself forces (queued by its setup from the variant, such as a
+        scenario's stack) must be recorded as that forced value; any other forced outcome is
+        accepted only with ``allow_forced`` (otherwise a save could rewrite any die roll by
+        marking it forced); an unforced one must be what the seed draws.
+        """
+        where = f"saved game: history[{rec.at}]"
+        if rec.name != name:
+            raise SaveGameError(f"{where}.name: random event {index} is {shown(rec.name)} in the "
+                                f"save but '{name}' in the replay")
+        recorded = freeze(rec.value)
+        queued = self._forced.get(name)
+        if queued:
+            value = queued.pop(0)
+            if rec.forced and recorded == value:
+                return value, True
+            raise SaveGameError(f"{where}: random event {index} ('{name}') is {shown(recorded)} "
+                                f"in the save but the game forces {shown(value)}; the save was "
+                                "altered")
+        if rec.forced:
+            if not self._replay.allow_forced:
+                raise SaveGameError(f"{where}: random event {index} ('{name}') was forced to "
+                                    f"{shown(recorded)} by whoever made the save. {FORCED_HINT}")
+            return recorded, True
+        if recorded != drawn:
+            raise SaveGameError(f"{where}: random event {index} ('{name}') is {shown(recorded)} in "
+                                f"the save but the seed gives {shown(drawn)}; the save was altered")
+        return drawn, False
 
     def force(self, name: str, value: Any) -> None:
         """Teaching aid: the next random event ``name`` gives ``value`` ("suppose you roll 3, 5")."""
@@ -410,6 +461,11 @@ class State:
         return out
 
     def to_dict(self) -> dict:
+        """The save: setup and history. Each random event's record says whether it was
+        ``forced`` (chosen with :meth:`force` or by the game's setup, not drawn from the
+        seed); ``forced_pending`` lists the forced outcomes not drawn yet. Loading accepts
+        the ones a save cannot choose (drawn from the seed, or forced by the variant) and the
+        others only when asked to (``Game.from_json(text, allow_forced=True)``)."""
         return {
             "format": SAVE_FORMAT,
             "game": self.game.name,
@@ -429,7 +485,8 @@ class State:
         """The position after the first ``actions`` player actions (undo, the log slider).
 
         Random outcomes keep their recorded values (forced ones included), so stepping back
-        and forth never re-rolls a die.
+        and forth never re-rolls a die. Outcomes forced now but not drawn yet are dropped,
+        except those the game forces itself (a scenario's), which are still to come.
         """
         data = self.to_dict()
         kept, seen = [], 0
@@ -441,7 +498,7 @@ class State:
             kept.append(rec)
         data["history"] = kept
         data["forced_pending"] = {}
-        return self.game.from_dict(data, strict=False)
+        return self.game.from_dict(data, strict=False, allow_forced=True)  # its own history
 
     @property
     def has_winner(self) -> bool:

@@ -40,7 +40,8 @@ GAME = Game(
 def arranged(order=(), goal=(0, 0), variant=None, params=None, seed: int = 0) -> LandsState:
     """A new game whose setup shuffle put the park cards in ``order`` (cards not named follow
     in increasing order) and whose goal is ``goal`` = (card, side): "suppose the cards were
-    dealt like this". Replays like any save (the two setup events are recorded as forced).
+    dealt like this". Replays like any save (the two setup events are recorded as forced, so
+    a save of it loads with ``GAME.from_json(text, allow_forced=True)``).
 
     With the default rule parameters the order is: 4 deck cards (the first is drawn first),
     1 reserved card, then the stacks dealt in turn (the 6th, 7th and 8th cards are the tops).
@@ -54,7 +55,7 @@ def arranged(order=(), goal=(0, 0), variant=None, params=None, seed: int = 0) ->
             "history": [
                 {"kind": "chance", "index": 0, "name": "goal", "value": list(goal), "forced": True},
                 {"kind": "chance", "index": 1, "name": "deal", "value": order, "forced": True}]}
-    return GAME.from_dict(data)
+    return GAME.from_dict(data, allow_forced=True)
 
 
 __all__ = ["GAME", "LandsState", "arranged"]

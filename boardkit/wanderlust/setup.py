@@ -184,7 +184,7 @@ def _scenario(state: WanderlustState, spec: ScenarioSpec) -> None:
         raise bad(f"{spec.players + spec.automatons} trotters needed, {len(spec.trotter)} listed")
     _blank(state, [tr.name for tr in spec.trotter], spec.automatons)
     w, c = world(), cards()
-    if spec.stack and state._replay is None:  # a replay takes its draws from the save
+    if spec.stack:  # the scenario's draws (a replay checks the save's against them)
         for name, values in spec.stack.items():
             if name not in state.chance_checks:
                 raise bad(f"stack: unknown random event '{name}'")

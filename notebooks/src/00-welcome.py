@@ -120,10 +120,19 @@ assert state.observation(0)["lucky"][1] is None
 # them and checks the replay matches — a changed file is refused with a clear error.
 # `replay_prefix(k)` gives the position after the first *k* decisions (the board's log slider
 # uses it).
+#
+# The save marks the roll we forced in section 3 as `"forced": true`. A forced outcome is
+# chosen, not drawn from the seed, so `from_json` refuses it unless you say it is a teaching
+# position with `allow_forced=True` — otherwise anybody could edit a save to roll double
+# sixes.
 
 # %%
 saved = state.to_json()
-loaded = dice_grid.from_json(saved)
+try:
+    dice_grid.from_json(saved)
+except boardkit.engine.SaveGameError as err:
+    print("refused:", err)
+loaded = dice_grid.from_json(saved, allow_forced=True)
 assert loaded.log.text() == state.log.text()
 earlier = state.replay_prefix(1)
 print(earlier.log.text())

@@ -5,7 +5,7 @@ import json
 import pytest
 from lands_scenarios import EXAMPLE_ORDER
 
-from boardkit.engine import RuleViolation
+from boardkit.engine import RuleViolation, SaveGameError
 from boardkit.lands import GAME, arranged
 from boardkit.lands.portfolio import PlaceStep
 from boardkit.lands.setup import deal
@@ -79,6 +79,8 @@ def test_forced_setup_must_be_a_full_shuffle():
 
 
 def test_arranged_games_replay(fresh):
-    again = GAME.from_json(fresh.to_json())
+    with pytest.raises(SaveGameError, match=r"history\[0\]: random event 0 \('goal'\) was forced"):
+        GAME.from_json(fresh.to_json())  # an arranged deal is a teacher's position
+    again = GAME.from_json(fresh.to_json(), allow_forced=True)
     assert again.to_json() == fresh.to_json() and again.stacks == fresh.stacks
     assert EXAMPLE_ORDER[:4] == [1, 4, 6, 3]

@@ -186,8 +186,45 @@ def test_laura_automaton_cairo_blocked_heads_to_dubai():
                                   "laura-automaton-blocked"])
 def test_scenarios_replay_from_json(name):
     s = scenario(name)
-    again = GAME.from_json(s.to_json())
+    again = GAME.from_json(s.to_json())  # the scenario forces its draws: no allow_forced
     assert again.log.text() == s.log.text()
+    assert again.to_json() == s.to_json()
+
+
+def test_a_scenarios_forced_draws_load_by_default_but_cannot_be_changed():
+    from boardkit.engine import SaveGameError
+
+    s = scenario("laura")  # its stack forces the first encounter card: 'pen-pal'
+    pending = s.to_dict()
+    s.apply(Travel("Victoria Falls", ("airline", "airline", "wild", "car"), flights=1))
+    drawn = s.to_dict()
+    i, rec = next((i, r) for i, r in enumerate(drawn["history"]) if r.get("forced"))
+    assert rec["value"] == "pen-pal" and drawn["forced_pending"] == {}
+    assert GAME.from_dict(drawn).to_dict() == drawn
+    rec["value"] = "storyteller"
+    for allow in (False, True):  # not even a teacher's save: the scenario decides this draw
+        with pytest.raises(SaveGameError, match=rf"history\[{i}\]: .*the game forces 'pen-pal'"):
+            GAME.from_dict(drawn, allow_forced=allow)
+    assert pending["forced_pending"] == {"encounter": ["pen-pal"]}
+    assert GAME.from_dict(pending).to_dict() == pending
+    for altered, message in [({}, "the game still forces 'encounter'"),
+                             ({"encounter": ["storyteller"]}, "the game forces"),
+                             ({"encounter": ["pen-pal", "storyteller"]}, "allow_forced=True")]:
+        with pytest.raises(SaveGameError, match=message):
+            GAME.from_dict({**pending, "forced_pending": altered})
+    extra = GAME.from_dict({**pending, "forced_pending": {"encounter": ["pen-pal", "storyteller"]}},
+                           allow_forced=True)
+    assert extra.to_dict()["forced_pending"] == {"encounter": ["pen-pal", "storyteller"]}
+
+
+def test_stepping_back_in_a_scenario_keeps_its_forced_draws_to_come():
+    s = scenario("laura")
+    start, move = s.action_count, Travel("Victoria Falls", ("airline", "airline", "wild", "car"),
+                                         flights=1)
+    s.apply(move)  # draws the scenario's encounter card
+    back = s.replay_prefix(start)  # the log slider, or undo
+    back.apply(move)
+    assert back.to_dict() == s.to_dict()
 
 
 def test_end_turn_is_needed_only_with_an_encounter_to_play():

@@ -72,7 +72,7 @@ def replay_with(save: dict, name: str, value) -> object:
             break
     else:
         raise AssertionError(f"no random event {name}")
-    return GAME.from_dict(save, strict=False)
+    return GAME.from_dict(save, strict=False, allow_forced=True)
 
 
 def test_forced_tile_draw_replays_and_is_checked():
