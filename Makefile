@@ -32,6 +32,7 @@ chromium:
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 
 # Unit, property and notebook tests in parallel (a notebook stays on one worker: loadscope),
 # then the browser tests, which share one JupyterLab server and one Chromium.
