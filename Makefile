@@ -10,7 +10,7 @@ CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8888
 JOBS ?= 2
 
-.PHONY: test lab venv chromium lint unit notebooks browser bench studies clean screenshot sync-notebooks
+.PHONY: test lab venv chromium lint unit notebooks browser bench studies clean screenshot sync-notebooks student
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,6 +45,14 @@ unit: $(STAMP)
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest notebooks
+
+# the student edition: every notebook without its cells tagged "solution" (in $(STUDENT))
+STUDENT ?= build/student
+student: $(STAMP)
+	$(BIN)/jupyter nbconvert --log-level=WARN --to notebook --output-dir $(STUDENT) \
+	  --TagRemovePreprocessor.enabled=True --TagRemovePreprocessor.remove_cell_tags solution \
+	  notebooks/*.ipynb
+	@echo "student edition written to $(STUDENT)/ (hand it out; the notebooks in notebooks/ are the teacher's)"
 
 # notebooks/*.ipynb <-> notebooks/src/*.py: the newer of each pair wins (jupytext.toml)
 sync-notebooks: $(STAMP)

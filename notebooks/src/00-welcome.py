@@ -184,14 +184,35 @@ rules
 # ## 9. Exercise
 #
 # The lucky-number bonus is a rule parameter (`points.lucky_cell`, in
-# `data/dice-grid/params.toml`). **Does a bigger bonus make the game more random?** Run the
-# same 300 seeds with `params={"points.lucky_cell": 3}` and compare how often the first seat
-# wins and how spread out the scores are. Then try a 3-player game (`players=3`).
+# `data/dice-grid/params.toml`). **Does a bigger bonus make the game more a matter of luck?**
+# One way to measure luck: how often does a skilled player (the `greedy` agent) beat a
+# random one? If luck decides more of the game, skill wins less often.
 #
-# A starting point:
+# Play 200 games of greedy against random (`seed=1`) with the bonus at 1 and at 3, put the
+# two win rates of the greedy player and your conclusion into `answer`, and run the check
+# cell: it says whether you are right, and gives a hint if not.
+
+# %% tags=["exercise"]
+answer = None  # {"skill_bonus_1": ..., "skill_bonus_3": ..., "more_luck": True or False}
+
+# %% tags=["solution"]
+skill = {}
+for bonus in (1, 3):
+    duel = simulate("dice-grid", agents=["greedy", "random"], n=200, seed=1,
+                    params={"points.lucky_cell": bonus}, progress=False)
+    skill[bonus] = duel[duel.agent == "greedy"].win.mean()
+answer = {"skill_bonus_1": skill[1], "skill_bonus_3": skill[3], "more_luck": skill[3] < skill[1]}
+answer
 
 # %%
-variant_b = simulate("dice-grid", agents=["random"], n=300, seed=1,
-                     params={"points.lucky_cell": 3})
-print("mean score, bonus 1:", runs.score.mean().round(2), " bonus 3:", variant_b.score.mean().round(2))
-assert variant_b.score.mean() > runs.score.mean()  # a bigger bonus gives more points
+from boardkit.teaching import check
+
+solved = check("welcome.luck", answer)
+
+# %% tags=["solution"]
+assert solved  # the teacher's edition checks its own solution
+
+# %% [markdown]
+# To discuss: is a difference of a few percentage points over 200 games convincing? (Try
+# `boardkit.analysis.metrics` for confidence intervals, or 2,000 games.) Does the answer
+# change with three players (`players=3`)?
