@@ -1,23 +1,33 @@
 # boardkit — the two commands a newcomer needs:
-#   make test   set up .venv, install Chromium if missing, run every check CI runs
-#   make lab    set up .venv and open JupyterLab on notebooks/
+#   make lab    set up .venv with what the notebooks need and open JupyterLab on notebooks/
+#   make test   set up .venv with the test tools, install Chromium if missing, run every check CI runs
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+LAB_STAMP := $(VENV)/.lab-stamp
 CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8888
 JOBS ?= 2
 
 .PHONY: test lab venv chromium lint unit notebooks browser bench studies clean screenshot sync-notebooks student
 
+# everything CI needs (the test tools and every extra)
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask]'
 	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
-	@touch $(STAMP)
+	@touch $(STAMP) $(LAB_STAMP)
+
+# only what the notebooks need (make lab, make student)
+$(LAB_STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[lab,analysis]'
+	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	@touch $(LAB_STAMP)
 
 venv: $(STAMP)
 
@@ -48,20 +58,20 @@ notebooks: $(STAMP)
 
 # the student edition: every notebook without its cells tagged "solution" (in $(STUDENT))
 STUDENT ?= build/student
-student: $(STAMP)
+student: $(LAB_STAMP)
 	$(BIN)/jupyter nbconvert --log-level=WARN --to notebook --output-dir $(STUDENT) \
 	  --TagRemovePreprocessor.enabled=True --TagRemovePreprocessor.remove_cell_tags solution \
 	  notebooks/*.ipynb
 	@echo "student edition written to $(STUDENT)/ (hand it out; the notebooks in notebooks/ are the teacher's)"
 
 # notebooks/*.ipynb <-> notebooks/src/*.py: the newer of each pair wins (jupytext.toml)
-sync-notebooks: $(STAMP)
+sync-notebooks: $(LAB_STAMP)
 	$(BIN)/jupytext --sync notebooks/*.ipynb
 
 browser: $(STAMP) chromium
 	$(BIN)/python -m pytest tests -m browser
 
-lab: $(STAMP)
+lab: $(LAB_STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks --port=$(PORT) $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 bench: $(STAMP)

@@ -37,6 +37,8 @@ for name in boardkit.games():
     s = g.new_game(seed=1)
     b = g.board(s)
     assert b.svg().startswith("<svg"), name
+from importlib.resources import files
+assert (files("boardkit") / "templates" / "newgame" / "game.py.tmpl").is_file()  # boardkit new
 print(json.dumps({"tomls": len(tomls), "assets": len(assets), "games": boardkit.games()}))
 """
 
@@ -85,3 +87,36 @@ def test_readme_starts_with_the_two_commands():
     first_code = text.split("```")[1]
     assert "make test" in first_code and "make lab" in first_code
     assert "not affiliated" in text
+
+
+def test_the_binder_badge_points_to_the_repository_in_pyproject():
+    """The repository's address is set in one place (pyproject's Source URL)."""
+    source = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Source"]
+    owner_repo = source.removeprefix("https://github.com/").strip("/")
+    text = (ROOT / "README.md").read_text()
+    assert f"https://mybinder.org/v2/gh/{owner_repo}/HEAD?urlpath=lab/tree/notebooks" in text
+    assert text.index("mybinder.org/badge_logo.svg") < text.index("```"), "the badge comes first"
+    assert "docs/teaching.md" in text.split("```")[0], "the teacher's guide is linked first"
+
+
+def test_the_notebooks_need_only_what_make_lab_installs():
+    """`make lab` installs the runtime dependencies with the lab and analysis extras, not the
+    test tools: every module a notebook imports must come from those (or the standard library)."""
+    import ast
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+    installed = {Requirement(r).name.lower().replace("-", "_") for r in
+                 project["dependencies"] + extras["lab"] + extras["analysis"]}
+    assert not installed & {"pytest", "hypothesis", "nbval", "playwright", "ruff"}
+    provided = installed | {"boardkit", "IPython".lower(), "matplotlib", "ipykernel"}
+    for path in sorted((ROOT / "notebooks" / "src").glob("*.py")):
+        tree = ast.parse("\n".join(line for line in path.read_text().splitlines()
+                                   if not line.lstrip().startswith(("%", "!"))))
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level else [])
+            for name in names:
+                top = name.split(".")[0]
+                assert top in sys.stdlib_module_names or top.lower() in provided, (
+                    f"{path.name} imports {top}, which make lab does not install")
