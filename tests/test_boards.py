@@ -579,3 +579,14 @@ def test_svg_attributes_escape_exactly_as_html_escape(values):
     assert attrs(**values) == _reference_attrs(**values)
     for v in values.values():
         assert esc(v) == html.escape(str(v), quote=True)
+
+
+def test_the_log_header_counts_entries_and_moves_apart():
+    """A fresh game's log already holds the secret draws and the first roll: the header must
+    not say "0 moves" over three lines without saying what they are."""
+    board = new_board()
+    entries = len(board.state.log)
+    assert entries == 3 and board.state.action_count == 0
+    assert "event log: 3 entries (0 moves by players)" in board.log_view.value
+    play_first_turn(board)
+    assert "2 moves by players" in board.log_view.value

@@ -611,11 +611,13 @@ class Board(widgets.VBox):
                 title = " title='automatic: the only legal option, taken by the engine'"
             items.append(f"<li class='{' '.join(cls)}'{title}>{_text(event.visible_text(viewer))}</li>")
         head = self._head
-        counts = _plural(head.action_count, "move")
+        entries = f"{len(events)} {'entry' if len(events) == 1 else 'entries'}"
+        counts = f"{_plural(head.action_count, 'move')} by players"
         if head.auto_count:
             counts += f", {head.auto_count} automatic"
-        return ("<details class='bk-log-box' open><summary>event log "
-                f"({counts})</summary><ol>{''.join(items)}</ol></details>")
+        # the entries also hold dice, draws and rule notes, so they outnumber the moves
+        return ("<details class='bk-log-box' open><summary>event log: "
+                f"{entries} ({counts})</summary><ol>{''.join(items)}</ol></details>")
 
     # ------------------------------------------------------------ static views
     def _static_html(self) -> str:
