@@ -2,7 +2,7 @@
 ``apply`` (wrong field types, out-of-range or huge numbers, nan, other games' actions), only
 ``RuleViolation`` comes back, ``explain`` says legal exactly when ``apply`` succeeds, a
 refused action changes nothing, and an accepted one (in canonical form) is one that
-``legal_actions()`` lists (or one its game marks ``listed = False``)."""
+``legal_actions()`` lists (or one its game says it never lists: ``Action.listed``)."""
 
 import dataclasses
 import json
@@ -93,7 +93,7 @@ class Prober:
         assert verdict.legal, f"apply accepts {brief(act, 300)}, explain says: {verdict.message}"
         done = next(e.action for e in reversed(state.log) if e.kind == "action")
         assert done == verdict.action
-        assert done in self.legal or not done.listed, f"{done} was accepted but is not listed"
+        assert done in self.legal or not done.listed(self.base), f"{done} is accepted, not listed"
         json.loads(state.to_json())
         self.state = self.base.clone()
         return True

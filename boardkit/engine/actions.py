@@ -25,11 +25,15 @@ class Action:
 
     __slots__ = ()
 
-    #: whether ``legal_actions()`` lists this action when it is legal. A game may accept a
-    #: few legal actions it never lists (too many to list: a whole park laid out anew, a
-    #: card slipped in between two others) and marks them ``False`` (a class attribute, or a
-    #: property that looks at the fields); every other accepted action is a listed one.
-    listed = True
+    def listed(self, state) -> bool:
+        """Whether ``state.legal_actions()`` lists this action when it is legal there.
+
+        Every accepted action is a listed one, except the few a game accepts but never
+        lists because there are too many (a whole park laid out anew, a card slipped in
+        between two others, a trip longer than the listing bound); their classes override
+        this and their rule catalogs say why.
+        """
+        return True
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"type": type(self).__name__}

@@ -73,8 +73,7 @@ class Place(Action):
     under: bool = False
     level: Annotated[int, Range(0, MAX_CARDS, rule="lands.build.layer")] | None = None
 
-    @property
-    def listed(self) -> bool:
+    def listed(self, state) -> bool:
         """A card slipped in between (``level``) is legal but never listed (see the class)."""
         return self.level is None
 
@@ -123,8 +122,9 @@ class Relayout(Action):
     park: Annotated[int, Range(0, MAX_PARKS - 1, rule="lands.rearrange.within")]
     cards: tuple[tuple[Card, Coordinate, Coordinate, Angle, Shape], ...]
 
-    #: a person's whole rearrangement: legal, never listed (see the class)
-    listed = False
+    def listed(self, state) -> bool:
+        """A person's whole rearrangement: legal, never listed (see the class)."""
+        return False
 
     def __str__(self) -> str:
         laid = "; ".join(f"#{c} at ({_num(x)}, {_num(y)}) {_num(a)}° shape {s}"

@@ -87,6 +87,11 @@ class Travel(Action):
             if tickets != self.tickets:
                 object.__setattr__(self, "tickets", tickets)
 
+    def listed(self, state) -> bool:
+        """Trips longer than the listing bound (params ``travel.list_legs``) are legal but
+        not listed (``wanderlust.travel.listing``)."""
+        return len(self.tickets) <= state.params.travel.list_legs
+
     def __str__(self) -> str:
         paid = ", ".join(self.tickets) or "no tickets"
         fl = f", {self.flights} long flight{'s' if self.flights != 1 else ''}" if self.flights else ""
