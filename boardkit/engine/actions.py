@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import numbers
-import operator
 import reprlib
 import types
 import typing
@@ -127,6 +126,8 @@ class Canonical:
     in its canonical form (an angle of 360° is the angle 0°); idempotent, never raises."""
 
     fn: Callable[[Any], Any]
+    #: optional quick test that a value (of the right type, in range) is already canonical
+    fixed: Callable[[Any], bool] | None = None
 
 
 def brief(value: Any, limit: int = 60) -> str:
@@ -253,99 +254,120 @@ def conform(value: Any, hint: Any, where: str) -> Any:
     return freeze(value)
 
 
-def _fast(hint: Any) -> Callable[[Any], bool] | None:
-    """A cheap test that a value already meets ``hint`` in canonical form (``None``: none
-    exists, always take :func:`conform`). True means nothing to do; False means ask
-    :func:`conform`, which refuses the value or gives its canonical form."""
-    origin = typing.get_origin(hint)
-    if origin is typing.Annotated:
-        base, *meta = typing.get_args(hint)
-        if base in (int, str) and len(meta) == 1 and isinstance(meta[0], OneOf):
-            one_of = meta[0]
-            return lambda v: type(v) is base and v in one_of.options
-        if base not in (int, float) or not all(isinstance(m, Range) for m in meta):
+class _Fast:
+    """Writes the Python-API check of an action class as one function (a few type tests
+    and comparisons per field, about 0.1 µs: it runs on every ``apply``, the agents' and
+    search's path included). An expression is True only when the value already meets its
+    annotation in canonical form; anything else goes to :func:`conform`, which refuses it
+    or gives its canonical form."""
+
+    def __init__(self):
+        self.names: dict[str, Any] = {"_isfinite": math.isfinite}
+
+    def bind(self, value: Any) -> str:
+        name = f"_k{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def bound(self, v: str, base: str, lo: Any, hi: Any) -> str:
+        test = f"type({v}) is {base}"
+        if lo is not None:
+            test += f" and {v} >= {self.bind(lo)}"
+        if hi is not None:
+            test += f" and {v} <= {self.bind(hi)}"
+        if base == "float" and (lo is None or hi is None):
+            test += f" and _isfinite({v})"
+        return f"({test})"
+
+    def expr(self, hint: Any, v: str) -> str | None:
+        """A Python expression testing the value named ``v``, or None (always conform)."""
+        origin = typing.get_origin(hint)
+        if origin is typing.Annotated:
+            base, *meta = typing.get_args(hint)
+            ranges = [m for m in meta if isinstance(m, Range)]
+            if base in (int, float) and len(ranges) == len(meta):
+                lo = max((m.lo for m in ranges if m.lo is not None), default=None)
+                hi = min((m.hi for m in ranges if m.hi is not None), default=None)
+                return self.bound(v, base.__name__, lo, hi)
+            parts = [self.expr(base, v)]
+            for m in meta:
+                if isinstance(m, Range):
+                    if m.lo is not None:
+                        parts.append(f"{v} >= {self.bind(m.lo)}")
+                    if m.hi is not None:
+                        parts.append(f"{v} <= {self.bind(m.hi)}")
+                elif isinstance(m, OneOf):
+                    o = self.bind(m)  # options loaded on first use (content read lazily)
+                    parts.append(f"{v} in ({o}._options or {o}.options)")
+                elif isinstance(m, Canonical) and m.fixed is not None:
+                    parts.append(f"{self.bind(m.fixed)}({v})")
+                else:
+                    return None
+            return None if None in parts else "(" + " and ".join(f"({p})" for p in parts) + ")"
+        if hint in (int, str):
+            return f"type({v}) is {hint.__name__}"
+        if hint is float:
+            return self.bound(v, "float", None, None)
+        if hint is bool:
+            return f"({v} is True or {v} is False)"
+        if hint is type(None):
+            return f"{v} is None"
+        if origin is typing.Literal:
+            options = typing.get_args(hint)
+            if all(type(o) is str for o in options):
+                return f"(type({v}) is str and {v} in {self.bind(frozenset(options))})"
             return None
-        lo = max((m.lo for m in meta if m.lo is not None), default=-math.inf)
-        hi = min((m.hi for m in meta if m.hi is not None), default=math.inf)
-        if base is int:
-            return lambda v: type(v) is int and lo <= v <= hi
-        return lambda v: type(v) is float and lo <= v <= hi and math.isfinite(v)
-    if hint is int:
-        return lambda v: type(v) is int
-    if hint is float:
-        return lambda v: type(v) is float and math.isfinite(v)
-    if hint is str:
-        return lambda v: type(v) is str
-    if hint is bool:
-        return lambda v: v is True or v is False
-    if hint is type(None):
-        return lambda v: v is None
-    if origin is typing.Literal:
-        options = typing.get_args(hint)
-        if all(type(o) is str for o in options):
-            allowed = frozenset(options)
-            return lambda v: type(v) is str and v in allowed
+        if origin in (typing.Union, types.UnionType):
+            parts = [self.expr(a, v) for a in typing.get_args(hint)]
+            return None if None in parts else "(" + " or ".join(parts) + ")"
+        if origin is tuple:
+            args = typing.get_args(hint)
+            if len(args) == 2 and args[1] is Ellipsis:
+                item = self.expr(args[0], "_x")
+                if item is None:
+                    return None
+                test = self.bind(eval(f"lambda _x: {item}", self.names))  # noqa: S307
+                return f"(type({v}) is tuple and all(map({test}, {v})))"
+            parts = [self.expr(a, f"{v}[{i}]") for i, a in enumerate(args)]
+            if None in parts:
+                return None
+            return f"(type({v}) is tuple and len({v}) == {len(args)} and " + " and ".join(parts) + ")"
         return None
-    if origin in (typing.Union, types.UnionType):
-        tests = [_fast(a) for a in typing.get_args(hint)]
-        if None in tests:
-            return None
-        return lambda v: any(t(v) for t in tests)
-    if origin is tuple:
-        args = typing.get_args(hint)
-        if len(args) == 2 and args[1] is Ellipsis:
-            item = _fast(args[0])
-            return None if item is None else (lambda v: type(v) is tuple and all(map(item, v)))
-        tests = [_fast(a) for a in args]
-        if None in tests:
-            return None
-        n = len(tests)
-        return lambda v: type(v) is tuple and len(v) == n and all(t(x) for t, x in zip(tests, v, strict=True))
-    return None
-
-
-_MISSING = object()
 
 
 def _contract(cls: type[Action]) -> Callable[[Action], Action]:
     """The Python-API check of one action class: the action itself when every field is
     already well-formed and canonical, else its canonical copy; or ActionFormatError."""
     hints = typing.get_type_hints(cls, include_extras=True)
-    fields = [(f.name, hints[f.name], _fast(hints[f.name])) for f in dataclasses.fields(cls)]
-    if not fields:
-        return lambda act: act
+    fields = [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
     name = cls.__name__
 
     def slow(act: Action) -> Action:
         changed = {}
-        for field, hint, fast in fields:
-            value = getattr(act, field, _MISSING)
-            if value is _MISSING:
+        for field, hint in fields:
+            try:
+                value = getattr(act, field)
+            except AttributeError:
                 _refuse(f"{name}.{field}", "missing")
-            if fast is not None and fast(value):
-                continue
             new = conform(value, hint, f"{name}.{field}")
             if new is not value:
                 changed[field] = new
         return dataclasses.replace(act, **changed) if changed else act
 
-    if any(fast is None for _, _, fast in fields):
+    if not fields:
+        return lambda act: act
+    fast = _Fast()
+    tests = [fast.expr(hint, f"_f{i}") for i, (_, hint) in enumerate(fields)]
+    if None in tests:
         return slow
-    getters = [(operator.attrgetter(field), fast) for field, _, fast in fields]
-    if len(getters) == 1:
-        (get, fast), = getters
-        return lambda act: act if fast(get(act)) else slow(act)
-
-    def check(act: Action) -> Action:
-        try:
-            for get, fast in getters:
-                if not fast(get(act)):
-                    return slow(act)
-        except AttributeError:
-            return slow(act)
-        return act
-
-    return check
+    fast.names["_slow"] = slow
+    loads = "; ".join(f"_f{i} = act.{field}" for i, (field, _) in enumerate(fields))
+    source = (f"def check(act):\n"
+              f"    try:\n        {loads}\n    except AttributeError:\n        return _slow(act)\n"
+              f"    if {' and '.join(tests)}:\n        return act\n"
+              f"    return _slow(act)\n")
+    exec(source, fast.names)  # noqa: S102
+    return fast.names["check"]
 
 
 class ActionSet:

@@ -47,8 +47,17 @@ def quarter_turn(v: int | float) -> int | float:
 
 
 Card = Annotated[int, Range(0, MAX_CARDS - 1)]
-Coordinate = Annotated[int | float, Canonical(on_grid), Range(0, AREA - 1, rule="lands.build.area")]
-Angle = Annotated[int | float, Range(-3600, 3600), Canonical(quarter_turn)]
+def _whole(v) -> bool:
+    return type(v) is int
+
+
+def _turned(v) -> bool:
+    return type(v) is int and 0 <= v < 360
+
+
+Coordinate = Annotated[int | float, Canonical(on_grid, fixed=_whole),
+                       Range(0, AREA - 1, rule="lands.build.area")]
+Angle = Annotated[int | float, Range(-3600, 3600), Canonical(quarter_turn, fixed=_turned)]
 Shape = Annotated[int, Range(0, 1, rule="lands.build.choose_shape")]
 
 
