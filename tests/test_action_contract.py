@@ -105,7 +105,7 @@ class Prober:
 
 @pytest.mark.parametrize("name", GAMES)
 @seed(14)
-@settings(max_examples=6)
+@settings(max_examples=10)
 @given(game_seed=st.integers(0, 2**32), steps=st.integers(0, 30), pick=st.integers(0, 10**6))
 def test_only_rule_violations_and_explain_agrees(name, game_seed, steps, pick):
     state = reach(name, game_seed, steps)
@@ -113,7 +113,7 @@ def test_only_rule_violations_and_explain_agrees(name, game_seed, steps, pick):
     probe = Prober(state)
     rng = np.random.default_rng(pick)
     legal = probe.legal
-    chosen = [legal[int(i)] for i in rng.choice(len(legal), size=min(2, len(legal)), replace=False)]
+    chosen = [legal[int(i)] for i in rng.choice(len(legal), size=min(3, len(legal)), replace=False)]
     for act in chosen:
         assert probe(act)
         for k, other in enumerate(perturbed(act)):
