@@ -351,6 +351,7 @@ def test_tampered_random_events(edit, message):
 @pytest.mark.parametrize("edit, message", [
     (lambda r: r["action"].update(type="Fly"), "unknown action 'Fly'"),
     (lambda r: r["action"].update(value="six"), "expected an integer"),
+    (lambda r: r["action"].update(value=7), r"value: 7 is outside 1\.\.6"),
     (lambda r: r["action"].update(value=6, colour="red"), "unknown field"),
     (lambda r: r["action"].pop("value"), "missing field"),
     (lambda r: r.update(player=1), "recorded for P2"),
@@ -365,7 +366,9 @@ def test_tampered_actions(edit, message):
 
 def test_illegal_action_in_save():
     data = _save()
-    _edit_first(data, "action", lambda r: r["action"].update(value=7))
+    roll = next(r["value"] for r in data["history"] if r["kind"] == "chance" and r["name"] == "roll")
+    wrong = next(v for v in range(1, 7) if v not in roll)  # a die face, but not one rolled
+    _edit_first(data, "action", lambda r: r["action"].update(value=wrong))
     with pytest.raises(SaveGameError, match="illegal there"):
         GAME.from_dict(data)
 

@@ -1,6 +1,6 @@
 """The game-agnostic core of boardkit: the State protocol and what every game shares."""
 
-from .actions import Action, ActionCodec, ActionSet, action
+from .actions import Action, ActionCodec, ActionSet, Canonical, OneOf, Range, action
 from .errors import (
     ActionFormatError,
     BoardkitError,
@@ -18,8 +18,9 @@ from .state import Explanation, State
 from .steps import Step
 
 __all__ = [
-    "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "DataError",
-    "Event", "Explanation", "Game", "Log", "NoOptions", "RuleCatalog", "RuleViolation",
+    "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
+    "DataError", "Event", "Explanation", "Game", "Log", "NoOptions", "OneOf", "Range",
+    "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "VariantError", "action", "catalog",
     "game", "games", "register",
 ]

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from .actions import Action, freeze, to_jsonable
-from .errors import RuleViolation, SaveGameError, clipped, shown
+from .actions import FORMAT_RULE, Action, brief, freeze, label, to_jsonable
+from .errors import ActionFormatError, RuleViolation, SaveGameError, clipped, shown
 from .log import Event, Log
 from .rules import describe
 from .steps import Step
@@ -109,7 +109,7 @@ class Explanation:
 
     def __str__(self) -> str:
         verdict = "legal" if self.legal else "illegal"
-        text = f"{self.action} is {verdict}: {self.message}"
+        text = f"{label(self.action)} is {verdict}: {self.message}"
         if self.rule_text:
             text += f"\n  rule {self.rule}: {self.rule_text}"
         return text
@@ -121,7 +121,7 @@ class Explanation:
         verdict = "legal" if self.legal else "illegal"
         return (
             f"<div style='border-left:4px solid {colour};padding-left:8px'>"
-            f"<b>{escape(str(self.action))}</b> is <b style='color:{colour}'>{verdict}</b>: "
+            f"<b>{escape(label(self.action))}</b> is <b style='color:{colour}'>{verdict}</b>: "
             f"{escape(self.message)}<br><small><code>{escape(self.rule)}</code> "
             f"{escape(self.rule_text)}</small></div>"
         )
@@ -217,24 +217,35 @@ class State:
         """True while a teacher's forced random outcome (:meth:`force`) waits to be drawn."""
         return any(self._forced.values())
 
-    def check(self, act: Action) -> None:
-        """Raise :class:`RuleViolation` if ``act`` is illegal now; never changes the state."""
+    def check(self, act: Action) -> Action:
+        """Raise :class:`RuleViolation` if ``act`` is illegal now; never changes the state.
+
+        The action's fields are checked first against their declared types and ranges
+        (``engine.action_format``, or the rule a range cites), so no rule ever sees a
+        malformed value. Returns the action in canonical form (the one :meth:`apply` applies
+        and logs: a Lands angle of 360° is 0°), which is one of :meth:`legal_actions`.
+        """
         if not self.stack:
             raise RuleViolation("engine.game_over", "the game is over; no more actions")
-        if not isinstance(act, Action) or type(act) is not self.game.actions.classes.get(
-            type(act).__name__
-        ):
+        actions = self.game.actions
+        if not isinstance(act, Action) or type(act) is not actions.classes.get(type(act).__name__):
             raise RuleViolation(
                 "engine.action_type",
-                f"{act!r} is not an action of {self.game.name} "
-                f"(actions: {', '.join(sorted(self.game.actions.classes))})",
+                f"{brief(act)} is not an action of {self.game.name} "
+                f"(actions: {', '.join(sorted(actions.classes))})",
             )
+        try:
+            act = actions.conform(act)
+        except ActionFormatError as exc:
+            raise RuleViolation(getattr(exc, "rule", FORMAT_RULE), str(exc)) from None
         self.stack[-1].check(self, act)
+        return act
 
     def explain(self, act: Action) -> Explanation:
-        """Why ``act`` is legal or illegal right now, with the rule id."""
+        """Why ``act`` is legal or illegal right now, with the rule id. Legal exactly when
+        :meth:`apply` would accept it; a legal one is explained in canonical form."""
         try:
-            self.check(act)
+            act = self.check(act)
         except RuleViolation as exc:
             return Explanation(act, False, exc.rule, exc.message)
         step = self.stack[-1]
@@ -246,9 +257,10 @@ class State:
         Atomic: if anything fails half-way (a rule deeper in the resolution, a bad forced
         random outcome), the state is restored exactly as it was. Search agents working on a
         throw-away copy pass ``atomic=False`` to skip the snapshot (the action is still
-        validated; a failure then leaves the copy unusable).
+        validated; a failure then leaves the copy unusable). The action applied and logged
+        is its canonical form (:meth:`check`).
         """
-        self.check(act)
+        act = self.check(act)
         if not atomic:
             step = self.stack[-1]
             self.log.append(self._decision_event("action", step, act))

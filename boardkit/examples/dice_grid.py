@@ -8,15 +8,19 @@ lucky number) and a rule catalog (``data/dice-grid/rules.toml``). Rule parameter
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from boardkit.engine import Action, ActionCodec, Game, RuleViolation, State, Step, action
+from boardkit.engine import Action, ActionCodec, Game, Range, RuleViolation, State, Step, action
 from boardkit.engine.grid import components
+
+Coordinate = Annotated[int, Range(0, 7, rule="dice-grid.claim.inside")]
 
 
 @action
 class ChooseDie(Action):
-    value: int
+    value: Annotated[int, Range(1, 6, rule="dice-grid.turn.choose")]
 
     def __str__(self) -> str:
         return f"choose the {self.value}"
@@ -24,7 +28,8 @@ class ChooseDie(Action):
 
 @action
 class Claim(Action):
-    cell: tuple[int, int]
+    #: (column, row) from 0; the grid is at most 8×8 (Params)
+    cell: tuple[Coordinate, Coordinate]
 
     def __str__(self) -> str:
         return f"claim cell {self.cell}"

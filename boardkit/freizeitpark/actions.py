@@ -14,7 +14,9 @@ listed by :func:`boardkit.engine.grid.orientations`); ``x`` is the column from t
 
 from __future__ import annotations
 
-from boardkit.engine import Action, ActionCodec, action
+from typing import Annotated
+
+from boardkit.engine import Action, ActionCodec, OneOf, Range, action
 
 from .content import content
 
@@ -22,12 +24,17 @@ from .content import content
 MAX_SIDE = 16
 MAX_TURNS = 8
 
+Turn = Annotated[int, Range(0, MAX_TURNS - 1, rule="freizeitpark.struktur.form")]
+Position = Annotated[int, Range(0, MAX_SIDE - 1, rule="freizeitpark.struktur.innen")]
+Symbol = Annotated[str, OneOf(lambda: [k for k, c in content().constructs.items() if c.kind != "entrance"],
+                              rule="freizeitpark.wurf.symbol")]
+
 
 @action
 class Entrance(Action):
-    turn: int
-    x: int
-    y: int
+    turn: Turn
+    x: Position
+    y: Position
 
     def __str__(self) -> str:
         return f"draw the Eingang (turn {self.turn}) at ({self.x}, {self.y})"
@@ -35,11 +42,11 @@ class Entrance(Action):
 
 @action
 class Build(Action):
-    die: int
-    symbol: str
-    turn: int
-    x: int
-    y: int
+    die: Annotated[int, Range(1, 6, rule="freizeitpark.wurf.split")]
+    symbol: Symbol
+    turn: Turn
+    x: Position
+    y: Position
 
     def __str__(self) -> str:
         s = content().structures.get(self.die)

@@ -4,17 +4,61 @@ Positions and angles of :class:`Place` and :class:`Move` may be any numbers (a c
 freely on the board); the rules refuse what is off the grid (``lands.build.align``) or not a
 quarter turn (``lands.build.rotation``). ``park`` numbers the parks of the build area from 0;
 the number one past the last park starts a new park.
+
+The field contract (checked before any rule runs, for the Python API and JSON alike) puts
+positions and angles in canonical form: a position within 1e-6 of a whole number is that
+number (``2.0`` is ``2``), an angle is taken modulo 360° and one within 1e-6 of a quarter
+turn is that quarter turn (``360`` is ``0``, ``-90`` is ``270``). A position outside the
+park's area (0 to 13) is refused (``lands.build.area``), and so is an angle beyond ten full
+turns either way (``engine.action_format``): at such sizes a number no longer tells a
+fraction of a degree, so "a multiple of 90°" would mean nothing.
 """
 
 from __future__ import annotations
 
-from boardkit.engine import Action, ActionCodec, action
+from typing import Annotated
+
+from boardkit.engine import Action, ActionCodec, Canonical, Range, action
 
 from .building import ANGLES, AREA
 
 MAX_CARDS = 15
 MAX_PARKS = 15
 MAX_STACKS = 5
+#: how far from a whole number (or a quarter turn) a free value still counts as one
+TOLERANCE = 1e-6
+
+
+def on_grid(v: int | float) -> int | float:
+    """A position in canonical form: the whole number it is within TOLERANCE of, else itself."""
+    if type(v) is int:
+        return v
+    r = round(v)
+    return int(r) if abs(v - r) <= TOLERANCE else v
+
+
+def quarter_turn(v: int | float) -> int | float:
+    """An angle in canonical form: modulo 360°, the quarter turn it is within TOLERANCE of."""
+    a = v % 360
+    if type(a) is int:
+        return a
+    k = round(a / 90)
+    return (k % 4) * 90 if abs(a - 90 * k) <= TOLERANCE else a
+
+
+Card = Annotated[int, Range(0, MAX_CARDS - 1)]
+def _whole(v) -> bool:
+    return type(v) is int
+
+
+def _turned(v) -> bool:
+    return type(v) is int and 0 <= v < 360
+
+
+Coordinate = Annotated[int | float, Canonical(on_grid, fixed=_whole),
+                       Range(0, AREA - 1, rule="lands.build.area")]
+Angle = Annotated[int | float, Range(-3600, 3600), Canonical(quarter_turn, fixed=_turned)]
+Shape = Annotated[int, Range(0, 1, rule="lands.build.choose_shape")]
 
 
 def _num(v) -> str:
@@ -29,14 +73,18 @@ class Place(Action):
     the number of cards = on top). ``level`` is not listed by ``legal_actions`` (top and
     bottom are) and only ``None`` is encodable."""
 
-    card: int
-    park: int
-    x: int | float
-    y: int | float
-    angle: int | float
-    shape: int
+    card: Card
+    park: Annotated[int, Range(0, MAX_PARKS - 1, rule="lands.build.park")]
+    x: Coordinate
+    y: Coordinate
+    angle: Angle
+    shape: Shape
     under: bool = False
-    level: int | None = None
+    level: Annotated[int, Range(0, MAX_CARDS, rule="lands.build.layer")] | None = None
+
+    def listed(self, state) -> bool:
+        """A card slipped in between (``level``) is legal but never listed (see the class)."""
+        return self.level is None
 
     def __str__(self) -> str:
         where = ", under" if self.under else ""
@@ -50,8 +98,8 @@ class Place(Action):
 class Rearrange(Action):
     """Pick up ``card`` of park ``park`` to lay it again (the next decision says where)."""
 
-    park: int
-    card: int
+    park: Annotated[int, Range(0, MAX_PARKS - 1, rule="lands.rearrange.within")]
+    card: Card
 
     def __str__(self) -> str:
         return f"rearrange #{self.card} in park {self.park}"
@@ -61,10 +109,10 @@ class Rearrange(Action):
 class Move(Action):
     """Lay the picked-up card again at (x, y) turned ``angle``° with shape ``shape``."""
 
-    x: int | float
-    y: int | float
-    angle: int | float
-    shape: int
+    x: Coordinate
+    y: Coordinate
+    angle: Angle
+    shape: Shape
     under: bool = False
 
     def __str__(self) -> str:
@@ -80,8 +128,12 @@ class Relayout(Action):
     numbers, as for :class:`Place`. Not listed by ``legal_actions`` (there are too many) and
     not encodable; agents rearrange with :class:`Rearrange` and :class:`Move` instead."""
 
-    park: int
-    cards: tuple[tuple[int, int | float, int | float, int | float, int], ...]
+    park: Annotated[int, Range(0, MAX_PARKS - 1, rule="lands.rearrange.within")]
+    cards: tuple[tuple[Card, Coordinate, Coordinate, Angle, Shape], ...]
+
+    def listed(self, state) -> bool:
+        """A person's whole rearrangement: legal, never listed (see the class)."""
+        return False
 
     def __str__(self) -> str:
         laid = "; ".join(f"#{c} at ({_num(x)}, {_num(y)}) {_num(a)}° shape {s}"
@@ -101,8 +153,8 @@ class PutBack(Action):
 class Complete(Action):
     """Complete park ``park`` with the plan on top of stack ``stack``."""
 
-    park: int
-    stack: int
+    park: Annotated[int, Range(0, MAX_PARKS - 1, rule="lands.complete.match")]
+    stack: Annotated[int, Range(0, MAX_STACKS - 1, rule="lands.complete.stack")]
 
     def __str__(self) -> str:
         return f"complete park {self.park} with the plan on stack {self.stack}"
@@ -112,7 +164,7 @@ class Complete(Action):
 class UseAbility(Action):
     """Use the matched plan's ability on ``target`` (a stack or a card, by ability)."""
 
-    target: int
+    target: Annotated[int, Range(0, MAX_CARDS - 1)]
 
     def __str__(self) -> str:
         return f"use the ability on {self.target}"
@@ -134,7 +186,7 @@ class Continue(Action):
 
 @action
 class Reserve(Action):
-    card: int
+    card: Card
 
     def __str__(self) -> str:
         return f"reserve #{self.card}"

@@ -10,8 +10,9 @@ both are put in canonical form when the action is made.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Annotated
 
-from boardkit.engine import Action, ActionCodec, action
+from boardkit.engine import Action, ActionCodec, Canonical, OneOf, Range, action
 
 from .content import TICKETS, cards, world
 
@@ -20,11 +21,22 @@ from .content import TICKETS, cards, world
 MAX_LEGS = 10
 
 
+def _place(name: str) -> str:
+    """A place name in canonical form (accents, ids); an unknown name stays as it is."""
+    return world().lookup(name) or name
+
+
+Destination = Annotated[str, Canonical(_place),
+                        OneOf(lambda: world().destinations, rule="wanderlust.travel.available")]
+Ticket = Annotated[str, OneOf(TICKETS, rule="wanderlust.travel.hand")]
+EncounterCard = Annotated[str, OneOf(lambda: cards().encounter_ids, rule="wanderlust.encounter.play")]
+
+
 @action
 class TakeTicket(Action):
     """1 action point: take the ticket in display ``slot`` (0 = leftmost)."""
 
-    slot: int
+    slot: Annotated[int, Range(0, 7, rule="wanderlust.tickets.display")]
 
     def __str__(self) -> str:
         return f"take the ticket in display slot {self.slot + 1}"
@@ -50,9 +62,10 @@ class ResetDisplay(Action):
 class Travel(Action):
     """1 action point: travel to an available destination, spending ``tickets``."""
 
-    to: str
-    tickets: tuple[str, ...] = ()
-    flights: int = 0
+    to: Destination
+    tickets: tuple[Ticket, ...] = ()
+    #: long flights of the trip (a trip uses each airport once: far fewer than 100)
+    flights: Annotated[int, Range(0, 99, rule="wanderlust.travel.route")] = 0
 
     @classmethod
     def of(cls, to: str, tickets: tuple[str, ...], flights: int) -> Travel:
@@ -74,6 +87,11 @@ class Travel(Action):
             if tickets != self.tickets:
                 object.__setattr__(self, "tickets", tickets)
 
+    def listed(self, state) -> bool:
+        """Trips longer than the listing bound (params ``travel.list_legs``) are legal but
+        not listed (``wanderlust.travel.listing``)."""
+        return len(self.tickets) <= state.params.travel.list_legs
+
     def __str__(self) -> str:
         paid = ", ".join(self.tickets) or "no tickets"
         fl = f", {self.flights} long flight{'s' if self.flights != 1 else ''}" if self.flights else ""
@@ -92,7 +110,7 @@ class Souvenir(Action):
 class Postcard(Action):
     """1 action point + 1 ticket in a Port: send a postcard (``ticket``: the one discarded)."""
 
-    ticket: str | None = None
+    ticket: Annotated[str, OneOf(TICKETS, rule="wanderlust.collect.postcard")] | None = None
 
     def __str__(self) -> str:
         return "send a postcard" + (f" (discarding a {self.ticket} ticket)" if self.ticket else "")
@@ -110,7 +128,7 @@ class Photo(Action):
 class PlayEncounter(Action):
     """Free, once per turn: play an encounter card from your hand."""
 
-    card: str
+    card: EncounterCard
 
     def __str__(self) -> str:
         c = cards().encounters.get(self.card)

@@ -11,14 +11,16 @@ standard action is done. Pending choices: :class:`ChooseTurnSpace`, :class:`Choo
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated
 
-from boardkit.engine import Action, ActionCodec, action
+from boardkit.engine import Action, ActionCodec, OneOf, Range, action
 
 from .content import ADVERTISEMENT, CARDS, CONTENT, MASCOT, RESOURCES, SPACES
 
-Space = Literal["advertisement", "rides", "restaurants", "actors", "hotels", "mascots"]
-Resource = Literal["happiness", "visitors", "workers"]
+Space = Annotated[str, OneOf(SPACES, rule="wishland.place.space")]
+Resource = Annotated[str, OneOf(RESOURCES, rule="wishland.reward.choice")]
+#: a card id of the content (the rules say which cards may be chosen when)
+CardId = Annotated[int, Range(min(CARDS), max(CARDS))]
 
 
 def _card(cid: int | None) -> str:
@@ -29,7 +31,7 @@ def _card(cid: int | None) -> str:
 class ChooseTurnSpace(Action):
     """Put your Player Token on space 1-5 of the Turn Order Track and take its reward."""
 
-    space: int
+    space: Annotated[int, Range(1, len(CONTENT.board.turn_order), rule="wishland.turn_order.space")]
 
     def __str__(self) -> str:
         return f"take Turn Order space {self.space}"
@@ -39,7 +41,7 @@ class ChooseTurnSpace(Action):
 class KeepEntrepreneur(Action):
     """Keep the first (0) or second (1) of your two dealt Entrepreneur cards (secretly)."""
 
-    index: int
+    index: Annotated[int, Range(0, 1, rule="wishland.entrepreneur.draft")]
 
     def __str__(self) -> str:
         return f"keep dealt Entrepreneur card {self.index + 1}"
@@ -51,8 +53,9 @@ class PlaceWorkers(Action):
     (0-3), with ``extra`` Workers lowering its cost (Worker Reserve ability)."""
 
     space: Space
-    slot: int | None = None
-    extra: int = 0
+    slot: Annotated[int, Range(0, 5, rule="wishland.purchase.card")] | None = None
+    #: at most 3 (the rule parameter reserve_extra_max is at most 3, the codec's size)
+    extra: Annotated[int, Range(0, 3, rule="wishland.reserve.ability")] = 0
 
     def __str__(self) -> str:
         if self.space == ADVERTISEMENT:
@@ -81,7 +84,7 @@ class PayToCollect(Action):
 class ClaimAchievement(Action):
     """Claim an Achievement (free, during your turn): ``board-1``..``board-9``, ``tile-1``.."""
 
-    achievement: str
+    achievement: Annotated[str, OneOf(CONTENT.achievements, rule="wishland.achievement.exists")]
 
     def __str__(self) -> str:
         return f"claim Achievement {self.achievement}"
@@ -120,7 +123,7 @@ class BonusCard(Action):
     """Hotel #8 at Final Scoring: buy and play ``card`` from a row, deck or discard pile
     (``None``: decline)."""
 
-    card: int | None
+    card: CardId | None
 
     def __str__(self) -> str:
         return "decline the Hotel #8 bonus card" if self.card is None else f"buy {_card(self.card)} (Hotel #8)"
@@ -158,7 +161,7 @@ class SoloFreeDraw(Action):
 class SoloPlay(Action):
     """Solo: play ``card`` from your hand (paying its cost) and discard the rest of the hand."""
 
-    card: int
+    card: CardId
 
     def __str__(self) -> str:
         return f"play {_card(self.card)} from the hand"

@@ -286,9 +286,11 @@ def test_travel_route_types_white_wild_airline():
     s = denver("car", "train", "ship", "ship")
     err = illegal(s, Travel("Anchorage", ("car", "ship", "ship")), "wanderlust.travel.route")
     assert "ways to pay include" in err.message
-    for bad in (-1, "one", 1.5):
-        err = illegal(s, Travel("Anchorage", ("car", "train", "ship"), bad), "wanderlust.travel.route")
-        assert "whole number" in err.message
+    err = illegal(s, Travel("Anchorage", ("car", "train", "ship"), -1), "wanderlust.travel.route")
+    assert "Travel.flights" in err.message and "0..99" in err.message
+    for bad in ("one", 1.5):  # not a number of flights at all: the action's format
+        err = illegal(s, Travel("Anchorage", ("car", "train", "ship"), bad), "engine.action_format")
+        assert "Travel.flights: expected an integer" in err.message
 
 
 def test_travel_no_repeat_track():
