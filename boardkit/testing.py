@@ -4,7 +4,8 @@
   promises every refusal keeps (the rule id, nothing changed, ``explain`` agrees).
 * :func:`check_conformance`: the State protocol's promises on one seeded random game (it
   ends, replays from its save, refuses illegal actions without a trace, clones are
-  independent, observations are JSON and survive determinization).
+  independent, observations are JSON and survive determinization, and the public table
+  shows nothing a seat does not see).
 * :func:`playthrough`: a readable record of a seeded game that lists, at every decision,
   who decides, the legal actions (with their integer codes when the game has a codec), each
   seat's observation and the choice — a golden file that shows any change of behaviour,
@@ -19,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from boardkit.engine import Action, RuleViolation, State
+from boardkit.engine import PUBLIC, Action, RuleViolation, State
 from boardkit.engine import game as get_game
 
 __all__ = ["assert_illegal", "assert_legal", "check_conformance", "playthrough"]
@@ -111,12 +112,35 @@ def check_conformance(name: str, seed: int, players: int | None = None,
             options = clone.legal_actions()
             clone.apply(options[int(rng.integers(len(options)))])
         assert _fingerprint(s) == before, f"{name}: playing a clone changed the original"
+    public = s.observation(PUBLIC)
+    json.dumps(public)
     for p in range(s.players):
         obs = s.observation(p)
         json.dumps(obs)
         for k in range(3):
             assert s.determinize(p, k).observation(p) == obs, (
                 f"{name}: determinizing for P{p + 1} changed what P{p + 1} sees")
+        leak = _not_seen_by(public, obs, "")
+        assert leak is None, f"{name}: the public table shows {leak}, which P{p + 1} does not see"
+
+
+def _not_seen_by(public: Any, seat: Any, where: str) -> str | None:
+    """Where the public view shows something a seat's view does not (None: nowhere)."""
+    if public is None or where in (".viewer", ".log"):
+        return None
+    if isinstance(public, dict) and isinstance(seat, dict):
+        for k, v in public.items():
+            found = _not_seen_by(v, seat.get(k), f"{where}.{k}")
+            if found:
+                return found
+        return None
+    if isinstance(public, list) and isinstance(seat, list) and len(public) == len(seat):
+        for i, (a, b) in enumerate(zip(public, seat, strict=True)):
+            found = _not_seen_by(a, b, f"{where}[{i}]")
+            if found:
+                return found
+        return None
+    return None if public == seat else f"{where} = {public!r}"
 
 
 def _probes(g, state: State, legal: list[Action], seed: int, n: int) -> list[Action]:

@@ -465,7 +465,7 @@ def test_state_can_be_replaced():
     assert board.state.seed == 5 and board.slider.max == 0
     board.viewer = 1
     board.state = GAME.new_game(players=4, seed=6)
-    assert board.viewer is None and [v for _, v in board.view_as.options] == [-1, 0, 1, 2, 3]
+    assert board.viewer is None and [v for _, v in board.view_as.options] == [-1, -2, 0, 1, 2, 3]
     board.viewer = 3
     assert "viewing as P4" in board.status.value
     with pytest.raises(TypeError):
@@ -590,3 +590,38 @@ def test_the_log_header_counts_entries_and_moves_apart():
     assert "event log: 3 entries (0 moves by players)" in board.log_view.value
     play_first_turn(board)
     assert "2 moves by players" in board.log_view.value
+
+
+def test_views_are_named_for_what_they_show():
+    """Everything (the teacher's view), the public table, and each seat."""
+    from boardkit.engine import PUBLIC
+
+    board = new_board()
+    assert [label for label, _ in board.view_as.options] == [
+        "everything (teacher)", "the public table", "P1", "P2"]
+    play_first_turn(board)
+    everything = board.state.observation(None)["lucky"]
+    assert None not in everything
+    board.view_as.value = -2
+    assert board.viewer == PUBLIC and "viewing as the public table" in board.status.value
+    assert board.state.observation(PUBLIC)["lucky"] == [None, None]
+    svg = board.svg()
+    assert 'data-viewer="the public table"' in svg
+    for lucky in everything:  # neither secret number is drawn for the public
+        assert f"lucky {lucky}" not in svg
+    assert not board.canvas.legal  # the public table cannot move
+    assert not click(board, "die:1") and "switch 'view as'" in board.message.value
+    board.viewer = None
+    assert board.view_as.value == -1 and board.canvas.legal
+
+
+@pytest.mark.parametrize("name", sorted(boardkit.games()))
+def test_every_board_draws_the_public_table(name):
+    from boardkit.engine import PUBLIC
+
+    g = boardkit.game(name)
+    state = g.new_game(players=max(2, g.min_players) if g.max_players > 1 else 1, seed=3)
+    board = g.board(state, agent="random", viewer=PUBLIC)
+    for _ in range(6):
+        assert board.svg().startswith("<svg") and board.last_traceback == ""
+        board.ai_move()

@@ -36,7 +36,7 @@ import traitlets
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from boardkit.agents import Agent, HumanAgent, make_agent
-from boardkit.engine import Action, ActionFormatError, BoardkitError, RuleViolation, State
+from boardkit.engine import PUBLIC, Action, ActionFormatError, BoardkitError, RuleViolation, State
 from boardkit.engine.content import format_validation_error
 from boardkit.engine.resources import widgets_dir
 from boardkit.engine.rules import describe
@@ -104,6 +104,15 @@ def _text(value: Any) -> str:
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+#: the "view as" dropdown's values for the two views that are not a seat
+_EVERYTHING, _PUBLIC = -1, -2
+_VIEWERS = {_EVERYTHING: None, _PUBLIC: PUBLIC}
+
+
+def _dropdown_value(viewer: int | str | None) -> int:
+    return {None: _EVERYTHING, PUBLIC: _PUBLIC}.get(viewer, viewer)  # type: ignore[arg-type]
 
 
 class SeatError(BoardkitError):
@@ -231,7 +240,7 @@ class Board(widgets.VBox):
                                      tooltip="let the AI play on its own")
         self.autoplay.observe(self._on_autoplay_tick, "value")
         self.view_as = widgets.Dropdown(options=self._seats(state),
-                                        value=-1 if viewer is None else viewer,
+                                        value=_dropdown_value(self._viewer),
                                         description="view as",
                                         layout=widgets.Layout(width="180px"))
         self.view_as.observe(self._on_view_as, "value")
@@ -309,7 +318,7 @@ class Board(widgets.VBox):
             try:
                 self._viewer = None
                 self.view_as.options = self._seats(new)
-                self.view_as.value = -1
+                self.view_as.value = _EVERYTHING
             finally:
                 self._syncing = False
         new = new.clone()  # the board's own copy, as at construction
@@ -324,12 +333,14 @@ class Board(widgets.VBox):
         return self._head
 
     @property
-    def viewer(self) -> int | None:
+    def viewer(self) -> int | str | None:
+        """Whose eyes the board shows: a seat, None (everything: the teacher's view) or
+        :data:`~boardkit.engine.PUBLIC` (the public table)."""
         return self._viewer
 
     @viewer.setter
-    def viewer(self, seat: int | None) -> None:
-        self.view_as.value = -1 if seat is None else self._check_viewer(self._head, seat)
+    def viewer(self, seat: int | str | None) -> None:
+        self.view_as.value = _dropdown_value(self._check_viewer(self._head, seat))
 
     def handle_message(self, raw: Any) -> bool:
         """The validated entry point of front-end messages. True when a move was made.
@@ -347,8 +358,9 @@ class Board(widgets.VBox):
                 raise TypeError(f"{type(self).__name__}.intent returned {act!r}, not an Action")
             if self._viewer is not None and state.current_player not in (None, self._viewer):
                 raise SeatError(
-                    f"you are viewing as P{self._viewer + 1}, but it is "
-                    f"P{state.current_player + 1}'s decision; switch 'view as' to play it")
+                    f"you are viewing as {S.viewer_label(self._viewer)}, but it is "
+                    f"P{state.current_player + 1}'s decision; switch 'view as' to P"
+                    f"{state.current_player + 1} (or to everything) to play it")
             return self._apply(act, state)
         except BoardkitError as exc:
             self._fail(exc)
@@ -403,7 +415,9 @@ class Board(widgets.VBox):
     # ------------------------------------------------------------ internals
     @staticmethod
     def _seats(state: State) -> list[tuple[str, int]]:
-        return [("spectator", -1)] + [(f"P{p + 1}", p) for p in range(state.players)]
+        """The views: everything (a teacher's), the public table, and each seat's."""
+        return ([(S.viewer_label(None), _EVERYTHING), (S.viewer_label(PUBLIC), _PUBLIC)]
+                + [(S.viewer_label(p), p) for p in range(state.players)])
 
     @staticmethod
     def _check_opponents(state: State, opponents, seed: int) -> dict[int, Agent]:
@@ -430,11 +444,11 @@ class Board(widgets.VBox):
 
     @staticmethod
     def _check_viewer(state: State, viewer: int | None) -> int | None:
-        if viewer is None:
-            return None
+        if viewer is None or viewer == PUBLIC:
+            return viewer
         if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.players:
-            raise ValueError(f"viewer must be None (spectator) or a seat 0..{state.players - 1}, "
-                             f"not {viewer!r}")
+            raise ValueError(f"viewer must be None (everything), '{PUBLIC}' (the public table) or "
+                             f"a seat 0..{state.players - 1}, not {viewer!r}")
         return viewer
 
     def _set_head(self, state: State) -> None:
@@ -517,7 +531,7 @@ class Board(widgets.VBox):
             return
 
         def switch():
-            self._viewer = None if change["new"] == -1 else change["new"]
+            self._viewer = _VIEWERS.get(change["new"], change["new"])
             self.last_error = None
             self.refresh()
             return True
@@ -575,7 +589,7 @@ class Board(widgets.VBox):
         parts = [f"<b>{_text(self._title())}</b> · "
                  f"<span class='bk-turn'>{_text(self._status_text(state))}</span>"]
         if self._viewer is not None:
-            parts.append(f"<span class='bk-viewer'>viewing as P{self._viewer + 1}</span>")
+            parts.append(f"<span class='bk-viewer'>viewing as {S.viewer_label(self._viewer)}</span>")
         if self._cursor < self._head.action_count:
             parts.append(f"<span class='bk-past'>showing move {self._cursor} of "
                          f"{self._head.action_count}: a move here drops the later ones</span>")

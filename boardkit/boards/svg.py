@@ -70,6 +70,15 @@ def _attr_name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
 
 
+def viewer_label(viewer: int | str | None) -> str:
+    """How a view is named: a seat ("P1"), the public table, or everything (a teacher's)."""
+    if viewer is None:
+        return "everything (teacher)"
+    if isinstance(viewer, str):
+        return "the public table"
+    return f"P{viewer + 1}"
+
+
 def player_colour(player: int | None) -> str:
     return MUTED if player is None else PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
 

@@ -14,12 +14,12 @@ from .game import Game, NoOptions
 from .log import Event, Log
 from .registry import game, games, register
 from .rules import RuleCatalog, catalog
-from .state import Explanation, State
+from .state import PUBLIC, Explanation, State
 from .steps import Step
 
 __all__ = [
     "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
-    "DataError", "Event", "Explanation", "Game", "Log", "NoOptions", "OneOf", "Range",
+    "DataError", "Event", "Explanation", "Game", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "VariantError", "action", "catalog",
     "game", "games", "register",

@@ -66,6 +66,23 @@ class Rng(np.random.Generator):
         return (_rebuild_rng, (type(self.bit_generator), self.bit_generator.state))
 
 
+#: the viewer of the public table: what every seat sees alike (``observation(PUBLIC)``)
+PUBLIC = "public"
+
+
+def _common(views: list) -> Any:
+    """What a list of observations share: equal parts as they are, differing parts ``None``
+    (dicts key by key and lists of one length item by item, so a secret hides only itself)."""
+    first = views[0]
+    if all(v == first for v in views[1:]):
+        return first
+    if all(isinstance(v, dict) for v in views) and all(v.keys() == first.keys() for v in views):
+        return {k: _common([v[k] for v in views]) for k in first}
+    if all(isinstance(v, list) for v in views) and all(len(v) == len(first) for v in views):
+        return [_common([v[i] for v in views]) for i in range(len(first))]
+    return None
+
+
 def new_rng(seed: int) -> Rng:
     """A seeded generator: the same stream as ``np.random.default_rng(seed)``."""
     return Rng(np.random.PCG64(seed))
@@ -318,14 +335,23 @@ class State:
         best = min(scores) if self.game.lower_is_better else max(scores)
         return [i for i, s in enumerate(scores) if s == best]
 
-    def observation(self, player: int | None) -> dict:
-        """What ``player`` may see (``None``: a spectator who sees everything), JSON-able.
+    def observation(self, player: int | str | None) -> dict:
+        """What ``player`` may see, JSON-able: a seat's view, ``None`` for everything (the
+        teacher's view), or :data:`PUBLIC` for the public table (what every seat sees alike:
+        a part that looks different to different seats is someone's secret and is ``None``).
 
         Scores are not included here: where they depend on hidden information the game's
         ``_observe`` shows only their public part.
         """
-        if player is not None and not 0 <= player < self.players:
-            raise ValueError(f"player must be in 0..{self.players - 1}, got {player}")
+        if player == PUBLIC:
+            views = [self._observe(p) for p in range(self.players)]
+            return {"game": self.game.name, "viewer": PUBLIC, "current_player": self.current_player,
+                    "prompt": self.prompt(), "is_over": self.is_over,
+                    "log": [e.visible_text(PUBLIC) for e in self.log], **_common(views)}
+        if player is not None and (isinstance(player, bool) or not isinstance(player, int)
+                                   or not 0 <= player < self.players):
+            raise ValueError(f"player must be a seat 0..{self.players - 1}, None (everything) or "
+                             f"'{PUBLIC}' (the public table), not {player!r}")
         return {
             "game": self.game.name,
             "viewer": player,

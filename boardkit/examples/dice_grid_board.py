@@ -110,7 +110,7 @@ class DiceGridBoard(Board):
         doc_h = max(TOP + grid_h + MARGIN, y + MARGIN)
         return S.document(doc_w, doc_h, parts, title=f"Dice Grid: {obs['prompt']}",
                           game=state.game.name, actions=state.action_count,
-                          viewer="spectator" if viewer is None else f"P{viewer + 1}")
+                          viewer=S.viewer_label(viewer))
 
     # ---------------------------------------------------------------- pieces
     @staticmethod

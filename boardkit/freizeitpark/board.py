@@ -317,7 +317,7 @@ def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
         parts.append(_sheet_svg(state, obs, p, sel, set(legal), clickable and p == deciding))
     return S.document(width, height, parts, title=f"Freizeitpark: {obs['prompt']}",
                       game=state.game.name, actions=state.action_count,
-                      viewer="spectator" if viewer is None else f"P{viewer + 1}")
+                      viewer=S.viewer_label(viewer))
 
 
 def game_over_text(state: State, obs: dict) -> str:

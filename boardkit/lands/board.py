@@ -420,7 +420,7 @@ class LandsBoard(Board):
         height = max(y, bottom) + 16
         return S.document(width, height, parts, title=f"Lands of Amazement: {obs['prompt']}",
                           game=state.game.name, actions=state.action_count,
-                          viewer="spectator" if viewer is None else f"P{viewer + 1}")
+                          viewer=S.viewer_label(viewer))
 
     def _headline(self, state, obs) -> str:
         if state.is_over:

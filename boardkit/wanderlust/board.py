@@ -26,7 +26,7 @@ from functools import cache
 from boardkit.boards import Board
 from boardkit.boards import svg as S
 from boardkit.boards.base import ClickMessage
-from boardkit.engine import Action, ActionFormatError, State
+from boardkit.engine import PUBLIC, Action, ActionFormatError, State
 
 from . import routes, travel
 from .actions import (
@@ -302,7 +302,7 @@ class WanderlustBoard(Board):
         title = f"Wanderlust: {obs['prompt']}"
         return S.document(MAP_W + 2 * M, height, parts, title=title, game=state.game.name,
                           actions=state.action_count,
-                          viewer="spectator" if viewer is None else f"P{viewer + 1}")
+                          viewer=S.viewer_label(viewer))
 
     def _flights(self) -> str:
         w = world()
@@ -409,7 +409,7 @@ class WanderlustBoard(Board):
     def _hand_panel(self, state, obs, viewer, legal, x, y):
         out = []
         p = obs["current_player"]
-        shown = p if viewer is None else viewer
+        shown = p if viewer is None or viewer == PUBLIC else viewer  # the public sees P's hidden hand
         if state.is_over:
             won = ", ".join(obs["trotters"][w]["label"] for w in state.winners()) or "nobody"
             out.append(S.text(x, y, f"Race over — winner: {won}", size=14, weight=700))

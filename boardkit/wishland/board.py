@@ -215,7 +215,7 @@ class WishlandBoard(Board):
             seats_y += 60 + 20 * 9
         return S.document(W, seats_y + 10, parts, title=f"Wishland: {obs['prompt']}",
                           game=state.game.name, actions=state.action_count,
-                          viewer="spectator" if viewer is None else f"P{viewer + 1}")
+                          viewer=S.viewer_label(viewer))
 
     @staticmethod
     def forced_moves(state: State, viewer: int | None) -> list[str]:

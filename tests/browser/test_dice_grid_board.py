@@ -100,8 +100,8 @@ def test_dice_grid_board_plays_in_jupyterlab(lab_page, lab_browser):
     expect(svg).to_have_attribute("data-viewer", "P1")
     expect(svg).to_contain_text("lucky ?")
     expect(board.locator(".bk-log")).not_to_contain_text(f"P2 draws lucky number {lucky[1]}")
-    board.locator(".widget-dropdown select").select_option(label="spectator")
-    expect(svg).to_have_attribute("data-viewer", "spectator")
+    board.locator(".widget-dropdown select").select_option(label="everything (teacher)")
+    expect(svg).to_have_attribute("data-viewer", "everything (teacher)")
 
     # auto-play: the Play widget ticks, the kernel lets the AI move until the game is over
     assert nb.eval("board.autoplay.interval = 30\nprint(board.autoplay.interval)") == "30\n"

@@ -43,7 +43,7 @@ def brute_force(a, b, side):
 ])
 def test_solver_matches_brute_force_on_two_cards(rows, portfolio, cards):
     side = small_side(rows, portfolio)
-    sol = solve(cards, side, PARAMS)
+    sol = solve(cards, side, PARAMS, time_limit=None)  # no wall clock in a test
     assert sol.proven and sol.penalty == brute_force(*cards, side)
 
 
@@ -53,7 +53,7 @@ def test_solution_is_playable_and_scores_as_promised():
     s.reserved = [0, 9, 5, 13, 8]
     s.round = 4
     megapark.start(s)
-    sol = solve(s.reserved, s.side, PARAMS)
+    sol = solve(s.reserved, s.side, PARAMS, time_limit=None)
     for k in range(1, len(sol.layout) + 1):  # every step of the build is a legal park
         assert problem(list(reversed(sol.layout[:k]))) is None
     for i, p in enumerate(sol.layout):
@@ -64,7 +64,7 @@ def test_solution_is_playable_and_scores_as_promised():
 
 def test_budgets_report_unproven():
     side, cards = content().side(0, 1), [9, 4, 11, 5, 10, 8]
-    full = solve(cards, side, PARAMS)
+    full = solve(cards, side, PARAMS, time_limit=None)
     assert full.proven and full.nodes > 200 and full.penalty == 2
     cut = solve(cards, side, PARAMS, max_nodes=20)
     assert not cut.proven and cut.penalty >= full.penalty
