@@ -243,9 +243,10 @@ def button(x: float, y: float, w: float, h: float, label: str, *, target: str,
                  target, legal, label=label, extra_class="" if target in legal else "bk-dim")
 
 
-def swatch(x: float, y: float, player: int | None, *, size: float = 14) -> str:
-    """A small square in a player's colour (legends, score lines)."""
-    return rect(x, y - size / 2, size, size, fill=player_colour(player), stroke="none",
+def swatch(x: float, y: float, player: int | None, *, size: float = 14,
+           colour: str | None = None) -> str:
+    """A small square in a player's colour, or ``colour`` (legends, score lines)."""
+    return rect(x, y - size / 2, size, size, fill=colour or player_colour(player), stroke="none",
                 rx=3, shape=False)
 
 

@@ -44,6 +44,21 @@ from .actions import (
 from .content import TICKETS, cards, slug, world
 from .objectives import describe
 
+
+def trotter_colour(state: State, t: int) -> str:
+    """A trotter is drawn in its passport's colour, the colour the log names ("P1 is the
+    yellow trotter"); a seat without a passport yet keeps the player colour."""
+    pid = state.passport[t] if t < len(state.passport) else None
+    found = cards().passports.get(pid) if isinstance(pid, str) else None
+    return found.colour if found is not None else S.player_colour(t)
+
+
+def trotter_tint(state: State, t: int) -> str:
+    """A light version of :func:`trotter_colour` for filled areas under dark text."""
+    colour = trotter_colour(state, t).lstrip("#")
+    rgb = [int(colour[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(255 - (255 - c) * 0.3):02x}" for c in rgb)
+
 MAP_W, MAP_H, M = 1100, 470, 14
 LAT_TOP, LAT_SPAN = 75.0, 125.0
 PANEL = MAP_H + 2 * M + 8
@@ -338,7 +353,7 @@ class WanderlustBoard(Board):
             inner = [f"<title>{S.esc(self._place_title(name, owner, available, obs))}</title>"]
             if name in available:
                 inner.append(S.circle(x, y, 10, fill="#ffffff", stroke=S.INK, stroke_width=1.5))
-            fill = colour if name not in owner else S.player_tint(owner[name])
+            fill = colour if name not in owner else trotter_tint(state, owner[name])
             inner.append(_place_mark(name, w.kind[i], fill))
             inner.append(S.text(x + 7, y - 7, name, size=8, fill=S.INK if name in available
                                 else S.MUTED, weight=700 if name in available else None))
@@ -383,7 +398,7 @@ class WanderlustBoard(Board):
             cx, cy = x - 9 + 9 * k, y + 12
             tag = tr["label"].split(" ")[0]
             out.append(S.group([f"<title>{S.esc(tr['label'])} in {S.esc(tr['location'])}</title>",
-                                S.circle(cx, cy, 8, fill=S.player_colour(t), stroke="#ffffff",
+                                S.circle(cx, cy, 8, fill=trotter_colour(state, t), stroke="#ffffff",
                                          stroke_width=1.5),
                                 S.text(cx, cy, tag, size=7, anchor="middle", weight=700,
                                        fill="#ffffff")]))
@@ -536,7 +551,7 @@ class WanderlustBoard(Board):
             who = [t for t, tr in enumerate(obs["trotters"]) if oid in tr["achieved"]]
             out.append(S.text(x, y, f"{obj.title} ({obj.vp} VP)", size=11, weight=700))
             for k, t in enumerate(who):
-                out.append(S.swatch(x + 170 + 16 * k, y, t, size=11))
+                out.append(S.swatch(x + 170 + 16 * k, y, t, size=11, colour=trotter_colour(state, t)))
             out.append(S.text(x, y + 13, describe(obj, state.trotters), size=9, fill=S.MUTED))
             y += 30
         y += 4
@@ -551,7 +566,7 @@ class WanderlustBoard(Board):
             y += 16
             vals = "".join(f"{tr['public_score'][k]:>4}" for k in parts)
             total = tr["score"] if tr["score"] is not None else "?"
-            out.append(S.swatch(x, y, t, size=10))
+            out.append(S.swatch(x, y, t, size=10, colour=trotter_colour(state, t)))
             out.append(S.text(x + 14, y, f"{tr['label'].split(' ')[0]:<4}{vals}  {total:>5}",
                               size=10, font_family="monospace", style="white-space: pre"))
         return out, y + 10

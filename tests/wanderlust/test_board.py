@@ -134,3 +134,20 @@ def test_picked_tickets_that_pay_no_trip_are_explained():
     click(board, "pick:clear")
     assert board.picked == [] and not click(board, "dest:mexico-city")
     assert board.selected == "Mexico City"  # the listed payments (one car ticket)
+
+
+def test_trotters_are_drawn_in_the_colour_the_log_names():
+    """The log says "P1 is the yellow trotter": the board draws P1's disc yellow, not in a
+    seat colour of its own (a classroom trial found a blue disc under that line)."""
+    from boardkit.wanderlust.board import trotter_colour
+    from boardkit.wanderlust.content import cards
+
+    state = GAME.new_game(players=3, seed=7)
+    svg = GAME.board(state).svg()
+    for t in range(state.players):
+        named = [e.text for e in state.log if e.kind == "chance" and e.name == "trotter"
+                 and e.text.startswith(state.label(t) + " is the")]
+        pid = state.passport[t]
+        assert named == [f"{state.label(t)} is the {pid} trotter"]
+        assert trotter_colour(state, t) == cards().passports[pid].colour
+        assert f'fill="{cards().passports[pid].colour}"' in svg
