@@ -9,7 +9,9 @@
 
 ``turn`` indexes the distinct orientations of the shape (rotations and reflections, as
 listed by :func:`boardkit.engine.grid.orientations`); ``x`` is the column from the left and
-``y`` the row from the top.
+``y`` the row from the top, both from 0. In words (the log, the board) an orientation is
+counted from 1 and a cell is named as the board labels it: column letter, row number from 1
+(``x=1, y=0`` is B1).
 """
 
 from __future__ import annotations
@@ -19,6 +21,12 @@ from typing import Annotated
 from boardkit.engine import Action, ActionCodec, OneOf, Range, action
 
 from .content import content
+from .sheet import cell_name
+
+
+def _at(x: int, y: int) -> str:
+    return cell_name((x, y)) if isinstance(x, int) and isinstance(y, int) else f"({x!r}, {y!r})"
+
 
 #: the codec covers sheets up to this size (rule parameters sheet.width/height <= 16)
 MAX_SIDE = 16
@@ -37,7 +45,7 @@ class Entrance(Action):
     y: Position
 
     def __str__(self) -> str:
-        return f"draw the Eingang (turn {self.turn}) at ({self.x}, {self.y})"
+        return f"draw the Eingang (orientation {self.turn + 1}) from {_at(self.x, self.y)}"
 
 
 @action
@@ -51,8 +59,8 @@ class Build(Action):
     def __str__(self) -> str:
         s = content().structures.get(self.die)
         shape = s.name if s else f"structure {self.die}"
-        return (f"draw the {shape} of the {self.die} (turn {self.turn}) at ({self.x}, {self.y}) "
-                f"as {content().de(self.symbol)}")
+        return (f"draw the {shape} of the {self.die} (orientation {self.turn + 1}) from "
+                f"{_at(self.x, self.y)} as {content().de(self.symbol)}")
 
 
 def make_codec() -> ActionCodec:

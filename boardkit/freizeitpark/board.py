@@ -32,7 +32,7 @@ from boardkit.engine.grid import reflect_cells, rotate_cells, translate_to_origi
 from .actions import Build, Entrance
 from .content import TABLES, content
 from .konstrukte import analysis
-from .sheet import Sheet
+from .sheet import Sheet, cell_name
 from .wurf import splits, symbol_options
 
 CELL = 30
@@ -106,7 +106,7 @@ def anchor_action(state: State, sel: Selection, x: int, y: int) -> Action | None
 def _sheet_origin(index: int, rs) -> tuple[float, float]:
     col, row = index % MAX_PER_ROW, index // MAX_PER_ROW
     w = rs.width * CELL + SHEET_GAP
-    h = rs.height * CELL + 150
+    h = rs.height * CELL + 160
     return MARGIN + col * w, TOP + PANEL_H + row * h
 
 
@@ -151,6 +151,12 @@ def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: se
                         fill=S.player_colour(p)))
     parts.append(S.rect(x0 - 2, y0 - 2, rs.width * CELL + 4, rs.height * CELL + 4, fill="none",
                         stroke=S.player_colour(p), stroke_width=2, rx=4, shape=False))
+    for x in range(rs.width):  # axis labels: columns A, B, ... and rows 1, 2, ... (cell_name)
+        parts.append(S.text(x0 + x * CELL + CELL / 2, y0 + rs.height * CELL + 10,
+                            cell_name((x, 0))[:-1], size=8, anchor="middle", fill=S.MUTED))
+    for y in range(rs.height):
+        parts.append(S.text(x0 - 5, y0 + y * CELL + CELL / 2, y + 1, size=8, anchor="end",
+                            fill=S.MUTED))
     sheet = Sheet(rs.width, rs.height)
     for y, row in enumerate(rows):
         for x, symbol in enumerate(row):
@@ -179,7 +185,7 @@ def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: se
             parts.append(_glyph_cell(x0, y0, x, y, pending["symbol"], faded=True))
     if clickable and sel is not None:
         parts.append(_hit_layer(state, sel, legal, x0, y0))
-    parts.append(_tables_svg(state, obs, p, x0, y0 + rs.height * CELL + 14))
+    parts.append(_tables_svg(state, obs, p, x0, y0 + rs.height * CELL + 24))
     return "".join(parts)
 
 
@@ -204,7 +210,7 @@ def _hit_layer(state: State, sel: Selection, legal: set[str], x0: float, y0: flo
                                     shape=False, opacity=0.55))
             hit = S.rect(x0 + x * CELL, y0 + y * CELL, CELL, CELL, fill="transparent",
                          stroke="none")
-            label = f"cell ({x}, {y}): {'legal' if ok else 'not legal'} here"
+            label = f"cell {cell_name((x, y))}: {'legal' if ok else 'not legal'} here"
             parts.append(S.group([hit, f'<g class="fz-ghost">{"".join(ghost)}</g>'], target,
                                  legal, label=label, extra_class="fz-hit"))
     return "".join(parts)
@@ -304,7 +310,7 @@ def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
     cols = min(n, MAX_PER_ROW)
     rows = (n + MAX_PER_ROW - 1) // MAX_PER_ROW
     width = max(MARGIN * 2 + cols * (rs.width * CELL + SHEET_GAP), 940)
-    height = TOP + PANEL_H + rows * (rs.height * CELL + 150)
+    height = TOP + PANEL_H + rows * (rs.height * CELL + 160)
     if obs["is_over"]:
         head = game_over_text(state, obs)
     elif obs["round"] == 0:

@@ -28,7 +28,7 @@ from .bauen import structure_cells
 from .content import TABLES, content
 from .konstrukte import analysis
 from .setup import Ruleset, ruleset
-from .sheet import Sheet
+from .sheet import Sheet, cell_name
 
 
 class _Scratch(dict):
@@ -276,4 +276,4 @@ class FreizeitparkState(State):
 
 
 def _cells(cells) -> str:
-    return " ".join(f"({x},{y})" for x, y in cells)
+    return " ".join(cell_name(c) for c in cells)

@@ -155,3 +155,21 @@ def test_the_board_says_when_a_game_ends_without_a_winner():
     won = position(sheet(*TIGHT), dice=(6, 5))
     won.apply(build_at(won.rules, 6, [(8, 9)], "verkaufsstand"))
     assert won.winners() == [0] and "Game over after round 1 · winner: P1" in draw(won)
+
+
+def test_cells_are_named_as_the_board_labels_them():
+    """Words and board agree: columns A, B, ... and rows from 1, orientations counted from 1
+    (a classroom trial found 0-based tuples, 'turn 0' and no axis labels)."""
+    from boardkit.freizeitpark.actions import Build, Entrance
+    from boardkit.freizeitpark.sheet import cell_name
+
+    assert cell_name((0, 0)) == "A1" and cell_name((1, 0)) == "B1" and cell_name((11, 9)) == "L10"
+    assert str(Entrance(0, 4, 9)) == "draw the Eingang (orientation 1) from E10"
+    assert "(orientation 2) from B1 as" in str(Build(3, "parkplaetze", 1, 1, 0))
+    import boardkit
+
+    g = boardkit.game("freizeitpark")
+    svg = g.board(g.new_game(players=1, seed=1), agent="random").svg()
+    rs = g.new_game(players=1, seed=1).rules
+    for label in ["A", chr(ord("A") + rs.width - 1), ">1<", f">{rs.height}<"]:
+        assert label in svg
