@@ -625,3 +625,13 @@ def test_every_board_draws_the_public_table(name):
     for _ in range(6):
         assert board.svg().startswith("<svg") and board.last_traceback == ""
         board.ai_move()
+
+
+def test_dice_grid_names_cells_as_its_board_labels_them():
+    from boardkit.engine.grid import cell_name
+
+    assert str(Claim((0, 0))) == "claim cell A1" and cell_name((3, 2)) == "D3"
+    board = new_board()
+    svg = board.svg()
+    assert ">A<" in svg and ">D<" in svg and ">1<" in svg and ">4<" in svg  # axis labels
+    assert "cell A1 shows 1" in svg

@@ -53,6 +53,7 @@ from shapely.geometry.base import BaseGeometry
 
 __all__ = [
     "GeometryError",
+    "cell_name",
     "MisalignedError",
     "as_cells",
     "cells_to_polygons",
@@ -120,6 +121,14 @@ _ROT = (
     np.array([[-1, 0], [0, -1]], dtype=np.int64),
     np.array([[0, 1], [-1, 0]], dtype=np.int64),
 )
+
+
+def cell_name(cell: tuple[int, int]) -> str:
+    """A grid cell as boards label it and words name it: the column as a letter, the row as
+    a number from 1 ("A1" is the top-left cell, x = 0 and y = 0; actions keep 0-based x, y)."""
+    x, y = cell
+    column = chr(ord("A") + x) if 0 <= x < 26 else f"column {x + 1}"
+    return f"{column}{y + 1}"
 
 
 def _fmt(value: float) -> str:

@@ -13,7 +13,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from boardkit.engine import Action, ActionCodec, Game, Range, RuleViolation, State, Step, action
-from boardkit.engine.grid import components
+from boardkit.engine.grid import cell_name, components
 
 Coordinate = Annotated[int, Range(0, 7, rule="dice-grid.claim.inside")]
 
@@ -32,7 +32,10 @@ class Claim(Action):
     cell: tuple[Coordinate, Coordinate]
 
     def __str__(self) -> str:
-        return f"claim cell {self.cell}"
+        try:
+            return f"claim cell {cell_name(self.cell)}"
+        except (TypeError, ValueError):  # a malformed cell is described as given
+            return f"claim cell {self.cell!r}"
 
 
 @action
@@ -119,9 +122,9 @@ class ClaimStep(Step):
         if act.cell not in state.owner:
             raise RuleViolation("dice-grid.claim.inside", f"{act.cell} is not a cell of the {state.width}×{state.height} grid")
         if state.owner[act.cell] is not None:
-            raise RuleViolation("dice-grid.claim.empty", f"{act.cell} already belongs to P{state.owner[act.cell] + 1}")
+            raise RuleViolation("dice-grid.claim.empty", f"{cell_name(act.cell)} already belongs to P{state.owner[act.cell] + 1}")
         if state.number(act.cell) != self.value:
-            raise RuleViolation("dice-grid.claim.number", f"{act.cell} shows {state.number(act.cell)}, not the chosen {self.value}")
+            raise RuleViolation("dice-grid.claim.number", f"{cell_name(act.cell)} shows {state.number(act.cell)}, not the chosen {self.value}")
 
     def resolve(self, state, act):
         if isinstance(act, Claim):

@@ -12,13 +12,14 @@ from boardkit.boards import Board
 from boardkit.boards import svg as S
 from boardkit.boards.base import ClickMessage
 from boardkit.engine import Action, ActionFormatError, State
+from boardkit.engine.grid import cell_name
 
 from .dice_grid import ChooseDie, ChooseDieStep, Claim, ClaimStep, Pass
 
 _CELL = re.compile(r"^cell:(-?\d{1,3}),(-?\d{1,3})$")
 _DIE = re.compile(r"^die:(\d{1,2})$")
 
-SIZE, GAP, MARGIN, TOP = 60, 4, 16, 44
+SIZE, GAP, MARGIN, TOP = 60, 4, 26, 50
 PANEL = 300
 
 
@@ -70,12 +71,18 @@ class DiceGridBoard(Board):
                 target=f"cell:{x},{y}",
                 corner="" if owner is None else f"P{owner + 1}",
                 corner_fill=S.player_colour(owner),
-                title=f"cell ({x}, {y}) shows {info['number']}, {who}",
+                title=f"cell {cell_name((x, y))} shows {info['number']}, {who}",
             )
 
         parts = [S.text(MARGIN, 22, self._headline(state, obs), size=15, weight=600),
                  S.grid(width, height, cell, x0=MARGIN, y0=TOP, size=SIZE, gap=GAP,
                         legal=legal_targets)]
+        for x in range(width):  # axis labels, as cells are named in words: A1 is top-left
+            parts.append(S.text(MARGIN + x * (SIZE + GAP) + SIZE / 2, TOP - 7,
+                                cell_name((x, 0))[:-1], size=11, anchor="middle", fill=S.MUTED))
+        for y in range(height):
+            parts.append(S.text(MARGIN - 6, TOP + y * (SIZE + GAP) + SIZE / 2, y + 1, size=11,
+                                anchor="end", fill=S.MUTED))
 
         px = MARGIN + grid_w + 24
         y = TOP + 8

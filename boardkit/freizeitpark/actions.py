@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from boardkit.engine import Action, ActionCodec, OneOf, Range, action
+from boardkit.engine.grid import cell_name
 
 from .content import content
-from .sheet import cell_name
 
 
 def _at(x: int, y: int) -> str:

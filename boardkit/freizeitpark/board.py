@@ -27,12 +27,18 @@ import re
 from boardkit.boards import Board, ClickMessage, KeyMessage
 from boardkit.boards import svg as S
 from boardkit.engine import Action, ActionFormatError, State
-from boardkit.engine.grid import reflect_cells, rotate_cells, translate_to_origin, union_cells
+from boardkit.engine.grid import (
+    cell_name,
+    reflect_cells,
+    rotate_cells,
+    translate_to_origin,
+    union_cells,
+)
 
 from .actions import Build, Entrance
 from .content import TABLES, content
 from .konstrukte import analysis
-from .sheet import Sheet, cell_name
+from .sheet import Sheet
 from .wurf import splits, symbol_options
 
 CELL = 30

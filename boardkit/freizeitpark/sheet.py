@@ -13,14 +13,6 @@ from collections.abc import Iterable
 from .content import Cell
 
 
-def cell_name(cell: tuple[int, int]) -> str:
-    """A cell as the board labels it: its column as a letter, its row as a number from 1
-    ("A1" is the top-left cell; the actions keep 0-based x and y)."""
-    x, y = cell
-    column = chr(ord("A") + x) if 0 <= x < 26 else f"column {x + 1}"
-    return f"{column}{y + 1}"
-
-
 class Sheet:
     """A player's sheet: ``cells`` maps each drawn cell to its symbol id."""
 

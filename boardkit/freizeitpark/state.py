@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardkit.engine import State
+from boardkit.engine.grid import cell_name
 
 from . import auftragskarten, ende, wurf
 from .ablauf import BuildStep, EntranceStep, skips
@@ -28,7 +29,7 @@ from .bauen import structure_cells
 from .content import TABLES, content
 from .konstrukte import analysis
 from .setup import Ruleset, ruleset
-from .sheet import Sheet, cell_name
+from .sheet import Sheet
 
 
 class _Scratch(dict):

@@ -160,8 +160,8 @@ def test_the_board_says_when_a_game_ends_without_a_winner():
 def test_cells_are_named_as_the_board_labels_them():
     """Words and board agree: columns A, B, ... and rows from 1, orientations counted from 1
     (a classroom trial found 0-based tuples, 'turn 0' and no axis labels)."""
+    from boardkit.engine.grid import cell_name
     from boardkit.freizeitpark.actions import Build, Entrance
-    from boardkit.freizeitpark.sheet import cell_name
 
     assert cell_name((0, 0)) == "A1" and cell_name((1, 0)) == "B1" and cell_name((11, 9)) == "L10"
     assert str(Entrance(0, 4, 9)) == "draw the Eingang (orientation 1) from E10"
