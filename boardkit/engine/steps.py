@@ -63,7 +63,13 @@ class Step:
         with direct checks that name the precise rule (and then ``legal`` must agree).
         """
         if act not in self.legal(state):
-            raise RuleViolation(self.rule, f"{act} is not one of the options: {self.prompt(state)}")
+            raise RuleViolation(self.rule, self.not_now(state, act))
+
+    def not_now(self, state: State, act: Action) -> str:
+        """The words of a refusal for an action that does not belong to this decision: the
+        action quoted, then what the player is asked instead."""
+        return (f"“{act}” is not possible now: P{self.player + 1} is asked to "
+                f"{self.prompt(state)}")
 
     def resolve(self, state: State, act: Action) -> None:
         raise NotImplementedError

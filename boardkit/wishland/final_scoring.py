@@ -243,7 +243,7 @@ class BonusCardStep(Step):
 
     def check(self, state, act) -> None:
         if type(act) is not BonusCard:
-            raise RuleViolation("wishland.hotel.8", f"{act} is not possible now: {self.prompt(state)}")
+            raise RuleViolation("wishland.hotel.8", self.not_now(state, act))
         bad = bonus_violation(state, self.player, act.card)
         if bad is not None:
             raise bad

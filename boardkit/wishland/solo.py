@@ -180,7 +180,7 @@ class SoloTurnStep(Step):
                 bad = draw_violation(state, p)
             else:
                 bad = RuleViolation("wishland.solo.turn",
-                                    f"{act} is not possible now: {self.prompt(state)}")
+                                    self.not_now(state, act))
         elif self.phase == "more":
             if t is SoloDraw:
                 bad = draw_violation(state, p)
@@ -194,7 +194,7 @@ class SoloTurnStep(Step):
                     "the hand may only be discarded like this when no follow-up action is possible")
             else:
                 bad = RuleViolation("wishland.solo.additional",
-                                    f"{act} is not possible now: {self.prompt(state)}")
+                                    self.not_now(state, act))
         elif t is EndTurn:
             bad = None
         else:

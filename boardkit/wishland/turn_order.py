@@ -48,7 +48,7 @@ class TurnOrderStep(Step):
                                     "Achievements are claimed during your own turn, not while "
                                     "the turn order is chosen")
             raise RuleViolation("wishland.turn_order.space",
-                                f"{act} is not possible now: {self.prompt(state)}")
+                                self.not_now(state, act))
         if not 1 <= act.space <= spaces(state):
             raise RuleViolation("wishland.turn_order.space",
                                 f"the Turn Order Track has spaces 1 to {spaces(state)}, not "

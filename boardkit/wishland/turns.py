@@ -101,8 +101,8 @@ class TurnStep(Step):
     def prompt(self, state) -> str:
         if self.done:
             return "claim an Achievement, use a free action, or end the turn"
-        return (f"turn {state.turn} of round {state.round}: place Workers (buy a card or "
-                "advertise) or collect your Workers")
+        return (f"place Workers (buy a card or advertise) or collect their Workers (turn "
+                f"{state.turn} of round {state.round})")
 
     def legal(self, state):
         p = self.player
@@ -138,7 +138,7 @@ class TurnStep(Step):
             return
         if t.__name__.startswith("Solo"):
             raise RuleViolation("wishland.solo.only", f"{act} exists only in Solo Mode")
-        raise RuleViolation("wishland.action.one", f"{act} is not possible now: {self.prompt(state)}")
+        raise RuleViolation("wishland.action.one", self.not_now(state, act))
 
     def resolve(self, state, act) -> None:
         t = type(act)

@@ -96,3 +96,15 @@ def test_forced_entrepreneur_deal_is_checked():
         s.force("entrepreneurs", (1, 2))
     with pytest.raises(RuleViolation, match="wishland.entrepreneur.3"):
         s.force("private tile", "tile-12")
+
+
+def test_a_refusal_out_of_turn_reads_as_two_parts():
+    """The action quoted, then what the player is asked (a classroom trial found 'place
+    Workers ... is not possible now: turn 1 of round 1: collect your Workers' hard to read)."""
+    import boardkit
+    from boardkit.wishland.actions import EndTurn
+
+    s = boardkit.game("wishland").new_game(players=2, seed=1)
+    why = s.explain(EndTurn())
+    assert why.message == ("“end the turn” is not possible now: P1 is asked to choose a free "
+                           "space on the Turn Order Track")
