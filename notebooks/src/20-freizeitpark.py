@@ -26,7 +26,7 @@ from IPython.display import HTML, display
 
 import boardkit
 from boardkit.freizeitpark import Build, Entrance
-from boardkit.freizeitpark import auftragskarten, ende
+from boardkit.freizeitpark import auftragskarten, ende, scenarios
 from boardkit.freizeitpark.agent import greedy
 from boardkit.freizeitpark.bauen import build_for
 from boardkit.freizeitpark.board import draw, legend_svg, park_svg
@@ -282,17 +282,8 @@ assert st.marks("beliebtheit") == 4 + 2 + 1 + 1 and st.marks("parkplaetze") == 0
 # Wildwasserbahn (log flume) is empty, and it has only 7 Nachhaltigkeit:
 
 # %%
-rows = ["EEELLLLLLL",
-        "AAAA.WWW..",
-        "AKKA.W.W..",
-        "AKKA.WWW..",
-        "AAAA......",
-        "GGG.PPP.V.",
-        "GGG..P..V.",
-        "VVV.....V.",
-        "....PPP...",
-        ".....P.VVV"]
-drawn = Sheet.from_rows(rows)
+drawn = scenarios.sheet("hand-drawn")  # named positions: data/freizeitpark/sheets.toml
+print(scenarios.describe("hand-drawn"))
 display(HTML(park_svg(drawn, rs, title="a hand-drawn park")))
 before = ende.standing(rs, drawn)
 lost = ende.penalty(rs, drawn)
@@ -328,17 +319,7 @@ from boardkit.freizeitpark.ablauf import skips
 
 rule("freizeitpark.ablauf.aussetzen")
 rule("freizeitpark.ende.ausgeschieden")
-crowded_rows = ["EEELLLVVVL",
-                "AAAALWWWLL",
-                "AKKALWLWLL",
-                "AKKALWWWLL",
-                "AAAALLLLLL",
-                "GGGLPPPLVL",
-                "GGGLLPLLVL",
-                "LLLLLLLLVL",
-                "LLLLPPPLLL",
-                "LLLLLPVV.L"]
-crowded = Sheet.from_rows(crowded_rows)
+crowded = scenarios.sheet("one-empty-cell")
 display(HTML(park_svg(crowded, rs, title="one empty cell left")))
 print("roll 3 and 5 (bars of three and two) is skipped:", skips(rs, crowded, (3, 5)))
 print("roll 6 and 5 (the single cell, a Verkaufsstand) fits:", not skips(rs, crowded, (6, 5)))
@@ -346,7 +327,7 @@ print("out? no roll fits at all:", ende.out_of_room(rs, crowded),
       "| cells the minimums still need at least:", ende.cells_needed(rs, crowded))
 assert skips(rs, crowded, (3, 5)) and not skips(rs, crowded, (6, 5))
 assert not ende.out_of_room(rs, crowded) and not ende.out_of_reach(rs, crowded)
-hopeless = Sheet.from_rows([r.replace("PVV.", "PLL.") for r in crowded_rows])
+hopeless = scenarios.sheet("one-empty-cell-hopeless")
 print("without the half-built stand a whole one is needed:", ende.cells_needed(rs, hopeless),
       "cells, but only 1 is empty -> out:", ende.out_of_reach(rs, hopeless))
 assert ende.cells_needed(rs, hopeless) == 3 and ende.out_of_reach(rs, hopeless)

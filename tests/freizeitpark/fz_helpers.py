@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 
 import boardkit
-from boardkit.freizeitpark import Build, Entrance
+from boardkit.freizeitpark import Build, Entrance, scenarios
 from boardkit.freizeitpark.bauen import check_build
 from boardkit.freizeitpark.content import content
 from boardkit.freizeitpark.konstrukte import analysis
@@ -24,20 +24,11 @@ if GAME is None:  # before registration
 
 GLYPH = {c.glyph: c.id for c in content().constructs.values()}
 
-#: one empty cell, (8, 9): only a single cell (the structure of a 6) fits there; every
+#: one empty cell, I10 = (8, 9): only a single cell (the structure of a 6) fits there; every
 #: minimum is met but Vermögen, which a Verkaufsstand finished on that cell would meet
-TIGHT = ("EEELLLVVVL",
-         "AAAALWWWLL",
-         "AKKALWLWLL",
-         "AKKALWWWLL",
-         "AAAALLLLLL",
-         "GGGLPPPLVL",
-         "GGGLLPLLVL",
-         "LLLLLLLLVL",
-         "LLLLPPPLLL",
-         "LLLLLPVV.L")
+TIGHT = scenarios.rows("one-empty-cell")
 #: a full park: no roll fits any more
-FULL = ("EEELLLLLLL", *["LLLLLLLLLL"] * 9)
+FULL = scenarios.rows("full")
 #: a young park on a full-size sheet
 YOUNG = ("EEE.......", "LL........", *["." * 10] * 8)
 _versions = itertools.count(10_000)

@@ -148,3 +148,20 @@ def test_shapes_parse_rows_top_first():
     assert parse_shape(["#..", "###"]) == ((0, 0), (0, 1), (1, 1), (2, 1))
     with pytest.raises(ValueError):
         parse_shape(["..."])
+
+
+def test_named_sheets_load_and_describe_themselves():
+    import pytest
+
+    from boardkit.engine import DataError
+    from boardkit.freizeitpark import scenarios
+
+    assert {"hand-drawn", "one-empty-cell", "one-empty-cell-hopeless", "full"} <= set(scenarios.names())
+    for name in scenarios.names():
+        sheet = scenarios.sheet(name)
+        assert sheet.width == 10 and scenarios.describe(name)
+    a = scenarios.sheet("one-empty-cell")
+    a.cells.clear()
+    assert len(scenarios.sheet("one-empty-cell").cells) == 99  # each call gives a fresh copy
+    with pytest.raises(DataError, match="no sheet named 'nope'"):
+        scenarios.sheet("nope")
