@@ -21,15 +21,13 @@ import json
 import os
 import signal
 import sys
-import warnings
 from collections.abc import Sequence
 
+from boardkit.analysis.simulation import EXIT_PARTIAL, one_line_warnings
 from boardkit.engine import BoardkitError, games
 from boardkit.engine import game as get_game
 from boardkit.engine.errors import IncompleteRunError, RunError
 
-#: exit status of a run that stopped before all its games were played
-EXIT_PARTIAL = 3
 EXIT_USAGE = 2
 EPILOG = ("exit status: 0 all games played; 2 bad argument or unreachable backend (nothing "
           "played); 3 partial run (interrupted or workers lost: the finished games are in "
@@ -92,17 +90,6 @@ def _dask_address(text: str) -> str:
         return check_address(text)
     except RunError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-@contextlib.contextmanager
-def one_line_warnings(prog: str = "boardkit"):
-    """Show warnings as ``prog: warning: message`` (one line, no source line) while inside."""
-    def show(message, category, filename, lineno, file=None, line=None):
-        print(f"{prog}: warning: {message}", file=sys.stderr)
-
-    with warnings.catch_warnings():
-        warnings.showwarning = show
-        yield
 
 
 def _key_values(pairs: Sequence[str], what: str) -> dict:
@@ -302,7 +289,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _UsageError as exc:
         print(f"boardkit: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    with one_line_warnings(), _term_as_interrupt():
+    with one_line_warnings("boardkit"), _term_as_interrupt():
         try:
             return args.func(args)
         except IncompleteRunError as exc:

@@ -9,8 +9,10 @@ task costs milliseconds of overhead and a small game takes less than that.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
+import sys
 import time
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
@@ -118,8 +120,23 @@ RETRIES = 3
 _SEED_CHUNK = 1 << 16
 
 
+#: exit status of a command (``boardkit simulate``, the studies) whose run stopped early
+EXIT_PARTIAL = 3
+
+
 class IncompleteRunWarning(UserWarning):
     """A run stopped before all its games were played; the frame holds the finished ones."""
+
+
+@contextlib.contextmanager
+def one_line_warnings(prog: str = "boardkit"):
+    """Show warnings as ``prog: warning: message`` (one line, no source line) while inside."""
+    def show(message, category, filename, lineno, file=None, line=None):
+        print(f"{prog}: warning: {message}", file=sys.stderr)
+
+    with warnings.catch_warnings():
+        warnings.showwarning = show
+        yield
 
 
 def max_workers() -> int:

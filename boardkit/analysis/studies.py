@@ -187,7 +187,7 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--n", type=int, default=None, help="games (default: the study's)")
     args = parser.parse_args(argv)
-    from boardkit.cli import EXIT_PARTIAL, EXIT_USAGE, one_line_warnings
+    from .simulation import EXIT_PARTIAL, one_line_warnings
 
     for name in args.names or list(STUDIES):
         try:
@@ -195,7 +195,7 @@ def main(argv=None) -> int:
                 path = run(name, n=args.n, workers=args.workers)
         except BoardkitError as exc:  # one line, never a traceback
             print(f"studies: error: {exc}", file=sys.stderr)
-            return EXIT_PARTIAL if isinstance(exc, IncompleteRunError) else EXIT_USAGE
+            return EXIT_PARTIAL if isinstance(exc, IncompleteRunError) else 2
         print(summary(load(name), name).round(3).to_string(index=False))
         print(f"-> {path}", flush=True)
     return 0
