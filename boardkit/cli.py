@@ -5,17 +5,92 @@
     boardkit new river-crossing        # a playable starting game of your own
     boardkit simulate dice-grid --games 500 --agents random --seed 1 --workers 2 --out runs.csv
     boardkit simulate dice-grid --games 5000 --dask tcp://scheduler:8786
+
+Exit status: 0 when every game was played; 2 for a bad argument or a backend that cannot be
+reached (checked before the first game, nothing played); 3 for a partial run (interrupted
+with Ctrl-C, or workers lost more often than ``--retries``): the finished games are
+written to ``--out`` and running the same command again plays only the missing ones;
+1 for an unexpected error. Errors and warnings are one line on stderr, never a traceback
+(``BOARDKIT_DEBUG=1`` shows it).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import signal
 import sys
 from collections.abc import Sequence
 
+from boardkit.analysis.simulation import EXIT_PARTIAL, one_line_warnings
 from boardkit.engine import BoardkitError, games
 from boardkit.engine import game as get_game
+from boardkit.engine.errors import IncompleteRunError, RunError
+
+EXIT_USAGE = 2
+EPILOG = ("exit status: 0 all games played; 2 bad argument or unreachable backend (nothing "
+          "played); 3 partial run (interrupted or workers lost: the finished games are in "
+          "--out, and the same command again plays the rest); 1 unexpected error")
+#: the command-line flag of each argument a RunError can name
+FLAGS = {"out": "--out", "address": "--dask"}
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (``main`` prints them and exits 2)."""
+
+    def error(self, message: str):
+        raise _UsageError(message)
+
+
+def _int_in(low: int, high: int | None = None):
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, not {text[:30]!r}") from None
+        if value < low or (high is not None and value > high):
+            span = f"from {low:,} to {high:,}" if high is not None else f"at least {low:,}"
+            raise argparse.ArgumentTypeError(f"must be {span}, not {text[:30]}")
+        return value
+    convert.__name__ = "integer"
+    return convert
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text[:30]!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 3600 seconds, not {text[:30]}")
+    return value
+
+
+def _out_file(text: str) -> str:
+    from boardkit.analysis.runfile import check_target
+
+    try:
+        check_target(text)
+    except RunError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _dask_address(text: str) -> str:
+    try:
+        from boardkit.analysis.backends import check_address
+    except ImportError:
+        raise argparse.ArgumentTypeError("needs the dask extra: pip install 'boardkit[dask]'") from None
+    try:
+        return check_address(text)
+    except RunError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _key_values(pairs: Sequence[str], what: str) -> dict:
@@ -55,33 +130,45 @@ def cmd_rules(args) -> int:
     return 0
 
 
+def _backend(args) -> dict:
+    if args.dask:
+        return {"backend": "dask", "address": args.dask, "connect_timeout": args.dask_timeout,
+                "retries": args.retries}
+    if args.workers and args.workers > 1:
+        return {"backend": "processes", "workers": args.workers, "retries": args.retries}
+    return {}
+
+
 def cmd_simulate(args) -> int:
     from boardkit.analysis import simulate, summarize
 
-    backend = "dask" if args.dask else ("processes" if args.workers and args.workers > 1 else "serial")
+    chosen = _backend(args)
+    backend = chosen.get("backend", "serial")
     frame = simulate(args.game, agents=args.agents, n=args.games, seed=args.seed, players=args.players,
                      variant=_key_values(args.variant, "--variant"),
-                     params=_split_params(args.set, args.game), backend=backend,
-                     workers=args.workers, address=args.dask, progress=not args.quiet)
-    if args.out:
-        frame.to_csv(args.out, index=False)
+                     params=_split_params(args.set, args.game), progress=not args.quiet,
+                     out=args.out, overwrite=args.overwrite, **chosen)
     g = get_game(args.game)
-    print(f"{args.game}: {frame['game'].nunique()} games, seed {args.seed}, backend {backend}")
-    import pandas as pd
+    complete = frame.attrs["complete"]
+    played = frame["game"].nunique()
+    print(f"{args.game}: {played} games{'' if complete else f' of {args.games}'}, seed {args.seed}, "
+          f"backend {backend}")
+    if played:
+        import pandas as pd
 
-    with pd.option_context("display.width", 120):
-        print(summarize(frame).to_string())
-    games = frame.groupby("game")[["seconds", "actions", "auto_actions", "no_winner"]].first()
-    nobody = int(games["no_winner"].sum())
-    print(f"games won by somebody: {len(games) - nobody} of {len(games)}"
-          f"{f'; no winner in {nobody}' if nobody else ''}")
-    print(f"mean game length {games['actions'].mean():.1f} player actions "
-          f"(+ {games['auto_actions'].mean():.1f} automatic single-option moves), "
-          f"{len(games) / max(games['seconds'].sum(), 1e-9):.0f} games/s of playing time"
-          f"{' (lower score is better)' if g.lower_is_better else ''}")
+        with pd.option_context("display.width", 120):
+            print(summarize(frame).to_string())
+        games = frame.groupby("game")[["seconds", "actions", "auto_actions", "no_winner"]].first()
+        nobody = int(games["no_winner"].sum())
+        print(f"games won by somebody: {len(games) - nobody} of {len(games)}"
+              f"{f'; no winner in {nobody}' if nobody else ''}")
+        print(f"mean game length {games['actions'].mean():.1f} player actions "
+              f"(+ {games['auto_actions'].mean():.1f} automatic single-option moves), "
+              f"{len(games) / max(games['seconds'].sum(), 1e-9):.0f} games/s of playing time"
+              f"{' (lower score is better)' if g.lower_is_better else ''}")
     if args.out:
         print(f"rows written to {args.out}")
-    return 0
+    return 0 if complete else EXIT_PARTIAL
 
 
 def cmd_tournament(args) -> int:
@@ -93,13 +180,15 @@ def cmd_tournament(args) -> int:
     frame = tournament(args.game, agents, games_per_match=args.games, seed=args.seed,
                        players=args.players, variant=_key_values(args.variant, "--variant"),
                        params=_split_params(args.set, args.game), progress=not args.quiet,
-                       **_backend(args))
+                       out=args.out, **_backend(args))
+    print(f"{args.game}: round robin of {', '.join(agents)}, {args.games} games per match"
+          f"{'' if frame.attrs['complete'] else ' (stopped early)'}")
+    if len(frame):
+        with pd.option_context("display.width", 120):
+            print(standings(frame).round(3).to_string())
     if args.out:
-        frame.to_csv(args.out, index=False)
-    print(f"{args.game}: round robin of {', '.join(agents)}, {args.games} games per match")
-    with pd.option_context("display.width", 120):
-        print(standings(frame).round(3).to_string())
-    return 0
+        print(f"rows written to {args.out}")
+    return 0 if frame.attrs["complete"] else EXIT_PARTIAL
 
 
 def cmd_compare(args) -> int:
@@ -125,26 +214,28 @@ def cmd_new(args) -> int:
     return 0
 
 
-def _backend(args) -> dict:
-    if args.dask:
-        return {"backend": "dask", "address": args.dask}
-    if args.workers and args.workers > 1:
-        return {"backend": "processes", "workers": args.workers}
-    return {}
-
-
 def _common(p, games_default: int) -> None:
+    from boardkit.analysis.simulation import MAX_GAMES, RETRIES, max_workers
+
     p.add_argument("game")
-    p.add_argument("--games", type=int, default=games_default)
-    p.add_argument("--players", type=int, default=None)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=None, help="local processes (default: serial)")
-    p.add_argument("--dask", metavar="ADDRESS", default=None, help="Dask scheduler address")
+    p.add_argument("--games", type=_int_in(1, MAX_GAMES), default=games_default,
+                   help=f"number of games (at most {MAX_GAMES:,})")
+    p.add_argument("--players", type=_int_in(1, 99), default=None)
+    p.add_argument("--seed", type=_int_in(0), default=0)
+    p.add_argument("--workers", type=_int_in(1, max_workers()), default=None,
+                   help=f"local processes (default: serial; at most {max_workers()} here)")
+    p.add_argument("--dask", metavar="ADDRESS", type=_dask_address, default=None,
+                   help="Dask scheduler address, e.g. tcp://scheduler:8786")
+    p.add_argument("--dask-timeout", metavar="SECONDS", type=_seconds, default=5.0,
+                   help="how long to wait for the Dask scheduler to answer (default 5)")
+    p.add_argument("--retries", type=_int_in(0, 100), default=RETRIES,
+                   help=f"times a batch lost with its worker is played again (default {RETRIES})")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="boardkit", description="Learn, play and analyse tabletop-game rules.")
+    parser = _Parser(prog="boardkit", description="Learn, play and analyse tabletop-game rules.",
+                     epilog=EPILOG)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("games", help="list the games")
     p.set_defaults(func=cmd_games)
@@ -155,23 +246,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", help="the game's name, e.g. river-crossing")
     p.add_argument("--dir", default=".", help="where to write it (default: here)")
     p.set_defaults(func=cmd_new)
-    p = sub.add_parser("simulate", help="simulate many games and print a summary table")
+    p = sub.add_parser("simulate", help="simulate many games and print a summary table",
+                       epilog=EPILOG)
     _common(p, 100)
     p.add_argument("--agents", default="random",
                    help="comma-separated agent per seat, or one for all (random, greedy, mcts, mcts:500)")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--set", action="append", default=[], metavar="GAME.PARAM=VALUE",
                    help="change a rule parameter, e.g. --set dice-grid.points.lucky_cell=2")
-    p.add_argument("--out", default=None, metavar="FILE.csv")
+    p.add_argument("--out", default=None, metavar="FILE.csv", type=_out_file,
+                   help="write the rows here as games finish (.csv.gz compresses); the same "
+                        "command with the same file resumes a stopped run")
+    p.add_argument("--overwrite", action="store_true",
+                   help="replace an --out file that holds a different run")
     p.set_defaults(func=cmd_simulate)
-    p = sub.add_parser("tournament", help="round robin between agents with rotated seats")
+    p = sub.add_parser("tournament", help="round robin between agents with rotated seats",
+                       epilog=EPILOG)
     _common(p, 50)
     p.add_argument("--agents", required=True, help="comma-separated agents, e.g. random,greedy,mcts")
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--set", action="append", default=[], metavar="GAME.PARAM=VALUE")
-    p.add_argument("--out", default=None, metavar="FILE.csv")
+    p.add_argument("--out", default=None, metavar="FILE.csv", type=_out_file)
     p.set_defaults(func=cmd_tournament)
-    p = sub.add_parser("compare", help="variant A against variant B on the same seeds")
+    p = sub.add_parser("compare", help="variant A against variant B on the same seeds",
+                       epilog=EPILOG)
     _common(p, 200)
     p.add_argument("--agents", default="random")
     p.add_argument("--measure", default="score", help="score, spread, actions, first_seat_win, ...")
@@ -183,20 +281,57 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+@contextlib.contextmanager
+def _term_as_interrupt():
+    """SIGTERM (``kill``, a batch system's time limit) stops a run like Ctrl-C does: the
+    finished games are kept and written."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
     try:
-        return args.func(args)
-    except BoardkitError as exc:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave the signal alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except _UsageError as exc:
         print(f"boardkit: error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # `boardkit rules x | head`
-        sys.stderr.close()
-        return 0
-    except ImportError as exc:
-        print(f"boardkit: error: {exc}; install the analysis extra: pip install 'boardkit[analysis]'",
-              file=sys.stderr)
-        return 2
+        return EXIT_USAGE
+    with one_line_warnings("boardkit"), _term_as_interrupt():
+        try:
+            return args.func(args)
+        except IncompleteRunError as exc:
+            print(f"boardkit: error: {exc}", file=sys.stderr)
+            return EXIT_PARTIAL
+        except BoardkitError as exc:
+            flag = FLAGS.get(getattr(exc, "field", None))
+            print(f"boardkit: error: {f'{flag}: ' if flag else ''}{exc}", file=sys.stderr)
+            return EXIT_USAGE
+        except BrokenPipeError:  # `boardkit rules x | head`
+            sys.stderr.close()
+            return 0
+        except ImportError as exc:
+            print(f"boardkit: error: {exc}; install the analysis extra: pip install 'boardkit[analysis]'",
+                  file=sys.stderr)
+            return EXIT_USAGE
+        except KeyboardInterrupt:  # outside a run (a run keeps its games and exits 3)
+            print("boardkit: interrupted", file=sys.stderr)
+            return 130
+        except Exception as exc:  # noqa: BLE001 - a bug: one line, the traceback on request
+            if os.environ.get("BOARDKIT_DEBUG"):
+                raise
+            text = str(exc) if len(str(exc)) <= 200 else str(exc)[:199] + "…"
+            print(f"boardkit: error: unexpected {type(exc).__name__}: {text} "
+                  f"(BOARDKIT_DEBUG=1 shows the traceback)", file=sys.stderr)
+            return 1
 
 
 if __name__ == "__main__":

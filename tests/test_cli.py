@@ -45,3 +45,168 @@ def test_simulate_prints_a_summary_and_writes_csv(tmp_path, capsys):
 def test_errors_are_clear_and_exit_2(argv, message, capsys):
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+# --- a CLI that never prints a traceback ------------------------------------------------
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import time  # noqa: E402
+
+from boardkit.analysis import simulation as sim_module  # noqa: E402
+
+
+@pytest.fixture
+def not_dask():
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    stop = threading.Event()
+
+    def serve():
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.recv(1024)
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+                stop.wait(2)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    stop.set()
+    thread.join()
+    server.close()
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--seed", "-1"], "argument --seed: must be at least 0"),
+    (["--out", "{tmp}/missing/r.csv"], "argument --out: cannot write"),
+    (["--out", "{tmp}"], "argument --out: {tmp} is a directory"),
+    (["--out", "/proc/r.csv"], "not writable"),
+    (["--dask", "tcp://127.0.0.1:1", "--dask-timeout", "0.5"],
+     "--dask: no Dask scheduler answered at tcp://127.0.0.1:1 within 0.5 s"),
+    (["--dask", "notaurl"], "argument --dask: 'notaurl' is not a Dask scheduler address"),
+    (["--dask", "{not_dask}"], "--dask: {not_dask} did not answer as a Dask scheduler"),
+    (["--games", str(10**12)], "argument --games: must be from 1 to 10,000,000"),
+    (["--players", "-3"], "argument --players: must be from 1"),
+    (["--workers", str(10**6)], "argument --workers: must be from 1 to"),
+    (["--dask-timeout", "-1"], "argument --dask-timeout"),
+    (["--games", "lots"], "argument --games: expected an integer"),
+])
+def test_bad_arguments_give_one_line_and_exit_2(extra, message, tmp_path, capsys, monkeypatch,
+                                                not_dask):
+    monkeypatch.setattr(sim_module, "run_batch", lambda *a: pytest.fail("a game was played"))
+    fill = {"tmp": str(tmp_path), "not_dask": not_dask}
+    argv = ["simulate", "dice-grid", "--quiet", *[e.format(**fill) for e in extra]]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message.format(**fill) in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_refused_argument_prints_no_traceback_from_the_console():
+    out = subprocess.run([sys.executable, "-m", "boardkit", "simulate", "dice-grid", "--seed", "-1"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2
+    assert out.stderr == "boardkit: error: argument --seed: must be at least 0, not -1\n"
+
+
+def interrupt_after(monkeypatch, games):
+    seen = {"n": 0}
+
+    class Bar:
+        def update(self, k):
+            seen["n"] += k
+            if seen["n"] >= games and seen["n"] - k < games:
+                raise KeyboardInterrupt
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(sim_module, "_progress", lambda *a, **kw: Bar())
+
+
+def test_partial_run_exits_3_and_the_same_command_finishes_it(tmp_path, capsys, monkeypatch):
+    out_file = tmp_path / "runs.csv"
+    argv = ["simulate", "dice-grid", "--games", "30", "--seed", "4", "--out", str(out_file)]
+    interrupt_after(monkeypatch, 10)
+    assert main(argv) == 3
+    captured = capsys.readouterr()
+    assert captured.err.startswith("boardkit: warning: interrupted: kept the 10 finished games of 30")
+    assert len(captured.err.strip().splitlines()) == 1
+    assert "10 games of 30" in captured.out
+    assert len(list(csv.DictReader(out_file.open()))) == 20
+    monkeypatch.undo()
+    assert main(argv) == 0  # resumed: plays the 20 missing games
+    assert "30 games" in capsys.readouterr().out
+    resumed = list(csv.DictReader(out_file.open()))
+    fresh = tmp_path / "fresh.csv"
+    assert main(["simulate", "dice-grid", "--games", "30", "--seed", "4", "--out", str(fresh)]) == 0
+    untimed = [[{k: v for k, v in r.items() if k != "seconds"} for r in rows]
+               for rows in (resumed, list(csv.DictReader(fresh.open())))]
+    assert untimed[0] == untimed[1]
+
+
+def test_a_different_run_into_the_same_file_is_refused(tmp_path, capsys):
+    out_file = tmp_path / "runs.csv"
+    assert main(["simulate", "dice-grid", "--games", "4", "--quiet", "--out", str(out_file)]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "dice-grid", "--games", "4", "--seed", "3", "--quiet",
+                 "--out", str(out_file)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("boardkit: error: --out: ") and "holds a different run" in err
+    assert main(["simulate", "dice-grid", "--games", "4", "--seed", "3", "--quiet",
+                 "--out", str(out_file), "--overwrite"]) == 0
+
+
+def test_interrupted_tournament_writes_its_games_and_exits_3(tmp_path, capsys, monkeypatch):
+    out_file = tmp_path / "t.csv"
+    interrupt_after(monkeypatch, 4)
+    assert main(["tournament", "dice-grid", "--agents", "random,greedy", "--games", "10",
+                 "--out", str(out_file)]) == 3
+    assert "stopped early" in capsys.readouterr().out
+    assert len(list(csv.DictReader(out_file.open()))) == 8
+    assert main(["tournament", "dice-grid", "--agents", "random,greedy", "--games", "10",
+                 "--out", str(tmp_path / "nowhere" / "t.csv")]) == 2
+
+
+def test_interrupted_compare_exits_3(capsys, monkeypatch):
+    interrupt_after(monkeypatch, 4)
+    assert main(["compare", "dice-grid", "--games", "10",
+                 "--b-set", "dice-grid.points.lucky_cell=2"]) == 3
+    err = capsys.readouterr().err
+    assert "variant a stopped after 4 of 10 games (interrupted); no comparison" in err
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_on_a_process_run_keeps_the_games(tmp_path):
+    """A real SIGINT to the whole process group, as Ctrl-C in a terminal sends it."""
+    out_file = tmp_path / "r.csv"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardkit", "simulate", "dice-grid", "--games", "100000",
+         "--workers", "2", "--out", str(out_file), "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        for _ in range(1200):  # until the first batch is on disk
+            parts = [p for p in tmp_path.iterdir() if p.name.endswith(".rows")]
+            if parts and parts[0].stat().st_size > 0:
+                break
+            time.sleep(0.05)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 3, err
+    assert "Traceback" not in err and err.startswith("boardkit: warning: interrupted: kept the")
+    rows = list(csv.DictReader(out_file.open()))
+    assert rows and len(rows) < 200000
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv", "r.csv.run.json"]

@@ -95,3 +95,304 @@ def test_summary_table():
     table = summarize(simulate("dice-grid", ["random"], n=20, seed=2))
     assert set(table.columns) >= {"games", "win_rate", "mean_score"}
     assert table["games"].tolist() == [20, 20]
+
+
+# --- runs that lose nothing -------------------------------------------------------------
+
+import json  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+
+from boardkit.analysis.runfile import sidecar  # noqa: E402
+from boardkit.analysis.simulation import IncompleteRunWarning  # noqa: E402
+from boardkit.engine.errors import RunError  # noqa: E402
+
+
+@pytest.fixture
+def after_games(monkeypatch):
+    """``after_games(k, action)``: the progress bar calls ``action()`` once, as soon as ``k``
+    finished games have been counted (in the main process, between batches)."""
+    def install(k, action):
+        state = {"seen": 0, "fired": False}
+
+        class Bar:
+            def update(self, games):
+                state["seen"] += games
+                if not state["fired"] and state["seen"] >= k:
+                    state["fired"] = True
+                    action()
+
+            def close(self):
+                pass
+
+        monkeypatch.setattr(sim_module, "_progress", lambda *a, **kw: Bar())
+        return state
+    return install
+
+
+def interrupt():
+    raise KeyboardInterrupt
+
+
+def test_game_seeds_are_drawn_in_chunks_without_changing():
+    import numpy as np
+
+    n = sim_module._SEED_CHUNK + 123
+    old = [int(s) for s in np.random.default_rng(9).integers(0, 2**62, size=n)]
+    assert game_seeds(9, n) == old  # the seeds of stored runs stay the same
+    assert game_seeds(9, 5) == old[:5]
+
+
+def test_process_worker_killed_mid_run_is_played_again(after_games):
+    serial = simulate("dice-grid", ["random"], n=60, seed=5, batch_size=3)
+    sim_module.close_pools()
+    pool = sim_module.process_pool(2)
+    killed = []
+
+    def kill_a_worker():
+        pid = next(iter(pool._processes))
+        os.kill(pid, signal.SIGKILL)
+        killed.append(pid)
+
+    after_games(3, kill_a_worker)
+    frame = simulate("dice-grid", ["random"], n=60, seed=5, backend="processes", workers=2,
+                     batch_size=3)
+    assert killed and sim_module.process_pool(2) is not pool  # the pool broke and was replaced
+    assert frame.attrs["complete"] and frame.attrs["missing"] == 0
+    assert strip(frame).equals(strip(serial))
+    sim_module.close_pools()
+
+
+def test_process_pool_lost_too_often_keeps_finished_games(after_games, tmp_path):
+    out = tmp_path / "r.csv"
+    state = {"kills": 0}
+
+    def kill_every_pool():  # each fresh pool loses a worker too: retries run out
+        state["kills"] += 1
+        for pid in list(sim_module.process_pool(2)._processes):
+            os.kill(pid, signal.SIGKILL)
+
+    after_games(2, kill_every_pool)
+    real = sim_module.backends.process_pool
+
+    def pool_that_dies(workers):
+        pool = real(workers)
+        if state["kills"]:
+            pool.submit(os._exit, 1)  # a worker dies at once in every later pool
+        return pool
+
+    sim_module.backends.process_pool, saved = pool_that_dies, real
+    try:
+        with pytest.warns(IncompleteRunWarning, match="workers lost"):
+            frame = simulate("dice-grid", ["random"], n=40, seed=5, backend="processes",
+                             workers=2, batch_size=2, retries=1, out=out)
+    finally:
+        sim_module.backends.process_pool = saved
+        sim_module.close_pools()
+    assert not frame.attrs["complete"] and frame.attrs["finished"] >= 2
+    assert frame.attrs["missing"] == 40 - frame.attrs["finished"]
+    assert len(pd_read(out)) == len(frame)
+
+
+def pd_read(path):
+    import pandas as pd
+
+    return pd.read_csv(path)
+
+
+def test_interrupted_process_run_keeps_its_games_and_resumes_identically(after_games, tmp_path):
+    out = tmp_path / "r.csv"
+    after_games(6, interrupt)
+    with pytest.warns(IncompleteRunWarning, match="interrupted: kept the"):
+        part = simulate("dice-grid", ["random"], n=40, seed=8, backend="processes", workers=2,
+                        batch_size=2, out=out)
+    sim_module.close_pools()
+    assert 6 <= part.attrs["finished"] < 40 and not part.attrs["complete"]
+    assert part.attrs["stopped"] == "interrupted"
+    stored = pd_read(out)
+    assert sorted(stored.game.unique()) == sorted(part.game.unique())  # written, not lost
+    meta = json.loads(sidecar(out).read_text())
+    assert meta["complete"] is False and meta["rows"] == len(stored)
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.csv.run.json"]  # no temporary left
+
+    calls = []
+    real = sim_module.run_batch
+    sim_module_run_batch = real
+
+    def counting(game, agents, jobs, *rest):
+        calls.extend(index for index, _ in jobs)
+        return sim_module_run_batch(game, agents, jobs, *rest)
+
+    sim_module.run_batch = counting
+    try:  # resumed serially: the backend does not matter either
+        whole = simulate("dice-grid", ["random"], n=40, seed=8, out=out)
+    finally:
+        sim_module.run_batch = real
+    assert not set(calls) & set(part.game)  # only the missing games were played
+    assert whole.attrs["complete"] and whole.attrs["resumed"] == part.attrs["finished"]
+    reference = simulate("dice-grid", ["random"], n=40, seed=8)
+    assert strip(whole).equals(strip(reference))
+    assert strip(pd_read(out)).equals(strip(reference))
+
+
+def test_resume_refuses_a_file_of_another_run(tmp_path):
+    out = tmp_path / "r.csv"
+    simulate("dice-grid", ["random"], n=4, seed=1, out=out)
+    before = out.read_bytes()
+    with pytest.raises(RunError, match=r"holds a different run \(seed: 1 there, 2 here\)"):
+        simulate("dice-grid", ["random"], n=4, seed=2, out=out)
+    assert out.read_bytes() == before
+    foreign = tmp_path / "mine.csv"
+    foreign.write_text("a,b\n1,2\n")
+    with pytest.raises(RunError, match="holds no boardkit run"):
+        simulate("dice-grid", ["random"], n=4, seed=2, out=foreign)
+    assert foreign.read_text() == "a,b\n1,2\n"
+    frame = simulate("dice-grid", ["random"], n=4, seed=2, out=foreign, overwrite=True)
+    assert len(pd_read(foreign)) == len(frame) == 8
+
+
+def test_rows_stream_to_disk_while_the_run_goes_on(after_games, tmp_path):
+    out = tmp_path / "r.csv"
+    seen = {}
+
+    def look():
+        (rows,) = [p for p in tmp_path.iterdir() if p.name.endswith(".rows")]
+        seen["lines"] = len(rows.read_text().splitlines())
+
+    after_games(4, look)
+    simulate("dice-grid", ["random"], n=20, seed=1, batch_size=2, out=out)
+    assert seen["lines"] == 1 + 4 * 2  # header + 4 games × 2 seats, before the run ended
+
+
+def test_an_error_mid_run_still_writes_the_finished_games(monkeypatch, tmp_path):
+    real = sim_module.run_batch
+    calls = {"n": 0}
+
+    def failing(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("a bug in a game")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sim_module, "run_batch", failing)
+    out = tmp_path / "r.csv"
+    with pytest.raises(RuntimeError, match="a bug"), pytest.warns(IncompleteRunWarning):
+        simulate("dice-grid", ["random"], n=10, seed=1, batch_size=2, out=out)
+    assert sorted(pd_read(out).game.unique()) == [0, 1, 2, 3]
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.csv.run.json"]
+
+
+@pytest.mark.parametrize("where, message", [
+    ("missing/r.csv", "does not exist"),
+    (".", "is a directory"),
+])
+def test_out_is_checked_before_any_game(where, message, monkeypatch, tmp_path):
+    monkeypatch.setattr(sim_module, "run_batch", lambda *a: pytest.fail("a game was played"))
+    with pytest.raises(RunError, match=message):
+        simulate("dice-grid", ["random"], n=3, out=tmp_path / where)
+
+
+def test_out_in_a_directory_nobody_can_write_is_refused():
+    with pytest.raises(RunError, match="not writable"):
+        simulate("dice-grid", ["random"], n=3, out="/proc/r.csv")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"seed": -1}, "seed must be an integer at least 0"),
+    ({"players": -3}, "players must be an integer at least 1"),
+    ({"n": 10**12}, "from 1 to 10,000,000"),
+    ({"backend": "processes", "workers": 10**6}, "workers must be an integer from 1"),
+    ({"backend": "dask", "address": "notaurl"}, "not a Dask scheduler address"),
+])
+def test_bad_arguments_fail_before_work(kwargs, message, monkeypatch):
+    monkeypatch.setattr(sim_module, "run_batch", lambda *a: pytest.fail("a game was played"))
+    with pytest.raises((VariantError, RunError), match=message):
+        simulate("dice-grid", **{"agents": ["random"], "n": 2, **kwargs})
+
+
+def test_dask_scheduler_that_does_not_answer_fails_fast():
+    with pytest.raises(RunError, match="no Dask scheduler answered at tcp://127.0.0.1:1 within 0.5 s"):
+        simulate("dice-grid", ["random"], n=2, backend="dask", address="tcp://127.0.0.1:1",
+                 connect_timeout=0.5)
+
+
+@pytest.fixture
+def not_dask():
+    """A TCP server that answers like a web server."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    stop = threading.Event()
+
+    def serve():
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.recv(1024)
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+                stop.wait(2)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    stop.set()
+    thread.join()
+    server.close()
+
+
+def test_an_endpoint_that_is_not_dask_is_refused(not_dask):
+    with pytest.raises(RunError, match="did not answer as a Dask scheduler"):
+        simulate("dice-grid", ["random"], n=2, backend="dask", address=not_dask,
+                 connect_timeout=2)
+
+
+@pytest.fixture(scope="module")
+def process_cluster():
+    """A small local Dask cluster of worker processes (closed after the tests)."""
+    from dask.distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None, silence_logs=50) as cluster, \
+            Client(cluster, set_as_default=False) as client:
+        yield client
+
+
+def test_dask_worker_killed_mid_run_loses_nothing(process_cluster, after_games):
+    client = process_cluster
+    client.wait_for_workers(2, timeout=60)
+    serial = simulate("dice-grid", ["random"], n=60, seed=6, batch_size=3)
+    pids = client.run(os.getpid)
+    killed = []
+
+    def kill_a_worker():
+        pid = next(iter(pids.values()))
+        os.kill(pid, signal.SIGKILL)
+        killed.append(pid)
+
+    after_games(3, kill_a_worker)
+    frame = simulate("dice-grid", ["random"], n=60, seed=6, backend="dask", client=client,
+                     batch_size=3)
+    assert killed and frame.attrs["complete"]
+    assert strip(frame).equals(strip(serial))
+
+
+def test_interrupted_dask_run_keeps_its_games(process_cluster, after_games, tmp_path):
+    client = process_cluster
+    client.wait_for_workers(2, timeout=60)
+    out = tmp_path / "r.csv"
+    after_games(6, interrupt)
+    with pytest.warns(IncompleteRunWarning, match="interrupted: kept the"):
+        part = simulate("dice-grid", ["random"], n=60, seed=6, backend="dask", client=client,
+                        batch_size=2, out=out)
+    assert 6 <= part.attrs["finished"] < 60
+    assert sorted(pd_read(out).game.unique()) == sorted(part.game.unique())
+    whole = simulate("dice-grid", ["random"], n=60, seed=6, backend="dask", client=client,
+                     batch_size=2, out=out)
+    assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=60, seed=6)))

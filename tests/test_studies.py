@@ -66,3 +66,40 @@ def test_every_study_names_a_known_game_agent_and_variant():
         for agent in s.agents:
             make_agent(agent, game=s.game)
         assert s.measure in ("won", "seats")
+
+
+def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, capsys):
+    from boardkit.analysis import simulation
+    from boardkit.engine.errors import IncompleteRunError
+
+    monkeypatch.setitem(studies.STUDIES, "dice-test", studies.Study(
+        "dice-grid", "How often does somebody win?", ("random",), 2, 12, 4, "won"))
+    seen = {"n": 0}
+
+    class Bar:
+        def update(self, k):
+            seen["n"] += k
+            if seen["n"] == 5:
+                raise KeyboardInterrupt
+
+        def close(self):
+            pass
+
+    with monkeypatch.context() as m:
+        m.setattr(simulation, "_progress", lambda *a, **kw: Bar())
+        with pytest.raises(IncompleteRunError, match="5 of 12 games played .interrupted.; they "
+                                                     "are kept in .*: run the study again"), \
+                pytest.warns(simulation.IncompleteRunWarning):
+            studies.run("dice-test", workers=1)
+        assert not (here / "dice-test.csv.gz").exists()  # the study's files are untouched
+        seen["n"] = 0
+        assert studies.main(["dice-test", "--workers", "1"]) == 3  # resumes, interrupted again
+        err = capsys.readouterr().err.splitlines()
+        assert err[0].startswith("studies: warning: interrupted: kept the 10 finished games")
+        assert err[1].startswith("studies: error: study dice-test: 10 of 12") and len(err) == 2
+    studies.run("dice-test", workers=1)  # plays the 2 missing games
+    frame = studies.load("dice-test")
+    assert sorted(p.name for p in here.iterdir()) == ["dice-test.csv.gz", "dice-test.json"]
+    assert json.loads((here / "dice-test.json").read_text())["resumed"] == 10
+    whole = studies.play("dice-test")
+    assert frame.drop(columns="seconds").equals(whole.drop(columns="seconds"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,8 +20,10 @@ from typing import Any
 import numpy as np
 
 from boardkit.engine import VariantError
+from boardkit.engine.errors import IncompleteRunError
 
 from .metrics import Z, _credit, game_key, wilson
+from .runfile import check_target, write_atomic
 from .simulation import simulate
 
 #: per-game statistics by name: frame -> Series indexed by game
@@ -103,15 +106,20 @@ def compare(game: str, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] 
             n: int = 200, seed: int = 0, agents: Sequence[str] | str = ("random",),
             players: int | None = None, measure_name: str = "score", **simulate_kwargs) -> Comparison:
     """Variant B against variant A on the same seeds. ``a``/``b``: ``{"variant": {...},
-    "params": {"points.x": 5}}`` (either may be empty: the rules as printed)."""
+    "params": {"points.x": 5}}`` (either may be empty: the rules as printed). Raises
+    :class:`IncompleteRunError` when a run stops early (a comparison needs every pair)."""
     runs = []
     for spec, label in ((a or {}), "a"), ((b or {}), "b"):
         extra = set(spec) - {"variant", "params"}
         if extra:
             raise VariantError(f"variant {label}: unknown keys {sorted(extra)}; use variant= and params=")
-        runs.append(simulate(game, agents, n=n, seed=seed, players=players,
-                             variant=spec.get("variant"), params=spec.get("params"),
-                             **simulate_kwargs))
+        run = simulate(game, agents, n=n, seed=seed, players=players,
+                       variant=spec.get("variant"), params=spec.get("params"), **simulate_kwargs)
+        if not run.attrs.get("complete", True):  # a comparison needs every paired game
+            raise IncompleteRunError(
+                f"variant {label} stopped after {run.attrs['finished']:,} of {n:,} games "
+                f"({run.attrs['stopped']}); no comparison")
+        runs.append(run)
     label = MEASURES[measure_name][0] if measure_name in MEASURES else measure_name
     va, vb = measure(runs[0], measure_name), measure(runs[1], measure_name)
     va, vb = va.align(vb, join="inner")
@@ -124,9 +132,13 @@ def compare(game: str, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] 
 
 
 def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed: int = 0,
-               players: int | None = None, **simulate_kwargs):
+               players: int | None = None, out: str | os.PathLike | None = None,
+               **simulate_kwargs):
     """Every combination of ``players`` different agents plays ``games_per_match`` games with
-    rotated seats. Returns the rows of all matches (column ``match``)."""
+    rotated seats. Returns the rows of all matches (column ``match``). An interrupted
+    tournament returns the games finished so far, with ``attrs["complete"]`` False. ``out``
+    names a CSV file, checked before the first game and replaced atomically at the end
+    (with the finished games, whatever happens)."""
     import pandas as pd
 
     from boardkit.engine import game as get_game
@@ -138,6 +150,7 @@ def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed
         raise VariantError("a tournament needs at least two different agents")
     if k < 2:
         raise VariantError(f"{game} is a solo game: compare agents with simulate() instead")
+    target = check_target(out) if out is not None else None
     pool = agents if len(agents) >= k else agents * k
     matches = sorted(set(itertools.combinations(pool, k)) if len(agents) >= k
                      else {tuple(sorted(c)) for c in itertools.combinations(pool, k)})
@@ -147,8 +160,17 @@ def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed
                          **simulate_kwargs)
         frame.insert(0, "match", " vs ".join(lineup))
         frames.append(frame)
+        if not frame.attrs["complete"]:  # interrupted: keep what finished, play no more matches
+            break
     result = pd.concat(frames, ignore_index=True)
     result.attrs.update(frames[0].attrs)
+    played = sum(f.attrs["finished"] for f in frames)
+    result.attrs.update({"games": games_per_match * len(matches), "finished": played,
+                         "missing": games_per_match * len(matches) - played,
+                         "complete": played == games_per_match * len(matches),
+                         "stopped": frames[-1].attrs["stopped"], "matches": len(matches)})
+    if target is not None:
+        write_atomic(result, target)
     return result
 
 

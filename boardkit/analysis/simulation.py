@@ -9,12 +9,13 @@ task costs milliseconds of overhead and a small game takes less than that.
 
 from __future__ import annotations
 
-import atexit
+import contextlib
+import itertools
 import os
+import sys
 import time
 import warnings
-from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -23,10 +24,14 @@ from boardkit.agents import apply_chosen, make_agent, play
 from boardkit.engine import VariantError
 from boardkit.engine import game as get_game
 
+from . import backends
+from .runfile import RunFile
+
 
 def game_seeds(seed: int, n: int) -> list[int]:
-    """The seeds of games 0..n-1 of a run: a pure function of (seed, n)."""
-    return [int(s) for s in np.random.default_rng(seed).integers(0, 2**62, size=n)]
+    """The seeds of games 0..n-1 of a run: a pure function of (seed, n), and game ``i``'s
+    seed does not depend on ``n`` (a longer run starts with the same games)."""
+    return [s for _, s in _jobs(seed, n)]
 
 
 def _seats(agents: Sequence[str], index: int, rotate: bool) -> list[str]:
@@ -108,8 +113,60 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
     return rows
 
 
-def _batches(jobs: list[tuple[int, int]], size: int) -> list[list[tuple[int, int]]]:
-    return [jobs[i:i + size] for i in range(0, len(jobs), size)]
+#: the most games one run may ask for (a longer study is several runs with their own seeds)
+MAX_GAMES = 10_000_000
+#: how often a run plays a batch again after losing it with its worker
+RETRIES = 3
+_SEED_CHUNK = 1 << 16
+
+
+#: exit status of a command (``boardkit simulate``, the studies) whose run stopped early
+EXIT_PARTIAL = 3
+
+
+class IncompleteRunWarning(UserWarning):
+    """A run stopped before all its games were played; the frame holds the finished ones."""
+
+
+@contextlib.contextmanager
+def one_line_warnings(prog: str = "boardkit"):
+    """Show warnings as ``prog: warning: message`` (one line, no source line) while inside."""
+    def show(message, category, filename, lineno, file=None, line=None):
+        print(f"{prog}: warning: {message}", file=sys.stderr)
+
+    with warnings.catch_warnings():
+        warnings.showwarning = show
+        yield
+
+
+def max_workers() -> int:
+    """The most local worker processes a run may ask for: four per CPU."""
+    return 4 * (os.cpu_count() or 1)
+
+
+def _jobs(seed: int, n: int, skip: set[int] = frozenset()) -> Iterator[tuple[int, int]]:
+    """(index, seed) of games 0..n-1 except ``skip``, drawn in chunks: never all at once."""
+    rng = np.random.default_rng(seed)
+    index = 0
+    while index < n:
+        for s in rng.integers(0, 2**62, size=min(_SEED_CHUNK, n - index)):
+            if index not in skip:
+                yield index, int(s)
+            index += 1
+
+
+def _batched(jobs: Iterator[tuple[int, int]], size: int) -> Iterator[list[tuple[int, int]]]:
+    while batch := list(itertools.islice(jobs, size)):
+        yield batch
+
+
+def _check_int(value: Any, name: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < low or (
+            high is not None and value > high):
+        span = f"from {low:,} to {high:,}" if high is not None else f"at least {low:,}"
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
+        raise VariantError(f"{name} must be an integer {span}, not {shown}")
+    return int(value)
 
 
 def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100, seed: int = 0,
@@ -117,7 +174,8 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
              params: Mapping[str, Any] | None = None, backend: str = "serial",
              workers: int | None = None, client: Any = None, address: str | None = None,
              batch_size: int | None = None, rotate: bool = True, progress: bool | None = None,
-             trace: bool = True):
+             trace: bool = True, out: str | os.PathLike | None = None, overwrite: bool = False,
+             retries: int = RETRIES, connect_timeout: float = 5.0):
     """Simulate ``n`` games of ``game``; return a pandas DataFrame (one row per seat per game).
 
     Columns: ``game``, ``seed`` (replays the game), ``seat``, ``agent``, ``score``, ``rank``
@@ -132,13 +190,27 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     game also records its branching factor, lead changes and when it was decided (a second
     ``legal_actions()`` call per decision; switch it off for the fastest runs). ``backend`` is
     ``"serial"``, ``"processes"`` (``workers`` local processes) or ``"dask"`` (a
-    ``distributed.Client`` as ``client``, or a scheduler ``address``). Interrupting a run
-    (Ctrl-C, the notebook's stop button) returns the games finished so far.
+    ``distributed.Client`` as ``client``, or a scheduler ``address``, which must answer
+    within ``connect_timeout`` seconds). A batch lost with its worker is played again, up to
+    ``retries`` times (process runs start a fresh pool).
+
+    ``out`` names a CSV file (``.csv.gz`` compresses) that receives the rows as batches
+    finish, through a temporary file that replaces it at the end, whatever happens; the
+    settings are kept beside it in ``<out>.run.json``. If ``out`` already holds games of the
+    same run, only the missing games are played (the table is the same as an uninterrupted
+    run's); a file holding another run is refused unless ``overwrite``.
+
+    A run that stops early (Ctrl-C, the notebook's stop button, workers lost too often)
+    returns the games finished so far with an :class:`IncompleteRunWarning`;
+    ``frame.attrs["complete"]`` is then False and ``"missing"`` counts the games not played.
     """
-    import pandas as pd
+    import pandas as pd  # noqa: F401 - loaded before the run: an interrupt must not land in its import
 
     g = get_game(game)
-    n_players = g.default_players if players is None else players
+    if players is not None:
+        _check_int(players, "players", 1)
+    n_players = g.default_players if players is None else int(players)
+    g.new_game(players=n_players, seed=0, variant=variant, params=params)  # validate options early
     if isinstance(agents, str):
         agents = [a for a in agents.split(",") if a]
     agents = list(agents)
@@ -148,109 +220,112 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
         raise VariantError(f"{len(agents)} agents for {n_players} players: name one per seat, or one for all")
     for name in agents:
         make_agent(name, game=game)  # unknown names fail here, before any work
-    g.new_game(players=n_players, seed=0, variant=variant, params=params)  # validate options early
-    if not isinstance(n, int) or n < 1:
-        raise VariantError(f"the number of games must be a positive integer, not {n!r}")
-    jobs = list(enumerate(game_seeds(seed, n)))
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
+        raise VariantError(f"the number of games must be a positive integer, not {n!r}"[:120])
+    n = _check_int(n, "the number of games", 1, MAX_GAMES)
+    seed = _check_int(seed, "seed", 0)
+    retries = _check_int(retries, "retries", 0, 100)
+    if backend not in ("serial", "processes", "dask"):
+        raise VariantError(f"unknown backend {str(backend)[:40]!r}; use serial, processes or dask")
+    if workers is not None:
+        workers = _check_int(workers, "workers", 1, max_workers())
+    if batch_size is not None:
+        batch_size = _check_int(batch_size, "batch_size", 1, MAX_GAMES)
+    if backend == "dask":
+        if client is None and address is None:
+            raise VariantError("the dask backend needs client= (a distributed.Client) or address=")
+        if client is None:
+            backends.check_address(address)
+        if not isinstance(connect_timeout, int | float) or not 0 < connect_timeout <= 3600:
+            raise VariantError(f"connect_timeout must be seconds between 0 and 3600, "
+                               f"not {connect_timeout!r}"[:120])
+    settings = {"game": game, "agents": agents, "players": n_players, "n": n, "seed": seed,
+                "variant": dict(variant or {}), "params": dict(params or {}), "rotate": rotate,
+                "trace": trace}
+    sink = RunFile(out, settings, overwrite=overwrite) if out is not None else None
+    done = set(sink.resumed) if sink else set()
     args = (game, agents, n_players, dict(variant or {}), dict(params or {}), rotate, trace)
 
+    remaining = n - len(done)
     if backend == "serial":
-        size = batch_size or max(1, min(50, n // 20 or 1))
+        size = batch_size or max(1, min(50, remaining // 20 or 1))
     else:
         n_workers = workers or os.cpu_count() or 1
-        size = batch_size or max(1, min(200, n // (n_workers * 8) or 1))
-    batches = _batches(jobs, size)
+        size = batch_size or max(1, min(200, remaining // (n_workers * 8) or 1))
+    batches = _batched(_jobs(seed, n, done), size)
     show = progress if progress is not None else n >= 200
-    bar = _progress(n, f"{game} × {n}", show)
+    bar = _progress(n, f"{game} × {n}", show, initial=len(done))
     rows: list[dict] = []
-    try:
-        if backend == "serial":
-            for batch in batches:
-                rows.extend(run_batch(game, agents, batch, *args[2:]))
-                bar.update(len(batch))
-        elif backend == "processes":
-            pool = process_pool(workers or os.cpu_count() or 1)
-            futures = {pool.submit(run_batch, game, agents, b, *args[2:]): len(b) for b in batches}
-            try:
-                for fut in as_completed(futures):
-                    rows.extend(fut.result())
-                    bar.update(futures[fut])
-            except BaseException:
-                for fut in futures:
-                    fut.cancel()
-                close_pools()  # a broken or interrupted pool is not reused
-                raise
-        elif backend == "dask":
-            rows = _run_dask(batches, game, agents, args, client, address, bar)
+
+    def deliver(batch_rows: list[dict], games: int, count: bool = True) -> None:
+        if sink is not None:
+            sink.add(batch_rows)
         else:
-            raise VariantError(f"unknown backend {backend!r}; use serial, processes or dask")
+            rows.extend(batch_rows)
+        if count:
+            bar.update(games)
+
+    stopped = None
+    try:
+        if remaining == 0:
+            pass
+        elif backend == "serial":
+            for batch in batches:
+                deliver(run_batch(game, agents, batch, *args[2:]), len(batch))
+        elif backend == "processes":
+            stopped = backends.run_processes(run_batch, batches, args,
+                                             workers or os.cpu_count() or 1, deliver, retries)
+        else:
+            stopped = backends.run_dask(run_batch, batches, args, client, address,
+                                        connect_timeout, deliver, retries)
     except KeyboardInterrupt:
-        warnings.warn(f"interrupted: returning the {len({r['game'] for r in rows})} finished games",
-                      stacklevel=2)
-    finally:
+        stopped = "interrupted"
+    except BaseException:
         bar.close()
+        if sink is not None:  # keep the finished games, then report the error
+            _finish(sink, rows, settings, g, "stopped by an error", len(done))
+        raise
+    bar.close()
+    return _finish(sink, rows, settings, g, stopped, len(done))
+
+
+def _finish(sink: RunFile | None, rows: list[dict], settings: dict, g, stopped: str | None,
+            resumed: int):
+    import pandas as pd
+
     base = ["game", "seed", "seat", "agent", "score", "rank", "win", "shared_win", "no_winner",
             "actions", "auto_actions", "seconds"]
-    extra = [c for c in (rows[0] if rows else {}) if c not in base]
-    frame = pd.DataFrame(rows, columns=base + extra)
-    frame = frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
-    frame.attrs.update({"game": game, "seed": seed, "players": n_players, "agents": agents,
-                        "variant": dict(variant or {}), "params": dict(params or {}),
-                        "lower_is_better": g.lower_is_better})
+    try:
+        frame = sink.frame() if sink is not None else None
+        if frame is None:
+            extra = [c for c in (rows[0] if rows else {}) if c not in base]
+            frame = pd.DataFrame(rows, columns=base + extra)
+            frame = frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
+        n = settings["n"]
+        played = int(frame["game"].nunique())
+        complete = played == n
+        status = {"complete": complete, "games": n, "finished": played, "missing": n - played,
+                  "stopped": None if complete else stopped, "resumed": resumed}
+        if sink is not None:
+            sink.publish(frame, status)
+    finally:
+        if sink is not None:
+            sink.close()
+    frame.attrs.update({"game": settings["game"], "seed": settings["seed"],
+                        "players": settings["players"], "agents": settings["agents"],
+                        "variant": settings["variant"], "params": settings["params"],
+                        "lower_is_better": g.lower_is_better, **status})
+    if not complete:
+        where = (f"; written to {sink.path}: run again with the same settings to play the "
+                 f"rest" if sink is not None else "")
+        warnings.warn(f"{stopped or 'stopped'}: kept the {played:,} finished games of {n:,} "
+                      f"({n - played:,} missing){where}", IncompleteRunWarning, stacklevel=3)
     return frame
 
 
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def process_pool(workers: int) -> ProcessPoolExecutor:
-    """The process pool of this Python process for ``workers`` workers, started on first use
-    and reused by later runs (starting one costs about a second: a fresh interpreter per
-    worker, with ``spawn``, because a Jupyter kernel has threads). Closed at exit."""
-    pool = _POOLS.get(workers)
-    if pool is None:
-        import multiprocessing as mp
-
-        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers,
-                                                     mp_context=mp.get_context("spawn"))
-    return pool
-
-
-def close_pools() -> None:
-    """Shut down the reused process pools (they restart on the next run)."""
-    while _POOLS:
-        _, pool = _POOLS.popitem()
-        pool.shutdown(wait=False, cancel_futures=True)
-
-
-atexit.register(close_pools)
-
-
-def _run_dask(batches, game, agents, args, client, address, bar) -> list[dict]:
-    from dask.distributed import Client
-    from dask.distributed import as_completed as dask_completed
-
-    own = None
-    if client is None:
-        if address is None:
-            raise VariantError("the dask backend needs client= (a distributed.Client) or address=")
-        client = own = Client(address)
-    rows: list[dict] = []
-    try:
-        futures = client.map(run_batch, [game] * len(batches), [agents] * len(batches), batches,
-                             *[[a] * len(batches) for a in args[2:]], pure=False)
-        sizes = {f.key: len(b) for f, b in zip(futures, batches, strict=True)}
-        try:
-            for fut in dask_completed(futures):
-                rows.extend(fut.result())
-                bar.update(sizes[fut.key])
-        except KeyboardInterrupt:
-            client.cancel(futures)
-            raise
-    finally:
-        if own is not None:
-            own.close()
-    return rows
+# the process pools live with the backends; these names are kept for existing callers
+process_pool = backends.process_pool
+close_pools = backends.close_pools
 
 
 class _NoBar:
@@ -261,14 +336,14 @@ class _NoBar:
         pass
 
 
-def _progress(total: int, desc: str, show: bool):
+def _progress(total: int, desc: str, show: bool, initial: int = 0):
     if not show:
         return _NoBar()
     try:
         from tqdm.auto import tqdm
     except ImportError:  # the analysis extra is optional for the engine
         return _NoBar()
-    return tqdm(total=total, desc=desc, unit="game")
+    return tqdm(total=total, desc=desc, unit="game", initial=initial)
 
 
 def summarize(frame) -> Any:

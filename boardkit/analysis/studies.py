@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from boardkit.engine.errors import VariantError
+from boardkit.engine.errors import BoardkitError, IncompleteRunError, VariantError
 
 
 @dataclass(frozen=True)
@@ -84,37 +85,49 @@ def study(name: str) -> Study:
 
 
 def play(name: str, n: int | None = None, backend: str = "serial", workers: int | None = None,
-         progress: bool | None = None):
-    """The study's simulate table (``n`` games instead of the study's, for a live sample)."""
+         progress: bool | None = None, out: Path | None = None):
+    """The study's simulate table (``n`` games instead of the study's, for a live sample);
+    ``out`` keeps the rows in a resumable file as they finish (see ``simulate``)."""
     from .simulation import simulate
 
     s = study(name)
     return simulate(s.game, agents=list(s.agents), n=n or s.n, seed=s.seed, players=s.players,
                     variant=s.variant, params=s.params, backend=backend, workers=workers,
-                    progress=progress, trace=False)
+                    progress=progress, trace=False, out=out)
 
 
 def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = None) -> Path:
     """Play the study on ``workers`` processes and write its data files; returns the CSV path.
-    The files are written to a temporary name first, so an interrupted run leaves the old
-    files as they were."""
+
+    The games go to a hidden work file beside the data files as they finish; an interrupted
+    run (or one that lost its workers) keeps them there, leaves the study's files as they
+    were and raises :class:`IncompleteRunError`; running it again plays only the missing
+    games. The data files are replaced atomically once every game is played."""
     import boardkit
+
+    from .runfile import sidecar, write_atomic, write_json_atomic
 
     target = Path(out or folder())
     target.mkdir(parents=True, exist_ok=True)
+    work = target / f".{name}.run.csv"
     t = time.perf_counter()
     frame = play(name, n=n, backend="processes" if workers > 1 else "serial", workers=workers,
-                 progress=True)
+                 progress=True, out=work)
     seconds = time.perf_counter() - t
+    if not frame.attrs["complete"]:
+        raise IncompleteRunError(
+            f"study {name}: {frame.attrs['finished']:,} of {frame.attrs['games']:,} games played "
+            f"({frame.attrs['stopped']}); they are kept in {work}: run the study again to play "
+            f"the rest")
     csv = target / f"{name}.csv.gz"
-    tmp = target / f".{name}.csv.gz.part"
-    frame.to_csv(tmp, index=False, compression="gzip")
     meta = {"study": name, **asdict(study(name)), "n": int(frame.game.nunique()),
             "boardkit": boardkit.__version__, "seconds": round(seconds, 1), "workers": workers}
-    meta_tmp = target / f".{name}.json.part"
-    meta_tmp.write_text(json.dumps(meta, indent=2) + "\n")
-    tmp.replace(csv)
-    meta_tmp.replace(target / f"{name}.json")
+    if frame.attrs["resumed"]:
+        meta["resumed"] = frame.attrs["resumed"]  # games played by an earlier, stopped run
+    write_atomic(frame, csv)
+    write_json_atomic(meta, target / f"{name}.json")
+    work.unlink()
+    sidecar(work).unlink()
     return csv
 
 
@@ -174,8 +187,15 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--n", type=int, default=None, help="games (default: the study's)")
     args = parser.parse_args(argv)
+    from .simulation import EXIT_PARTIAL, one_line_warnings
+
     for name in args.names or list(STUDIES):
-        path = run(name, n=args.n, workers=args.workers)
+        try:
+            with one_line_warnings("studies"):
+                path = run(name, n=args.n, workers=args.workers)
+        except BoardkitError as exc:  # one line, never a traceback
+            print(f"studies: error: {exc}", file=sys.stderr)
+            return EXIT_PARTIAL if isinstance(exc, IncompleteRunError) else 2
         print(summary(load(name), name).round(3).to_string(index=False))
         print(f"-> {path}", flush=True)
     return 0

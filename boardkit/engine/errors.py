@@ -49,6 +49,24 @@ class UnknownGameError(BoardkitError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
+class RunError(BoardkitError):
+    """A simulation run cannot start or finish as asked: its output file cannot be written
+    or holds a different run, or its compute backend cannot be reached. ``field`` names the
+    argument at fault (``"out"``, ``"address"``, ...) so a command line can name its flag."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.field))
+
+
+class IncompleteRunError(RunError):
+    """A run stopped before all its games were played (interrupted, workers lost) and the
+    caller needs all of them (a comparison, a stored study). The finished games are kept."""
+
+
 # ------------------------------------------------------------------ messages
 def clipped(text: str, limit: int = 300) -> str:
     """``text`` cut to ``limit`` characters for a message, saying how long it was."""

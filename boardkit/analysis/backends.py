@@ -1,0 +1,234 @@
+"""Where the batches of a simulation run: local processes or a Dask cluster.
+
+Both backends take the batches from an iterator and keep only a few in flight, so a long
+run never builds its whole job list; each finished batch is handed to ``deliver`` at once
+(it goes to the output file or the result rows), so nothing finished is lost when the run
+stops. A batch lost with its worker (a killed process, a Dask ``KilledWorker``) is played
+again, a bounded number of times; process runs get a fresh pool for it. The results do not
+depend on which worker plays a batch or how often: a game's rows depend on its index and
+seed only.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from boardkit.engine.errors import RunError
+
+Batch = list[tuple[int, int]]
+Deliver = Callable[..., None]
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _worker_setup(parent: int) -> None:
+    # Ctrl-C reaches the whole process group; the main process decides and stops the
+    # workers, so they neither print a traceback nor break the pool on their own. A worker
+    # whose main process died (killed hard) exits instead of running on as an orphan.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """The process pool of this Python process for ``workers`` workers, started on first use
+    and reused by later runs (starting one costs about a second: a fresh interpreter per
+    worker, with ``spawn``, because a Jupyter kernel has threads). Closed at exit."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        import multiprocessing as mp
+
+        pool = _POOLS[workers] = ProcessPoolExecutor(
+            max_workers=workers, mp_context=mp.get_context("spawn"), initializer=_worker_setup,
+            initargs=(os.getpid(),))
+    return pool
+
+
+def discard_pool(workers: int) -> None:
+    """Stop the pool for ``workers`` now (broken or interrupted): pending batches are
+    cancelled and its processes terminated, so an interrupted run exits at once."""
+    pool = _POOLS.pop(workers, None)
+    if pool is None:
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+
+
+def close_pools() -> None:
+    """Shut down the reused process pools (they restart on the next run)."""
+    while _POOLS:
+        _, pool = _POOLS.popitem()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+atexit.register(close_pools)
+
+
+def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: int,
+                  deliver: Deliver, retries: int) -> str | None:
+    """Play ``batches`` on ``workers`` processes. Returns ``None`` when all were played, or
+    why the run stopped early (the pool broke more than ``retries`` times)."""
+    retry: deque[Batch] = deque()
+    inflight: dict[Any, Batch] = {}
+    breaks = 0
+    pool = process_pool(workers)
+
+    def harvest(fut, keep_only: bool = False) -> bool:
+        """Deliver a finished batch; True when its worker was lost (the batch is queued again)."""
+        batch = inflight.pop(fut)
+        if fut.cancelled():
+            return False
+        exc = fut.exception()
+        if exc is None:
+            deliver(fut.result(), len(batch), count=not keep_only)
+            return False
+        if isinstance(exc, BrokenProcessPool):
+            retry.append(batch)
+            return True
+        if keep_only:
+            return False
+        raise exc
+
+    try:
+        while True:
+            broken = False
+            while len(inflight) < 2 * workers:
+                batch = retry.popleft() if retry else next(batches, None)
+                if batch is None:
+                    break
+                try:
+                    inflight[pool.submit(fn, *args[:2], batch, *args[2:])] = batch
+                except (BrokenProcessPool, RuntimeError):  # the pool broke since the last batch
+                    retry.appendleft(batch)
+                    broken = True
+                    break
+            if not inflight and not broken:
+                return None
+            if not broken:
+                done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    broken = harvest(fut) or broken
+            if broken:
+                # A broken pool fails every batch still in it; keep those that finished first.
+                wait(inflight, timeout=60)
+                for fut in list(inflight):
+                    if fut.done():
+                        harvest(fut)
+                    else:
+                        retry.append(inflight.pop(fut))
+                discard_pool(workers)
+                breaks += 1
+                if breaks > retries:
+                    return f"workers lost {breaks} times"
+                pool = process_pool(workers)
+    except BaseException:
+        for fut in list(inflight):
+            if fut.done():
+                harvest(fut, keep_only=True)
+        discard_pool(workers)
+        raise
+
+
+def check_address(address: str) -> str:
+    """``address`` if it reads as a Dask scheduler address (``tcp://host:port``, ``host:port``
+    or another comm's ``scheme://...``); :class:`RunError` otherwise."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    shown = address if len(address) <= 60 else address[:59] + "…"
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            _, port = parse_host_port(location)
+            if not 0 < int(port) < 65536:
+                raise ValueError("port out of range")
+    except (ValueError, TypeError):
+        raise RunError(f"{shown!r} is not a Dask scheduler address; expected tcp://HOST:PORT",
+                       field="address") from None
+    return address
+
+
+def connect(address: str, timeout: float):
+    """A ``distributed.Client`` for the scheduler at ``address``, or :class:`RunError` within
+    ``timeout`` seconds when nothing there answers as a Dask scheduler."""
+    from dask.distributed import Client
+
+    check_address(address)
+    try:
+        return Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError):
+        raise RunError(f"no Dask scheduler answered at {address} within {timeout:g} s",
+                       field="address") from None
+    except Exception as exc:  # noqa: BLE001 - e.g. MemoryError from a non-Dask server's bytes
+        raise RunError(f"{address} did not answer as a Dask scheduler "
+                       f"({type(exc).__name__})", field="address") from None
+
+
+def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
+             address: str | None, timeout: float, deliver: Deliver, retries: int) -> str | None:
+    """Play ``batches`` on a Dask cluster (``client``, or a new client for ``address``).
+    Returns ``None`` when all were played, or why some were given up."""
+    from dask.distributed import as_completed
+    from distributed.scheduler import KilledWorker
+
+    own = None
+    if client is None:
+        client = own = connect(address, timeout)
+    inflight: dict[str, tuple[Any, Batch, int]] = {}
+    given_up = 0
+    try:
+        window = max(8, 4 * sum(client.nthreads().values()))
+        queue = as_completed(loop=client.loop)
+
+        def submit(batch: Batch, attempt: int) -> None:
+            fut = client.submit(fn, *args[:2], batch, *args[2:], pure=False)
+            inflight[fut.key] = (fut, batch, attempt)
+            queue.add(fut)
+
+        def refill() -> None:
+            while len(inflight) < window:
+                batch = next(batches, None)
+                if batch is None:
+                    return
+                submit(batch, 0)
+
+        refill()
+        for fut in queue:
+            _, batch, attempt = inflight.pop(fut.key)
+            if fut.status == "finished":
+                deliver(fut.result(), len(batch))
+            elif fut.status in ("cancelled", "lost") or (
+                    fut.status == "error" and isinstance(fut.exception(), KilledWorker)):
+                if attempt < retries:
+                    submit(batch, attempt + 1)
+                else:
+                    given_up += 1
+            else:
+                fut.result()  # the game's own error: raise it here
+            refill()
+        return f"{given_up} batches lost with their workers" if given_up else None
+    except BaseException:
+        for fut, batch, _ in list(inflight.values()):
+            if fut.status == "finished":
+                deliver(fut.result(), len(batch), count=False)
+        client.cancel([fut for fut, _, _ in inflight.values()])
+        raise
+    finally:
+        if own is not None:
+            own.close()

@@ -1,0 +1,197 @@
+"""The output file of a simulation run: checked before any game, streamed, replaced atomically,
+resumable.
+
+Rows are appended to a temporary file in the target's directory as batches finish (nothing
+piles up in memory); :meth:`RunFile.publish` sorts them with the games already in the file
+and moves the result over the target with ``os.replace``, so the target is always either the
+old file or the new one. The run's settings are kept beside the rows in ``<out>.run.json``;
+a run with the same settings and the same file continues from the games it holds, a run
+with other settings is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from boardkit.engine.errors import RunError
+
+#: ``format`` of the settings file; a new layout gets a new number
+FORMAT = "boardkit-run/1"
+_COMPRESSION = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz", ".zip": "zip", ".zst": "zstd"}
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def sidecar(path: str | os.PathLike) -> Path:
+    """Where the settings of the run stored in ``path`` are kept."""
+    path = Path(path)
+    return path.with_name(path.name + ".run.json")
+
+
+def check_target(path: str | os.PathLike) -> Path:
+    """``path`` as a file that can be written: its directory exists and is writable and it
+    is not itself a directory. Raises :class:`RunError` (``field="out"``) otherwise."""
+    path = Path(path)
+    shown = _short(path)
+    parent = path.parent
+    if path.is_dir():
+        raise RunError(f"{shown} is a directory; name a file inside it", field="out")
+    if not parent.is_dir():
+        raise RunError(f"cannot write {shown}: the directory {_short(parent)} does not exist",
+                       field="out")
+    try:  # the file is replaced through a temporary file beside it: try making one
+        fd, probe = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".probe")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise RunError(f"cannot write {shown}: the directory {_short(parent)} is not writable "
+                       f"({exc.strerror or type(exc).__name__})", field="out") from None
+    return path
+
+
+def _compression(path: Path) -> str | None:
+    return _COMPRESSION.get(path.suffix)
+
+
+def write_atomic(frame, path: str | os.PathLike) -> None:
+    """Write ``frame`` as CSV to ``path`` through a temporary file in the same directory."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    os.close(fd)
+    try:
+        frame.to_csv(tmp, index=False, compression=_compression(path))
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def write_json_atomic(data: Mapping[str, Any], path: str | os.PathLike) -> None:
+    """Write ``data`` as JSON to ``path`` through a temporary file in the same directory."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps(data, indent=2) + "\n")
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _read(path: str | os.PathLike, **kwargs):
+    import pandas as pd
+
+    return pd.read_csv(path, **kwargs)
+
+
+def _canonical(settings: Mapping[str, Any]) -> dict:
+    return json.loads(json.dumps(dict(settings), sort_keys=True, default=repr))
+
+
+class RunFile:
+    """The CSV file of one run. ``settings`` identify the run (everything the rows depend
+    on); ``overwrite`` replaces a file that holds another run instead of refusing."""
+
+    def __init__(self, path: str | os.PathLike, settings: Mapping[str, Any],
+                 overwrite: bool = False):
+        self.path = check_target(path)
+        self.settings = _canonical(settings)
+        self.columns: list[str] | None = None
+        self.resumed: set[int] = set()
+        meta_path = sidecar(self.path)
+        if self.path.exists() and not overwrite:
+            self.resumed, self.columns = self._resume(meta_path)
+        self._tmp: str | None = None
+        self._file = None
+
+    def _resume(self, meta_path: Path) -> tuple[set[int], list[str] | None]:
+        shown = _short(self.path)
+        hint = "choose another file, or overwrite it (--overwrite, overwrite=True)"
+        try:
+            meta = json.loads(meta_path.read_text())
+        except FileNotFoundError:
+            raise RunError(f"{shown} exists and holds no boardkit run (no {meta_path.name} "
+                           f"beside it); {hint}", field="out") from None
+        except (OSError, ValueError) as exc:
+            raise RunError(f"{meta_path.name} cannot be read ({_short(exc)}); {hint}",
+                           field="out") from None
+        stored = meta.get("settings") if isinstance(meta, dict) else None
+        if meta.get("format") != FORMAT or not isinstance(stored, dict):
+            raise RunError(f"{meta_path.name} is not a {FORMAT} settings file; {hint}", field="out")
+        if stored != self.settings:
+            keys = sorted(k for k in set(stored) | set(self.settings)
+                          if stored.get(k) != self.settings.get(k))
+            diff = "; ".join(f"{k}: {_short(stored.get(k), 30)} there, "
+                             f"{_short(self.settings.get(k), 30)} here" for k in keys[:4])
+            raise RunError(f"{shown} holds a different run ({diff}); run it with the same "
+                           f"settings to resume it, or {hint}", field="out")
+        try:
+            games = _read(self.path, usecols=["game"], compression=_compression(self.path))
+            columns = list(_read(self.path, nrows=0, compression=_compression(self.path)).columns)
+        except Exception as exc:  # noqa: BLE001 - any unreadable file is refused the same way
+            raise RunError(f"{shown} cannot be read to resume it ({_short(exc)}); {hint}",
+                           field="out") from None
+        if len(games) != meta.get("rows"):
+            raise RunError(f"{shown} has {len(games)} rows but {meta_path.name} records "
+                           f"{meta.get('rows')}; {hint}", field="out")
+        if games.empty:  # nothing kept yet: the first new rows give the columns
+            return set(), None
+        return set(int(g) for g in games["game"].unique()), columns
+
+    def add(self, rows: list[dict]) -> None:
+        """Append finished rows (one batch) to the temporary file."""
+        if not rows:
+            return
+        if self._file is None:
+            if self.columns is None:
+                self.columns = list(rows[0])
+            fd, self._tmp = tempfile.mkstemp(dir=self.path.parent,
+                                             prefix=f".{self.path.name}.", suffix=".rows")
+            self._file = os.fdopen(fd, "w", newline="")
+            self._header = True
+        import pandas as pd
+
+        text = pd.DataFrame(rows, columns=self.columns).to_csv(index=False, header=self._header)
+        self._header = False
+        self._file.write(text)  # one write per batch: an interrupt never splits a row
+        self._file.flush()
+
+    def frame(self):
+        """The games in the file and the games added since, sorted by game and seat."""
+        import pandas as pd
+
+        parts = []
+        if self.resumed:
+            parts.append(_read(self.path, compression=_compression(self.path)))
+        if self._file is not None:
+            self._file.flush()
+            parts.append(_read(self._tmp))
+        if not parts:
+            return None
+        frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+        return frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
+
+    def publish(self, frame, status: Mapping[str, Any]) -> None:
+        """Replace the target with ``frame`` (all the run's rows) and record the settings."""
+        import boardkit
+
+        write_atomic(frame, self.path)
+        write_json_atomic({"format": FORMAT, "settings": self.settings, "rows": len(frame),
+                            "boardkit": boardkit.__version__, **status}, sidecar(self.path))
+
+    def close(self) -> None:
+        """Remove the temporary file (after :meth:`publish`, or when nothing is kept)."""
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+        if self._tmp and os.path.exists(self._tmp):
+            os.unlink(self._tmp)
