@@ -161,3 +161,36 @@ def test_boardkit_new_writes_a_game_whose_tests_and_notebook_pass(tmp_path, caps
         assert "lowercase letters" in capsys.readouterr().err
     assert main(["new", "ok-name", "--dir", str(tmp_path / "missing")]) == 2
     assert "not an existing folder" in capsys.readouterr().err
+
+
+def test_worker_processes_find_a_course_game_by_its_reference(course_path):
+    """The processes backend imports a course's game in its workers (it used to fail with
+    UnknownGameError), with the same table as the serial backend."""
+    from boardkit.analysis import simulate
+
+    serial = simulate("coursenim:GAME", agents=["random"], n=12, seed=4, progress=False)
+    spread = simulate("course-nim", agents=["random"], n=12, seed=4, backend="processes",
+                      workers=2, progress=False)
+    cols = ["game", "seed", "seat", "score", "win", "actions"]
+    assert serial[cols].equals(spread[cols])
+
+
+def test_a_game_from_a_notebook_cell_is_refused_by_the_process_backend(course_path):
+    import coursenim
+
+    from boardkit.analysis import simulate
+
+    class CellState(coursenim.NimState):
+        pass
+
+    CellState.__module__ = "__main__"
+    g = Game(name="cell-nim", title="Nim in a cell", state_class=CellState,
+             actions=(coursenim.Take,), players=(2, 2), variant_model=coursenim.Variant,
+             params_model=coursenim.Params, data=HERE / "coursenim")
+    boardkit.register(g)
+    try:
+        with pytest.raises(boardkit.engine.VariantError, match="other processes cannot import"):
+            simulate("cell-nim", n=4, backend="processes", workers=2, progress=False)
+        assert len(simulate("cell-nim", n=4, progress=False)) == 8  # serial still works
+    finally:
+        registry._loaded.pop("cell-nim", None)

@@ -245,6 +245,8 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     sink = RunFile(out, settings, overwrite=overwrite) if out is not None else None
     done = set(sink.resumed) if sink else set()
     args = (game, agents, n_players, dict(variant or {}), dict(params or {}), rotate, trace)
+    if backend != "serial":  # other processes import the game by its reference
+        args = (_worker_key(g), *args[1:])
 
     remaining = n - len(done)
     if backend == "serial":
@@ -287,6 +289,23 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
         raise
     bar.close()
     return _finish(sink, rows, settings, g, stopped, len(done))
+
+
+def _worker_key(g) -> str:
+    """How a worker process finds the game: its name if built in, else its importable
+    ``"module:attribute"`` reference (a course's own game)."""
+    from boardkit.engine import registry
+
+    if g.name in registry.BUILTIN:
+        return g.name
+    ref = registry.reference(g.name)
+    if ref is None:
+        raise VariantError(
+            f"{g.name} is defined where other processes cannot import it (a notebook cell or "
+            "a script run as __main__); the processes and dask backends start new Python "
+            "processes: put the game in a module (a .py file), use it as 'module:GAME' "
+            "(docs/adding-a-game.md), or run with backend='serial'")
+    return ref
 
 
 def _finish(sink: RunFile | None, rows: list[dict], settings: dict, g, stopped: str | None,
