@@ -510,10 +510,50 @@ print("hardest side in this small sample:", by_side.index[-1])
 #    `boardkit.lands.content.load_content(folder)`) and use `solve` to check that some legal
 #    reserve reaches 0 points.
 #
-# A starting point for question 1:
+# **Checked exercise (question 1).** Which part costs the greedy player more points — the
+# megapark plan or the portfolio? Replay the first 6 deals of the run above (`normal.seed[:6]`,
+# seed 3) with the greedy agent and split each final penalty into its two parts:
+#
+# * the **plan**: unfilled highlighted squares and extra icons, each at its points;
+# * the **portfolio**: missing portfolio icons, at their points.
+#
+# Replay deal `s` with `state = GAME.new_game(seed=s)` and
+# `play(state, [make_agent("greedy", seed=s * 8, game="lands")])` (from `boardkit.agents`; the
+# agent's seed is the one `simulate` gives seat 0). After the game, `state.result` holds the
+# parts and `state.params.points` their prices, as in *Scoring* above. Sum each part over the
+# six deals, name the harder part, put all three into `answer` and run the check cell.
+
+# %% tags=["exercise"]
+answer = None  # {"plan_points": ..., "portfolio_points": ..., "harder": "plan" or "portfolio"}
+
+# %% tags=["solution"]
+from boardkit.agents import make_agent, play
+
+points = GAME.make_params().points
+parts = {"plan": 0, "portfolio": 0}
+for s, score in zip(normal.seed[:6], normal.score[:6], strict=True):
+    replay = GAME.new_game(seed=int(s))
+    play(replay, [make_agent("greedy", seed=int(s) * 8, game="lands")])
+    r = replay.result
+    parts["plan"] += r.unfilled * points.unfilled + r.extra * points.extra
+    parts["portfolio"] += sum(r.missing.values()) * points.portfolio
+    assert r.total == score          # the same game as the run's row
+answer = {"plan_points": parts["plan"], "portfolio_points": parts["portfolio"],
+          "harder": max(parts, key=parts.get)}
+answer
 
 # %%
-cheaper = simulate("lands", agents=["greedy"], n=8, seed=3, params={"points.unfilled": 1})
-print("mean penalty, unfilled squares cost 2:", normal.score[:8].mean(), "· cost 1:", cheaper.score.mean())
-assert cheaper.score.mean() <= normal.score[:8].mean()
+from boardkit.teaching import check
+
+solved = check("lands.parts", answer)
+
+# %% tags=["solution"]
+assert solved  # the teacher's edition checks its own solution
+
+# %% [markdown]
+# To discuss: a missing icon costs 1 point and an unfilled square 2 — is the plan harder, or
+# only dearer? Count the squares and icons instead of the points, or rerun with
+# `params={"points.unfilled": 1}` (question 1): which titles move?
+
+# %%
 print(f"notebook ran in {time.perf_counter() - NOTEBOOK_START:.0f} s")

@@ -248,12 +248,37 @@ assert row.ci_high < 0.01          # greedy almost never solves an Expert deal
 #    `data/lands/goals.toml` and check with the stratified study above that its interval now
 #    overlaps the others'.
 #
-# A start for question 1:
+# **Checked exercise (question 1).** Play the first 4 deals of section 1 (seed `SEED`) with
+# the `random` agent — `simulate("lands", agents=["random"], n=4, seed=SEED, ...)` deals them
+# exactly as `normal[:4]` (compare the `seed` columns) — and compare the mean penalties of the
+# two agents. Whatever the greedy player cannot avoid may be bad luck (or greedy's own
+# mistakes); the rest of the random player's penalty is the price of playing without skill.
+# So **at most** `greedy / random` of the random player's penalty is luck. Put the two means
+# and that share into `answer` and run the check cell.
+
+# %% tags=["exercise"]
+answer = None  # {"greedy_penalty": ..., "random_penalty": ..., "luck_at_most": ...}
+
+# %% tags=["solution"]
+luck = simulate("lands", agents=["random"], n=4, seed=SEED, trace=False, progress=False)
+assert (luck.seed == normal.seed[:4]).all()          # the same deals
+greedy_mean, random_mean = normal.score[:4].mean(), luck.score.mean()
+answer = {"greedy_penalty": greedy_mean, "random_penalty": random_mean,
+          "luck_at_most": greedy_mean / random_mean}
+answer
 
 # %%
-luck = simulate("lands", agents=["random"], n=6, seed=SEED, trace=False, progress=False)
-print("mean penalty on the first 6 deals — greedy:", normal.score[:6].mean(),
-      "· random:", luck.score.mean())
-print("solved — greedy:", int(normal.win[:6].sum()), "of 6 · random:", int(luck.win.sum()), "of 6")
-assert (luck.seed == normal.seed[:6]).all()
+from boardkit.teaching import check
+
+solved = check("lands.luck", answer)
+
+# %% tags=["solution"]
+assert solved  # the teacher's edition checks its own solution
+
+# %% [markdown]
+# To discuss: four deals are few — but would more deals change the conclusion? Compare the
+# title distributions and the solved shares (`win`) of the two agents (question 1), and ask
+# what a *stronger* player than greedy would make of the share that is left to luck.
+
+# %%
 print(f"notebook ran in {time.perf_counter() - started:.0f} s")

@@ -447,19 +447,43 @@ print(f"analysis and notebook: {time.perf_counter() - started:.0f} s")
 # 3. Find a position where the Family variant changes who wins. What does that tell you
 #    about the D and E lines of the score sheet?
 #
-# A start for question 2:
+# **Checked exercise (question 2, the action points).** Against one automaton the rulebook
+# gives it 4 action points (`params={"solo.automaton_points": [4, 3, 3]}`: the first number is
+# the one used against a single automaton). Play 24 short races of the greedy agent (seeds 0
+# to 23, `make_agent("greedy", seed=seed, game="wanderlust")`) with 4, 3 and 2 action points.
+# What is greedy's win rate with each, and what is the **most** action points at which greedy
+# still wins at least half of the races? Put them into `answer` and run the check cell.
 
-# %%
+# %% tags=["exercise"]
+answer = None  # {"win_4": ..., "win_3": ..., "win_2": ..., "fair_points": ...}
+
+# %% tags=["solution"]
 from boardkit.agents import make_agent, play
 
-easier = boardkit.game("wanderlust")
-rows = []
-for points in ([4, 3, 3], [3, 3, 3]):
+rates = {}
+for points in (4, 3, 2):
     wins = 0
-    for seed in range(12):
-        s = easier.new_game(players=1, seed=seed, variant={"automatons": 1},
-                            params={"solo.automaton_points": points})
+    for seed in range(24):
+        s = game.new_game(players=1, seed=seed, variant={"automatons": 1},
+                          params={"solo.automaton_points": [points, 3, 3]})
         play(s, [make_agent("greedy", seed=seed, game="wanderlust")])
         wins += bool(s.winners())
-    rows.append({"automaton points (1 automaton)": points[0], "greedy wins": wins / 12})
-pd.DataFrame(rows)
+    rates[points] = wins / 24
+print(rates)
+answer = {"win_4": rates[4], "win_3": rates[3], "win_2": rates[2],
+          "fair_points": max(p for p, rate in rates.items() if rate >= 0.5)}
+answer
+
+# %%
+from boardkit.teaching import check
+
+solved = check("wanderlust.automaton", answer)
+
+# %% tags=["solution"]
+assert solved  # the teacher's edition checks its own solution
+
+# %% [markdown]
+# To discuss: is one step a good lever when it moves the win rate this much? Try the other
+# numbers of question 2 — the experience per destination (`"solo.automaton_experience"`) and
+# the 3-step horizon (`"solo.near_steps"`) — and remember that greedy is a weak player:
+# `31-wanderlust-analysis.ipynb` shows a stronger one winning three times as often.

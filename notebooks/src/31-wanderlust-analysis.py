@@ -227,12 +227,43 @@ assert beat.loc["mcts", "won"] < 0.5
 # 3. **Family variant.** `variant={"family": True}` scores only A+B+C. Measure the score
 #    shares again: which line gains the most weight?
 #
-# A start for question 3:
+# **Checked exercise (question 3, who wins).** The Family sheet drops lines D, E and F. Does
+# that change who wins? Take the first 30 games of section 3 (`runs[runs.game < 30]`: greedy,
+# 3 players, seed 3) and score them again with only A + B + C:
+#
+# * `dropped_share` — the share of all their points that lines D, E and F carry;
+# * `changed_games` — the number of games in which a trotter who did **not** win has more
+#   A + B + C points than the winner (so the Family sheet would crown someone else).
+#
+# (This keeps the moves of the full game; in a real Family game the players might also play
+# differently.) Put both into `answer` and run the check cell.
+
+# %% tags=["exercise"]
+answer = None  # {"dropped_share": ..., "changed_games": ...}
+
+# %% tags=["solution"]
+first30 = runs[runs.game < 30].copy()
+lines = [c for c in first30.columns if c.startswith("src_")]
+first30["family"] = first30[[c for c in lines if c[4] in "ABC"]].sum(axis=1)
+dropped = first30[[c for c in lines if c[4] in "DEF"]].sum().sum() / first30[lines].sum().sum()
+changed = sum(game[~game.win].family.max() > game[game.win].family.max()
+              for _, game in first30.groupby("game"))
+answer = {"dropped_share": dropped, "changed_games": changed}
+answer
 
 # %%
-family = simulate("wanderlust", agents=["greedy"], n=15, seed=3, players=3,
-                  variant={"family": True}, trace=False, progress=False)
-family_shares = analysis.score_shares(family).groupby(lambda name: name[0]).sum()
-print(family_shares.round(3))
-assert abs(family_shares.sum() - 1) < 1e-9
+from boardkit.teaching import check
+
+solved = check("wanderlust.family", answer)
+
+# %% tags=["solution"]
+assert solved  # the teacher's edition checks its own solution
+
+# %% [markdown]
+# To discuss: a quarter of the points, and a winner changed now and then — what do the D and E
+# lines reward that A, B and C do not? And in a real Family game: which line gains the most
+# weight? `simulate(..., variant={"family": True})` and `analysis.score_shares` measure it
+# (question 3).
+
+# %%
 print(f"notebook ran in {time.perf_counter() - started:.0f} s")

@@ -488,3 +488,37 @@ from boardkit.wishland.solo import SoloRecord
 
 board = wishland.board(wishland.new_game(players=1, seed=11))
 board
+
+
+# %% [markdown]
+# **Checked exercise (question 2, with random players).** Greedy games take about half a
+# second each, random ones a few milliseconds, so we measure with random players: play 100
+# two-player games (`seed=1`) with `params={"income": 4}` and with `params={"income": 6}`.
+# What is the mean score per player in each, and which scoring source gains the most
+# Victory Points per player? Put them into `answer` and run the check cell.
+
+# %% tags=["exercise"]
+answer = None  # {"score_4": ..., "score_6": ..., "gains_most": "<a scoring source>"}
+
+# %% tags=["solution"]
+poor, rich = (simulate("wishland", ["random"], n=100, players=2, seed=1, trace=False,
+                       progress=False, params={"income": income}) for income in (4, 6))
+source_columns = [c for c in poor.columns if c.startswith("src_")]
+gain = (rich[source_columns].mean() - poor[source_columns].mean()).sort_values(ascending=False)
+print(gain.head(4).round(2))
+answer = {"score_4": poor.score.mean(), "score_6": rich.score.mean(),
+          "gains_most": gain.index[0].removeprefix("src_")}
+answer
+
+# %%
+from boardkit.teaching import check
+
+solved = check("wishland.income", answer)
+
+# %% tags=["solution"]
+assert solved  # the teacher's edition checks its own solution
+
+# %% [markdown]
+# To discuss: why that source? (What do the extra Credits buy?) Does the greedy player show
+# the same — try a few of its games with `agents=["greedy"]` — and is the printed income of 5
+# the right one?

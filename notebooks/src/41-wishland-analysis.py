@@ -317,10 +317,43 @@ assert second.loc["mcts:60", "ci_high"] < second.loc["greedy", "ci_low"]
 #    `compare("wishland", {}, {"params": {"income": 6}}, measure_name="spread",
 #    agents=["greedy"], players=2)`.
 #
-# A start for question 2:
+# **Checked exercise (question 3, with random players).** Greedy games are slow, random ones
+# fast: compare the printed income (5) with income 6 on 100 paired two-player games of random
+# players (`seed=0`) with `compare("wishland", {}, {"params": {"income": 6}}, n=100, seed=0,
+# agents=["random"], players=2, ...)`, once with `measure_name="score"` and once with
+# `measure_name="spread"`. By how much does income 6 raise the mean score, and the spread
+# (best − worst)? Is the spread's change significant (p < 0.05)? Put the two paired
+# differences and your verdict into `answer` and run the check cell.
+
+# %% tags=["exercise"]
+answer = None  # {"score_gain": ..., "spread_gain": ..., "spread_shown": True or False}
+
+# %% tags=["solution"]
+from boardkit.analysis import compare
+
+richer = {name: compare("wishland", {}, {"params": {"income": 6}}, n=100, seed=0,
+                        agents=["random"], players=2, measure_name=name, trace=False,
+                        progress=False)
+          for name in ("score", "spread")}
+for result in richer.values():
+    print(result.summary())
+answer = {"score_gain": richer["score"].diff, "spread_gain": richer["spread"].diff,
+          "spread_shown": richer["spread"].significant}
+answer
 
 # %%
-fast = simulate("wishland", agents=["random"], n=60, players=3, seed=7, trace=False, progress=False)
-print(seat_win_rates(fast).round(3))
-assert abs(seat_win_rates(fast).win_rate.sum() - 1) < 1e-9
+from boardkit.teaching import check
+
+solved = check("wishland.spread", answer)
+
+# %% tags=["solution"]
+assert solved  # the teacher's edition checks its own solution
+
+# %% [markdown]
+# To discuss: the scores rise — why does the gap between the players not rise with them (or
+# does it, and 100 games cannot show it)? Would greedy players behave differently? And
+# question 2: is the seat advantage different with random players? `seat_win_rates` on
+# `simulate("wishland", agents=["random"], n=300, players=3, seed=7)` is a start.
+
+# %%
 print(f"notebook ran in {time.perf_counter() - started:.0f} s")

@@ -145,10 +145,34 @@ print(f"whole study: {time.perf_counter() - started:.0f} s")
 #    parameter, and test it with `compare(..., measure_name="first_seat_win")` or with
 #    `standings`.
 #
-# A start for question 1:
+# **Checked exercise (question 2).** Compare the printed 4 × 4 grid with the 3 × 3 grid
+# `[[1, 2, 3], [4, 5, 6], [1, 2, 3]]` on the same seeds: 40 games of random players, `seed=5`,
+# `measure_name="actions"` (the players' decisions per game; the moves the engine makes by
+# itself are not counted). What is the mean game length with each grid, and is the small
+# grid shorter? Put them into `answer` and run the check cell.
+
+# %% tags=["exercise"]
+answer = None  # {"length_printed": ..., "length_small": ..., "shorter": True or False}
+
+# %% tags=["solution"]
+small = {"params": {"numbers": [[1, 2, 3], [4, 5, 6], [1, 2, 3]]}}
+length = compare("dice-grid", {}, small, n=40, seed=5, agents=["random"],
+                 measure_name="actions", trace=False, progress=False)
+print(length.summary())
+answer = {"length_printed": length.mean_a, "length_small": length.mean_b,
+          "shorter": length.mean_b < length.mean_a}
+answer
 
 # %%
-three = simulate("dice-grid", ["random"], n=150, seed=5, players=3)
-advantage = metrics(three).loc["advantage"]
-print(advantage[["value", "ci_low", "ci_high"]].astype(float).round(3))
-assert 0 <= advantage["ci_low"] <= advantage["value"] <= advantage["ci_high"] <= 1
+from boardkit.teaching import check
+
+solved = check("lab.length", answer)
+
+# %% tags=["solution"]
+assert solved  # the teacher's edition checks its own solution
+
+# %% [markdown]
+# To discuss: the printed grid has 16 cells and a game lasts 8 rounds — why is a game longer
+# than 16 decisions, and what ends a game on the small grid? And question 1: with 3 players,
+# does the first seat's interval (`metrics(simulate("dice-grid", ["random"], n=150, seed=5,
+# players=3)).loc["advantage"]`) still cover the fair value 1/3?
