@@ -443,7 +443,8 @@ print(f"analysis and notebook: {time.perf_counter() - started:.0f} s")
 #    make the short solo race fairer — the automatons' action points
 #    (`params={"solo.automaton_points": [3, 3, 3]}`), their experience per destination
 #    (`"solo.automaton_experience"`), or their 3-step horizon (`"solo.near_steps"`)? Try one
-#    with `analysis.solo_win_rates` and explain the result.
+#    by playing solo races with `new_game(players=1, variant={"automatons": 1}, params=...)`
+#    as the checked exercise below does, and explain the result.
 # 3. Find a position where the Family variant changes who wins. What does that tell you
 #    about the D and E lines of the score sheet?
 #
