@@ -353,6 +353,42 @@ def test_an_endpoint_that_is_not_dask_is_refused(not_dask):
                  connect_timeout=2)
 
 
+@pytest.mark.parametrize("greeting", [b"", b"HTTP/1.1 200 OK\r\n\r\n", b"\xff" * 8])
+def test_a_silent_or_chatty_stranger_is_refused_without_hanging(greeting):
+    """A server that waits for a request (a web server: the client used to hang for ever) or
+    that speaks first with other bytes (the client used to try a 3 EiB allocation)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    stop = threading.Event()
+
+    def serve():
+        server.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                if greeting:
+                    conn.sendall(greeting)
+                stop.wait(3)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        with pytest.raises(RunError, match="did not answer as a Dask scheduler"):
+            simulate("dice-grid", ["random"], n=2, backend="dask",
+                     address=f"tcp://127.0.0.1:{server.getsockname()[1]}", connect_timeout=1)
+    finally:
+        stop.set()
+        thread.join()
+        server.close()
+
+
 @pytest.fixture(scope="module")
 def process_cluster():
     """A small local Dask cluster of worker processes (closed after the tests)."""

@@ -164,12 +164,50 @@ def check_address(address: str) -> str:
     return address
 
 
+def _probe(address: str, timeout: float) -> None:
+    """Before Dask's own client connects: a Dask scheduler speaks first on a new connection
+    (its handshake, a message whose first 8 bytes count its frames). A server that stays
+    silent (a web server waiting for a request) or answers with other bytes is refused here,
+    within ``timeout``, rather than hanging the client or making it allocate what a stranger's
+    bytes ask for."""
+    import socket
+
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme != "tcp":
+        return
+    host, port = parse_host_port(location)
+    try:
+        sock = socket.create_connection((host, int(port)), timeout=timeout)
+    except OSError:  # refused or unreachable
+        raise RunError(f"no Dask scheduler answered at {address} within {timeout:g} s",
+                       field="address") from None
+    head = b""
+    with sock:
+        sock.settimeout(timeout)
+        try:
+            while len(head) < 8:
+                chunk = sock.recv(8 - len(head))
+                if not chunk:
+                    break
+                head += chunk
+        except OSError:  # connected, but silent for ``timeout`` seconds
+            pass
+    frames = int.from_bytes(head, "little") if len(head) == 8 else -1
+    if not 0 < frames < 1024:
+        said = f"it sent {head!r}" if head else f"it sent nothing within {timeout:g} s"
+        raise RunError(f"{address} did not answer as a Dask scheduler ({said})",
+                       field="address")
+
+
 def connect(address: str, timeout: float):
     """A ``distributed.Client`` for the scheduler at ``address``, or :class:`RunError` within
     ``timeout`` seconds when nothing there answers as a Dask scheduler."""
     from dask.distributed import Client
 
     check_address(address)
+    _probe(address, timeout)
     try:
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError):
