@@ -1,5 +1,6 @@
 import os
 
+import pytest
 from hypothesis import settings
 
 # Deterministic property tests in CI: same examples every run.
@@ -7,3 +8,45 @@ settings.register_profile("ci", derandomize=True, deadline=None, max_examples=60
                           print_blob=True)
 settings.register_profile("dev", deadline=None, max_examples=200)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture
+def stranger():
+    """Start TCP servers that are not Dask schedulers: ``stranger(greeting=b"", read_first=True)``
+    gives the ``tcp://`` address of one that (optionally) reads a request, then sends
+    ``greeting`` (nothing: it stays silent). Closed after the test."""
+    import socket
+    import threading
+
+    servers = []
+
+    def start(greeting: bytes = b"", read_first: bool = False) -> str:
+        server = socket.socket()
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        stop = threading.Event()
+
+        def serve():
+            server.settimeout(0.2)
+            while not stop.is_set():
+                try:
+                    conn, _ = server.accept()
+                except OSError:
+                    continue
+                with conn:
+                    if read_first:
+                        conn.recv(1024)
+                    if greeting:
+                        conn.sendall(greeting)
+                    stop.wait(2)
+
+        thread = threading.Thread(target=serve, daemon=True)
+        thread.start()
+        servers.append((server, stop, thread))
+        return f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+    yield start
+    for server, stop, thread in servers:
+        stop.set()
+        thread.join()
+        server.close()

@@ -57,33 +57,9 @@ from boardkit.analysis import simulation as sim_module  # noqa: E402
 
 
 @pytest.fixture
-def not_dask():
-    import socket
-    import threading
-
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-    stop = threading.Event()
-
-    def serve():
-        server.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.recv(1024)
-                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
-                stop.wait(2)
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
-    stop.set()
-    thread.join()
-    server.close()
+def not_dask(stranger):
+    """A TCP server that answers like a web server."""
+    return stranger(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", read_first=True)
 
 
 @pytest.mark.parametrize("extra, message", [

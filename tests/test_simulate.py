@@ -317,34 +317,9 @@ def test_dask_scheduler_that_does_not_answer_fails_fast():
 
 
 @pytest.fixture
-def not_dask():
+def not_dask(stranger):
     """A TCP server that answers like a web server."""
-    import socket
-    import threading
-
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-    stop = threading.Event()
-
-    def serve():
-        server.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.recv(1024)
-                conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
-                stop.wait(2)
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
-    stop.set()
-    thread.join()
-    server.close()
+    return stranger(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", read_first=True)
 
 
 def test_an_endpoint_that_is_not_dask_is_refused(not_dask):
@@ -354,39 +329,12 @@ def test_an_endpoint_that_is_not_dask_is_refused(not_dask):
 
 
 @pytest.mark.parametrize("greeting", [b"", b"HTTP/1.1 200 OK\r\n\r\n", b"\xff" * 8])
-def test_a_silent_or_chatty_stranger_is_refused_without_hanging(greeting):
+def test_a_silent_or_chatty_stranger_is_refused_without_hanging(greeting, stranger):
     """A server that waits for a request (a web server: the client used to hang for ever) or
     that speaks first with other bytes (the client used to try a 3 EiB allocation)."""
-    import socket
-    import threading
-
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-    stop = threading.Event()
-
-    def serve():
-        server.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                conn, _ = server.accept()
-            except OSError:
-                continue
-            with conn:
-                if greeting:
-                    conn.sendall(greeting)
-                stop.wait(3)
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        with pytest.raises(RunError, match="did not answer as a Dask scheduler"):
-            simulate("dice-grid", ["random"], n=2, backend="dask",
-                     address=f"tcp://127.0.0.1:{server.getsockname()[1]}", connect_timeout=1)
-    finally:
-        stop.set()
-        thread.join()
-        server.close()
+    with pytest.raises(RunError, match="did not answer as a Dask scheduler"):
+        simulate("dice-grid", ["random"], n=2, backend="dask", address=stranger(greeting),
+                 connect_timeout=1)
 
 
 @pytest.fixture(scope="module")
