@@ -64,22 +64,25 @@ def test_a_game_registered_from_an_object_finds_its_module(course_path):
     assert reference("course-nim") == "coursenim:GAME"
 
 
-def test_a_game_defined_in_a_notebook_has_no_reference(course_path):
+@pytest.fixture
+def cell_game(course_path):
+    """Nim as a notebook cell would define it (its module is __main__), registered."""
     import coursenim
 
-    class NotebookState(coursenim.NimState):
+    class CellState(coursenim.NimState):
         pass
 
-    NotebookState.__module__ = "__main__"
-    g = Game(name="notebook-nim", title="Nim in a cell", state_class=NotebookState,
-             actions=(coursenim.Take,), players=(2, 2), variant_model=coursenim.Variant,
-             params_model=coursenim.Params, data=HERE / "coursenim")
-    boardkit.register(g)
-    try:
-        assert reference("notebook-nim") is None
-    finally:
-        registry._loaded.pop("notebook-nim", None)
-        coursenim.NimState.game = coursenim.GAME
+    CellState.__module__ = "__main__"
+    g = boardkit.register(Game(name="cell-nim", title="Nim in a cell", state_class=CellState,
+                               actions=(coursenim.Take,), players=(2, 2),
+                               variant_model=coursenim.Variant, params_model=coursenim.Params,
+                               data=HERE / "coursenim"))
+    yield g
+    registry._loaded.pop("cell-nim", None)
+
+
+def test_a_game_defined_in_a_notebook_has_no_reference(cell_game):
+    assert reference("cell-nim") is None
 
 
 def test_bad_references_and_folders_are_clear_errors(tmp_path, course_path):
@@ -175,22 +178,9 @@ def test_worker_processes_find_a_course_game_by_its_reference(course_path):
     assert serial[cols].equals(spread[cols])
 
 
-def test_a_game_from_a_notebook_cell_is_refused_by_the_process_backend(course_path):
-    import coursenim
-
+def test_a_game_from_a_notebook_cell_is_refused_by_the_process_backend(cell_game):
     from boardkit.analysis import simulate
 
-    class CellState(coursenim.NimState):
-        pass
-
-    CellState.__module__ = "__main__"
-    g = Game(name="cell-nim", title="Nim in a cell", state_class=CellState,
-             actions=(coursenim.Take,), players=(2, 2), variant_model=coursenim.Variant,
-             params_model=coursenim.Params, data=HERE / "coursenim")
-    boardkit.register(g)
-    try:
-        with pytest.raises(boardkit.engine.VariantError, match="other processes cannot import"):
-            simulate("cell-nim", n=4, backend="processes", workers=2, progress=False)
-        assert len(simulate("cell-nim", n=4, progress=False)) == 8  # serial still works
-    finally:
-        registry._loaded.pop("cell-nim", None)
+    with pytest.raises(boardkit.engine.VariantError, match="other processes cannot import"):
+        simulate("cell-nim", n=4, backend="processes", workers=2, progress=False)
+    assert len(simulate("cell-nim", n=4, progress=False)) == 8  # serial still works
