@@ -242,7 +242,7 @@ class Board(widgets.VBox):
         self.view_as = widgets.Dropdown(options=self._seats(state),
                                         value=_dropdown_value(self._viewer),
                                         description="view as",
-                                        layout=widgets.Layout(width="180px"))
+                                        layout=widgets.Layout(width="250px"))  # "everything (teacher)" whole
         self.view_as.observe(self._on_view_as, "value")
         self.slider = widgets.IntSlider(value=self._cursor, min=0, max=self._cursor,
                                         description="move", continuous_update=False,
