@@ -6,7 +6,15 @@ import numpy as np
 from fz_helpers import GAME, TIGHT, YOUNG, build_at, position, redo_round, sheet
 
 from boardkit.agents import RandomAgent, make_agent, play
-from boardkit.freizeitpark.agent import FreizeitparkGreedy, heuristic, park_value
+from boardkit.freizeitpark.agent import (
+    ROLLS,
+    FreizeitparkGreedy,
+    FreizeitparkSearch,
+    FreizeitparkUCT,
+    heuristic,
+    park_value,
+)
+from boardkit.freizeitpark.bauen import legal_builds, structure_cells
 
 
 def test_the_game_names_its_greedy_agent():
@@ -84,3 +92,71 @@ def test_greedy_is_never_asked_about_a_roll_that_fits_nowhere():
     play(game, [FreizeitparkGreedy(seed=7, shortlist=4)])
     assert game.is_over and game.skips[0] > 0 and game.status == ["out"]
     assert heuristic(game, 0) < -500
+
+
+def test_the_default_search_looks_one_roll_ahead_and_names_its_settings():
+    bot = make_agent("mcts", seed=3, game="freizeitpark")
+    assert isinstance(bot, FreizeitparkSearch) and bot.iterations == 3
+    assert make_agent("mcts-strong", seed=3, game="freizeitpark").iterations == 12
+    assert make_agent("mcts:5", seed=3, game="freizeitpark").iterations == 5
+    tree = make_agent("uct", seed=3, game="freizeitpark")
+    assert isinstance(tree, FreizeitparkUCT) and tree.iterations == 20
+
+
+def test_the_next_roll_is_weighed_by_its_true_probability():
+    # 21 rolls for 36 equally likely ordered outcomes: folding (a, b) with (b, a) is exact
+    # only because a roll's builds do not depend on the order of its dice
+    assert abs(sum(p for _, p in ROLLS) - 1) < 1e-12 and len(ROLLS) == 21
+    rs = GAME.new_game(players=1).rules
+    young = sheet(*YOUNG)
+    for (a, b), p in ROLLS:
+        assert p == (1 if a == b else 2) / 36
+        assert set(legal_builds(rs, young, (a, b))) == set(legal_builds(rs, young, (b, a)))
+
+
+def test_the_search_plays_legal_builds_reproducibly_and_matches_its_own_expectation():
+    state = position(sheet(*YOUNG), dice=(3, 5))
+    bot = FreizeitparkSearch(seed=0, iterations=2)
+    act = bot.act(state)
+    assert act in state.legal_actions() and bot.last_iterations == 2
+    assert FreizeitparkSearch(seed=0, iterations=2).act(state) == act
+    # recompute the expectation by hand for the two candidates: the pick has the larger one
+    rs, own = state.rules, state.sheets[0]
+    exact, _ = bot._shortlist(state, state.legal_actions())
+    exact.sort(key=lambda iv: -iv[1])
+    values = {}
+    for i, now in exact[:2]:
+        cand = state.legal_actions()[i]
+        trial = own.copy()
+        trial.draw(structure_cells(rs, cand.die, cand.turn, cand.x, cand.y), cand.symbol)
+        total = 0.0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                replies = legal_builds(rs, trial, (a, b))
+                best = max(bot._rate(rs, trial, replies, 3)[0], key=lambda iv: iv[1])[1] \
+                    if replies else now
+                total += best / 36
+        values[cand] = total + 1e-3 * now
+    assert act == max(values, key=values.get)
+
+
+def test_the_search_does_not_peek_at_the_rivals_park_or_hidden_build():
+    young = sheet(*YOUNG)
+    rival_a = sheet(*YOUNG)
+    rival_b = sheet("EEE.......", "VVV.......", "LL........", *["." * 10] * 7)
+    picks = []
+    for rival in (rival_a, rival_b):
+        state = position(young, rival, dice=(3, 5))
+        picks.append(FreizeitparkSearch(seed=0, iterations=2).act(state))
+    assert picks[0] == picks[1]
+    # and P2 decides the same whatever P1 secretly built
+    state = position(young, young, dice=(3, 5))
+    first, last = state.legal_actions()[0], state.legal_actions()[-1]
+    assert first != last
+    one = state.clone()
+    one.apply(first)
+    two = state.clone()
+    two.apply(last)
+    assert one.current_player == two.current_player == 1
+    assert (FreizeitparkSearch(seed=0, iterations=2).act(one)
+            == FreizeitparkSearch(seed=0, iterations=2).act(two))
