@@ -23,6 +23,7 @@ Numpy only (no RL library), so any adapter can use it.
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 import zlib
 from typing import Any
@@ -104,7 +105,10 @@ def features(view: dict, size: int = OBS_SIZE) -> np.ndarray:
         elif isinstance(node, bool):
             add(path, float(node))
         elif isinstance(node, numbers.Real):
-            add(path, float(node))
+            try:
+                add(path, float(node))
+            except OverflowError:  # an integer beyond float range: clipped below
+                add(path, math.inf if node > 0 else -math.inf)
         else:
             add(f"{path}={node}", 1.0)
 

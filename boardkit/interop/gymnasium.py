@@ -15,7 +15,8 @@
 >>> obs, info = env.reset(seed=7)
 >>> obs, reward, terminated, truncated, info = env.step(env.action_space.sample(info["action_mask"]))
 
-Keyword arguments of ``gymnasium.make`` reach :class:`BoardkitEnv` (``variant``, ``params``,
+Without the import, ``gymnasium.make("boardkit.interop.gymnasium:boardkit/lands-v0")``
+imports it first. Keyword arguments of ``gymnasium.make`` reach :class:`BoardkitEnv` (``variant``, ``params``,
 ``reward``, ...); :func:`register` adds another game's solo mode.
 
 * **Actions** ``Discrete(codec.size)``, the game's codec codes; the legal ones are
@@ -96,10 +97,14 @@ class BoardkitEnv(gymnasium.Env):
         self.state_of_game: State | None = None
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
-        game_seed = seed if seed is not None else int(self.np_random.integers(2**63))
-        self.state_of_game = self.game.new_game(1, seed=game_seed, variant=self.variant,
-                                                params=self.params)
+        if seed is not None:  # a refused seed (VariantError) leaves the environment as it was
+            state = self.game.new_game(1, seed=seed, variant=self.variant, params=self.params)
+            super().reset(seed=seed)
+        else:
+            super().reset()
+            state = self.game.new_game(1, seed=int(self.np_random.integers(2**63)),
+                                       variant=self.variant, params=self.params)
+        self.state_of_game = state
         self._score = 0.0
         return self._observation(), self._info()
 

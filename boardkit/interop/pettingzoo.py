@@ -104,15 +104,17 @@ class BoardkitAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-            game_seed = seed
-        else:
+        if seed is None:
             if self._seeds is None:
                 self._seeds = np.random.default_rng()
-            game_seed = int(self._seeds.integers(2**63))
-        self.state_of_game = self.game.new_game(self.players, seed=game_seed,
+            seed_now = int(self._seeds.integers(2**63))
+        else:
+            seed_now = seed
+        # a refused seed (VariantError) leaves the environment as it was
+        self.state_of_game = self.game.new_game(self.players, seed=seed_now,
                                                 variant=self.variant, params=self.params)
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -18,6 +18,8 @@ IDS = ["boardkit/lands-v0", "boardkit/freizeitpark-v0", "boardkit/wishland-v0",
 def test_importing_registers_every_solo_mode():
     assert bkgym.IDS == IDS
     assert set(IDS) <= set(gymnasium.registry)
+    env = gymnasium.make("boardkit.interop.gymnasium:boardkit/lands-v0")
+    assert env.spec.id == "boardkit/lands-v0"
 
 
 @pytest.mark.parametrize("env_id", IDS)
@@ -145,3 +147,13 @@ def test_bad_options_are_refused_when_made(kwargs, field):
 def test_a_game_without_solo_play_is_refused():
     with pytest.raises(VariantError, match="dice-grid takes 2–4 players"):
         bkgym.BoardkitEnv("dice-grid")
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63])
+def test_a_refused_seed_leaves_the_game_being_played(seed):
+    env = gymnasium.make("boardkit/wishland-v0").unwrapped
+    env.reset(seed=2)
+    before = env.state_of_game
+    with pytest.raises(VariantError, match="seed"):
+        env.reset(seed=seed)
+    assert env.state_of_game is before

@@ -226,3 +226,24 @@ def test_render_ansi_shows_the_position():
     e.reset(seed=1)
     assert "dice-grid state" in e.render()
     assert env("dice-grid", players=2).render() is None
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, True, 1.5])
+def test_a_refused_seed_leaves_the_game_being_played(seed):
+    e = env("dice-grid", players=2)
+    e.reset(seed=4)
+    before = e.state_of_game
+    with pytest.raises(VariantError, match="seed"):
+        e.reset(seed=seed)
+    assert e.state_of_game is before
+    e.reset()  # the seeds still follow seed 4
+    after = e.state_of_game.seed
+    e.reset(seed=4)
+    e.reset()
+    assert e.state_of_game.seed == after
+
+
+def test_the_observation_vector_survives_odd_values():
+    vec = encoding.features({"big": 10**400, "neg": -(10**400), "nan": float("nan"),
+                             "text": "ä\ud800", "none": None, "flags": [True, False]}, 64)
+    assert vec.shape == (64,) and np.isfinite(vec).all()
