@@ -17,7 +17,7 @@
   nothing: by default (``illegal="penalize"``) it costs its agent ``illegal_reward`` and
   ``infos[agent]["illegal_action"]`` says which rule refused it, and the same agent is
   still to act; ``illegal="raise"`` raises the game's :class:`~boardkit.RuleViolation`.
-* **Observations** ``Dict(observation=Box(obs_size,), action_mask=Box(codec.size,) int8)``:
+* **Observations** ``Dict(observation=Box(obs_size,), action_mask=MultiBinary(codec.size))``:
   the seat's view hashed into a vector and its legal codes (see
   :mod:`boardkit.interop.encoding`); built only when asked for (``last()``, ``observe``).
 * **Rewards** only when the game ends, never during it (a running score can hold what a
@@ -84,14 +84,13 @@ class BoardkitAECEnv(AECEnv):
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         size = self.game.codec.size
-        observation = spaces.Dict({
+        # one space per seat (each seeds and samples on its own); the mask's space is a
+        # MultiBinary, which holds no bound arrays (a Box of 6 million codes holds two)
+        self.observation_spaces = {a: spaces.Dict({
             "observation": spaces.Box(-OBS_BOUND, OBS_BOUND, (self.obs_size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (size,), np.int8),
-        })
-        action = spaces.Discrete(size)
-        # every seat sees the same kind of thing: one space object each, shared
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
-        self.action_spaces = dict.fromkeys(self.possible_agents, action)
+            "action_mask": spaces.MultiBinary(size),
+        }) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
         self._decisions = encoding.Decisions(self.game)
         self._seeds: np.random.Generator | None = None
         self.state_of_game: State | None = None
