@@ -247,3 +247,10 @@ def test_the_observation_vector_survives_odd_values():
     vec = encoding.features({"big": 10**400, "neg": -(10**400), "nan": float("nan"),
                              "text": "ä\ud800", "none": None, "flags": [True, False]}, 64)
     assert vec.shape == (64,) and np.isfinite(vec).all()
+
+
+def test_each_seat_has_its_own_spaces():
+    e = env("dice-grid", players=3)
+    spaces_ = {id(e.action_space(a)) for a in e.possible_agents}
+    spaces_ |= {id(e.observation_space(a)) for a in e.possible_agents}
+    assert len(spaces_) == 6
