@@ -8,6 +8,7 @@ from .errors import (
     RuleViolation,
     SaveGameError,
     UnknownGameError,
+    UnsupportedGameError,
     VariantError,
 )
 from .game import Game, NoOptions
@@ -21,6 +22,6 @@ __all__ = [
     "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
     "DataError", "Event", "Explanation", "Game", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
-    "SaveGameError", "State", "Step", "UnknownGameError", "VariantError", "action", "catalog",
-    "game", "games", "register",
+    "SaveGameError", "State", "Step", "UnknownGameError", "UnsupportedGameError", "VariantError",
+    "action", "catalog", "game", "games", "register",
 ]

@@ -42,6 +42,10 @@ class VariantError(BoardkitError, ValueError):
     """An unknown or invalid variant option, rule parameter or player count."""
 
 
+class UnsupportedGameError(BoardkitError, ValueError):
+    """A game lacks what a feature needs (an RL environment needs its integer action codec)."""
+
+
 class UnknownGameError(BoardkitError, KeyError):
     """No game is registered under that name."""
 

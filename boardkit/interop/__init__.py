@@ -1,0 +1,11 @@
+"""boardkit games in other ecosystems' APIs, without copying a rule.
+
+* :mod:`boardkit.interop.pettingzoo`: ``env(name, players=N)``, a PettingZoo AEC environment
+  for any game with an integer action codec;
+* :mod:`boardkit.interop.gymnasium`: importing it registers ``boardkit/<game>-v0`` for the
+  solo games and solo modes (``gymnasium.make("boardkit/lands-v0")``);
+* :mod:`boardkit.interop.encoding`: what both share (the fixed-length observation vector, the
+  action mask, integer actions), numpy only.
+
+These need the ``interop`` extra: ``pip install 'boardkit[interop]'``.
+"""
