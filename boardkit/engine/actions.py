@@ -440,8 +440,11 @@ class ActionCodec:
         return offset + code
 
     def decode(self, code: int) -> Action:
-        if not isinstance(code, int) or not 0 <= code < self.size:
-            raise ActionFormatError(f"action code {code!r} is outside 0..{self.size - 1}")
+        """The action of ``code`` (a Python or numpy integer, as RL libraries hand them)."""
+        if isinstance(code, numbers.Integral) and not isinstance(code, bool | int):
+            code = int(code)  # numpy.int64 and friends
+        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < self.size:
+            raise ActionFormatError(f"action code {shown(code)} is outside 0..{self.size - 1}")
         for offset, size, cls, fields, _ in self._layout:
             if offset <= code < offset + size:
                 rest = code - offset
