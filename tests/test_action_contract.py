@@ -243,7 +243,6 @@ def test_the_json_decoder_shares_the_field_contract():
 
 
 def test_the_codec_takes_numpy_integers_and_refuses_bools_and_floats():
-
     codec = boardkit.game("dice-grid").codec
     assert codec.decode(np.int64(3)) == codec.decode(3) == codec.decode(np.uint8(3))
     for bad in (True, 3.0, np.float64(3), "3", 10**40, -1):
