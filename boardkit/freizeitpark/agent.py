@@ -291,6 +291,9 @@ class FreizeitparkSearch(FreizeitparkGreedy):
         exact.sort(key=lambda iv: -iv[1])
         best, best_value = options[exact[0][0]], -np.inf
         candidates = exact[: self.iterations]
+        if len(candidates) == 1:  # nothing to compare: greedy's pick
+            self.last_iterations = 1
+            return best
         for i, now in candidates:
             act = options[i]
             trial = sheet.copy()
