@@ -339,7 +339,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_PARTIAL
         except BoardkitError as exc:
             flag = FLAGS.get(getattr(exc, "field", None))
-            print(f"boardkit: error: {f'{flag}: ' if flag else ''}{exc}", file=sys.stderr)
+            text = " ".join(line.strip() for line in str(exc).splitlines())  # one line
+            print(f"boardkit: error: {f'{flag}: ' if flag else ''}{text}", file=sys.stderr)
             return EXIT_USAGE
         except BrokenPipeError:  # `boardkit rules x | head`
             sys.stderr.close()
