@@ -170,27 +170,31 @@ class PlayApp(widgets.VBox):
         self.settings = settings
         title = widgets.HTML(f"<h2>{html.escape(g.title)}</h2>")
         title.add_class("bk-play-title")
-        small = widgets.Layout(width="auto")
+        small = widgets.Layout(width="auto", margin="2px 16px 2px 0")
+        label = {"description_width": "initial"}  # labels as wide as their text
         self.players = widgets.Dropdown(
             options=[(str(n), n) for n in range(g.min_players, g.max_players + 1)],
-            value=g.default_players, description="players", layout=small,
+            value=g.default_players, description="players", layout=small, style=label,
             disabled=g.min_players == g.max_players)
-        self.seed = widgets.IntText(value=0, description="seed", layout=widgets.Layout(width="160px"))
+        self.seed = widgets.IntText(value=0, description="seed", style=label,
+                                    layout=widgets.Layout(width="140px", margin="2px 16px 2px 0"))
         self.options: dict[str, widgets.ValueWidget] = {}
         defaults = g.make_variant({})
         for name, (kind, values) in _simple_options(g).items():
-            label = name.replace("_", " ")
-            help_text = g.variant_model.model_fields[name].description or label
+            text = name.replace("_", " ")
+            help_text = g.variant_model.model_fields[name].description or text
             if kind == "bool":
-                box = widgets.Checkbox(value=bool(getattr(defaults, name)), description=label,
+                box = widgets.Checkbox(value=bool(getattr(defaults, name)), description=text,
                                        indent=False, tooltip=help_text, layout=small)
             else:
                 box = widgets.Dropdown(options=values, value=getattr(defaults, name),
-                                       description=label, tooltip=help_text, layout=small)
+                                       description=text, tooltip=help_text, layout=small,
+                                       style=label)
             box.add_class(f"bk-play-option-{name}")
             self.options[name] = box
         self.against = widgets.Dropdown(options=[(text, key) for key, text in AGAINST.items()],
-                                        value="people", description="play against", layout=small)
+                                        value="people", description="play against",
+                                        layout=small, style=label)
         self.new_button = widgets.Button(description="New game", icon="play",
                                          button_style="primary", layout=small)
         self.new_button.on_click(lambda _: self.new_game())

@@ -9,6 +9,7 @@ ones with ``bk-legal``); the page has no kernel a test could ask, like a student
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from pathlib import Path
@@ -20,6 +21,10 @@ import boardkit
 pytestmark = pytest.mark.browser
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: how long a page may take to show the board (a kernel starts) and a click to come back
+#: redrawn (an AI move thinks for a second), in ms, on a slow shared CI machine
+OPEN_MS = float(os.environ.get("BOARDKIT_BROWSER_TIMEOUT", "120")) * 1000
+ROUND_TRIP_MS = 30_000
 #: what would show if the notebook's code leaked onto the page
 CODE = [".jp-InputArea", ".jp-InputPrompt", ".jp-CodeMirrorEditor", ".cm-editor", "textarea",
         ".jp-OutputPrompt", ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']"]
@@ -37,7 +42,7 @@ def play_page(play_server, lab_browser, request):
         page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
         pages.append(page)
         page.goto(play_server.url + query)
-        expect(page.locator(".bk-play .bk-board .bk-canvas-root svg")).to_be_visible()
+        expect(page.locator(".bk-play .bk-board .bk-canvas-root svg")).to_be_visible(timeout=OPEN_MS)
         return page
 
     yield open_
@@ -70,7 +75,7 @@ class Board:
     def shows_actions(self, n: int) -> None:
         from playwright.sync_api import expect
 
-        expect(self.svg).to_have_attribute("data-actions", str(n))
+        expect(self.svg).to_have_attribute("data-actions", str(n), timeout=ROUND_TRIP_MS)
 
     def legal(self) -> list[str]:
         return self.svg.locator(".bk-legal[data-target]").evaluate_all(
@@ -117,7 +122,7 @@ def test_dice_grid_plays_without_code(play_page, lab_browser):
     seed.fill("-1")
     seed.press("Enter")
     form.get_by_role("button", name="New game").click()
-    expect(message.locator(".bk-error")).to_contain_text("seed must be an integer")
+    expect(message.locator(".bk-error")).to_contain_text("seed must be an integer", timeout=ROUND_TRIP_MS)
     board.shows_actions(2)
 
     # a new game with 3 players against the computer: P1 plays, the others answer
@@ -127,16 +132,19 @@ def test_dice_grid_plays_without_code(play_page, lab_browser):
     form.locator(".widget-dropdown", has_text="play against").locator("select").select_option(
         label="the computer")
     form.get_by_role("button", name="New game").click()
-    expect(message).to_contain_text("new game: 3 players, seed 5")
+    expect(message).to_contain_text("new game: 3 players, seed 5", timeout=ROUND_TRIP_MS)
     board = Board(page)  # a new board for the new game
     board.shows_actions(0)
-    expect(board.svg).to_have_attribute("data-viewer", "P1")
+    expect(board.svg).to_have_attribute("data-viewer", "P1", timeout=ROUND_TRIP_MS)
     board.click(board.legal()[0])  # P1 keeps a die
     board.shows_actions(1)
     board.click(board.legal()[0])  # ... claims a cell; P2 and P3 answer at once
-    expect(board.svg).not_to_have_attribute("data-actions", re.compile(r"^[0-2]$"))
-    expect(board.panel.locator(".bk-message")).to_contain_text("the computer answered")
+    expect(board.svg).not_to_have_attribute("data-actions", re.compile(r"^[0-2]$"), timeout=ROUND_TRIP_MS)
+    expect(board.panel.locator(".bk-message")).to_contain_text("the computer answered", timeout=ROUND_TRIP_MS)
     no_code_on(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / "play-mode-dice-grid.png"), animations="disabled")
     print(f"page with the board: {opened:.2f} s; external requests blocked: "
           f"{len(lab_browser.blocked)}")
 
