@@ -197,7 +197,12 @@ from boardkit.apps import server as play_server  # noqa: E402
 def no_launch(monkeypatch):
     """Fail if boardkit play gets as far as starting Voilà."""
     launched = []
-    monkeypatch.setattr(play_server.subprocess, "Popen", lambda *a, **kw: launched.append(a))
+
+    def command(port):
+        launched.append(port)
+        return [sys.executable, "-c", "raise SystemExit(9)"]
+
+    monkeypatch.setattr(play_server, "voila_command", command)
     yield launched
     assert launched == [], "a server was started"
 

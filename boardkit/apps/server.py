@@ -63,7 +63,7 @@ def check_port(port: int) -> int:
 def voila_command(port: int) -> list[str]:
     return [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser",
             f"--port={port}", "--Voila.port_retries=0", f"--Voila.ip={HOST}",
-            "--Voila.log_level=WARN", "--strip_sources=True",
+            "--Voila.log_level=ERROR", "--strip_sources=True",
             "--VoilaConfiguration.show_tracebacks=False"]
 
 
