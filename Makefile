@@ -1,6 +1,7 @@
 # boardkit — the two commands a newcomer needs:
 #   make lab    set up .venv with what the notebooks need and open JupyterLab on notebooks/
 #   make test   set up .venv with the test tools, install Chromium if missing, run every check CI runs
+# and for a class: make play GAME=wishland   one game's board in the browser, no code shown
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -11,7 +12,7 @@ CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8888
 JOBS ?= 2
 
-.PHONY: test lab venv chromium lint unit notebooks browser bench studies clean screenshot sync-notebooks student
+.PHONY: test lab venv chromium lint unit notebooks browser bench studies clean screenshot sync-notebooks student play
 
 # everything CI needs (the test tools and every extra)
 $(STAMP): pyproject.toml
@@ -73,6 +74,14 @@ browser: $(STAMP) chromium
 
 lab: $(LAB_STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks --port=$(PORT) $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+
+# play one game on its board in the browser (Voilà), no code on the page; optional:
+# PLAYERS=3 SEED=7 AGAINST=computer PLAY_PORT=8866 NO_BROWSER=1 (see `boardkit play --help`)
+GAME ?= dice-grid
+play: $(LAB_STAMP)
+	$(BIN)/python -m boardkit play $(GAME) $(if $(PLAYERS),--players $(PLAYERS)) \
+	  $(if $(SEED),--seed $(SEED)) $(if $(AGAINST),--against $(AGAINST)) \
+	  $(if $(PLAY_PORT),--port $(PLAY_PORT)) $(if $(NO_BROWSER),--no-browser)
 
 bench: $(STAMP)
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

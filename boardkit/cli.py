@@ -3,6 +3,7 @@
     boardkit games
     boardkit rules dice-grid
     boardkit new river-crossing        # a playable starting game of your own
+    boardkit play wishland --players 3 # the board as a web page (needs Voilà: make play)
     boardkit simulate dice-grid --games 500 --agents random --seed 1 --workers 2 --out runs.csv
     boardkit simulate dice-grid --games 5000 --dask tcp://scheduler:8786
 
@@ -34,7 +35,7 @@ EPILOG = ("exit status: 0 all games played; 2 bad argument or unreachable backen
           "played); 3 partial run (interrupted or workers lost: the finished games are in "
           "--out, and the same command again plays the rest); 1 unexpected error")
 #: the command-line flag of each argument a RunError can name
-FLAGS = {"out": "--out", "address": "--dask"}
+FLAGS = {"out": "--out", "address": "--dask", "port": "--port"}
 
 
 class _UsageError(Exception):
@@ -214,6 +215,18 @@ def cmd_new(args) -> int:
     return 0
 
 
+def cmd_play(args) -> int:
+    from boardkit.apps.play import PlaySettings
+    from boardkit.apps.server import require_voila, serve
+
+    settings = PlaySettings(game=args.game, players=args.players, seed=args.seed,
+                            variant=_key_values(args.variant, "--variant"), against=args.against)
+    settings.board()  # an unknown game, a bad player count or option: refused here, not on the page
+    require_voila()
+    return serve(settings, port=args.port, open_browser=not args.no_browser,
+                 title=get_game(args.game).title)
+
+
 def _common(p, games_default: int) -> None:
     from boardkit.analysis.simulation import MAX_GAMES, RETRIES, max_workers
 
@@ -246,6 +259,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name", help="the game's name, e.g. river-crossing")
     p.add_argument("--dir", default=".", help="where to write it (default: here)")
     p.set_defaults(func=cmd_new)
+    p = sub.add_parser("play", help="play a game on its board in the browser, no code shown "
+                                    "(needs Voilà)")
+    p.add_argument("game")
+    p.add_argument("--players", type=_int_in(1, 99), default=None)
+    p.add_argument("--seed", type=_int_in(0), default=0)
+    p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--against", choices=["people", "computer"], default="people",  # play.AGAINST
+                   help="who plays the seats after P1: people at the same screen (default) "
+                        "or the computer")
+    p.add_argument("--port", type=_int_in(1, 65535), default=None,
+                   help="the port to serve on (default: a free one)")
+    p.add_argument("--no-browser", action="store_true", help="print the address, open no browser")
+    p.set_defaults(func=cmd_play)
     p = sub.add_parser("simulate", help="simulate many games and print a summary table",
                        epilog=EPILOG)
     _common(p, 100)
@@ -313,7 +339,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_PARTIAL
         except BoardkitError as exc:
             flag = FLAGS.get(getattr(exc, "field", None))
-            print(f"boardkit: error: {f'{flag}: ' if flag else ''}{exc}", file=sys.stderr)
+            text = " ".join(line.strip() for line in str(exc).splitlines())  # one line
+            print(f"boardkit: error: {f'{flag}: ' if flag else ''}{text}", file=sys.stderr)
             return EXIT_USAGE
         except BrokenPipeError:  # `boardkit rules x | head`
             sys.stderr.close()

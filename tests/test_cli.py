@@ -186,3 +186,67 @@ def test_ctrl_c_on_a_process_run_keeps_the_games(tmp_path):
     rows = list(csv.DictReader(out_file.open()))
     assert rows and len(rows) < 200000
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv", "r.csv.run.json"]
+
+
+# --- boardkit play: the settings are checked before any server starts ---------------------
+
+from boardkit.apps import server as play_server  # noqa: E402
+
+
+@pytest.fixture
+def no_launch(monkeypatch):
+    """Fail if boardkit play gets as far as starting Voilà."""
+    launched = []
+
+    def command(port):
+        launched.append(port)
+        return [sys.executable, "-c", "raise SystemExit(9)"]
+
+    monkeypatch.setattr(play_server, "voila_command", command)
+    yield launched
+    assert launched == [], "a server was started"
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["chess"], "boardkit: error: unknown game 'chess'; available: dice-grid"),
+    (["x" * 5000], "boardkit: error: unknown game 'xxxx"),
+    (["wishland", "--players", "7"], "boardkit: error: wishland takes 1–4 players, not 7"),
+    (["lands", "--players", "2"], "boardkit: error: lands takes 1 players, not 2"),
+    (["dice-grid", "--variant", "colour=red"],
+     "boardkit: error: dice-grid variant: colour: Extra inputs are not permitted (options: "
+     "secret_lucky)"),
+    (["dice-grid", "--variant", "secret_lucky=maybe"], "secret_lucky"),
+    (["dice-grid", "--variant", "novalue"], "--variant 'novalue': expected KEY=VALUE"),
+    (["dice-grid", "--seed", "-1"], "argument --seed: must be at least 0, not -1"),
+    (["dice-grid", "--players", "x"], "argument --players: expected an integer"),
+    (["dice-grid", "--against", "robots"], "argument --against: invalid choice: 'robots'"),
+    (["dice-grid", "--port", "70000"], "argument --port: must be from 1 to 65,535"),
+])
+def test_play_refuses_bad_settings_in_one_line(extra, message, capsys, no_launch):
+    assert main(["play", *extra, "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err and len(err) < 400
+
+
+def test_play_refuses_a_port_in_use(stranger, capsys, no_launch):
+    port = int(stranger().rsplit(":", 1)[1])
+    assert main(["play", "dice-grid", "--port", str(port), "--no-browser"]) == 2
+    assert capsys.readouterr().err == (f"boardkit: error: --port: port {port} is in use; choose "
+                                       "another, or leave --port out for a free one\n")
+
+
+def test_play_without_voila_says_how_to_install_it(monkeypatch, capsys, no_launch):
+    real = play_server.importlib.util.find_spec
+    monkeypatch.setattr(play_server.importlib.util, "find_spec",
+                        lambda name, *a: None if name == "voila" else real(name, *a))
+    assert main(["play", "dice-grid", "--no-browser"]) == 2
+    assert "play mode needs Voilà: pip install 'boardkit[lab]'" in capsys.readouterr().err
+
+
+def test_play_reports_a_server_that_stops_at_once(monkeypatch, capsys):
+    monkeypatch.setattr(play_server, "voila_command",
+                        lambda port: [sys.executable, "-c", "raise SystemExit(3)"])
+    assert main(["play", "dice-grid", "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert "boardkit: error: Voilà stopped before it served the page (exit code 3" in err

@@ -39,6 +39,8 @@ for name in boardkit.games():
     assert b.svg().startswith("<svg"), name
 from importlib.resources import files
 assert (files("boardkit") / "templates" / "newgame" / "game.py.tmpl").is_file()  # boardkit new
+from boardkit.apps.play import NOTEBOOK
+assert NOTEBOOK.is_file() and NOTEBOOK.parent == pkg / "apps", NOTEBOOK  # boardkit play
 print(json.dumps({"tomls": len(tomls), "assets": len(assets), "games": boardkit.games()}))
 """
 

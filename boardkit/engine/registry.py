@@ -17,7 +17,7 @@ import importlib
 import sys
 from importlib.metadata import entry_points
 
-from .errors import UnknownGameError
+from .errors import UnknownGameError, clipped, shown
 from .game import Game
 
 #: name -> "module:attribute" of the built-in games
@@ -43,13 +43,13 @@ def _installed() -> dict[str, str]:
 def _import(ref: str) -> Game:
     module, sep, attr = ref.partition(":")
     if not sep or not module or not attr:
-        raise UnknownGameError(f"a game reference is 'module:attribute', not {ref!r}")
+        raise UnknownGameError(f"a game reference is 'module:attribute', not {shown(ref)}")
     try:
         found = getattr(importlib.import_module(module), attr)
     except (ImportError, AttributeError) as exc:
-        raise UnknownGameError(f"cannot import the game {ref!r}: {exc}") from None
+        raise UnknownGameError(f"cannot import the game {shown(ref)}: {clipped(str(exc), 200)}") from None
     if not isinstance(found, Game):
-        raise UnknownGameError(f"{ref!r} is {type(found).__name__}, not a boardkit Game")
+        raise UnknownGameError(f"{shown(ref)} is {type(found).__name__}, not a boardkit Game")
     return found
 
 
@@ -81,7 +81,7 @@ def game(name: str) -> Game:
         return register(name)
     ref = BUILTIN.get(name) or _installed().get(name)
     if ref is None:
-        raise UnknownGameError(f"unknown game {name!r}; available: {', '.join(games())}")
+        raise UnknownGameError(f"unknown game {shown(name)}; available: {', '.join(games())}")
     found = _import(ref)
     _loaded[name] = found
     return found

@@ -18,6 +18,10 @@ Fixtures for every game's board test:
     ``kernel_eval(server, "dice_grid_board.ipynb", "board.state.action_count") -> "1"``:
     runs code in the notebook's own kernel (a second client on its connection file) and
     returns the expression's ``text/plain`` (or, for statements, what they print).
+``play_server`` (module)
+    play mode as a teacher starts it: ``boardkit play dice-grid --no-browser`` (Voilà) in
+    the same sandbox, on the free port it picks and prints. Stopped with SIGTERM like a
+    Ctrl-C; the fixture then checks that Voilà and every kernel it started are gone.
 
 No fixed sleeps: every wait is on an HTTP answer, a DOM condition or JupyterLab's own state.
 """
@@ -27,6 +31,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -117,10 +122,14 @@ class LabServer:
         return src.name
 
     def log_tail(self, lines: int = 60) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no server log)"
+        return _tail(self.log_path, lines)
+
+
+def _tail(path: Path, lines: int) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no server log)"
 
 
 def _free_port() -> int:
@@ -537,3 +546,89 @@ def lab_page(request, lab_server: LabServer, lab_browser: Browser
             lab_server.api("DELETE", f"api/sessions/{session['id']}")
         except (LookupError, urllib.error.URLError):
             pass
+
+
+# ------------------------------------------------------------------ play mode (Voilà)
+
+
+@dataclass
+class PlayServer:
+    """``boardkit play`` running: ``url`` (ends with ``/``) is the one it printed."""
+
+    url: str
+    log_path: Path
+    process: subprocess.Popen = field(repr=False)
+
+    def log_tail(self, lines: int = 60) -> str:
+        return _tail(self.log_path, lines)
+
+
+_PLAY_AT = re.compile(r"play at (http://127\.0\.0\.1:\d+/)")
+
+
+def start_play_server(base: Path, game: str, *options: str) -> PlayServer:
+    """``python -m boardkit play GAME --no-browser OPTIONS`` in a sandbox like JupyterLab's;
+    returns once it printed the address it serves."""
+    _require("voila", "play mode serves the board with Voila")
+    env = _lab_environment(base)
+    log_path = base / "play.log"
+    with open(log_path, "wb") as log:
+        process = subprocess.Popen([sys.executable, "-m", "boardkit", "play", game, "--no-browser",
+                                    *options], cwd=base, env=env, stdout=log,
+                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    server = PlayServer("", log_path, process)
+    deadline = time.monotonic() + STEP_TIMEOUT_S
+    while True:
+        found = _PLAY_AT.search(log_path.read_text(errors="replace"))
+        if found:
+            server.url = found.group(1)
+            return server
+        if time.monotonic() > deadline:
+            stop_play_server(server)
+            raise TimeoutError(f"boardkit play printed no address within {STEP_TIMEOUT_S:.0f} s\n"
+                               + server.log_tail())
+        try:  # a poll, not a fixed sleep
+            code = process.wait(timeout=0.25)
+        except subprocess.TimeoutExpired:
+            continue
+        raise RuntimeError(f"boardkit play exited with code {code}\n" + server.log_tail())
+
+
+def stop_play_server(server: PlayServer) -> list[str]:
+    """SIGTERM to ``boardkit play`` (as Ctrl-C or a batch system would), then wait for it,
+    Voila and Voila's kernels to exit. Returns the processes that had to be killed."""
+    import psutil
+
+    try:
+        root = psutil.Process(server.process.pid)
+        family = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        family = []
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=STEP_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        pass
+    _, alive = psutil.wait_procs(family, timeout=30)
+    left = []
+    for proc in alive:
+        try:
+            left.append(f"{proc.pid} {' '.join(proc.cmdline())[:120]}")
+            proc.kill()
+        except psutil.NoSuchProcess:
+            pass
+    server.process.wait(timeout=30)
+    return left
+
+
+@pytest.fixture(scope="module")
+def play_server() -> Iterator[PlayServer]:
+    base = Path(tempfile.mkdtemp(prefix="boardkit-play-"))
+    server = None
+    try:
+        server = start_play_server(base, "dice-grid")
+        yield server
+    finally:
+        left = stop_play_server(server) if server is not None else []
+        shutil.rmtree(base, ignore_errors=True)
+    assert left == [], f"still running after boardkit play stopped: {left}"

@@ -1,0 +1,270 @@
+"""Play mode: one game's board as a web page, with no code in sight.
+
+``boardkit play wishland`` (or ``make play GAME=wishland``) serves ``play.ipynb`` (beside
+this module) with Voilà. The notebook's one cell calls :func:`app`, which reads what to play
+from, in this order:
+
+1. ``BOARDKIT_PLAY`` in the environment: JSON that ``boardkit play`` writes from its command
+   line, e.g. ``{"game": "wishland", "players": 3, "seed": 5, "variant": {"entrepreneurs":
+   true}, "against": "computer"}``;
+2. the page's address (Voilà hands its query string to the kernel as ``QUERY_STRING``), e.g.
+   ``?game=dice-grid&players=3&seed=7&against=computer&variant.secret_lucky=false``, so a
+   teacher can hand out one link per table.
+
+The page shows the game's title, a "new game" form (players, seed, the game's simple variant
+options, and whether the computer plays the other seats) and the board with its own controls.
+Bad settings are one line on the page, never a traceback.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+import ipywidgets as widgets
+
+from boardkit.boards.base import AI_AGENT
+from boardkit.engine import BoardkitError, State, games
+from boardkit.engine import game as get_game
+from boardkit.engine.errors import UnknownGameError, VariantError, shown
+from boardkit.engine.game import Game
+
+#: the environment variable through which ``boardkit play`` passes its settings (JSON)
+ENV = "BOARDKIT_PLAY"
+#: the notebook Voilà serves
+NOTEBOOK = Path(__file__).with_name("play.ipynb")
+#: what the page plays when nothing says otherwise
+DEFAULT_GAME = "dice-grid"
+#: who plays the seats after the first: people taking turns at one screen, or the computer
+AGAINST = {"people": "each other", "computer": "the computer"}
+#: the address's settings (``variant.<option>`` besides); Voilà's own are ignored
+QUERY_KEYS = ("game", "players", "seed", "against")
+VOILA_KEYS = ("token", "template", "theme")
+#: a form lists an integer option as a menu when it has at most this many values
+MENU_LIMIT = 12
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    """What to play: a game, its players, seed and variant options, and who the others are."""
+
+    game: str = DEFAULT_GAME
+    players: int | None = None
+    seed: int = 0
+    variant: Mapping[str, Any] = field(default_factory=dict)
+    against: str = "people"
+
+    def start(self) -> tuple[Game, State]:
+        """The game and its first position; a :class:`~boardkit.BoardkitError` names what
+        is wrong (an unknown game, a player count, a variant option, the seed)."""
+        g = get_game(self.game)
+        if self.against not in AGAINST:
+            raise VariantError(f"against: expected one of {', '.join(AGAINST)}, "
+                               f"not {shown(self.against)}")
+        return g, g.new_game(self.players, self.seed, dict(self.variant))
+
+    def board(self):
+        """The board for a new game: with ``against="computer"`` P1 is the person (seen
+        through P1's eyes) and the computer answers for every other seat."""
+        g, state = self.start()
+        opponents = ({seat: AI_AGENT for seat in range(1, state.players)}
+                     if self.against == "computer" else {})
+        try:
+            return g.board(state, seed=self.seed, opponents=opponents,
+                           viewer=0 if opponents else None)
+        except NotImplementedError:
+            raise VariantError(f"{g.name} has no board to play on yet") from None
+
+
+def _integer(key: str, raw: str) -> int:
+    text = raw.strip()
+    if not text.lstrip("-").isdigit() or len(text) > 20:
+        raise VariantError(f"{key}: expected a whole number, not {shown(raw, 30)}")
+    return int(text)
+
+
+def _option_value(raw: str) -> Any:
+    """A variant option from the address: JSON (``true``, ``2``, ``"x"``) or a bare word."""
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+def read_settings(environ: Mapping[str, str] | None = None) -> PlaySettings:
+    """The settings of ``boardkit play`` (``BOARDKIT_PLAY``) overridden by the page's address
+    (``QUERY_STRING``). The address may only name a listed game (:func:`boardkit.games`):
+    a ``module:attribute`` reference, which imports code, must come from the command line."""
+    environ = os.environ if environ is None else environ
+    base: dict[str, Any] = {}
+    raw = environ.get(ENV)
+    if raw:
+        try:
+            base = json.loads(raw)
+        except ValueError:
+            raise VariantError(f"{ENV}: expected the JSON that boardkit play writes") from None
+        if not isinstance(base, dict):
+            raise VariantError(f"{ENV}: expected a JSON object, not {shown(base)}")
+    variant = dict(base.pop("variant", None) or {})
+    unknown = sorted(set(base) - {"game", "players", "seed", "against"})
+    if unknown:
+        raise VariantError(f"{ENV}: unknown setting {shown(unknown[0])}")
+    query = environ.get("QUERY_STRING", "") or ""
+    if len(query) > 2000:
+        raise VariantError(f"the page address is too long ({len(query):,} characters)")
+    for key, value in parse_qsl(query, keep_blank_values=True):
+        if key.startswith("variant."):
+            variant[key.removeprefix("variant.")] = _option_value(value)
+        elif key in ("players", "seed"):
+            base[key] = _integer(key, value)
+        elif key == "game":
+            if value not in games():
+                raise UnknownGameError(f"unknown game {shown(value, 40)}; available: "
+                                       f"{', '.join(games())}")
+            base[key] = value
+        elif key == "against":
+            base[key] = value
+        elif key not in VOILA_KEYS:
+            raise VariantError(f"unknown setting {shown(key, 30)} in the page address; known: "
+                               f"{', '.join(QUERY_KEYS)}, variant.<option>")
+    return PlaySettings(variant=variant, **base)
+
+
+# ---------------------------------------------------------------- the page
+
+
+def _simple_options(g: Game) -> dict[str, tuple[str, Any]]:
+    """The variant options a form can offer: yes/no, and whole numbers from a short range.
+    name -> ("bool", None) or ("menu", [values])."""
+    out: dict[str, tuple[str, Any]] = {}
+    for name, info in g.variant_model.model_fields.items():
+        if info.annotation is bool:
+            out[name] = ("bool", None)
+        elif info.annotation is int:
+            low = next((m.ge for m in info.metadata if getattr(m, "ge", None) is not None), None)
+            high = next((m.le for m in info.metadata if getattr(m, "le", None) is not None), None)
+            if low is not None and high is not None and 0 <= high - low < MENU_LIMIT:
+                out[name] = ("menu", list(range(low, high + 1)))
+    return out
+
+
+def _close(widget: widgets.Widget) -> None:
+    """Close a widget and everything inside it (a finished game's board)."""
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    widget.close()
+
+
+class PlayApp(widgets.VBox):
+    """The page: a title, the "new game" form, a message line and the board."""
+
+    def __init__(self, settings: PlaySettings):
+        self.game = get_game(settings.game)
+        g = self.game
+        self.settings = settings
+        title = widgets.HTML(f"<h2>{html.escape(g.title)}</h2>")
+        title.add_class("bk-play-title")
+        small = widgets.Layout(width="auto", margin="2px 16px 2px 0")
+        label = {"description_width": "initial"}  # labels as wide as their text
+        self.players = widgets.Dropdown(
+            options=[(str(n), n) for n in range(g.min_players, g.max_players + 1)],
+            value=g.default_players, description="players", layout=small, style=label,
+            disabled=g.min_players == g.max_players)
+        self.seed = widgets.IntText(value=0, description="seed", style=label,
+                                    layout=widgets.Layout(width="140px", margin="2px 16px 2px 0"))
+        self.options: dict[str, widgets.ValueWidget] = {}
+        defaults = g.make_variant({})
+        for name, (kind, values) in _simple_options(g).items():
+            text = name.replace("_", " ")
+            help_text = g.variant_model.model_fields[name].description or text
+            if kind == "bool":
+                box = widgets.Checkbox(value=bool(getattr(defaults, name)), description=text,
+                                       indent=False, tooltip=help_text, layout=small)
+            else:
+                box = widgets.Dropdown(options=values, value=getattr(defaults, name),
+                                       description=text, tooltip=help_text, layout=small,
+                                       style=label)
+            box.add_class(f"bk-play-option-{name}")
+            self.options[name] = box
+        self.against = widgets.Dropdown(options=[(text, key) for key, text in AGAINST.items()],
+                                        value="people", description="play against",
+                                        layout=small, style=label)
+        self.new_button = widgets.Button(description="New game", icon="play",
+                                         button_style="primary", layout=small)
+        self.new_button.on_click(lambda _: self.new_game())
+        form = widgets.HBox([self.players, self.seed, *self.options.values(), self.against,
+                             self.new_button],
+                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        form.add_class("bk-play-form")
+        self.message = widgets.HTML()
+        self.message.add_class("bk-play-message")
+        self.board = None
+        self._fixed = {}  # variant options the form does not show, kept from the settings
+        super().__init__([title, form, self.message])
+        self.add_class("bk-play")
+        self.start(settings)
+
+    def form_settings(self) -> PlaySettings:
+        """The settings the form shows (with the options it cannot show kept as given)."""
+        variant = {**self._fixed, **{name: box.value for name, box in self.options.items()}}
+        return PlaySettings(game=self.settings.game, players=self.players.value,
+                            seed=self.seed.value, variant=variant, against=self.against.value)
+
+    def new_game(self) -> bool:
+        """Start the game the form describes (the *New game* button). True when it started;
+        otherwise the message line says why and the current game goes on."""
+        return self.start(self.form_settings())
+
+    def start(self, settings: PlaySettings) -> bool:
+        try:
+            board = settings.board()
+        except BoardkitError as exc:
+            self._say(f"✗ {exc}", error=True)
+            return False
+        except Exception as exc:  # a bug: one line on the page, never a traceback
+            self._say(f"✗ internal error: {type(exc).__name__}: {str(exc)[:200]}", error=True)
+            return False
+        shown_options = set(self.options)
+        self._fixed = {k: v for k, v in settings.variant.items() if k not in shown_options}
+        state = board.state
+        self.players.value = state.players
+        self.seed.value = settings.seed
+        chosen = self.game.make_variant(settings.variant)
+        for name, box in self.options.items():
+            box.value = getattr(chosen, name)
+        self.against.value = settings.against
+        self.settings = settings
+        old, self.board = self.board, board
+        self.children = [*self.children[:3], board]
+        if old is not None:
+            _close(old)
+        who = ("you are P1; the computer plays the others" if board.opponents else
+               "take turns at this screen" if state.players > 1 else "a solo game")
+        self._say(f"new game: {state.players} player{'s' if state.players != 1 else ''}, "
+                  f"seed {settings.seed} — {who}")
+        return True
+
+    def _say(self, text: str, error: bool = False) -> None:
+        cls = "bk-error" if error else "bk-note"
+        self.message.value = f"<div class='{cls}'>{html.escape(text, quote=False)}</div>"
+
+
+def app(environ: Mapping[str, str] | None = None) -> widgets.Widget:
+    """The play page for the settings in the environment and the page's address; a page
+    with one line saying what is wrong when they name no game."""
+    try:
+        settings = read_settings(environ)
+        return PlayApp(settings)
+    except BoardkitError as exc:
+        text = f"✗ {exc}"
+    except Exception as exc:  # a bug: one line, never a traceback
+        text = f"✗ internal error: {type(exc).__name__}: {str(exc)[:200]}"
+    page = widgets.HTML(f"<div class='bk-error'>{html.escape(text, quote=False)}</div>")
+    page.add_class("bk-play-message")
+    return page

@@ -1,0 +1,171 @@
+"""Play mode in headless Chromium: ``boardkit play`` serves a game's board with Voilà, and
+the page shows the board and its controls with no code anywhere.
+
+One server (``boardkit play dice-grid``, the ``play_server`` fixture) serves both games: the
+Wishland page is the same app opened at ``?game=wishland&players=2&seed=3``, as a teacher's
+link would open it. The targets to click are read from the page (the SVG marks the legal
+ones with ``bk-legal``); the page has no kernel a test could ask, like a student's.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+import boardkit
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: how long a page may take to show the board (a kernel starts) and a click to come back
+#: redrawn (an AI move thinks for a second), in ms, on a slow shared CI machine
+OPEN_MS = float(os.environ.get("BOARDKIT_BROWSER_TIMEOUT", "120")) * 1000
+ROUND_TRIP_MS = 30_000
+#: what would show if the notebook's code leaked onto the page
+CODE = [".jp-InputArea", ".jp-InputPrompt", ".jp-CodeMirrorEditor", ".cm-editor", "textarea",
+        ".jp-OutputPrompt", ".jp-RenderedText[data-mime-type='application/vnd.jupyter.stderr']"]
+
+
+@pytest.fixture
+def play_page(play_server, lab_browser, request):
+    """``play_page("?game=...")`` -> the opened page, once the board is on it."""
+    from playwright.sync_api import expect
+
+    pages, errors = [], []
+
+    def open_(query: str = ""):
+        page = lab_browser.context.new_page()
+        page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+        pages.append(page)
+        page.goto(play_server.url + query)
+        expect(page.locator(".bk-play .bk-board .bk-canvas-root svg")).to_be_visible(timeout=OPEN_MS)
+        return page
+
+    yield open_
+    failed = getattr(request.node, "rep_call", None)
+    for page in pages:
+        if failed is not None and failed.failed:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}-failure.png"), full_page=True)
+            (ARTIFACTS / f"{request.node.name}-play.log").write_text(play_server.log_tail(400))
+        page.close()
+    assert errors == [], errors
+
+
+def no_code_on(page) -> None:
+    for selector in CODE:
+        assert page.locator(selector).count() == 0, f"{selector} is on the page"
+    text = page.locator("body").inner_text()
+    for leak in ("import", "app()", "Traceback", "boardkit.apps"):
+        assert leak not in text, f"{leak!r} shows on the page"
+
+
+class Board:
+    """The board on a play page, read and clicked as a student would."""
+
+    def __init__(self, page):
+        self.page = page
+        self.panel = page.locator(".bk-board")
+        self.svg = self.panel.locator(".bk-canvas-root svg")
+
+    def shows_actions(self, n: int) -> None:
+        from playwright.sync_api import expect
+
+        expect(self.svg).to_have_attribute("data-actions", str(n), timeout=ROUND_TRIP_MS)
+
+    def legal(self) -> list[str]:
+        return self.svg.locator(".bk-legal[data-target]").evaluate_all(
+            "els => els.map(e => e.getAttribute('data-target'))")
+
+    def click(self, target: str) -> None:
+        self.svg.locator(f'[data-target="{target}"]').first.click()
+
+
+def test_dice_grid_plays_without_code(play_page, lab_browser):
+    from playwright.sync_api import expect
+
+    start = time.perf_counter()
+    page = play_page()
+    opened = time.perf_counter() - start
+    title = boardkit.game("dice-grid").title
+    expect(page.locator(".bk-play-title")).to_have_text(title)
+    no_code_on(page)
+    board = Board(page)
+    board.shows_actions(0)
+    form = page.locator(".bk-play-form")
+    expect(form.get_by_role("button", name="New game")).to_be_visible()
+    expect(form.locator(".bk-play-option-secret_lucky input[type=checkbox]")).to_be_checked()
+
+    # seed 0: P1 rolls 4 and 2 -> the two dice are the legal targets; keep the 4
+    assert sorted(board.legal()) == ["die:2", "die:4"]
+    board.click("die:4")
+    board.shows_actions(1)
+    cells = board.legal()
+    assert cells and all(t.startswith("cell:") for t in cells)
+    board.click(cells[0])
+    board.shows_actions(2)
+    expect(board.panel.locator(".bk-log")).to_contain_text("P1: claim cell")
+
+    # the board's own controls: AI move, Undo
+    board.panel.get_by_role("button", name="AI move").click()
+    board.shows_actions(3)
+    board.panel.get_by_role("button", name="Undo").click()
+    board.shows_actions(2)
+
+    # a refused new game (a negative seed) says why and leaves the game as it was
+    message = page.locator(".bk-play-message")
+    seed = form.locator(".widget-inline-hbox", has_text="seed").locator("input")
+    seed.fill("-1")
+    seed.press("Enter")
+    form.get_by_role("button", name="New game").click()
+    expect(message.locator(".bk-error")).to_contain_text("seed must be an integer", timeout=ROUND_TRIP_MS)
+    board.shows_actions(2)
+
+    # a new game with 3 players against the computer: P1 plays, the others answer
+    seed.fill("5")
+    seed.press("Enter")
+    form.locator(".widget-dropdown", has_text="players").locator("select").select_option("3")
+    form.locator(".widget-dropdown", has_text="play against").locator("select").select_option(
+        label="the computer")
+    form.get_by_role("button", name="New game").click()
+    expect(message).to_contain_text("new game: 3 players, seed 5", timeout=ROUND_TRIP_MS)
+    board = Board(page)  # a new board for the new game
+    board.shows_actions(0)
+    expect(board.svg).to_have_attribute("data-viewer", "P1", timeout=ROUND_TRIP_MS)
+    board.click(board.legal()[0])  # P1 keeps a die
+    board.shows_actions(1)
+    board.click(board.legal()[0])  # ... claims a cell; P2 and P3 answer at once
+    expect(board.svg).not_to_have_attribute("data-actions", re.compile(r"^[0-2]$"), timeout=ROUND_TRIP_MS)
+    expect(board.panel.locator(".bk-message")).to_contain_text("the computer answered", timeout=ROUND_TRIP_MS)
+    no_code_on(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / "play-mode-dice-grid.png"), animations="disabled")
+    print(f"page with the board: {opened:.2f} s; external requests blocked: "
+          f"{len(lab_browser.blocked)}")
+
+
+def test_wishland_from_a_link(play_page):
+    from playwright.sync_api import expect
+
+    page = play_page("?game=wishland&players=2&seed=3")
+    expect(page.locator(".bk-play-title")).to_have_text(boardkit.game("wishland").title)
+    no_code_on(page)
+    players = page.locator(".bk-play-form .widget-dropdown", has_text="players").locator("select")
+    expect(players).to_have_value(re.compile(r".+"))
+    assert players.evaluate("s => s.options[s.selectedIndex].text") == "2"
+    board = Board(page)
+    board.shows_actions(0)
+    legal = board.legal()
+    assert legal, "P1 has something to click"
+    board.click(legal[0])
+    board.shows_actions(1)
+    board.panel.get_by_role("button", name="AI move").click()
+    board.shows_actions(2)
+    expect(board.panel.locator(".bk-message")).to_contain_text("AI (")
+    no_code_on(page)
+

@@ -1,0 +1,128 @@
+"""The play page's settings and widgets, without a server (the browser test serves them)."""
+
+import json
+
+import nbformat
+import pytest
+
+import boardkit
+from boardkit.apps import play
+from boardkit.apps.play import ENV, NOTEBOOK, PlayApp, PlaySettings, app, read_settings
+from boardkit.apps.server import environment
+from boardkit.engine.errors import UnknownGameError, VariantError
+
+
+def env(query="", **settings):
+    out = {"QUERY_STRING": query}
+    if settings:
+        out[ENV] = json.dumps(settings)
+    return out
+
+
+def test_the_address_overrides_the_command_line():
+    s = read_settings(env("players=3&seed=7&against=computer&variant.secret_lucky=false",
+                          game="dice-grid", players=2, seed=1, variant={"secret_lucky": True}))
+    assert s == PlaySettings("dice-grid", 3, 7, {"secret_lucky": False}, "computer")
+    assert read_settings({}) == PlaySettings()  # nothing said: dice-grid, defaults
+    assert read_settings(env("game=wishland&token=abc")).game == "wishland"  # Voilà's own keys
+
+
+def test_what_boardkit_play_writes_is_what_the_page_reads(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    settings = PlaySettings("wanderlust", 1, 4, {"automatons": 2}, "people")
+    served = environment(settings, base={"PYTHONPATH": "/elsewhere"})
+    assert read_settings({ENV: served[ENV]}) == settings
+    package_root = str(boardkit.__file__).rsplit("/boardkit/", 1)[0]
+    assert served["PYTHONPATH"].split(":") == [package_root, "/elsewhere"]
+    ref = environment(PlaySettings("mygames.river:GAME"), base={})
+    assert ref["PYTHONPATH"].split(":") == [package_root, str(tmp_path)]
+
+
+@pytest.mark.parametrize("query, error, message", [
+    ("game=chess", UnknownGameError, "unknown game 'chess'; available: dice-grid"),
+    ("game=os:system", UnknownGameError, "unknown game 'os:system'"),  # no imports from a link
+    ("game=" + "x" * 3000, VariantError, "too long"),
+    ("players=three", VariantError, "players: expected a whole number, not 'three'"),
+    ("seed=" + "9" * 40, VariantError, "seed: expected a whole number"),
+    ("player=3", VariantError, "unknown setting 'player' in the page address; known: game"),
+])
+def test_a_bad_address_is_a_named_error(query, error, message):
+    with pytest.raises(error, match=message.replace("(", r"\(")) as info:
+        read_settings(env(query))
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("settings, message", [
+    (PlaySettings(players=9), "dice-grid takes 2–4 players, not 9"),
+    (PlaySettings(seed=-1), "seed must be an integer"),
+    (PlaySettings(variant={"colour": "red"}), "colour"),
+    (PlaySettings(against="robots"), "against: expected one of people, computer, not 'robots'"),
+])
+def test_settings_are_checked_by_the_game(settings, message):
+    with pytest.raises(VariantError, match=message):
+        settings.start()
+
+
+def test_the_page_is_one_line_when_the_address_names_no_game():
+    page = app(env("game=chess"))
+    assert "unknown game &#x27;chess&#x27;" in page.value or "unknown game 'chess'" in page.value
+    assert "Traceback" not in page.value and "bk-error" in page.value
+
+
+def test_the_form_offers_the_simple_variant_options():
+    options = play._simple_options
+    assert options(boardkit.game("dice-grid")) == {"secret_lucky": ("bool", None)}
+    wanderlust = options(boardkit.game("wanderlust"))
+    assert wanderlust["automatons"] == ("menu", [0, 1, 2, 3])
+    assert "scenario" not in wanderlust and "passports" not in wanderlust
+    assert "solo_best" not in options(boardkit.game("wishland"))  # no upper bound
+
+
+def test_a_refused_new_game_leaves_the_game_alone():
+    page = PlayApp(PlaySettings("dice-grid", seed=0))
+    board = page.board
+    assert board.play(board.state.legal_actions()[0])
+    page.seed.value = -1
+    assert page.new_game() is False
+    assert "seed must be an integer" in page.message.value and "bk-error" in page.message.value
+    assert page.board is board and board.state.action_count == 1
+    page.seed.value, page.players.value = 3, 4
+    page.options["secret_lucky"].value = False
+    assert page.new_game() is True
+    assert page.board is not board and page.board.state.players == 4
+    assert page.board.state.action_count == 0 and page.board.state.variant.secret_lucky is False
+    assert page.children[-1] is page.board
+    assert board.canvas.comm is None  # the finished game's widgets are closed
+
+
+def test_a_bad_start_shows_the_form_and_no_board():
+    page = PlayApp(PlaySettings("wishland", players=7))
+    assert page.board is None and "wishland takes 1–4 players, not 7" in page.message.value
+    assert page.players.value == boardkit.game("wishland").default_players
+    assert page.new_game() and page.board is not None
+
+
+def test_against_the_computer_p1_plays_and_the_others_answer(monkeypatch):
+    monkeypatch.setattr(play, "AI_AGENT", "random")  # quick: the page uses the search agent
+    page = PlayApp(PlaySettings("dice-grid", players=3, seed=2, against="computer"))
+    board = page.board
+    assert set(board.opponents) == {1, 2} and board.viewer == 0
+    while board.state.current_player == 0 and not board.state.is_over:
+        assert board.play(board.state.legal_actions()[0])
+    assert board.state.is_over or board.state.current_player == 0
+    assert "you are P1" in page.message.value
+
+
+def test_options_the_form_cannot_show_are_kept():
+    page = PlayApp(PlaySettings("wanderlust", players=1, variant={"scenario": None,
+                                                                  "automatons": 1}))
+    assert page.options["automatons"].value == 1
+    assert page.form_settings().variant["scenario"] is None
+
+
+def test_the_notebook_shows_only_the_app():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert [c.source for c in code] == ["from boardkit.apps.play import app\n\napp()"]
+    assert all(c.cell_type == "code" for c in nb.cells)  # nothing else on the page
+    assert nb.metadata.kernelspec.name == "python3"
