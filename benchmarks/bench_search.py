@@ -12,8 +12,10 @@
 4. board rendering: milliseconds per SVG of a mid-game position;
 5. with ``--strength N``: the ladder random < greedy < mcts < mcts-strong, each rung against
    the one below over N games (multiplayer: pairs of games on the same seed with the seats
-   swapped; a game nobody won counts for the seat closest to the goal; solo: both agents on
-   the same deal, the better score wins), with the one-sided p-value under "no better".
+   swapped; a game nobody won counts for the seat closest to the goal; solo, and the solo
+   mode of a multiplayer game (``Game.solo``): both agents on the same deal, the better
+   result wins — a win before a loss, an earlier win before a later one, then the score),
+   with the one-sided p-value under "no better" (ties left out).
 
     python benchmarks/bench_search.py [--positions 5] [--legacy-iterations 20]
         [--strength 24] [--games lands,wishland] [--skip simulate,render,game]
@@ -156,17 +158,15 @@ def tail(k: float, n: int, p: float) -> float:
     return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
-def one_match(name: str, strong: str, weak: str, i: int) -> float:
-    """The stronger rung's credit in game ``i`` (see the module docstring)."""
+def one_match(name: str, strong: str, weak: str, i: int, solo: bool = False) -> float:
+    """The stronger rung's credit in game ``i`` (see the module docstring); ``solo``: in the
+    game's solo mode (``Game.solo``) on paired deals."""
     g = boardkit.game(name)
-    if g.max_players == 1:
-        mine, theirs = g.new_game(players=1, seed=i), g.new_game(players=1, seed=i)
+    if g.max_players == 1 or solo:
+        mine, theirs = g.new_game(seed=i, **g.solo), g.new_game(seed=i, **g.solo)
         play(mine, [make_agent(strong, seed=i, game=name)])
         play(theirs, [make_agent(weak, seed=i, game=name)])
-        a, b = mine.scores()[0], theirs.scores()[0]
-        if g.lower_is_better:
-            a, b = -a, -b
-        return 1.0 if a > b else 0.5 if a == b else 0.0
+        return _better(g, mine, theirs)
     s = g.new_game(players=2, seed=i // 2)  # a pair of games per seed, seats swapped
     me = i % 2
     bots = [make_agent(weak, seed=100 + i, game=name)] * 2
@@ -180,15 +180,27 @@ def one_match(name: str, strong: str, weak: str, i: int) -> float:
     return 1 / len(winners) if me in winners else 0.0
 
 
-def match(name: str, strong: str, weak: str, games: int, workers: int = 2):
+def _better(g, mine, theirs) -> float:
+    """1 when the solo game ``mine`` went better than ``theirs`` (a win first, then the
+    earlier win, then the score), 0.5 when neither did better."""
+    def rank(s):
+        won = bool(s.winners())
+        score = -s.scores()[0] if g.lower_is_better else s.scores()[0]
+        return (won, -getattr(s, "round", 0) if won else 0, score)
+    a, b = rank(mine), rank(theirs)
+    return 1.0 if a > b else 0.5 if a == b else 0.0
+
+
+def match(name: str, strong: str, weak: str, games: int, workers: int = 2,
+          solo: bool = False):
     """(credit, games, p-value): the stronger rung against the weaker one, on ``workers``
-    processes."""
+    processes (``solo``: in the game's solo mode, on paired deals)."""
     with ProcessPoolExecutor(workers) as pool:
         credits = list(pool.map(one_match, [name] * games, [strong] * games, [weak] * games,
-                                range(games)))
+                                range(games), [solo] * games))
     credit = sum(credits)
     decided = [c for c in credits if c != 0.5]  # solo: ties say nothing either way
-    if boardkit.game(name).max_players == 1:
+    if boardkit.game(name).max_players == 1 or solo:
         return credit, games, tail(sum(decided), len(decided), 0.5) if decided else 1.0
     return credit, games, tail(credit, games, 0.5)
 
@@ -199,6 +211,8 @@ def main() -> None:
     parser.add_argument("--legacy-iterations", type=int, default=20)
     parser.add_argument("--strength", type=int, default=0, help="games per ladder match")
     parser.add_argument("--games", default=",".join(boardkit.games()))
+    parser.add_argument("--rungs", default="",
+                        help="only the matches of these stronger rungs, e.g. mcts,mcts-strong")
     parser.add_argument("--skip", default="", help="sections to leave out: game,simulate,render")
     args = parser.parse_args()
     names = [n for n in args.games.split(",") if n]
@@ -236,12 +250,19 @@ def main() -> None:
     if args.strength:
         print(f"\n5. ladder matches, {args.strength} games each (credit of the stronger rung, "
               "one-sided p under 'no better')")
+        rungs = [r for r in args.rungs.split(",") if r]
         for name in names:
-            for weak, strong in zip(LADDER, LADDER[1:], strict=False):
-                t = time.perf_counter()
-                credit, n, p = match(name, strong, weak, args.strength)
-                print(f"{name:<14} {strong:>11} vs {weak:<11} {credit:5.1f}/{n:<3} "
-                      f"p = {p:.4f}  ({time.perf_counter() - t:.0f} s)", flush=True)
+            g = boardkit.game(name)
+            modes = [False] + ([True] if g.solo is not None and g.max_players > 1 else [])
+            for solo in modes:
+                label = f"{name} solo" if solo else name
+                for weak, strong in zip(LADDER, LADDER[1:], strict=False):
+                    if rungs and strong not in rungs:
+                        continue
+                    t = time.perf_counter()
+                    credit, n, p = match(name, strong, weak, args.strength, solo=solo)
+                    print(f"{label:<18} {strong:>11} vs {weak:<11} {credit:5.1f}/{n:<3} "
+                          f"p = {p:.4f}  ({time.perf_counter() - t:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":

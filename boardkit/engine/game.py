@@ -73,7 +73,7 @@ class Game:
                  codec: ActionCodec | None = None, summary: str = "", status: str = "",
                  board: str | None = None, agents: Mapping[str, Any] | None = None,
                  heuristic: Any = None, search: Mapping[str, Any] | None = None,
-                 data: str | Path | None = None):
+                 data: str | Path | None = None, solo: Mapping[str, Any] | None = None):
         self.name = name
         if data is not None:
             folder = Path(data)
@@ -100,6 +100,12 @@ class Game:
         #: :class:`boardkit.agents.mcts.MCTSAgent`, such as ``iterations`` and ``rollout_depth``
         #: (``agent``: a subclass, or its "module:Class", that refines the search for the game)
         self.search = dict(search or {})
+        #: how the game is played alone: ``new_game`` keyword arguments (``players`` and
+        #: ``variant``), None when it has no solo mode. By default a game that takes one
+        #: player is played alone with one player and its default variant.
+        if solo is None and self.min_players == 1:
+            solo = {"players": 1}
+        self.solo = dict(solo) if solo is not None else None
         state_class.game = self
 
     def __repr__(self) -> str:

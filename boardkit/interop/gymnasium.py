@@ -52,18 +52,20 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in CI
                       "pip install 'boardkit[interop]'") from exc
 
 from boardkit.engine import BoardkitError, Game, State
+from boardkit.engine import game as get_game
+from boardkit.engine.registry import BUILTIN
 
 from . import encoding
 from .encoding import ILLEGAL, OBS_BOUND, OBS_SIZE
 
 __all__ = ["SOLO", "BoardkitEnv", "register"]
 
-#: how each built-in game is played alone: its registered id's default keyword arguments
+#: how each built-in game is played alone (``Game.solo``): its registered id's default
+#: keyword arguments
 SOLO: dict[str, dict[str, Any]] = {
-    "lands": {},
-    "freizeitpark": {},
-    "wishland": {},
-    "wanderlust": {"variant": {"automatons": 2}},
+    name: {k: v for k, v in solo.items() if k != "players"}
+    for name in BUILTIN
+    if (solo := get_game(name).solo) is not None
 }
 #: how rewards are paid (see the module doc)
 REWARDS = ("delta", "final")

@@ -29,6 +29,8 @@ GAME = Game(
     # 0.4 s a decision on this 2-core machine
     search={"agent": "boardkit.wanderlust.agents:WanderlustMCTS", "iterations": 100,
             "rollout_depth": 12},
+    # solo is a race against automatons (rulebook: solo play); two make a medium race
+    solo={"players": 1, "variant": {"automatons": 2}},
 )
 
 
