@@ -49,6 +49,11 @@ class UnknownGameError(BoardkitError, KeyError):
         return str(self.args[0]) if self.args else ""
 
 
+class InteropError(BoardkitError, ValueError):
+    """A game cannot be offered to another library as asked (``boardkit.interop``): it has
+    no integer action codec, its name is taken, or it broke the bound the adapter declared."""
+
+
 class RunError(BoardkitError):
     """A simulation run cannot start or finish as asked: its output file cannot be written
     or holds a different run, or its compute backend cannot be reached. ``field`` names the
