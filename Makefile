@@ -17,7 +17,7 @@ JOBS ?= 2
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask,interop]'
 	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	@touch $(STAMP) $(LAB_STAMP)
 

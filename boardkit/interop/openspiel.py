@@ -270,6 +270,10 @@ class BoardkitGame(pyspiel.Game):
         self.codec = game.codec
         self.max_decisions = spec.bound(probe, variant)
         self._outcomes = None
+        # resample_from_infostate's fresh randomness: OpenSpiel's IS-MCTS passes a new
+        # UniformProbabilitySampler (always the same first number) on every call, so the
+        # sampler alone would give every world sample the same future
+        self._resamples = np.random.default_rng(0)
         params.update(players=self.players, seeds=seeds, variant=_game_string_safe(variant))
         info = pyspiel.GameInfo(
             num_distinct_actions=game.codec.size,
@@ -412,11 +416,12 @@ class BoardkitState(pyspiel.State):
     def resample_from_infostate(self, player_id: int, probability_sampler) -> BoardkitState:
         """A state ``player_id`` cannot tell from this one: what they cannot see re-dealt
         and fresh randomness from here on (boardkit's ``State.determinize``); the seed of the
-        new randomness comes from ``probability_sampler()``."""
+        new randomness comes from ``probability_sampler()`` and the game's own stream of
+        resamples (seeded, so a search is reproducible in one process)."""
         other = self.clone()
         state = self._held.state
         if state is not None and not state.is_over:
-            seed = int(probability_sampler() * 2**53)
+            seed = int(probability_sampler() * 2**53) ^ int(self.get_game()._resamples.integers(2**62))
             other._held = _Held(state.determinize(player_id, seed), exact=False)
         return other
 
