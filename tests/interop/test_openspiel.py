@@ -61,6 +61,7 @@ def first_legal(state, decisions, rng=None):
 
 
 # ------------------------------------------------------------------ conformance
+@pytest.mark.slow  # about 2.5 min of CPU in all (Freizeitpark with 6 players: 10-30 s)
 @pytest.mark.parametrize("name, players, variant", configurations(),
                          ids=lambda v: json.dumps(v, separators=(",", ":")) if isinstance(v, dict) else str(v))
 def test_openspiel_conformance(name, players, variant):
@@ -297,3 +298,21 @@ def test_ismcts_bot_plays_a_whole_game(name, players, variant):
                            random_state=np.random.RandomState(0))
     state = play_bot(game, bot, 6)
     assert state.is_terminal() and len(state.returns()) == players
+
+
+# ------------------------------------------------------------------ the benchmark's game
+def test_tic_tac_toe_rules():
+    from boardkit.testing import assert_illegal
+
+    Place = tic_tac_toe.Place
+    state = tic_tac_toe.GAME.new_game()
+    for cell in (0, 3, 1, 4):
+        state.apply(Place(cell))
+    assert_illegal(state, Place(4), "tic-tac-toe.turn.empty")
+    state.apply(Place(2))  # X completes the top row
+    assert state.is_over and state.winners() == [0] and state.scores() == [1.0, 0.0]
+    draw = tic_tac_toe.GAME.new_game()
+    for cell in (4, 0, 2, 6, 3, 5, 1, 7, 8):  # the last cell is a decision too (auto = False)
+        draw.apply(Place(cell))
+    assert draw.is_over and draw.winners() == [] and draw.action_count == 9
+    assert draw.observation(1)["grid"] == ["OXX", "XXO", "OOX"]
