@@ -5,6 +5,7 @@ from .errors import (
     ActionFormatError,
     BoardkitError,
     DataError,
+    InteropError,
     RuleViolation,
     SaveGameError,
     UnknownGameError,
@@ -20,7 +21,7 @@ from .steps import Step
 
 __all__ = [
     "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
-    "DataError", "Event", "Explanation", "Game", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
+    "DataError", "Event", "InteropError", "Explanation", "Game", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "UnsupportedGameError", "VariantError",
     "action", "catalog", "game", "games", "register",

@@ -42,15 +42,21 @@ class VariantError(BoardkitError, ValueError):
     """An unknown or invalid variant option, rule parameter or player count."""
 
 
-class UnsupportedGameError(BoardkitError, ValueError):
-    """A game lacks what a feature needs (an RL environment needs its integer action codec)."""
-
-
 class UnknownGameError(BoardkitError, KeyError):
     """No game is registered under that name."""
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+class InteropError(BoardkitError, ValueError):
+    """A game cannot be offered to another library as asked (``boardkit.interop``): it has
+    no integer action codec, its name is taken, or it broke the bound the adapter declared."""
+
+
+class UnsupportedGameError(InteropError):
+    """A game lacks what an adapter needs (OpenSpiel and the RL environments need its integer
+    action codec)."""
 
 
 class RunError(BoardkitError):

@@ -1,0 +1,86 @@
+"""Tic-tac-toe in boardkit: the smallest complete game, for comparing engines.
+
+No chance, no hidden information, no rule parameters: one action (``Place``), one step. It
+is not a built-in game (it has no board); load it by reference,
+``boardkit.game("boardkit.examples.tic_tac_toe:GAME")``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from boardkit.engine import Action, ActionCodec, Game, Range, RuleViolation, State, Step, action
+
+#: the eight lines of three cells (cells numbered 0..8 row by row)
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+MARKS = "XO"
+
+
+@action
+class Place(Action):
+    #: the cell, 0..8 row by row (0 top left, 8 bottom right)
+    cell: Annotated[int, Range(0, 8, rule="tic-tac-toe.turn.place")]
+
+    def __str__(self) -> str:
+        return f"mark row {self.cell // 3 + 1}, column {self.cell % 3 + 1}"
+
+
+class PlaceStep(Step):
+    rule = "tic-tac-toe.turn.place"
+    #: the last empty cell is a decision too, as in OpenSpiel's tic-tac-toe (so the two
+    #: engines play games of the same length in benchmarks/bench_interop.py)
+    auto = False
+
+    def __init__(self, player: int):
+        self.player = player
+
+    def prompt(self, state) -> str:
+        return f"mark an empty cell with {MARKS[self.player]}"
+
+    def legal(self, state):
+        return [Place(c) for c, mark in enumerate(state.grid) if mark is None]
+
+    def check(self, state, act):
+        if state.grid[act.cell] is not None:
+            raise RuleViolation("tic-tac-toe.turn.empty",
+                                f"cell {act.cell} already holds {MARKS[state.grid[act.cell]]}")
+
+    def resolve(self, state, act):
+        state.grid[act.cell] = self.player
+        state.stack.pop()
+        if any(all(state.grid[c] == self.player for c in line) for line in LINES):
+            state.winner = self.player
+            state.note(f"{MARKS[self.player]} completes a line and wins")
+        elif all(mark is not None for mark in state.grid):
+            state.note("the grid is full: a draw")
+        else:
+            state.stack.append(PlaceStep(1 - self.player))
+
+
+class TicTacToeState(State):
+    def setup(self) -> None:
+        self.grid: list[int | None] = [None] * 9
+        self.winner: int | None = None
+        self.stack.append(PlaceStep(0))
+
+    def _scores(self) -> list[float]:
+        return [1.0 if p == self.winner else 0.0 for p in range(self.players)]
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.winner is not None else []
+
+    def _observe(self, player):
+        return {"grid": ["".join("." if m is None else MARKS[m] for m in self.grid[r:r + 3])
+                         for r in (0, 3, 6)]}
+
+
+GAME = Game(
+    name="tic-tac-toe",
+    title="Tic-tac-toe",
+    state_class=TicTacToeState,
+    actions=(Place,),
+    players=(2, 2),
+    codec=ActionCodec([(Place, {"cell": range(9)})]),
+    summary="Three in a row wins.",
+    status="example (engine comparison)",
+)
