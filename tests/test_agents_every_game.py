@@ -20,7 +20,7 @@ from boardkit.agents.mcts import MCTSAgent
 BUDGETS = {
     "dice-grid": (30, None, 24, 2, 0.01),
     "wishland": (16, 12, 12, 2, 0.01),
-    "freizeitpark": (2, 3, 6, 2, 0.05),
+    "freizeitpark": (2, 3, 3, 3, 0.05),  # 3 seats: 3 wins of 3 is already p = 0.037
     "wanderlust": (30, None, 12, 2, 0.05),
     "lands": (12, 6, 6, 1, None),
 }
