@@ -59,7 +59,7 @@ def purchase_cost(state, player: int, cid: int) -> int:
     """What ``cid`` costs ``player`` after Entrepreneur discounts (never below 0)."""
     card = CARDS[cid]
     cost = card.cost
-    abil = state.abil[player]
+    abil = state.ongoing_rewards[player]
     if "discount" in abil:
         for _, _, e in ability_effects(state, player, "discount"):
             if _KIND_INDEX[e.kind] == card.kind:
@@ -202,7 +202,7 @@ def after_payment(state, player: int, cid: int) -> None:
     """A bought card waits in ``state.buying`` for Hotel #19's offer, then is played."""
     state.buying.append(cid)
     later(state, "play", player, cid)
-    if "buy_vp" in state.abil[player]:
+    if "buy_vp" in state.ongoing_rewards[player]:
         _, _, e = next(ability_effects(state, player, "buy_vp"))
         if state.credits[player] >= e.cost:
             state.stack.append(PayVPStep(player))

@@ -41,8 +41,8 @@ def setup(state) -> None:
     state.credits = [0] * n
     state.vp = [0] * n
     state.vp_by = [{} for _ in range(n)]
-    state.happy = [0] * n
-    state.visit = [0] * n
+    state.happiness = [0] * n
+    state.visitors = [0] * n
     state.workers = [par.start_workers] * n
     state.reserve = [par.reserve_workers] * n
     state.placed = [0] * n
@@ -50,12 +50,12 @@ def setup(state) -> None:
     state.tableau = [[] for _ in range(n)]
     state.count = [[0] * 7 for _ in range(n)]
     state.symbols = [{} for _ in range(n)]
-    state.abil = [{} for _ in range(n)]
+    state.ongoing_rewards = [{} for _ in range(n)]
     state.finals = [{} for _ in range(n)]  # a dict, not a set: pickles in a stable order
-    state.entre = [0] * n
+    state.entrepreneur = [0] * n
     state.dealt = [[] for _ in range(n)]
     state.keep = [None] * n
-    state.ent_bonus = [0] * n
+    state.entertainment_bonus = [0] * n
     state.private = [None] * n
     state.claimed = {}
     state.hand = []

@@ -133,7 +133,7 @@ def follow_ups(state, player: int) -> list:
 
 def solo_free_options(state, player: int) -> list:
     out = [_CLAIM[a] for a in claimable(state, player)]
-    if "pay_collect" in state.abil[player] and pay_collect_violation(state, player) is None:
+    if "pay_collect" in state.ongoing_rewards[player] and pay_collect_violation(state, player) is None:
         out.append(PAY_COLLECT)
     if free_draw_violation(state) is None:
         out.append(FREE_DRAW)

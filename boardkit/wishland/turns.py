@@ -69,7 +69,7 @@ def pay_collect(state, player: int) -> None:
 def free_options(state, player: int) -> list:
     """Free actions ``player`` may take now (Achievements, Hotel #16)."""
     out = [CLAIM[a] for a in claimable(state, player)]
-    if "pay_collect" in state.abil[player] and pay_collect_violation(state, player) is None:
+    if "pay_collect" in state.ongoing_rewards[player] and pay_collect_violation(state, player) is None:
         out.append(PAY_COLLECT)
     return out
 
@@ -205,7 +205,7 @@ def end_turn(state, player: int) -> None:
 
 def free_collect_due(state, player: int) -> bool:
     """Hotel #13 applies: its owner advertised this turn and has Workers on the board."""
-    return bool(state.advertised and "advertise_collect" in state.abil[player]
+    return bool(state.advertised and "advertise_collect" in state.ongoing_rewards[player]
                 and state.placed[player])
 
 
