@@ -390,7 +390,7 @@ class State:
     # ------------------------------------------------------------ randomness
     def chance(self, name: str, sample: Callable[[np.random.Generator], Any],
                check: Callable[[State, Any], None] | None = None, to: int | None = None,
-               text: Callable[[Any], str] | None = None, public: str | None = None,
+               text: Callable[..., str] | None = None, public: str | None = None,
                player: int | None = None) -> Any:
         """Draw a random outcome, log it and return it.
 

@@ -158,11 +158,9 @@ class DiceGridState(State):
         self.lucky = [0] * self.players
         if self.variant.secret_lucky:
             for p in range(self.players):
-                def drawn(v: int, p: int = p) -> str:
-                    return f"P{p + 1} draws lucky number {v}"
-
                 self.lucky[p] = self.chance("lucky", lambda rng: int(rng.integers(1, 7)),
-                                            to=p, player=p, text=drawn,
+                                            to=p, player=p,
+                                            text=lambda v, p=p: f"P{p + 1} draws lucky number {v}",
                                             public="draws a secret lucky number")
         self.start_turn()
 

@@ -136,10 +136,12 @@ class FreizeitparkState(State):
                 if self.round == 0:
                     self.stack.append(EntranceStep(p))
                     return
-                if not skips(rs, self.sheets[p], self.dice):
-                    self.stack.append(BuildStep(p, self.dice))
+                dice = self.dice
+                assert dice is not None  # rolled at the start of every round after round 0
+                if not skips(rs, self.sheets[p], dice):
+                    self.stack.append(BuildStep(p, dice))
                     return
-                a, b = self.dice
+                a, b = dice
                 if rs.unplayable == "out":
                     self.set_status(p, "out")
                     self.note(f"cannot draw any structure of the roll {a} and {b} anywhere in "
@@ -295,7 +297,7 @@ class FreizeitparkState(State):
         for q, act in enumerate(self.builds):
             if act is None or q == player:
                 continue
-            if self.round == 0:
+            if self.round == 0 or self.dice is None:  # no roll before round 1
                 options = EntranceStep(q).legal(self)
             else:
                 options = BuildStep(q, self.dice).legal(self)

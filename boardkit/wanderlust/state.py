@@ -14,6 +14,8 @@ as shuffling and drawing from the top, and it leaves no hidden order to resample
 
 from __future__ import annotations
 
+import numpy as np
+
 from boardkit.engine import RuleViolation, State
 
 from . import objectives, scoring, setup
@@ -288,7 +290,7 @@ def determinize(state: WanderlustState, player: int) -> None:
         for i in range(6):
             pool[i] += unknown[i]
     bag = [i for i in range(6) for _ in range(pool[i])]
-    order = rng.permutation(len(bag)) if bag else []
+    order: np.ndarray | list[int] = rng.permutation(len(bag)) if bag else []
     k = 0
     for t in others:
         hand = list(state.known[t])
@@ -309,7 +311,7 @@ def determinize(state: WanderlustState, player: int) -> None:
         for cid, c in state.enc[t].items():
             epool[cid] = epool.get(cid, 0) + c
     ebag = [cid for cid in ids for _ in range(epool.get(cid, 0))]
-    eorder = rng.permutation(len(ebag)) if ebag else []
+    eorder: np.ndarray | list[int] = rng.permutation(len(ebag)) if ebag else []
     k = 0
     for t in others:
         held: dict[str, int] = {}

@@ -17,7 +17,7 @@ the action (free actions, Hotels #13 and #16, the turn order) is in turns.py.
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, RuleViolation, Step
 
 from .card_limit import limit_violation
 from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, ROWS, SPACES
@@ -149,9 +149,9 @@ def _short(player, space, need, stacks, free, extra=0) -> RuleViolation:
                          f"P{player + 1} has {free} free")
 
 
-def buy_options(state, player: int) -> list[PlaceWorkers]:
+def buy_options(state, player: int) -> list[Action]:
     """Every legal Action 1 of ``player`` (the same checks as :func:`place_violation`)."""
-    out = []
+    out: list[Action] = []
     free = free_workers(state, player)
     if free >= 1 + len(state.stacks[0]):
         out.append(ADVERTISE)

@@ -78,7 +78,7 @@ def hotel_points(state, player: int) -> int:
     return total
 
 
-def _symbols_of(state, player: int, kind: int) -> set[str]:
+def _symbols_of(state, player: int, kind: int) -> set[str | None]:
     return {CARDS[c].symbol for c in state.tableau[player] if CARDS[c].kind == kind}
 
 
@@ -181,7 +181,7 @@ def _bonus_cards(state, index: int) -> None:
 
 def bonus_candidates(state) -> list[int]:
     """Every card Hotel #8 may take: the rows, the decks and the discard piles."""
-    out = []
+    out: list[int] = []
     for k in range(len(state.decks)):
         out.extend(c for c in state.market[k] if c)
         out.extend(state.decks[k])

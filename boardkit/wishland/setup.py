@@ -14,6 +14,8 @@ Mode — Setup).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import RuleViolation, Step, VariantError
 
 from .achievements import draw_private_tile, setup_spaces
@@ -24,11 +26,14 @@ from .moves import KeepEntrepreneur
 from .rewards import play_card
 from .turn_order import start_round
 
+if TYPE_CHECKING:
+    from .state import WishlandState
+
 KEEP = [KeepEntrepreneur(0), KeepEntrepreneur(1)]
 ENTREPRENEURS = sorted(c for c, card in CARDS.items() if card.kind == ENTREPRENEUR)
 
 
-def setup(state) -> None:
+def setup(state: WishlandState) -> None:
     n = state.players
     par = state.params
     state.solo = n == 1

@@ -142,7 +142,7 @@ class WishlandState(State):
         the game is over, each Final Scoring step (``final: mascots``, ...). The keys are the
         same in every game, so simulation tables get the same columns."""
         by = self.vp_by[player]
-        out = {k: by.get(k, 0) for k in IN_PLAY}
+        out: dict[str, float] = {k: by.get(k, 0) for k in IN_PLAY}
         out.update((k, v) for k, v in sorted(by.items()) if k not in out)
         if self.final is not None:
             out.update({f"final: {k}": v for k, v in self.final[player].items()})

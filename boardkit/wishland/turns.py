@@ -12,7 +12,7 @@ round ends (end_of_round.py).
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, RuleViolation, Step
 
 from .achievements import claim, claim_violation, claimable
 from .actions import (
@@ -68,7 +68,7 @@ def pay_collect(state, player: int) -> None:
 
 def free_options(state, player: int) -> list:
     """Free actions ``player`` may take now (Achievements, Hotel #16)."""
-    out = [CLAIM[a] for a in claimable(state, player)]
+    out: list[Action] = [CLAIM[a] for a in claimable(state, player)]
     if "pay_collect" in state.ongoing_rewards[player] and pay_collect_violation(state, player) is None:
         out.append(PAY_COLLECT)
     return out
@@ -106,7 +106,7 @@ class TurnStep(Step):
 
     def legal(self, state):
         p = self.player
-        out = [] if self.done else buy_options(state, p)
+        out: list[Action] = [] if self.done else buy_options(state, p)
         if not self.done:
             out.append(COLLECT)
         out += free_options(state, p)
