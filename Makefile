@@ -44,6 +44,7 @@ chromium:
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 
 # Unit, property and notebook tests in parallel (a notebook stays on one worker: loadscope),
 # then the browser tests, which share one JupyterLab server and one Chromium.
@@ -91,4 +92,4 @@ studies: $(STAMP)
 	$(BIN)/python -m boardkit.analysis.studies --workers $(JOBS)
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .mypy_cache test-artifacts

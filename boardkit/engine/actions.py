@@ -13,7 +13,7 @@ import numbers
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
 from .errors import ActionFormatError, shown
 
@@ -22,6 +22,8 @@ class Action:
     """Marker base class of every game action (subclasses are frozen dataclasses)."""
 
     __slots__ = ()
+    if TYPE_CHECKING:  # what ``@action`` gives every subclass (dataclasses.fields accepts it)
+        __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
     def listed(self, state) -> bool:
         """Whether ``state.legal_actions()`` lists this action when it is legal there.
@@ -44,8 +46,15 @@ class Action:
         return f"{type(self).__name__}({args})"
 
 
-def action(cls):
-    """Class decorator: a frozen, slotted, ordered dataclass that is an :class:`Action`."""
+A = TypeVar("A", bound=Action)
+
+
+@dataclass_transform(frozen_default=True, order_default=True, eq_default=True)
+def action(cls: type[A]) -> type[A]:
+    """Class decorator: a frozen, slotted, ordered dataclass that is an :class:`Action`.
+
+    Type checkers see it as a dataclass decorator (``dataclass_transform``), so they check
+    an action's fields where it is built: ``Claim(cell=(1, 2))``."""
     if not issubclass(cls, Action):
         raise TypeError(f"{cls.__name__} must subclass boardkit.engine.Action")
     return dataclasses.dataclass(frozen=True, slots=True, order=True)(cls)
@@ -99,13 +108,18 @@ class OneOf:
 
     def __init__(self, options: Iterable[Any] | Callable[[], Iterable[Any]],
                  rule: str = FORMAT_RULE):
-        self._source = options
-        self._options: frozenset | None = None if callable(options) else frozenset(options)
+        self._source: Callable[[], Iterable[Any]] | None = None
+        self._options: frozenset | None = None
+        if callable(options):
+            self._source = options
+        else:
+            self._options = frozenset(options)
         self.rule = rule
 
     @property
     def options(self) -> frozenset:
         if self._options is None:
+            assert self._source is not None  # one of the two is set in __init__
             self._options = frozenset(self._source())
         return self._options
 
@@ -291,7 +305,8 @@ class _Fast:
                     parts.append(f"{self.bind(m.fixed)}({v})")
                 else:
                     return None
-            return None if None in parts else "(" + " and ".join(f"({p})" for p in parts) + ")"
+            known = _known(parts)
+            return None if known is None else "(" + " and ".join(f"({p})" for p in known) + ")"
         if hint in (int, str):
             return f"type({v}) is {hint.__name__}"
         if hint is float:
@@ -306,8 +321,8 @@ class _Fast:
                 return f"(type({v}) is str and {v} in {self.bind(frozenset(options))})"
             return None
         if origin in (typing.Union, types.UnionType):
-            parts = [self.expr(a, v) for a in typing.get_args(hint)]
-            return None if None in parts else "(" + " or ".join(parts) + ")"
+            known = _known([self.expr(a, v) for a in typing.get_args(hint)])
+            return None if known is None else "(" + " or ".join(known) + ")"
         if origin is tuple:
             args = typing.get_args(hint)
             if len(args) == 2 and args[1] is Ellipsis:
@@ -316,11 +331,16 @@ class _Fast:
                     return None
                 test = self.bind(eval(f"lambda _x: {item}", self.names))  # noqa: S307
                 return f"(type({v}) is tuple and all(map({test}, {v})))"
-            parts = [self.expr(a, f"{v}[{i}]") for i, a in enumerate(args)]
-            if None in parts:
+            known = _known([self.expr(a, f"{v}[{i}]") for i, a in enumerate(args)])
+            if known is None:
                 return None
-            return f"(type({v}) is tuple and len({v}) == {len(args)} and " + " and ".join(parts) + ")"
+            return f"(type({v}) is tuple and len({v}) == {len(args)} and " + " and ".join(known) + ")"
         return None
+
+
+def _known(parts: list[str | None]) -> list[str] | None:
+    """``parts`` when every test is known, else None (some field must always conform)."""
+    return None if None in parts else [p for p in parts if p is not None]
 
 
 def _contract(cls: type[Action]) -> Callable[[Action], Action]:
@@ -345,8 +365,8 @@ def _contract(cls: type[Action]) -> Callable[[Action], Action]:
     if not fields:
         return lambda act: act
     fast = _Fast()
-    tests = [fast.expr(hint, f"_f{i}") for i, (_, hint) in enumerate(fields)]
-    if None in tests:
+    tests = _known([fast.expr(hint, f"_f{i}") for i, (_, hint) in enumerate(fields)])
+    if tests is None:
         return slow
     fast.names["_slow"] = slow
     loads = "; ".join(f"_f{i} = act.{field}" for i, (field, _) in enumerate(fields))
@@ -406,7 +426,8 @@ class ActionCodec:
     """
 
     def __init__(self, spaces: Sequence[tuple[type[Action], Mapping[str, Sequence[Any]]]]):
-        self._layout = []
+        self._layout: list[tuple[int, int, type[Action], list[tuple[str, list[Any]]],
+                                 list[dict[Any, int]]]] = []
         self._position: dict[type, int] = {}
         offset = 0
         for cls, domains in spaces:

@@ -37,6 +37,11 @@ class SaveGameError(BoardkitError, ValueError):
 class ActionFormatError(BoardkitError, ValueError):
     """An action given as data (JSON, a message from the browser) is malformed."""
 
+    #: the rule the Python API cites (``State.check``): a bound's own rule, or the format's
+    rule: str = "engine.action_format"
+    #: the value had the right type, but a wrong value (a union stops trying other types)
+    matched: bool = False
+
 
 class VariantError(BoardkitError, ValueError):
     """An unknown or invalid variant option, rule parameter or player count."""

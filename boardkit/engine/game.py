@@ -137,6 +137,8 @@ class Game:
         return raw
 
     def _validate_params(self, raw: dict, where: str) -> BaseModel:
+        if self.params_model is None:
+            raise VariantError(f"{self.name} has no rule parameters to set")
         try:
             return self.params_model.model_validate(raw)
         except ValidationError as exc:
@@ -168,7 +170,8 @@ class Game:
                 elif b.get(k) != v:
                     out[key] = v
 
-        walk(current, self.make_params().model_dump(mode="json"), "")
+        defaults = self.make_params()
+        walk(current, {} if defaults is None else defaults.model_dump(mode="json"), "")
         return out
 
     def make_variant(self, variant: Mapping[str, Any] | BaseModel | None) -> BaseModel:

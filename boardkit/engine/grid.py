@@ -303,8 +303,8 @@ def polygon_to_cells(geom: BaseGeometry, strict: bool = True, tol: float = 1e-9)
     x0, y0, x1, y1 = geom.bounds
     xs = np.arange(math.floor(x0), math.ceil(x1), dtype=np.int64)
     ys = np.arange(math.floor(y0), math.ceil(y1), dtype=np.int64)
-    gx, gy = np.meshgrid(xs, ys, indexing="ij")
-    gx, gy = gx.ravel(), gy.ravel()
+    mx, my = np.meshgrid(xs, ys, indexing="ij")
+    gx, gy = mx.ravel(), my.ravel()
     inside = shapely.contains_xy(geom, gx + 0.5, gy + 0.5)
     cells = np.stack([gx[inside], gy[inside]], axis=1)
     if strict:

@@ -9,7 +9,7 @@ why in ``reason``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -55,6 +55,7 @@ class RuleCatalog:
     game: str
     source: str
     entries: tuple[RuleEntry, ...]
+    _by_id: dict[str, RuleEntry] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "_by_id", {r.id: r for r in self.entries})

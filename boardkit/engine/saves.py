@@ -282,11 +282,12 @@ def load(game: Game, data: Any, strict: bool = True, allow_forced: bool = False)
         raise _failure(f"{_PREFIX}: setup", exc) from None
     for i, player, act in actions:
         where = f"{_PREFIX}: history[{i}]"
-        if state.is_over:
+        current = state.current_player
+        if current is None:
             raise SaveGameError(f"{where}: {_text(act)} comes after the end of the game")
-        if player != state.current_player:
+        if player != current:
             raise SaveGameError(f"{where}: recorded for P{player + 1} but it is "
-                                f"P{state.current_player + 1}'s decision")
+                                f"P{current + 1}'s decision")
         try:
             state.apply(act)
         except RuleViolation as exc:

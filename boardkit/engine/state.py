@@ -28,7 +28,7 @@ import numpy as np
 
 from .actions import FORMAT_RULE, Action, brief, freeze, label, to_jsonable
 from .errors import ActionFormatError, RuleViolation, SaveGameError, clipped, shown
-from .log import Event, Log
+from .log import Event, Kind, Log
 from .rules import describe
 from .steps import Step
 
@@ -148,6 +148,25 @@ class State:
     """Base class of a game position. See the module docstring for the hooks to implement."""
 
     game: ClassVar[Game]
+    # Every field of a position is declared in its class body, here and in each game's
+    # subclass (a field used but not declared is a type-checking error, attr-defined).
+    players: int
+    seed: int
+    #: the frozen variant options and rule parameters (the game's pydantic models; games
+    #: narrow the type); shared by copies
+    variant: Any
+    params: Any
+    rng: Rng
+    #: every event so far: decisions, random outcomes, notes (append-only; copies share events)
+    log: Log
+    #: the pending decisions, the one being made on top; empty once the game is over
+    stack: list[Step]
+    #: how many random events have been drawn (their index in a save)
+    _chances: int
+    #: a teacher's forced random outcomes still to be drawn, by chance name
+    _forced: dict[str, list]
+    #: the memo of :meth:`offer`: (log length, legal actions), never copied or saved
+    _offered: tuple[int, tuple[Action, ...]]
     #: validators for teacher-forced random outcomes, by chance name: ``fn(state, value)``
     #: raises RuleViolation when the value is impossible (a die showing 7).
     chance_checks: ClassVar[dict[str, Callable[[State, Any], None]]] = {}
@@ -162,9 +181,9 @@ class State:
         self.params = params
         self.rng = new_rng(seed)
         self.log = Log()
-        self.stack: list[Step] = []
+        self.stack = []
         self._chances = 0
-        self._forced: dict[str, list] = {}
+        self._forced = {}
         if replay is not None:
             self._replay = replay
         self.setup()
@@ -307,7 +326,7 @@ class State:
             self.log.append(self._decision_event("auto", top, options[0]))
             top.resolve(self, options[0])
 
-    def _decision_event(self, kind: str, step: Step, act: Action) -> Event:
+    def _decision_event(self, kind: Kind, step: Step, act: Action) -> Event:
         """The log entry of a decision; a secret step's action is shown to its player only."""
         if getattr(step, "secret", False):
             return Event(kind, str(act), player=step.player, action=act, to=step.player,
@@ -364,14 +383,14 @@ class State:
 
     def determinize(self, player: int, rng: np.random.Generator | int | None = None) -> State:
         """A full state consistent with what ``player`` sees, hidden parts resampled."""
-        other = self.clone(reseed=rng if rng is not None else self.rng.integers(2**63))
+        other = self.clone(reseed=rng if rng is not None else int(self.rng.integers(2**63)))
         other._determinize(player)
         return other
 
     # ------------------------------------------------------------ randomness
     def chance(self, name: str, sample: Callable[[np.random.Generator], Any],
                check: Callable[[State, Any], None] | None = None, to: int | None = None,
-               text: Callable[[Any], str] | None = None, public: str | None = None,
+               text: Callable[..., str] | None = None, public: str | None = None,
                player: int | None = None) -> Any:
         """Draw a random outcome, log it and return it.
 
@@ -427,7 +446,7 @@ class State:
                                 f"in the save but the game forces {shown(value)}; the save was "
                                 "altered")
         if rec.forced:
-            if not self._replay.allow_forced:
+            if self._replay is None or not self._replay.allow_forced:
                 raise SaveGameError(f"{where}: random event {index} ('{name}') was forced to "
                                     f"{shown(recorded)} by whoever made the save. {FORCED_HINT}")
             return recorded, True
@@ -554,5 +573,6 @@ class State:
         return sum(1 for e in self.log if e.kind == "auto")
 
     def __repr__(self) -> str:
-        turn = "over" if self.is_over else f"P{self.current_player + 1} to {self.prompt()}"
+        player = self.current_player
+        turn = "over" if player is None else f"P{player + 1} to {self.prompt()}"
         return f"<{self.game.name} state: {self.players} players, seed {self.seed}, {turn}>"

@@ -135,11 +135,25 @@ class ClaimStep(Step):
 class DiceGridState(State):
     chance_checks = {"roll": _check_roll, "lucky": _check_lucky}
 
+    params: Params
+    variant: Variant
+    #: the grid's size in cells (from the printed ``params.numbers``)
+    width: int
+    height: int
+    #: every (column, row) of the grid, row by row
+    cells: list[tuple[int, int]]
+    #: who claimed each cell (a seat; None: still empty)
+    owner: dict[tuple[int, int], int | None]
+    #: turns played so far, all seats together (the round follows from it)
+    turn: int
+    #: each seat's secret lucky number (0 without the ``secret_lucky`` variant)
+    lucky: list[int]
+
     def setup(self) -> None:
         rows = self.params.numbers
         self.height, self.width = len(rows), len(rows[0])
         self.cells = [(x, y) for y in range(self.height) for x in range(self.width)]
-        self.owner: dict[tuple[int, int], int | None] = dict.fromkeys(self.cells)
+        self.owner = dict.fromkeys(self.cells)
         self.turn = 0
         self.lucky = [0] * self.players
         if self.variant.secret_lucky:

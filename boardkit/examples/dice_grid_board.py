@@ -7,6 +7,7 @@ Targets: ``die:<value>`` (the dice of the roll, while a die is to be chosen), ``
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from boardkit.boards import Board
 from boardkit.boards import svg as S
@@ -14,7 +15,7 @@ from boardkit.boards.base import ClickMessage
 from boardkit.engine import Action, ActionFormatError, State
 from boardkit.engine.grid import cell_name
 
-from .dice_grid import ChooseDie, ChooseDieStep, Claim, ClaimStep, Pass
+from .dice_grid import ChooseDie, ChooseDieStep, Claim, ClaimStep, DiceGridState, Pass
 
 _CELL = re.compile(r"^cell:(-?\d{1,3}),(-?\d{1,3})$")
 _DIE = re.compile(r"^die:(\d{1,2})$")
@@ -111,7 +112,7 @@ class DiceGridBoard(Board):
 
         parts.append(S.text(px, y, "scores", size=13, fill=S.MUTED))
         y += 20
-        parts.append(S.legend(px, y, self._score_lines(state, obs), line_height=22, size=13))
+        parts.append(S.legend(px, y, self._score_lines(cast(DiceGridState, state), obs), line_height=22, size=13))
         y += 22 * state.players
         doc_w = px + PANEL
         doc_h = max(TOP + grid_h + MARGIN, y + MARGIN)
@@ -140,8 +141,8 @@ class DiceGridBoard(Board):
         return ()
 
     @staticmethod
-    def _score_lines(state: State, obs: dict) -> list[tuple[int | None, str]]:
-        lines = []
+    def _score_lines(state: DiceGridState, obs: dict) -> list[tuple[int | None, str]]:
+        lines: list[tuple[int | None, str]] = []
         secret = state.variant.secret_lucky
         for p in range(state.players):
             parts = state.score_parts(p)

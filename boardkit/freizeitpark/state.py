@@ -26,7 +26,7 @@ from . import auftragskarten, ende, wurf
 from .ablauf import BuildStep, EntranceStep, skips
 from .actions import Build, Entrance
 from .bauen import structure_cells
-from .content import TABLES, content
+from .content import TABLES, Params, Variant, content
 from .konstrukte import analysis
 from .setup import Ruleset, ruleset
 from .sheet import Sheet
@@ -45,10 +45,38 @@ STATUS = ("playing", "won", "fired", "out")
 class FreizeitparkState(State):
     chance_checks = {"roll": wurf.check_roll, "auftragskarte": auftragskarten.check_card}
 
+    params: Params
+    variant: Variant
+    #: caches (the ruleset, per-sheet analyses): never saved, copied or compared
+    _scratch: _Scratch
+    #: the Auftragskarte in play (expanded game), None in the basic game
+    card: str | None
+    #: each player's park sheet
+    sheets: list[Sheet]
+    #: each player's status, one of :data:`STATUS`
+    status: list[str]
+    #: each player's penalty points
+    penalty: list[int]
+    #: each player's secret choice of the current round, drawn when the last has chosen
+    builds: list[Entrance | Build | None]
+    #: players who skip the current round (the roll fits nowhere in their park)
+    skipped: list[bool]
+    #: rounds skipped so far, per player
+    skips: list[int]
+    #: the round in which each player won, was fired or went out (None while playing)
+    left_round: list[int | None]
+    #: 0: the Eingang round; then the roll rounds
+    round: int
+    #: the roll of the current round (None before the first)
+    dice: tuple[int, int] | None
+    #: the players still to choose this round, in order
+    queue: list[int]
+    over: bool
+
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
         self._scratch = _Scratch()
-        self.card: str | None = None
+        self.card = None
         if self.variant.card is not None:
             self.card = self.variant.card
             self.note(f"Auftragskarte (chosen): {content().label(self.card, 'card')}")
@@ -60,14 +88,12 @@ class FreizeitparkState(State):
         self.sheets = [Sheet(rs.width, rs.height) for _ in range(self.players)]
         self.status = ["playing"] * self.players
         self.penalty = [0] * self.players
-        self.builds: list[Entrance | Build | None] = [None] * self.players
-        #: players who skip the current round (the roll fits nowhere in their park)
+        self.builds = [None] * self.players
         self.skipped = [False] * self.players
-        self.skips = [0] * self.players  # rounds skipped so far, per player
-        #: the round in which each player won, was fired or went out (None while playing)
-        self.left_round: list[int | None] = [None] * self.players
+        self.skips = [0] * self.players
+        self.left_round = [None] * self.players
         self.round = 0
-        self.dice: tuple[int, int] | None = None
+        self.dice = None
         self.queue = list(range(self.players))
         self.over = False
         self.advance()
@@ -110,10 +136,12 @@ class FreizeitparkState(State):
                 if self.round == 0:
                     self.stack.append(EntranceStep(p))
                     return
-                if not skips(rs, self.sheets[p], self.dice):
-                    self.stack.append(BuildStep(p, self.dice))
+                dice = self.dice
+                assert dice is not None  # rolled at the start of every round after round 0
+                if not skips(rs, self.sheets[p], dice):
+                    self.stack.append(BuildStep(p, dice))
                     return
-                a, b = self.dice
+                a, b = dice
                 if rs.unplayable == "out":
                     self.set_status(p, "out")
                     self.note(f"cannot draw any structure of the roll {a} and {b} anywhere in "
@@ -269,7 +297,7 @@ class FreizeitparkState(State):
         for q, act in enumerate(self.builds):
             if act is None or q == player:
                 continue
-            if self.round == 0:
+            if self.round == 0 or self.dice is None:  # no roll before round 1
                 options = EntranceStep(q).legal(self)
             else:
                 options = BuildStep(q, self.dice).legal(self)

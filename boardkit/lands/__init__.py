@@ -55,7 +55,9 @@ def arranged(order=(), goal=(0, 0), variant=None, params=None, seed: int = 0) ->
             "history": [
                 {"kind": "chance", "index": 0, "name": "goal", "value": list(goal), "forced": True},
                 {"kind": "chance", "index": 1, "name": "deal", "value": order, "forced": True}]}
-    return GAME.from_dict(data, allow_forced=True)
+    state = GAME.from_dict(data, allow_forced=True)
+    assert isinstance(state, LandsState)
+    return state
 
 
 __all__ = ["GAME", "LandsState", "arranged"]

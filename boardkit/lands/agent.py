@@ -151,7 +151,7 @@ def heuristic(state, player: int) -> float:
     if state.phase != "portfolio" and (state.phase == "over" or not state.hand):
         return -float(state.breakdown().total)
     side = state.side
-    supply = {}
+    supply: dict[str, int] = {}
     size = 0
     for c in state.reserved:
         card = state.content.cards[c]

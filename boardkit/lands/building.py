@@ -122,9 +122,10 @@ def orient(card: int, angle: int) -> Orient:
     w, h = (c.width, c.height) if angle in (0, 180) else (c.height, c.width)
     full = [(x, y) for x in range(c.width) for y in range(c.height)]
     foot = place_cells(full, c.width, c.height, 0, 0, angle)
-    shapes, cells = [], []
+    shapes: list[int] = []
+    cells: list[tuple[tuple[int, int], ...]] = []
     for shape in spec.shapes:
-        world = [tuple(map(int, p)) for p in place_cells(list(shape.cells), c.width, c.height, 0, 0, angle)]
+        world = [(int(x), int(y)) for x, y in place_cells(list(shape.cells), c.width, c.height, 0, 0, angle)]
         shapes.append(mask_of(world))
         cells.append(tuple(sorted(world)))
     return Orient(w, h, mask_of(map(tuple, foot.tolist())), (shapes[0], shapes[1]),
@@ -401,7 +402,8 @@ def sample_placement(parks: list, card: int, rng, extra: int = 0):
     take part in the draw as always-legal candidates. Returns (park index, option), or
     (-k, None) for the k-th extra option, or None when there is nothing at all.
     """
-    pool = [(i, opt) for i, park in enumerate(parks) for opt in candidates(park, card)]
+    pool: list[tuple[int, tuple[int, int, int, int, bool] | None]] = [
+        (i, opt) for i, park in enumerate(parks) for opt in candidates(park, card)]
     pool += [(-k, None) for k in range(1, extra + 1)]
     for j in rng.permutation(len(pool)):
         i, opt = pool[int(j)]

@@ -13,7 +13,7 @@ The round ends when the deck is empty or every stack is empty (``lands.end.trigg
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, RuleViolation, Step
 
 from . import megapark, portfolio
 from .actions import DoneReserving, Reserve
@@ -48,7 +48,7 @@ class ReserveStep(Step):
         return f"reserve a discarded card with {icons}"
 
     def legal(self, state):
-        out = [Reserve(c) for c in eligible(state)]
+        out: list[Action] = [Reserve(c) for c in eligible(state)]
         if state.reserved_now or not out:
             out.append(DoneReserving())
         return out

@@ -11,7 +11,7 @@ scored (``lands.megapark.missing_ok``). The megapark may be laid out anew at any
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, RuleViolation, Step
 
 from . import rearranging
 from .actions import Complete, Finish, Place, Rearrange, Relayout
@@ -59,7 +59,7 @@ class MegaStep(Step):
 
     def legal(self, state):
         places = joinable(state)
-        out = list(places)
+        out: list[Action] = list(places)
         out += rearranging.options(state)
         if not places:
             out.append(Finish())
@@ -72,18 +72,21 @@ class MegaStep(Step):
             return super().sample(state, rng)
         park = state.parks[0] if state.parks else []
         moves = rearranging.options(state)
-        pool = [(card, opt) for card in state.hand for opt in candidates(park, card)]
-        pool += [(None, m) for m in moves] + [(None, Finish())]
+        pool: list[tuple[int | None, tuple[int, int, int, int, bool] | Action]] = [
+            (card, opt) for card in state.hand for opt in candidates(park, card)]
+        pool += [(None, m) for m in [*moves, Finish()]]
         order = [int(j) for j in rng.permutation(len(pool))]
+        def fits(card: int | None, what: tuple[int, int, int, int, bool] | Action) -> bool:
+            return card is not None and not isinstance(what, Action) and allowed(park, card, what)
+
         for n, j in enumerate(order):
             card, what = pool[j]
-            if card is not None:
-                if allowed(park, card, what):
+            if not isinstance(what, Action):
+                if card is not None and fits(card, what):
                     return Place(card, 0, *what)
             elif not isinstance(what, Finish):
                 return what  # a rearranging move is always legal here
-            elif not any(pool[k][0] is not None and allowed(park, *pool[k])
-                         for k in order[n + 1:]):
+            elif not any(fits(*pool[k]) for k in order[n + 1:]):
                 return what  # finishing is legal when no card can join anywhere
         return Finish()
 

@@ -10,7 +10,7 @@ one-card moves are bounded by ``params.rearrangements`` (see :mod:`.rearranging`
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, RuleViolation, Step
 
 from . import completing, ending, rearranging
 from .actions import MAX_PARKS, Complete, Continue, Place, Rearrange, Relayout
@@ -100,7 +100,7 @@ class BuildStep(Step):
         return f"complete a park, rearrange a park or {go}"
 
     def legal(self, state):
-        out = [Continue()]
+        out: list[Action] = [Continue()]
         out += completing.options(state)
         out += rearranging.options(state)
         return out

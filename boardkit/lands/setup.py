@@ -12,9 +12,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import RuleViolation
 
 from . import portfolio
+
+if TYPE_CHECKING:
+    from .state import LandsState
 
 
 def check_goal(state, value) -> None:
@@ -54,7 +59,7 @@ def deal(order, params) -> tuple[list[int], list[int], list[list[int]]]:
     return deck, reserved, stacks
 
 
-def setup(state) -> None:
+def setup(state: LandsState) -> None:
     c = state.content
     goal, side = state.chance(
         "goal", lambda rng: (int(rng.integers(len(c.goals))), int(rng.integers(2))),

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from .building import AREA, VALID, Placed, connected, icons, mask_of, masks, nbr, positions
 from .content import ICON_NAMES, content
@@ -99,7 +100,7 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
             row[ICON_INDEX[s.icon]] = max(row[ICON_INDEX[s.icon]], len(s.cells))
         supply.append(row)
 
-    best = {"penalty": None, "layout": None}
+    best: dict[str, Any] = {"penalty": None, "layout": None}
     nodes = 0
     seen: set = set()
     stopped = False
@@ -158,7 +159,7 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
         seen.add(key)
         free = ~covered & VALID
         near = nbr(park)
-        children = []
+        children: list[tuple] = []
         for i in range(n):
             if not left >> i & 1:
                 continue
@@ -173,9 +174,9 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
                     continue
                 done.add(effect)
                 new_park = park | d
-                new_counts = list(counts)
-                new_counts[t] += d.bit_count()
-                new_counts = tuple(new_counts)
+                counted = list(counts)
+                counted[t] += d.bit_count()
+                new_counts = tuple(counted)
                 new_cov = covered | fp
                 lb = bound(rest_left, new_cov, new_park, new_counts)
                 if best["penalty"] is not None and lb >= best["penalty"]:
@@ -257,7 +258,7 @@ def ranked_placements(state, card: int) -> list[tuple[float, float, object]]:
     from .building import legal_placements
 
     tops = [st[0] for st in state.stacks if st]
-    out = []
+    out: list[tuple[float, float, object]] = []
     for i, park in enumerate(state.parks):
         before = park_value(icons(park), tops)
         for x, y, a, s, u in legal_placements(park, card):

@@ -10,17 +10,54 @@ order), and :meth:`_determinize` deals them anew.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from boardkit.engine import State
 
 from . import building
 from . import setup as setup_rules
+from .building import Placed
 from .content import Content, Side, content
+from .params import Params, Variant
 from .scoring import Breakdown, score, won
 
 
 class LandsState(State):
     chance_checks = {"goal": setup_rules.check_goal, "deal": setup_rules.check_deal,
                      "shuffle": setup_rules.check_order}
+
+    params: Params
+    variant: Variant
+    #: the goal card (an index into ``content.goals``) and its side (0: A, 1: B)
+    goal: int
+    side_index: int
+    #: the face-down deck, top card first; its first ``deck_known`` cards have been seen
+    deck: list[int]
+    deck_known: int
+    #: the cards reserved face down on the goal's Portfolio label (Megapark Phase: to place)
+    reserved: list[int]
+    #: the face-up stacks, top card first
+    stacks: list[list[int]]
+    #: a bit mask of the cards the player has never seen (bit ``c``: card ``c``)
+    unseen: int
+    #: the parks built, each a list of placed cards, bottom first (Megapark Phase: one park)
+    parks: list[list[Placed]]
+    #: the discard pile, latest last
+    discard: list[int]
+    #: Megapark Phase: the reserved cards not yet placed
+    hand: list[int]
+    #: the card drawn and not yet placed or discarded
+    drawn: int | None
+    round: int
+    phase: Literal["portfolio", "megapark", "over"]
+    #: rearrangements left in the current Megapark move
+    moves_left: int
+    #: cards reserved this round
+    reserved_now: int
+    #: parks completed so far
+    completed: int
+    #: the final penalty and title, once the game is over
+    result: Breakdown | None
 
     # ------------------------------------------------------------------ hooks
     def setup(self) -> None:

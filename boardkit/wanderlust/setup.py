@@ -9,6 +9,7 @@ recently": seats are numbered from the starting player).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from boardkit.engine import DataError, VariantError
@@ -126,8 +127,9 @@ def _standard(state: WanderlustState) -> None:
     # 5. three hidden tickets each, 6. the display
     for p in range(state.players):
         for _ in range(prm.setup.hand):
-            t = tickets.draw(state, to=p, why=" (starting hand)")
-            tickets.give(state, p, t, known=False)
+            ticket = tickets.draw(state, to=p, why=" (starting hand)")
+            if ticket is not None:  # None only if the pile ran out (it holds every hand)
+                tickets.give(state, p, ticket, known=False)
     tickets.refill(state)
     # 7. race objectives
     if v.first_game:
@@ -199,7 +201,7 @@ def _scenario(state: WanderlustState, spec: ScenarioSpec) -> None:
         placed.add(name)
         state.dest_deck.remove(name)
 
-    def take_tickets(names: list[str], where: str) -> list[int]:
+    def take_tickets(names: Sequence[str], where: str) -> list[int]:
         out = [0] * 6
         for n in names:
             i = TICKETS.index(n)

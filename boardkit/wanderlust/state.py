@@ -14,10 +14,13 @@ as shuffling and drawing from the top, and it leaves no hidden order to resample
 
 from __future__ import annotations
 
+import numpy as np
+
 from boardkit.engine import RuleViolation, State
 
 from . import objectives, scoring, setup
 from .content import TICKETS, cards, world
+from .variants import Params, Variant
 
 
 def _check_in(name: str, pool_of, rule: str, what: str):
@@ -53,6 +56,70 @@ class WanderlustState(State):
         "goal": _check_in("goal", lambda s: s.goal_pool, "wanderlust.setup.secrets",
                           "personal goal"),
     }
+
+    params: Params
+    variant: Variant
+    #: Solo Mode: how many automatons race (trotters ``players ..``); 0 otherwise
+    automatons: int
+    #: how the log names each trotter
+    names: list[str]
+
+    # ---- per trotter (lists indexed by trotter: the players, then the automatons)
+    #: the location each trotter stands on
+    loc: list[str]
+    #: its destination cards, hometown first
+    cards: list[list[str]]
+    #: the collectibles on each of its destination cards (destination -> counts by kind)
+    tokens: list[dict[str, list[int]]]
+    #: the collectibles on its passport, by kind
+    passport_tokens: list[list[int]]
+    #: travel experience
+    exp: list[int]
+    #: the race objectives it fulfilled, in order, and the round of each
+    achieved: list[list[str]]
+    achieved_round: list[dict[str, int]]
+    #: how many encounter cards it gained, and its longest trip (race objectives count them)
+    enc_gained: list[int]
+    best_trip: list[int]
+    #: Solo Mode (the Collector): the destination an automaton stays at, if any
+    stay: list[str | None]
+
+    # ---- per player (indexed by seat; automatons have none of these)
+    #: the tickets in hand, counts by type (:data:`~boardkit.wanderlust.content.TICKETS`
+    #: order), and how many of each the other players know of (taken face up)
+    hand: list[list[int]]
+    known: list[list[int]]
+    #: encounter cards in hand: card id -> count
+    enc: list[dict[str, int]]
+    #: the trotter / passport, the secret mission and the personal goal (None: not dealt)
+    passport: list[str | None]
+    mission: list[str | None]
+    goal: list[str | None]
+
+    # ---- shared
+    #: the available destination cards (None: an empty slot) and the destination deck
+    available: list[str | None]
+    dest_deck: list[str]
+    #: the face-up ticket display (None: an empty slot)
+    display: list[str | None]
+    #: the ticket deck and discard pile: counts by type (unordered multisets)
+    deck: list[int]
+    discard: list[int]
+    #: the encounter deck and discard pile: card id -> count
+    enc_deck: dict[str, int]
+    enc_discard: dict[str, int]
+    #: the race objectives in play, and the pools the random draws pick from
+    objectives: list[str]
+    objective_pool: list[str]
+    mission_pool: list[str]
+    goal_pool: list[str]
+    passport_pool: list[str]
+    #: turns played so far, and the round
+    turn: int
+    round: int
+    #: the trotter who triggered the end of the race (None: not yet), and the turns left
+    trigger: int | None
+    turns_left: int | None
 
     def setup(self) -> None:
         setup.setup(self)
@@ -223,7 +290,7 @@ def determinize(state: WanderlustState, player: int) -> None:
         for i in range(6):
             pool[i] += unknown[i]
     bag = [i for i in range(6) for _ in range(pool[i])]
-    order = rng.permutation(len(bag)) if bag else []
+    order: np.ndarray | list[int] = rng.permutation(len(bag)) if bag else []
     k = 0
     for t in others:
         hand = list(state.known[t])
@@ -244,7 +311,7 @@ def determinize(state: WanderlustState, player: int) -> None:
         for cid, c in state.enc[t].items():
             epool[cid] = epool.get(cid, 0) + c
     ebag = [cid for cid in ids for _ in range(epool.get(cid, 0))]
-    eorder = rng.permutation(len(ebag)) if ebag else []
+    eorder: np.ndarray | list[int] = rng.permutation(len(ebag)) if ebag else []
     k = 0
     for t in others:
         held: dict[str, int] = {}

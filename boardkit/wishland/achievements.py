@@ -25,9 +25,9 @@ def stat(state, player: int, cond: Condition) -> int:
     """The value of one requirement statistic for ``player`` (see achievements.toml)."""
     s = cond.stat
     if s == "happiness":
-        return state.happy[player]
+        return state.happiness[player]
     if s == "visitors":
-        return state.visit[player]
+        return state.visitors[player]
     if s == "workers":
         return state.workers[player]
     if s == "vp":
@@ -59,9 +59,9 @@ def _compile(cond: Condition):
     """A fast reader of one requirement statistic (same values as :func:`stat`)."""
     s = cond.stat
     if s == "happiness":
-        return lambda st, p: st.happy[p]
+        return lambda st, p: st.happiness[p]
     if s == "visitors":
-        return lambda st, p: st.visit[p]
+        return lambda st, p: st.visitors[p]
     if s == "workers":
         return lambda st, p: st.workers[p]
     if s == "vp":
@@ -90,7 +90,7 @@ def meets(state, player: int, aid: str) -> bool:
 
 def available(state, player: int) -> list[str]:
     """The Achievements ``player`` could claim (ignoring the requirement)."""
-    out = [a for a in state.ach_spaces if a not in state.claimed]
+    out = [a for a in state.achievement_spaces if a not in state.claimed]
     mine = state.private[player]
     if mine is not None and mine not in state.claimed:
         out.append(mine)
@@ -107,12 +107,12 @@ def claim_violation(state, player: int, aid: str) -> RuleViolation | None:
     if aid in state.claimed:
         return RuleViolation("wishland.achievement.once",
                              f"{aid} was already claimed by P{state.claimed[aid] + 1}")
-    if aid not in state.ach_spaces:
+    if aid not in state.achievement_spaces:
         owner = next((p for p, t in enumerate(state.private) if t == aid), None)
         if owner is None:
             return RuleViolation("wishland.achievement.exists",
                                  f"{aid} is not in play in this game (the spaces show "
-                                 f"{', '.join(state.ach_spaces)})")
+                                 f"{', '.join(state.achievement_spaces)})")
         if owner != player:
             return RuleViolation("wishland.entrepreneur.3",
                                  f"{aid} is P{owner + 1}'s private Achievement (Entrepreneur #3)")
@@ -129,7 +129,7 @@ def claim(state, player: int, aid: str) -> None:
     state.note(f"claims {aid}: {ACHIEVEMENTS[aid].text}", player)
     jobs = []
     for p in range(state.players):
-        for cid in state.abil[p].get("when_claim", ()):
+        for cid in state.ongoing_rewards[p].get("when_claim", ()):
             for j, e in enumerate(CARDS[cid].ongoing):
                 if e.effect == "when_claim" and (e.who == "any" or p == player):
                     jobs.append((p, ("card", cid, "ongoing", j)))
@@ -143,7 +143,7 @@ def setup_spaces(state) -> None:
     board = [f"board-{i}" for i in range(1, n + 1)]
     state.tile_box = []
     if not state.variant.achievement_tiles:
-        state.ach_spaces = board
+        state.achievement_spaces = board
         return
     tiles = sorted((a for a in ACHIEVEMENTS if a.startswith("tile-")),
                    key=lambda a: ACHIEVEMENTS[a].number)
@@ -153,8 +153,8 @@ def setup_spaces(state) -> None:
                          text=lambda v: "Achievement Tiles drawn: " + ", ".join(
                              tiles[i] for i in v[:n]))
     drawn = [tiles[i] for i in order[:n]]
-    state.ach_spaces = [board[i] if ACHIEVEMENTS[t].blank else t for i, t in enumerate(drawn)]
-    state.note("Achievement spaces: " + ", ".join(state.ach_spaces))
+    state.achievement_spaces = [board[i] if ACHIEVEMENTS[t].blank else t for i, t in enumerate(drawn)]
+    state.note("Achievement spaces: " + ", ".join(state.achievement_spaces))
     state.tile_box = sorted((tiles[i] for i in order[n:]), key=lambda a: ACHIEVEMENTS[a].number)
 
 
@@ -170,7 +170,7 @@ def draw_private_tile(state, player: int) -> None:
     pool = [t for t in state.tile_box if not ACHIEVEMENTS[t].blank]
     if not pool:
         pool = sorted((a for a in ACHIEVEMENTS if a.startswith("tile-") and not ACHIEVEMENTS[a].blank
-                       and a not in state.ach_spaces and a not in state.private),
+                       and a not in state.achievement_spaces and a not in state.private),
                       key=lambda a: ACHIEVEMENTS[a].number)
     if not pool:  # pragma: no cover - 10 non-blank tiles, 9 spaces
         state.note(f"no Achievement Tile is left for P{player + 1}")

@@ -17,7 +17,7 @@ the action (free actions, Hotels #13 and #16, the turn order) is in turns.py.
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, RuleViolation, Step
 
 from .card_limit import limit_violation
 from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, ROWS, SPACES
@@ -59,7 +59,7 @@ def purchase_cost(state, player: int, cid: int) -> int:
     """What ``cid`` costs ``player`` after Entrepreneur discounts (never below 0)."""
     card = CARDS[cid]
     cost = card.cost
-    abil = state.abil[player]
+    abil = state.ongoing_rewards[player]
     if "discount" in abil:
         for _, _, e in ability_effects(state, player, "discount"):
             if _KIND_INDEX[e.kind] == card.kind:
@@ -149,9 +149,9 @@ def _short(player, space, need, stacks, free, extra=0) -> RuleViolation:
                          f"P{player + 1} has {free} free")
 
 
-def buy_options(state, player: int) -> list[PlaceWorkers]:
+def buy_options(state, player: int) -> list[Action]:
     """Every legal Action 1 of ``player`` (the same checks as :func:`place_violation`)."""
-    out = []
+    out: list[Action] = []
     free = free_workers(state, player)
     if free >= 1 + len(state.stacks[0]):
         out.append(ADVERTISE)
@@ -202,7 +202,7 @@ def after_payment(state, player: int, cid: int) -> None:
     """A bought card waits in ``state.buying`` for Hotel #19's offer, then is played."""
     state.buying.append(cid)
     later(state, "play", player, cid)
-    if "buy_vp" in state.abil[player]:
+    if "buy_vp" in state.ongoing_rewards[player]:
         _, _, e = next(ability_effects(state, player, "buy_vp"))
         if state.credits[player] >= e.cost:
             state.stack.append(PayVPStep(player))

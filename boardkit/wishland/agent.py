@@ -47,7 +47,7 @@ def potential(state, player: int) -> float:
     value = CREDIT * state.credits[player] * min(1.0, 3 * left)
     value += CREDIT * income_credits(state, player) * (rounds - state.round) * 0.5
     value += WORKER * (state.workers[player] - state.params.start_workers) * left * 3
-    value += STEP * (state.happy[player] + state.visit[player]) * left * 3
+    value += STEP * (state.happiness[player] + state.visitors[player]) * left * 3
     value += READY * (state.workers[player] - state.placed[player])
     room = card_limit(state, player) * 4 - sum(state.count[player][k] for k in (
         RESTAURANT, ACTOR, MASCOT, HOTEL))

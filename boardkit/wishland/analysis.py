@@ -40,8 +40,8 @@ def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy",
         winners = state.winners()
         for p in range(players):
             cards = set(state.tableau[p])
-            if state.entre[p]:
-                cards.add(state.entre[p])
+            if state.entrepreneur[p]:
+                cards.add(state.entrepreneur[p])
             rows.append({"game": index, "seed": s, "seat": p, "agent": seats[p],
                          "score": state.scores()[p], "win": p in winners, "cards": cards})
     return rows

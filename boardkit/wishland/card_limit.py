@@ -24,7 +24,7 @@ def card_limit(state, player: int) -> int:
 
 
 def ignores_limit(state, player: int, kind: int) -> bool:
-    for cid in state.abil[player].get("ignore_limit", ()):
+    for cid in state.ongoing_rewards[player].get("ignore_limit", ()):
         for e in CARDS[cid].ongoing:
             if e.effect == "ignore_limit" and (e.kind is None or _KIND_INDEX[e.kind] == kind):
                 return True

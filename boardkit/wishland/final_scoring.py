@@ -42,9 +42,9 @@ def _finals(state, player: int):
     for cid in state.tableau[player]:
         for e in CARDS[cid].final:
             yield cid, e
-    if state.entre[player]:
-        for e in CARDS[state.entre[player]].final:
-            yield state.entre[player], e
+    if state.entrepreneur[player]:
+        for e in CARDS[state.entrepreneur[player]].final:
+            yield state.entrepreneur[player], e
 
 
 def _has(state, player: int, effect: str) -> bool:
@@ -68,7 +68,7 @@ def hotel_points(state, player: int) -> int:
             total += table_value(CONTENT.tables[e.table], sum(state.symbols[player].values()))
         elif name == "milestones":
             top = state.params.tracks.max
-            done = (state.happy[player] >= top) + (state.visit[player] >= top) + (
+            done = (state.happiness[player] >= top) + (state.visitors[player] >= top) + (
                 state.reserve[player] == 0)
             total += min(e.n, done)
         elif name == "symbol_sets":
@@ -78,7 +78,7 @@ def hotel_points(state, player: int) -> int:
     return total
 
 
-def _symbols_of(state, player: int, kind: int) -> set[str]:
+def _symbols_of(state, player: int, kind: int) -> set[str | None]:
     return {CARDS[c].symbol for c in state.tableau[player] if CARDS[c].kind == kind}
 
 
@@ -96,7 +96,7 @@ def entertainment_counts(state, player: int) -> tuple[int, int, int]:
     """(unique Actor symbols, bonus symbols, duplicates) of ``player``."""
     symbols = [CARDS[c].entertainment for c in state.tableau[player] if CARDS[c].kind == ACTOR]
     unique = len(set(symbols))
-    bonus = state.ent_bonus[player] + sum(e.n for _, e in _finals(state, player)
+    bonus = state.entertainment_bonus[player] + sum(e.n for _, e in _finals(state, player)
                                           if e.effect == "entertainment")
     return unique, bonus, len(symbols) - unique
 
@@ -111,7 +111,7 @@ def entertainment_points(state, player: int) -> int:
 
 
 def happiness_points(state, player: int) -> int:
-    if state.happy[player] < state.params.tracks.max:
+    if state.happiness[player] < state.params.tracks.max:
         return 0
     size = state.params.tracks.final_set
     sets = sum(1 for n in state.count[player][:TICKET + 1] if n >= size)
@@ -119,7 +119,7 @@ def happiness_points(state, player: int) -> int:
 
 
 def visitor_points(state, player: int) -> int:
-    if state.visit[player] < state.params.tracks.max:
+    if state.visitors[player] < state.params.tracks.max:
         return 0
     vp = income_credits(state, player) // state.params.tracks.final_income_step
     return vp * (2 if _doubles(state, player, "visitors") else 1)
@@ -181,7 +181,7 @@ def _bonus_cards(state, index: int) -> None:
 
 def bonus_candidates(state) -> list[int]:
     """Every card Hotel #8 may take: the rows, the decks and the discard piles."""
-    out = []
+    out: list[int] = []
     for k in range(len(state.decks)):
         out.extend(c for c in state.market[k] if c)
         out.extend(state.decks[k])

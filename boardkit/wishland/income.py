@@ -17,8 +17,8 @@ def _income_cards(state, player: int):
     for cid in state.tableau[player]:
         if CARDS[cid].income:
             yield cid
-    if state.entre[player] and CARDS[state.entre[player]].income:
-        yield state.entre[player]
+    if state.entrepreneur[player] and CARDS[state.entrepreneur[player]].income:
+        yield state.entrepreneur[player]
 
 
 def income_credits(state, player: int) -> int:

@@ -55,12 +55,12 @@ def source_of(cid: int) -> str:
 
 def owns(state, player: int, ability: str) -> bool:
     """Does ``player`` have a card in play with the Ongoing Reward ``ability``?"""
-    return ability in state.abil[player]
+    return ability in state.ongoing_rewards[player]
 
 
 def ability_effects(state, player: int, ability: str):
     """(card id, index, effect) of every ``ability`` effect of ``player``'s cards."""
-    for cid in state.abil[player].get(ability, ()):
+    for cid in state.ongoing_rewards[player].get(ability, ()):
         for j, e in enumerate(CARDS[cid].ongoing):
             if e.effect == ability:
                 yield cid, j, e
@@ -86,7 +86,7 @@ def give(state, player: int, ref: tuple, mult: int = 1, source: str = "") -> Non
 @flow("gain")
 def _gain(state, player: int, ref: tuple, start: int, mult: int, source: str) -> None:
     effects = effects_of(ref)
-    swap = "swap_resources" in state.abil[player]
+    swap = "swap_resources" in state.ongoing_rewards[player]
     for k in range(start, len(effects)):
         e = effects[k]
         name, n = e.effect, e.n * mult
@@ -115,7 +115,7 @@ def gain_simple(state, player: int, name: str, n: int, source: str) -> None:
     elif name == "workers":
         tracks.gain_workers(state, player, n)
     elif name == "entertainment":
-        state.ent_bonus[player] += n
+        state.entertainment_bonus[player] += n
     else:  # pragma: no cover - the content schema allows nothing else here
         raise ValueError(f"not a simple gain: {name}")
 
@@ -187,12 +187,12 @@ def play_card(state, player: int, cid: int) -> None:
     already in play that react to it. Its own Ongoing Rewards apply from now on."""
     card = CARDS[cid]
     kind = card.kind
-    abil = state.abil[player]
+    abil = state.ongoing_rewards[player]
     sym = card.symbol
     symbols = state.symbols[player]
     new_symbol = sym is not None and not symbols.get(sym)
     if kind == ENTREPRENEUR:
-        state.entre[player] = cid
+        state.entrepreneur[player] = cid
     else:
         state.tableau[player].append(cid)
         state.count[player][kind] += 1

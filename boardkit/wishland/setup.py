@@ -14,6 +14,8 @@ Mode — Setup).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import RuleViolation, Step, VariantError
 
 from .achievements import draw_private_tile, setup_spaces
@@ -24,11 +26,14 @@ from .moves import KeepEntrepreneur
 from .rewards import play_card
 from .turn_order import start_round
 
+if TYPE_CHECKING:
+    from .state import WishlandState
+
 KEEP = [KeepEntrepreneur(0), KeepEntrepreneur(1)]
 ENTREPRENEURS = sorted(c for c, card in CARDS.items() if card.kind == ENTREPRENEUR)
 
 
-def setup(state) -> None:
+def setup(state: WishlandState) -> None:
     n = state.players
     par = state.params
     state.solo = n == 1
@@ -41,8 +46,8 @@ def setup(state) -> None:
     state.credits = [0] * n
     state.vp = [0] * n
     state.vp_by = [{} for _ in range(n)]
-    state.happy = [0] * n
-    state.visit = [0] * n
+    state.happiness = [0] * n
+    state.visitors = [0] * n
     state.workers = [par.start_workers] * n
     state.reserve = [par.reserve_workers] * n
     state.placed = [0] * n
@@ -50,12 +55,12 @@ def setup(state) -> None:
     state.tableau = [[] for _ in range(n)]
     state.count = [[0] * 7 for _ in range(n)]
     state.symbols = [{} for _ in range(n)]
-    state.abil = [{} for _ in range(n)]
+    state.ongoing_rewards = [{} for _ in range(n)]
     state.finals = [{} for _ in range(n)]  # a dict, not a set: pickles in a stable order
-    state.entre = [0] * n
+    state.entrepreneur = [0] * n
     state.dealt = [[] for _ in range(n)]
     state.keep = [None] * n
-    state.ent_bonus = [0] * n
+    state.entertainment_bonus = [0] * n
     state.private = [None] * n
     state.claimed = {}
     state.hand = []

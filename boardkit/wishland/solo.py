@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, RuleViolation, Step
 
 from .achievements import claimable
 from .actions import CLAIM as _CLAIM
@@ -122,7 +122,7 @@ def advertise_violation(state, player: int) -> RuleViolation | None:
 
 def follow_ups(state, player: int) -> list:
     """The three follow-up actions after a draw that are possible now."""
-    out = []
+    out: list[Action] = []
     if draw_violation(state, player) is None:
         out.append(DRAW)
     out += [SoloPlay(c) for c in sorted(set(state.hand)) if play_violation(state, player, c) is None]
@@ -132,8 +132,8 @@ def follow_ups(state, player: int) -> list:
 
 
 def solo_free_options(state, player: int) -> list:
-    out = [_CLAIM[a] for a in claimable(state, player)]
-    if "pay_collect" in state.abil[player] and pay_collect_violation(state, player) is None:
+    out: list[Action] = [_CLAIM[a] for a in claimable(state, player)]
+    if "pay_collect" in state.ongoing_rewards[player] and pay_collect_violation(state, player) is None:
         out.append(PAY_COLLECT)
     if free_draw_violation(state) is None:
         out.append(FREE_DRAW)
@@ -159,7 +159,7 @@ class SoloTurnStep(Step):
     def legal(self, state):
         p = self.player
         if self.phase == "action":
-            out = [COLLECT] + ([DRAW] if draw_violation(state, p) is None else [])
+            out: list[Action] = [COLLECT, *([DRAW] if draw_violation(state, p) is None else [])]
         elif self.phase == "more":
             out = follow_ups(state, p) or [DISCARD]
         else:

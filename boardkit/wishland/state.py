@@ -1,16 +1,8 @@
 """The Wishland game state: plain lists, dicts and integers (cheap to copy and pickle).
 
-Per player ``p`` (lists indexed by seat): ``credits``, ``vp`` (the Victory Points track) and
-``vp_by`` (the same points by source), ``happy`` / ``visit`` (tracks), ``workers`` (Workers
-controlled), ``reserve`` (bonus Workers still on the Worker Reserve), ``placed`` (Workers on
-the board), ``tableau`` (card ids in the play area, in play order), ``count`` (cards by kind),
-``symbols`` (Category Symbol counts), ``abil`` (Ongoing Reward name -> card ids), ``finals``
-(Final Scoring Reward names), ``entre`` (Entrepreneur card, 0 before the reveal), ``space``
-(Turn Order Track space this round).
-Shared: ``market`` (5 rows of card ids, 0 = empty), ``decks`` (top = last), ``discards``,
-``stacks`` (per space: ``(player, workers)`` stacks in placement order), ``tickets`` (the
-Ticket Office supply), ``ach_spaces`` / ``claimed`` / ``private`` (Achievements), ``hand``
-(Solo Mode), ``round``, ``turn``, ``order``, ``first``.
+Every field is declared, with its type and meaning, in the body of :class:`WishlandState`:
+per-player fields are lists indexed by seat; the others are shared. The setup (setup.py)
+gives them their first values.
 
 Hidden information: the order of every deck (from everyone), each player's dealt
 Entrepreneur cards until the reveal (and the discarded one for good). ``observation`` leaves
@@ -19,6 +11,8 @@ them out; ``determinize`` reshuffles the decks and redeals what a player cannot 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import State
 
 from . import actions, end_of_round, final_scoring, income, solo, turn_order, turns  # noqa: F401
@@ -26,6 +20,9 @@ from .card_limit import card_limit
 from .content import CARDS, ROWS, SPACES
 from .end_of_round import check_any_order
 from .setup import ENTREPRENEURS, _check_deal, setup
+
+if TYPE_CHECKING:
+    from .game import Params, Variant
 
 
 def _check_tiles(state, value) -> None:
@@ -57,6 +54,80 @@ class WishlandState(State):
         "private tile": _check_private,
     }
 
+    params: Params
+    variant: Variant
+    #: Solo Mode (one player)
+    solo: bool
+    #: the round (from 1) and the turn within it (from 1)
+    round: int
+    turn: int
+    #: whose turn it is: an index into ``order``
+    turn_pos: int
+    #: the seat holding the First Player Token
+    first: int
+    #: the seats in turn order this round
+    order: list[int]
+
+    # ---- per player (lists indexed by seat)
+    #: the Turn Order Track space taken this round
+    space: list[int]
+    credits: list[int]
+    #: Victory Points (the track), and the same points by source (``IN_PLAY`` keys and more)
+    vp: list[int]
+    vp_by: list[dict[str, int]]
+    #: the Happiness and Visitor tracks
+    happiness: list[int]
+    visitors: list[int]
+    #: Workers controlled; bonus Workers still on the Worker Reserve; Workers on the board
+    workers: list[int]
+    reserve: list[int]
+    placed: list[int]
+    #: card ids in the play area, in play order
+    tableau: list[list[int]]
+    #: cards in the play area by kind (indexed like ``content.KINDS``)
+    count: list[list[int]]
+    #: Category Symbol counts, by symbol
+    symbols: list[dict[str, int]]
+    #: Ongoing Reward effect name -> the ids of the cards giving it
+    ongoing_rewards: list[dict[str, tuple[int, ...]]]
+    #: Final Scoring Reward effect names (a dict used as an ordered set: pickles stably)
+    finals: list[dict[str, bool]]
+    #: the kept Entrepreneur card (0 before the reveal)
+    entrepreneur: list[int]
+    #: the two Entrepreneur cards dealt (secret until the reveal) and which one is kept (0, 1)
+    dealt: list[list[int]]
+    keep: list[int | None]
+    #: bonus Entertainment symbols (Ticket Offices and rewards)
+    entertainment_bonus: list[int]
+    #: the private Achievement tile (Entrepreneur #3), if any
+    private: list[str | None]
+
+    # ---- shared
+    #: the Marketplace: one row of card ids per kind (0: an empty slot)
+    market: list[list[int]]
+    #: the Marketplace decks (top = last) and discard piles, one per row
+    decks: list[list[int]]
+    discards: list[list[int]]
+    #: per action space: the ``(player, workers)`` stacks, in placement order
+    stacks: list[list[tuple[int, int]]]
+    #: the Ticket Office supply (top = last)
+    tickets: list[int]
+    #: the Achievement on each Achievement space, and who claimed which (name -> seat)
+    achievement_spaces: list[str]
+    claimed: dict[str, int]
+    #: the Achievement tiles left in the box (Entrepreneur #3 draws from them)
+    tile_box: list[str]
+    #: Solo Mode: the cards in hand
+    hand: list[int]
+    #: a card bought but not yet played (Hotel #19's question)
+    buying: list[int]
+    #: this turn: Workers were placed on the Advertisement space; Hotel #16 was paid for
+    advertised: bool
+    paid_collect: bool
+    #: Final Scoring has begun; its parts per player once done (None before)
+    final_phase: bool
+    final: list[dict[str, int]] | None
+
     def setup(self) -> None:
         setup(self)
 
@@ -71,7 +142,7 @@ class WishlandState(State):
         the game is over, each Final Scoring step (``final: mascots``, ...). The keys are the
         same in every game, so simulation tables get the same columns."""
         by = self.vp_by[player]
-        out = {k: by.get(k, 0) for k in IN_PLAY}
+        out: dict[str, float] = {k: by.get(k, 0) for k in IN_PLAY}
         out.update((k, v) for k, v in sorted(by.items()) if k not in out)
         if self.final is not None:
             out.update({f"final: {k}": v for k, v in self.final[player].items()})
@@ -97,15 +168,15 @@ class WishlandState(State):
         seats = []
         for p in range(self.players):
             mine = everything or p == player
-            revealed = bool(self.entre[p])
+            revealed = bool(self.entrepreneur[p])
             seats.append({
-                "credits": self.credits[p], "vp": self.vp[p], "happiness": self.happy[p],
-                "visitors": self.visit[p], "workers": self.workers[p],
+                "credits": self.credits[p], "vp": self.vp[p], "happiness": self.happiness[p],
+                "visitors": self.visitors[p], "workers": self.workers[p],
                 "reserve": self.reserve[p], "placed": self.placed[p],
                 "turn_space": self.space[p], "card_limit": card_limit(self, p),
                 "tableau": list(self.tableau[p]),
-                "entertainment_bonus": self.ent_bonus[p],
-                "entrepreneur": self.entre[p] if revealed else None,
+                "entertainment_bonus": self.entertainment_bonus[p],
+                "entrepreneur": self.entrepreneur[p] if revealed else None,
                 "dealt": list(self.dealt[p]) if mine else len(self.dealt[p]),
                 "kept": self.keep[p] if mine or revealed else (
                     "chosen" if self.keep[p] is not None else None),
@@ -119,7 +190,7 @@ class WishlandState(State):
             "discards": {ROWS[k]: list(d) for k, d in enumerate(self.discards)},
             "stacks": {SPACES[i]: [list(s) for s in st] for i, st in enumerate(self.stacks)},
             "ticket_offices_left": len(self.tickets),
-            "achievements": list(self.ach_spaces),
+            "achievements": list(self.achievement_spaces),
             "claimed": dict(self.claimed),
             "buying": list(self.buying),
             "hand": list(self.hand) if everything or player == 0 else len(self.hand),
@@ -140,16 +211,16 @@ class WishlandState(State):
                 self.decks[k] = [deck[i] for i in rng.permutation(len(deck))]
         if not any(self.dealt):
             return
-        known = set(self.dealt[player]) | {c for c in self.entre if c}
+        known = set(self.dealt[player]) | {c for c in self.entrepreneur if c}
         pool = [c for c in ENTREPRENEURS if c not in known]
         pool = [pool[i] for i in rng.permutation(len(pool))]
         for q in range(self.players):
             if q == player:
                 continue
-            if self.entre[q]:
+            if self.entrepreneur[q]:
                 other = pool.pop()
                 keep = self.keep[q]
-                self.dealt[q] = [self.entre[q], other] if keep == 0 else [other, self.entre[q]]
+                self.dealt[q] = [self.entrepreneur[q], other] if keep == 0 else [other, self.entrepreneur[q]]
             else:
                 self.dealt[q] = [pool.pop(), pool.pop()]
 

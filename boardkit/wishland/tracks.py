@@ -20,7 +20,7 @@ from .content import CARDS, CONTENT
 
 def doubles(state, player: int, track: str) -> bool:
     """Does ``player`` double ``track``'s rewards (Entrepreneur #4 / #5)?"""
-    for cid in state.abil[player].get("double_track", ()):
+    for cid in state.ongoing_rewards[player].get("double_track", ()):
         if any(e.effect == "double_track" and e.track == track for e in CARDS[cid].ongoing):
             return True
     return False
@@ -30,7 +30,7 @@ def advance(state, player: int, track: str, n: int) -> None:
     """Move ``player`` ``n`` spaces along the Happiness or Visitor Track, paying odd spaces."""
     if n <= 0:
         return
-    pos = state.happy if track == "happiness" else state.visit
+    pos = state.happiness if track == "happiness" else state.visitors
     top = state.params.tracks.max
     moved = 0
     for _ in range(n):
@@ -76,4 +76,4 @@ def mascot_bonus(state, player: int, nth: int) -> tuple[tuple, int] | None:
     or ``None`` after the 5th."""
     if nth > len(CONTENT.board.mascot_bonus):
         return None
-    return ("mascot", nth), 2 if "double_mascot" in state.abil[player] else 1
+    return ("mascot", nth), 2 if "double_mascot" in state.ongoing_rewards[player] else 1

@@ -12,7 +12,7 @@ round ends (end_of_round.py).
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, RuleViolation, Step
 
 from .achievements import claim, claim_violation, claimable
 from .actions import (
@@ -68,8 +68,8 @@ def pay_collect(state, player: int) -> None:
 
 def free_options(state, player: int) -> list:
     """Free actions ``player`` may take now (Achievements, Hotel #16)."""
-    out = [CLAIM[a] for a in claimable(state, player)]
-    if "pay_collect" in state.abil[player] and pay_collect_violation(state, player) is None:
+    out: list[Action] = [CLAIM[a] for a in claimable(state, player)]
+    if "pay_collect" in state.ongoing_rewards[player] and pay_collect_violation(state, player) is None:
         out.append(PAY_COLLECT)
     return out
 
@@ -106,7 +106,7 @@ class TurnStep(Step):
 
     def legal(self, state):
         p = self.player
-        out = [] if self.done else buy_options(state, p)
+        out: list[Action] = [] if self.done else buy_options(state, p)
         if not self.done:
             out.append(COLLECT)
         out += free_options(state, p)
@@ -205,7 +205,7 @@ def end_turn(state, player: int) -> None:
 
 def free_collect_due(state, player: int) -> bool:
     """Hotel #13 applies: its owner advertised this turn and has Workers on the board."""
-    return bool(state.advertised and "advertise_collect" in state.abil[player]
+    return bool(state.advertised and "advertise_collect" in state.ongoing_rewards[player]
                 and state.placed[player])
 
 

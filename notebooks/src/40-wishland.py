@@ -214,7 +214,7 @@ s.apply(PlaceWorkers("advertisement"))   # 1 Credit and a choice
 assert isinstance(s.pending, ChoiceStep)
 print(s.prompt(), s.legal_actions())
 s.apply(ChooseReward("visitors"))        # Visitors 1 is odd: 2 Credits
-assert s.visit[0] == 1
+assert s.visitors[0] == 1
 
 # %% [markdown]
 # Ongoing rewards react to later events. Hotel #18 adds a choice whenever its owner plays an
@@ -240,8 +240,8 @@ from boardkit.wishland.content import MASCOT
 s = start_of_turns(2, seed=3)
 tickets = s.count[0][5]
 put_cards(s, 0, find(MASCOT)[:5], resource="workers")
-print("tickets", s.count[0][5], "workers", s.workers[0], "bonus symbols", s.ent_bonus[0])
-assert s.count[0][5] == tickets + 1 and s.ent_bonus[0] == 1
+print("tickets", s.count[0][5], "workers", s.workers[0], "bonus symbols", s.entertainment_bonus[0])
+assert s.count[0][5] == tickets + 1 and s.entertainment_bonus[0] == 1
 
 # %% [markdown]
 # ## 7. Tracks and the Worker Reserve (rulebook: *Game Board*)
@@ -272,7 +272,7 @@ assert s.credits[0] == 0 and s.stacks[1][-1] == (0, 3)
 from boardkit.wishland.moves import ClaimAchievement
 
 s = start_of_turns(2, seed=3)
-s.happy[0] = 7
+s.happiness[0] = 7
 print(s.legal_actions()[-2:])
 s.apply(ClaimAchievement("board-1"))
 assert s.claimed == {"board-1": 0} and s.current_player == 0   # still P1's turn
@@ -345,10 +345,10 @@ duplicates = example(extra=[H(9), E(8)])
 put_cards(duplicates, 0, [find(MASCOT)[-1]])
 assert duplicates.final_parts(0)["entertainment"] == 8                      # Hotel #12: +1
 happy = example(extra=[E(4)])
-happy.happy[0] = 10
+happy.happiness[0] = 10
 assert happy.final_parts(0)["happiness"] == 2      # 5 Restaurants, doubled by Entrepreneur #4
 visit = example(extra=[E(5)])
-visit.visit[0] = 10
+visit.visitors[0] = 10
 assert example().final_parts(0)["visitors"] == 0   # 10 not reached
 assert visit.final_parts(0)["visitors"] == 4       # income 10 -> 2, doubled by Entrepreneur #5
 print("every printed number of the Final Scoring examples is reproduced")

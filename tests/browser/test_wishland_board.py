@@ -81,10 +81,10 @@ def test_wishland_board_plays_in_jupyterlab(lab_page, lab_browser, tmp_path):
     shows_actions(base + 2)
     assert nb.value("type(board.state.pending).__name__") == "ChoiceStep"
     expect(svg.locator('[data-target="choice:visitors"]')).to_be_visible()
-    visitors = nb.value("board.state.visit[1]")
+    visitors = nb.value("board.state.visitors[1]")
     click("choice:visitors")
     shows_actions(base + 3)
-    assert nb.value("board.state.visit[1]") == visitors + 1
+    assert nb.value("board.state.visitors[1]") == visitors + 1
     assert nb.value("board.state.current_player") == 0
 
     # 3. P1 tries a second Actor: over the Card Limit of 1 -> the rule's message

@@ -19,7 +19,7 @@ from boardkit.wishland.rewards import ChoiceStep
 
 def test_claim_is_free_and_several_at_once(two):
     s = two
-    s.happy[0], s.visit[0] = 7, 7
+    s.happiness[0], s.visitors[0] = 7, 7
     vp = s.vp[0]
     legal(s, ClaimAchievement("board-1"))
     assert s.current_player == 0 and s.vp[0] == vp + 1  # no action spent
@@ -31,7 +31,7 @@ def test_claim_is_free_and_several_at_once(two):
 
 def test_each_achievement_once_per_game(two):
     s = two
-    s.happy = [7, 7]
+    s.happiness = [7, 7]
     legal(s, ClaimAchievement("board-1"))
     legal(s, Collect())
     err = illegal(s, ClaimAchievement("board-1"), "wishland.achievement.once")
@@ -40,7 +40,7 @@ def test_each_achievement_once_per_game(two):
 
 def test_requirement_must_be_met(two):
     s = two
-    s.happy[0] = 6
+    s.happiness[0] = 6
     err = illegal(s, ClaimAchievement("board-1"), "wishland.achievement.requirement")
     assert "Happiness Track" in err.message
 
@@ -52,26 +52,26 @@ def test_achievement_must_be_in_play(two):
 
 def test_only_during_your_own_turn(two):
     s = two
-    s.happy[1] = 7
+    s.happiness[1] = 7
     illegal(s, ClaimAchievement("board-1"), "wishland.achievement.requirement")  # P1's turn
     s = GAME.new_game(players=2, seed=0)
-    s.happy[0] = 7
+    s.happiness[0] = 7
     illegal(s, ClaimAchievement("board-1"), "wishland.achievement.turn")
 
 
 def test_claim_after_the_action(two):
     s = two
-    s.visit[0] = 6
+    s.visitors[0] = 6
     legal(s, PlaceWorkers("advertisement"))
     legal(s, ChooseReward("visitors"))
-    assert s.visit[0] == 7 and s.current_player == 0  # the turn stays open for the claim
+    assert s.visitors[0] == 7 and s.current_player == 0  # the turn stays open for the claim
     legal(s, ClaimAchievement("board-2"))
     assert s.current_player == 1
 
 
 BOARD_CASES = [
-    ("board-1", lambda s: s.happy.__setitem__(0, 7), lambda s: s.happy.__setitem__(0, 6)),
-    ("board-2", lambda s: s.visit.__setitem__(0, 7), lambda s: s.visit.__setitem__(0, 6)),
+    ("board-1", lambda s: s.happiness.__setitem__(0, 7), lambda s: s.happiness.__setitem__(0, 6)),
+    ("board-2", lambda s: s.visitors.__setitem__(0, 7), lambda s: s.visitors.__setitem__(0, 6)),
     ("board-3", lambda s: s.workers.__setitem__(0, 9), lambda s: s.workers.__setitem__(0, 8)),
     ("board-4", lambda s: s.vp.__setitem__(0, 15), lambda s: s.vp.__setitem__(0, 14)),
 ]
@@ -100,18 +100,18 @@ def test_board_five_cards_of_a_colour(two, aid, kind):
 def tiles_game(tiles):
     """A 2-player game whose spaces show ``tiles``."""
     s = start_of_turns(2, seed=0)
-    s.ach_spaces = list(tiles) + s.ach_spaces[len(tiles):]
+    s.achievement_spaces = list(tiles) + s.achievement_spaces[len(tiles):]
     return s
 
 
 def test_tile_requirements():
     s = tiles_game([f"tile-{i}" for i in range(1, 10)])
-    s.happy[0], s.visit[0] = 5, 4
+    s.happiness[0], s.visitors[0] = 5, 4
     assert not meets(s, 0, "tile-1")
-    s.visit[0] = 5
+    s.visitors[0] = 5
     assert meets(s, 0, "tile-1")
     assert not meets(s, 0, "tile-3")
-    s.visit[0] = 10
+    s.visitors[0] = 10
     assert meets(s, 0, "tile-3")  # one of the two is enough
     s.credits[0] = 19
     assert not meets(s, 0, "tile-9")
@@ -163,7 +163,7 @@ def test_tiles_5_6_symbols_8_income_10_expensive():
 def test_hotel_20_choice_when_claiming(two):
     s = two
     put_cards(s, 0, [card_id(HOTEL, 20)])
-    s.happy[0] = 7
+    s.happiness[0] = 7
     legal(s, ClaimAchievement("board-1"))
     assert isinstance(s.pending, ChoiceStep)
     legal(s, ChooseReward("workers"))
@@ -183,7 +183,7 @@ def test_entrepreneur_3_private_tile_and_rewards():
         s.apply(s.legal_actions()[0])
     while s.current_player != 1:
         s.apply(Collect())
-    s.happy[1] = 7
+    s.happiness[1] = 7
     c = s.credits[0]
     s.apply(ClaimAchievement("board-1"))
     assert s.credits[0] == c + 1  # anyone claims: 1 Credit to the owner

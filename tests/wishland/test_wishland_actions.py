@@ -69,7 +69,7 @@ def test_advertisement_pays_a_credit_and_a_choice(two):
     assert s.credits[0] == credits + 1
     assert s.prompt().startswith("choose 1 Happiness")
     legal(s, ChooseReward("visitors"))
-    assert s.visit[0] == 1 and s.credits[0] == credits + 3  # odd space: 2 Credits
+    assert s.visitors[0] == 1 and s.credits[0] == credits + 3  # odd space: 2 Credits
     assert s.stacks[0] == [(0, 1)]
 
 
@@ -112,7 +112,7 @@ def test_collect_with_nothing_out_is_a_pass(two):
 
 def test_one_standard_action_per_turn(two):
     s = two
-    s.happy[0] = 7  # a claimable Achievement keeps the turn open after the action
+    s.happiness[0] = 7  # a claimable Achievement keeps the turn open after the action
     illegal(s, EndTurn(), "wishland.action.one")  # the action first
     legal(s, Collect())
     assert isinstance(s.pending, TurnStep) and s.pending.done and s.current_player == 0
@@ -221,7 +221,7 @@ def test_hotel_13_choice_is_only_answered_by_collect_for_free(two):
 
 def test_hotel_13_comes_after_the_free_actions_of_the_turn(two):
     s = two
-    s.happy[0] = 7  # a claimable Achievement keeps the turn open after the action
+    s.happiness[0] = 7  # a claimable Achievement keeps the turn open after the action
     s = hotel_13_after_advertising(s)
     assert isinstance(s.pending, TurnStep) and s.pending.done
     legal(s, ClaimAchievement("board-1"))

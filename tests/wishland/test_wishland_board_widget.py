@@ -65,7 +65,7 @@ def test_choice_reward_buttons(board):
                                                "choice:workers"}
     assert "choice:visitors" in targets_in(board.svg())
     assert click(board, "choice:visitors")
-    assert board.state.visit[0] == 1
+    assert board.state.visitors[0] == 1
 
 
 def test_hotel_13_choice_buttons(board):
@@ -108,7 +108,7 @@ def test_turn_order_and_achievement_targets():
     assert b.last_error.rule == "wishland.turn_order.space"
     assert click(b, "turn:1")
     s = b.state
-    s.happy[s.current_player] = 7
+    s.happiness[s.current_player] = 7
     b.refresh()
     assert "ach:board-1" in b.targets(s)
     assert click(b, "ach:board-1") and s.claimed == {"board-1": s.current_player}

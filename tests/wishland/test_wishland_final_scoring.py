@@ -101,15 +101,15 @@ def test_example_hotel_12_scores_the_duplicate():
 def test_example_happiness_with_entrepreneur_4():
     s = example(extra=[E(4)])
     assert s.count[0][RESTAURANT] == 5
-    s.happy[0] = 9
+    s.happiness[0] = 9
     assert s.final_parts(0)["happiness"] == 0  # 10 not reached
-    s.happy[0] = 10
+    s.happiness[0] = 10
     assert s.final_parts(0)["happiness"] == 2  # 5 Restaurants: 1 set, doubled by #4
 
 
 def test_happiness_without_entrepreneur_4_one_point_per_colour():
     s = example()
-    s.happy[0] = 10
+    s.happiness[0] = 10
     assert s.final_parts(0)["happiness"] == 1
     put_cards(s, 0, [find(MASCOT)[-1]])
     assert s.final_parts(0)["happiness"] == 2  # 5 Restaurants and 5 Mascots
@@ -117,7 +117,7 @@ def test_happiness_without_entrepreneur_4_one_point_per_colour():
 
 def test_example_visitors():
     s = example()
-    s.visit[0] = 10
+    s.visitors[0] = 10
     from boardkit.wishland.income import income_credits
 
     assert income_credits(s, 0) == 10  # 5 + 5 from 3 Restaurants
@@ -126,7 +126,7 @@ def test_example_visitors():
 
 def test_example_visitors_with_entrepreneur_5():
     s = example(extra=[E(5)])
-    s.visit[0] = 10
+    s.visitors[0] = 10
     assert s.final_parts(0)["visitors"] == 4
 
 
@@ -191,7 +191,7 @@ def test_hotel_6_milestones():
     s = bare()
     put_cards(s, 0, [H(6)])
     assert s.vp[0] == 1 and s.final_parts(0)["hotels"] == 0
-    s.happy[0] = s.visit[0] = 10
+    s.happiness[0] = s.visitors[0] = 10
     s.reserve[0] = 0
     assert s.final_parts(0)["hotels"] == 3
 

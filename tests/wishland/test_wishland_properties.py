@@ -44,7 +44,7 @@ def check_invariants(s):
         assert 0 <= s.placed[p] <= s.workers[p]
         assert s.placed[p] == sum(k for st in s.stacks for q, k in st if q == p)
         assert s.credits[p] >= 0 and s.vp[p] >= 0
-        assert 0 <= s.happy[p] <= 10 and 0 <= s.visit[p] <= 10
+        assert 0 <= s.happiness[p] <= 10 and 0 <= s.visitors[p] <= 10
         assert sum(s.vp_by[p].values()) == s.vp[p]
         assert s.count[p][:6] == [sum(1 for c in s.tableau[p] if CARDS[c].kind == k)
                                   for k in range(6)]
@@ -55,9 +55,9 @@ def check_invariants(s):
         p = s.pending.player
         assert card_id(HOTEL, 13) in s.tableau[p] and s.placed[p] > 0
         assert sum(k for q, k in s.stacks[0] if q == p) > 0  # they advertised
-    if s.entre[0]:
-        assert sorted(c for c in s.entre) == sorted(set(s.entre))
-        assert all(CARDS[c].kind == ENTREPRENEUR for c in s.entre)
+    if s.entrepreneur[0]:
+        assert sorted(c for c in s.entrepreneur) == sorted(set(s.entrepreneur))
+        assert all(CARDS[c].kind == ENTREPRENEUR for c in s.entrepreneur)
 
 
 @given(seed=st.integers(0, 2**31), players=st.integers(1, 4), variant=st.sampled_from(VARIANTS),
@@ -118,7 +118,7 @@ def test_observations_hide_decks_and_secret_cards(seed, players, steps, variant)
         if not s.final_phase:
             assert "bonus_pool" not in obs
         for q in range(players):
-            if q != p and not s.entre[q]:
+            if q != p and not s.entrepreneur[q]:
                 assert obs["seats"][q]["dealt"] == len(s.dealt[q])
         for e in s.log:  # the deck order is never in a player's log
             if e.kind == "chance" and e.name.startswith("shuffle"):

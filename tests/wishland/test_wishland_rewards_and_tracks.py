@@ -40,20 +40,20 @@ def buy(s, row, cid, credits=20):
 def test_happiness_odd_spaces_score(two):
     s = two
     advance(s, 0, "happiness", 4)
-    assert s.happy[0] == 4 and s.vp[0] == 2 and s.vp_by[0] == {"happiness track": 2}
+    assert s.happiness[0] == 4 and s.vp[0] == 2 and s.vp_by[0] == {"happiness track": 2}
 
 
 def test_visitors_odd_spaces_pay(two):
     s = two
     c = s.credits[0]
     advance(s, 0, "visitors", 3)
-    assert s.visit[0] == 3 and s.credits[0] == c + 4
+    assert s.visitors[0] == 3 and s.credits[0] == c + 4
 
 
 def test_tracks_end_at_ten(two):
     s = two
     advance(s, 0, "happiness", 13)
-    assert s.happy[0] == 10 and s.vp[0] == 5
+    assert s.happiness[0] == 10 and s.vp[0] == 5
     assert "3 steps lost" in s.log.text(last=1)
 
 
@@ -100,14 +100,14 @@ def test_hotel_15_turns_every_gain_into_a_choice(two):
     assert isinstance(s.pending, ChoiceStep) and s.pending.count == 2
     legal(s, ChooseReward("happiness"))
     legal(s, ChooseReward("visitors"))
-    assert (s.happy[0], s.visit[0], s.workers[0]) == (1, 1, 4)
+    assert (s.happiness[0], s.visitors[0], s.workers[0]) == (1, 1, 4)
     assert s.count[0][TICKET] == 3
 
 
 def test_hotel_3_gives_each_resource(two):
     s = two
     buy(s, "hotels", H(3))
-    assert (s.happy[0], s.visit[0], s.workers[0]) == (1, 1, 5)
+    assert (s.happiness[0], s.visitors[0], s.workers[0]) == (1, 1, 5)
 
 
 # ------------------------------------------------------------------ Mascot Card Bonuses
@@ -124,7 +124,7 @@ def test_mascot_bonuses_first_to_fifth(two):
     put_cards(s, 0, mascots(1))
     assert s.count[0][TICKET] == tickets + 1
     put_cards(s, 0, mascots(2)[1:], resource="visitors")
-    assert s.visit[0] == 1
+    assert s.visitors[0] == 1
     c = s.credits[0]
     put_cards(s, 0, mascots(3)[2:])
     assert s.credits[0] == c + 2
@@ -132,9 +132,9 @@ def test_mascot_bonuses_first_to_fifth(two):
     put_cards(s, 0, mascots(4)[3:])
     assert s.vp[0] == vp + 1 and s.vp_by[0]["mascot bonus"] == 1
     put_cards(s, 0, mascots(5)[4:])
-    assert s.ent_bonus[0] == 1
+    assert s.entertainment_bonus[0] == 1
     put_cards(s, 0, mascots(6)[5:])
-    assert s.ent_bonus[0] == 1  # no bonus after the 5th
+    assert s.entertainment_bonus[0] == 1  # no bonus after the 5th
 
 
 def test_entrepreneur_8_doubles_mascot_bonuses_and_discounts(two):
@@ -165,10 +165,10 @@ def test_hotel_18_choice_for_actors(two):
     put_cards(s, 0, [H(18)])
     cid = find(ACTOR, cost=2)[0]  # its own reward: 1 Happiness
     buy(s, "actors", cid)
-    assert s.happy[0] == 1
+    assert s.happiness[0] == 1
     assert isinstance(s.pending, ChoiceStep) and s.pending.source == "hotels"
     legal(s, ChooseReward("visitors"))
-    assert s.visit[0] == 1 and s.current_player == 1
+    assert s.visitors[0] == 1 and s.current_player == 1
 
 
 def test_hotel_21_scores_other_hotels(two):
@@ -203,7 +203,7 @@ def test_entrepreneur_1_colour_milestones(two):
     put_cards(s, 0, rides[:1])
     assert s.credits[0] == c + 1  # 1st ride
     put_cards(s, 0, rides[1:3], resource="happiness")
-    assert s.happy[0] == 1  # 3rd ride: a choice
+    assert s.happiness[0] == 1  # 3rd ride: a choice
     vp = s.vp[0]
     put_cards(s, 0, rides[3:5])
     ride_vp = sum(e.n for r in rides[3:5] for e in CARDS[r].immediate)

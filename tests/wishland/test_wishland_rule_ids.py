@@ -80,7 +80,7 @@ def test_forced_tile_draw_replays_and_is_checked():
     save = json.loads(s.to_json())
     order = list(range(15))  # tiles 1-9 on the spaces
     again = replay_with(json.loads(json.dumps(save)), "achievement tiles", order)
-    assert again.ach_spaces == [f"tile-{i}" for i in range(1, 10)]
+    assert again.achievement_spaces == [f"tile-{i}" for i in range(1, 10)]
     with pytest.raises(SaveGameError, match="wishland.tiles.setup"):
         replay_with(json.loads(json.dumps(save)), "achievement tiles", [0, 0, 1])
     with pytest.raises(RuleViolation, match="wishland.tiles.setup"):

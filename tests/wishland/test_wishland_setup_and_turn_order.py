@@ -33,11 +33,11 @@ def test_setup(players):
     assert [len(d) for d in s.decks] == [20] * 5 and s.discards == [[]] * 5
     assert [CARDS[c].kind for row in s.market for c in row] == [k for k in range(5) for _ in range(4)]
     assert s.workers == [4] * players and s.reserve == [6] * players
-    assert s.happy == s.visit == s.vp == s.credits == [0] * players
+    assert s.happiness == s.visitors == s.vp == s.credits == [0] * players
     assert [c[TICKET] for c in s.count] == [1] * players
     assert len(s.tickets) == 20 - players
     assert s.first == 0 and isinstance(s.pending, TurnOrderStep) and s.current_player == 0
-    assert s.ach_spaces == [f"board-{i}" for i in range(1, 10)]
+    assert s.achievement_spaces == [f"board-{i}" for i in range(1, 10)]
 
 
 def test_player_counts():
@@ -77,7 +77,7 @@ def test_achievement_tiles_replace_blanks_by_the_board():
     tiles = [f"tile-{i + 1}" for i in drawn[:9]]
     for space, tile in enumerate(tiles, start=1):
         blank = int(tile.split("-")[1]) >= 11
-        assert s.ach_spaces[space - 1] == (f"board-{space}" if blank else tile)
+        assert s.achievement_spaces[space - 1] == (f"board-{space}" if blank else tile)
 
 
 def test_entrepreneur_draft_is_secret_then_revealed():
@@ -92,10 +92,10 @@ def test_entrepreneur_draft_is_secret_then_revealed():
     illegal(s, KeepEntrepreneur(2), "wishland.entrepreneur.draft")
     illegal(s, ChooseTurnSpace(1), "wishland.entrepreneur.draft")
     legal(s, KeepEntrepreneur(0))
-    assert s.entre == [0, 0, 0]  # nothing revealed before everyone chose
+    assert s.entrepreneur == [0, 0, 0]  # nothing revealed before everyone chose
     legal(s, KeepEntrepreneur(0))
-    assert s.entre == [s.dealt[0][1], s.dealt[1][0], s.dealt[2][0]]
-    assert all(CARDS[c].kind == ENTREPRENEUR for c in s.entre)
+    assert s.entrepreneur == [s.dealt[0][1], s.dealt[1][0], s.dealt[2][0]]
+    assert all(CARDS[c].kind == ENTREPRENEUR for c in s.entrepreneur)
     assert isinstance(s.pending, TurnOrderStep)
 
 
@@ -111,7 +111,7 @@ def test_entrepreneur_3_draws_a_private_tile():
             p = s.current_player
             s.apply(KeepEntrepreneur(s.dealt[p].index(e3) if p == holder else 0))
         tile = s.private[holder]
-        assert tile.startswith("tile-") and tile not in s.ach_spaces
+        assert tile.startswith("tile-") and tile not in s.achievement_spaces
         assert int(tile.split("-")[1]) <= 10  # never a blank
         return
     pytest.fail("no seed dealt Entrepreneur #3")
@@ -127,7 +127,7 @@ def test_turn_order_spaces_and_rewards():
     illegal(s, ClaimAchievement("board-1"), "wishland.achievement.turn")
     legal(s, ChooseTurnSpace(4))  # a choice reward
     legal(s, ChooseReward("happiness"))
-    assert s.happy[0] == 1 and s.vp[0] == 1  # odd space: 1 VP
+    assert s.happiness[0] == 1 and s.vp[0] == 1  # odd space: 1 VP
     err = illegal(s, ChooseTurnSpace(4), "wishland.turn_order.space")
     assert "taken by P1" in err.message
     legal(s, ChooseTurnSpace(5))

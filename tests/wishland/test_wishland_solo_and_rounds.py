@@ -152,7 +152,7 @@ def test_solo_advertise_discards_the_hand(solo):
     card = s.hand[0]
     legal(s, SoloAdvertise())
     legal(s, ChooseReward("visitors"))
-    assert s.hand == [] and card in s.discards[MASCOT] and s.visit[0] == 1
+    assert s.hand == [] and card in s.discards[MASCOT] and s.visitors[0] == 1
 
 
 def test_solo_discard_only_when_nothing_else(solo):
