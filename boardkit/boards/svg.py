@@ -12,6 +12,7 @@ Everything here returns strings; every piece of text and every attribute is esca
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,6 +29,19 @@ MUTED = "#6b6b6b"
 PAPER = "#ffffff"
 EMPTY = "#f4f1ea"
 LEGAL = "#e8a200"
+
+#: the largest picture a board draws at full size beside its panel on a 1366x768 laptop
+#: screen showing JupyterLab (left sidebar collapsed): the output area is 1186 x 647 px,
+#: less the panel (250 + 10 px) and the status line; a larger one is scaled down to fit
+#: (docs/decisions.md, "Boards fit a 1366x768 laptop screen")
+FIT_W, FIT_H = 920, 600
+#: the smallest font size a board draws (in SVG units = CSS px at full size)
+MIN_FONT = 10
+#: the average advance of a character, in font sizes, of the sans-serif fonts the boards
+#: render with (measured: DejaVu Sans 0.53-0.57, bold wider); used to wrap and to lay out
+#: labels without a browser
+CHAR_W = 0.6
+BOLD_CHAR_W = 0.66
 
 #: a target id: short, no spaces or quotes (the front end checks the same pattern)
 TARGET_PATTERN = r"^[A-Za-z0-9_.:,;=+\-]{1,80}$"
@@ -157,6 +171,25 @@ def text(x: float, y: float, content: Any, *, size: float = 14, anchor: str = "s
             f"{esc(content)}</text>")
 
 
+def text_width(content: Any, size: float, bold: bool = False) -> float:
+    """About how wide ``content`` is drawn at ``size`` (a generous estimate)."""
+    return len(str(content)) * size * (BOLD_CHAR_W if bold else CHAR_W)
+
+
+def wrap(content: Any, width: float, size: float, bold: bool = False) -> list[str]:
+    """``content`` in lines that fit ``width`` at ``size`` (words are never cut; a word longer
+    than a line gets a line of its own)."""
+    chars = max(1, int(width // (size * (BOLD_CHAR_W if bold else CHAR_W))))
+    return textwrap.wrap(str(content), chars, break_long_words=False) or [""]
+
+
+def lines(x: float, y: float, rows: Iterable[str], *, size: float = MIN_FONT,
+          line_height: float | None = None, **extra: Any) -> str:
+    """Text lines one below the other, the first one's middle at ``y``."""
+    step = line_height or size * 1.3
+    return "".join(text(x, y + i * step, row, size=size, **extra) for i, row in enumerate(rows))
+
+
 def group(children: Iterable[str] | str, target: str | None = None, legal: Collection[str] = (),
           label: str | None = None, extra_class: str = "", **extra: Any) -> str:
     """A ``<g>``; with ``target`` it is clickable and highlighted when legal."""
@@ -239,8 +272,10 @@ def button(x: float, y: float, w: float, h: float, label: str, *, target: str,
            legal: Collection[str] = (), fill: str = "#ececec") -> str:
     """A labelled button drawn in the SVG (for actions that are not on the board)."""
     return group([rect(x, y, w, h, fill=fill, stroke=INK, stroke_width=1.5, rx=h / 2),
-                  text(x + w / 2, y + h / 2, label, size=h * 0.45, anchor="middle", weight=600)],
-                 target, legal, label=label, extra_class="" if target in legal else "bk-dim")
+                  text(x + w / 2, y + h / 2, label, size=max(MIN_FONT, h * 0.45),
+                       anchor="middle", weight=600)],
+                 target, legal, label=label,
+                 extra_class="bk-box" + ("" if target in legal else " bk-dim"))
 
 
 def swatch(x: float, y: float, player: int | None, *, size: float = 14,
