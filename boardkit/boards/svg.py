@@ -306,3 +306,79 @@ def html_page(svg: str, caption: str = "") -> str:
 def data_attrs(values: Mapping[str, Any]) -> str:
     """``data-*`` attributes from a mapping (for extra metadata on an element)."""
     return attrs(**{f"data_{k}": v for k, v in values.items()})
+
+
+# ---------------------------------------------------------------- labels that never overlap
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class Label:
+    """Where a point's label goes: its anchor point, ``text-anchor``, its box (estimated with
+    :func:`text_width`), and whether it sits away from the point (draw a leader line)."""
+
+    x: float
+    y: float
+    anchor: str
+    box: Box
+    leader: bool
+
+
+def label_box(x: float, y: float, content: str, size: float, anchor: str = "start",
+              bold: bool = True) -> Box:
+    """The box a label drawn by :func:`text` at (x, y) covers (``y`` is its middle)."""
+    w, h = text_width(content, size, bold), size * 1.3
+    x0 = x if anchor == "start" else x - w / 2 if anchor == "middle" else x - w
+    return (x0, y - h / 2, x0 + w, y + h / 2)
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+_DIRECTIONS = ((1, 0), (1, -1), (1, 1), (-1, 0), (-1, -1), (-1, 1), (0, -1), (0, 1))
+
+
+def place_labels(points: Mapping[str, tuple[float, float]], texts: Mapping[str, str], *,
+                 size: float, radius: float, bounds: Box, obstacles: Iterable[Box] = (),
+                 steps: Iterable[float] = (2, 9, 18, 30, 44, 60)) -> dict[str, Label]:
+    """Labels for ``points`` that overlap neither each other, nor any point's mark (a square of
+    ``radius``), nor ``obstacles``, inside ``bounds``: each label tries eight directions at
+    growing distances from its point (the crowded points first) and takes the first free
+    place; one further than a step away gets a leader line. A label with no free place
+    keeps the nearest (and overlaps: the tests say so)."""
+    marks = {k: (x - radius, y - radius, x + radius, y + radius) for k, (x, y) in points.items()}
+    taken: list[Box] = [*obstacles]
+    out: dict[str, Label] = {}
+
+    def crowd(k: str) -> tuple[int, str]:
+        x, y = points[k]
+        return (-sum(1 for o, (ox, oy) in points.items()
+                     if o != k and abs(ox - x) < 80 and abs(oy - y) < 30), k)
+
+    h = size * 1.3
+    for k in sorted(points, key=crowd):
+        x, y = points[k]
+        others = [b for o, b in marks.items() if o != k]
+        first = None
+        for n, step in enumerate(steps):
+            d = radius + step
+            for dx, dy in _DIRECTIONS:
+                anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
+                lx = x + dx * d
+                ly = y + dy * (d + (h / 2 if dx == 0 else -2 if n == 0 else 0))
+                box = label_box(lx, ly, texts[k], size, anchor)
+                label = Label(lx, ly, anchor, box, n > 1)
+                first = first or label
+                inside = (box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
+                          and box[3] <= bounds[3])
+                if inside and not any(overlaps(box, b) for b in taken) and \
+                        not any(overlaps(box, b) for b in others):
+                    out[k] = label
+                    break
+            if k in out:
+                break
+        out.setdefault(k, first)  # type: ignore[arg-type]
+        taken.append(out[k].box)
+    return out
