@@ -635,3 +635,113 @@ def test_dice_grid_names_cells_as_its_board_labels_them():
     svg = board.svg()
     assert ">A<" in svg and ">D<" in svg and ">1<" in svg and ">4<" in svg  # axis labels
     assert "cell A1 shows 1" in svg
+
+
+# ---------------------------------------------------------------- boards fit a laptop screen
+# (docs/decisions.md, "Boards fit a 1366x768 laptop screen"; the browser test
+# tests/browser/test_boards_fit.py measures the same on screen)
+
+import re as _re  # noqa: E402
+
+from boardkit.boards import svg as _S  # noqa: E402
+
+
+def _fit_cases():
+    from boardkit.freizeitpark import Entrance
+    from boardkit.lands import arranged
+    from boardkit.wanderlust import scenario
+    from boardkit.wishland.positions import start_of_turns
+
+    yield "dice-grid", boardkit.game("dice-grid").board(boardkit.game("dice-grid").new_game(seed=0))
+    lands = boardkit.game("lands").board(arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13,
+                                                   14], goal=(0, 0)))
+    yield "lands", lands
+    for n in (1, 2, 3, 4):
+        yield f"wishland-{n}", boardkit.game("wishland").board(start_of_turns(n, seed=3))
+    fz = boardkit.game("freizeitpark")
+    for n in (1, 4):
+        state = fz.new_game(players=n, seed=3, variant={"card": "park_der_landschaft"})
+        state.force("roll", (3, 5))
+        for _ in range(n):
+            state.apply(Entrance(1, 0, 0))
+        yield f"freizeitpark-{n}", fz.board(state)
+    yield "wanderlust", boardkit.game("wanderlust").board(scenario("jackie"))
+    yield "wanderlust-5", boardkit.game("wanderlust").board(
+        boardkit.game("wanderlust").new_game(players=5, seed=2))
+
+
+@pytest.mark.parametrize("name,board", list(_fit_cases()), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_board_fits_the_laptop_picture_with_readable_uncut_text(name, board):
+    svg = board.svg()
+    w, h = map(float, _re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    assert w <= _S.FIT_W and h <= _S.FIT_H + 2, (name, w, h)  # drawn at full size
+    sizes = [float(v) for v in _re.findall(r'font-size="([\d.]+)"', svg)]
+    assert min(sizes) >= _S.MIN_FONT, (name, min(sizes))
+    texts = _re.findall(r"<text [^>]*>([^<]*)</text>", svg)
+    assert not [t for t in texts if t.endswith("…")], name  # nothing cut short
+
+
+def test_wanderlust_place_names_never_overlap_and_stay_on_the_map():
+    from boardkit.wanderlust.board import LABEL, LEGEND, MAP_H, MAP_W, M, place_labels, xy
+
+    labels = place_labels()
+    boxes = {n: _S.label_box(lab.x, lab.y, n, LABEL, lab.anchor) for n, lab in labels.items()}
+    assert all(box == labels[n].box for n, box in boxes.items())
+    names = sorted(boxes)
+    clashes = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+               if _S.overlaps(boxes[a], boxes[b])]
+    assert clashes == []
+    for n, (x0, y0, x1, y1) in boxes.items():
+        assert M <= x0 and x1 <= M + MAP_W and M <= y0 and y1 <= M + MAP_H, n
+        assert not _S.overlaps((x0, y0, x1, y1), LEGEND), n
+        for other in names:  # no name over another place's mark
+            if other != n:
+                ox, oy = xy(other)
+                assert not _S.overlaps((x0, y0, x1, y1), (ox - 5, oy - 5, ox + 5, oy + 5)), (n, other)
+    # the crowded clusters the classroom found unreadable
+    for cluster in (("Athens", "Istanbul", "Rome"), ("Seoul", "Busan", "Tokyo")):
+        for i, a in enumerate(cluster):
+            for b in cluster[i + 1:]:
+                assert not _S.overlaps(boxes[a], boxes[b]), (a, b)
+    assert LABEL >= _S.MIN_FONT
+
+
+def test_wishland_cards_show_a_short_form_and_their_whole_text_one_click_away():
+    from boardkit.wishland.board import face_lines
+    from boardkit.wishland.content import CARDS
+    from boardkit.wishland.positions import start_of_turns
+
+    for cid in CARDS:  # every face fits its 3 lines and is never cut
+        rows = face_lines(cid, 121, 3)
+        assert 1 <= len(rows) <= 3 and not any(r.endswith("…") for r in rows), cid
+    board = boardkit.game("wishland").board(start_of_turns(2, seed=3))
+    hotel = next(c for row in board.state.market for c in row if c and CARDS[c].text)
+    assert board.handle_message({"kind": "click", "target": f"info:{hotel}"}) is False
+    assert board.detail == hotel and board.last_error is None
+    svg = board.svg()
+    words = _re.sub(r"<[^>]+>", " ", svg)
+    for word in CARDS[hotel].describe().split():  # the whole text, wrapped, in the box
+        assert _S.esc(word) in words
+
+
+def test_lands_hint_and_ghost_message_are_whole_and_name_squares_one_based():
+    from boardkit.lands import arranged
+    from boardkit.lands.board import CELL
+
+    board = boardkit.game("lands").board(arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13,
+                                                   14], goal=(0, 0)))
+    board.handle_message({"kind": "click", "target": "hint"})
+    assert "lower-left square on F6" in board.hint_text  # x = 5, y = 5 as the areas label it
+    (_, fx, fy), = board.frames(board.state)
+    tx, ty = board.tray_origin(board.state)
+    board.handle_message({"kind": "drag", "target": "tray:1", "phase": "start", "x": tx + 9,
+                          "y": ty + 9})
+    board.handle_message({"kind": "drag", "target": "tray:1", "phase": "move",
+                          "x": fx + 10.5 * CELL + 9, "y": fy + 2 * CELL + 9})
+    verdict = board.ghost_verdict
+    assert verdict is not None and not verdict.legal
+    words = " ".join(_re.findall(r"<text [^>]*>([^<]*)</text>", board.svg()))
+    for word in f"{verdict.rule}: {verdict.message}".split():
+        assert _S.esc(word) in words
+    for word in f"hint: {board.hint_text}".split():
+        assert _S.esc(word) in words

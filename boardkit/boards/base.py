@@ -242,21 +242,32 @@ class Board(widgets.VBox):
         self.view_as = widgets.Dropdown(options=self._seats(state),
                                         value=_dropdown_value(self._viewer),
                                         description="view as",
-                                        layout=widgets.Layout(width="250px"))  # "everything (teacher)" whole
+                                        style={"description_width": "initial"},
+                                        layout=widgets.Layout(width="100%"))
         self.view_as.observe(self._on_view_as, "value")
         self.slider = widgets.IntSlider(value=self._cursor, min=0, max=self._cursor,
                                         description="move", continuous_update=False,
+                                        style={"description_width": "initial"},
                                         layout=widgets.Layout(width="100%"))
         self.slider.observe(self._on_slider, "value")
         self.log_view = widgets.HTML()
         self.log_view.add_class("bk-log")
         autoplay_label = widgets.HTML("auto-play")
         autoplay_label.add_class("bk-label")
-        controls = widgets.HBox([self.undo_button, self.reset_button, self.ai_button, autoplay_label, self.autoplay,
-                                 self.view_as])
+        buttons = widgets.HBox([self.undo_button, self.reset_button, self.ai_button])
+        buttons.add_class("bk-buttons")
+        autoplay = widgets.HBox([autoplay_label, self.autoplay])
+        autoplay.add_class("bk-autoplay")
+        controls = widgets.VBox([buttons, autoplay, self.view_as, self.slider])
         controls.add_class("bk-controls")
-        super().__init__([self.status, self.canvas, self.message, controls, self.slider,
-                          self.log_view], **kwargs)
+        # the teaching panel beside the picture, so a board with every control fits a
+        # laptop screen (docs/decisions.md: "boards fit 1366x768"); it wraps below the
+        # picture when the output area is too narrow for both
+        self.side = widgets.VBox([controls, self.message, self.log_view])
+        self.side.add_class("bk-side")
+        body = widgets.HBox([self.canvas, self.side])
+        body.add_class("bk-body")
+        super().__init__([self.status, body], **kwargs)
         self.add_class("bk-board")
         self.refresh()
 

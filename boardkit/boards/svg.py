@@ -12,6 +12,7 @@ Everything here returns strings; every piece of text and every attribute is esca
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,6 +29,19 @@ MUTED = "#6b6b6b"
 PAPER = "#ffffff"
 EMPTY = "#f4f1ea"
 LEGAL = "#e8a200"
+
+#: the largest picture a board draws at full size beside its panel on a 1366x768 laptop
+#: screen showing JupyterLab (left sidebar collapsed): the output area is 1186 x 647 px,
+#: less the panel (250 + 10 px) and the status line; a larger one is scaled down to fit
+#: (docs/decisions.md, "Boards fit a 1366x768 laptop screen")
+FIT_W, FIT_H = 920, 600
+#: the smallest font size a board draws (in SVG units = CSS px at full size)
+MIN_FONT = 10
+#: the average advance of a character, in font sizes, of the sans-serif fonts the boards
+#: render with (measured: DejaVu Sans 0.53-0.57, bold wider); used to wrap and to lay out
+#: labels without a browser
+CHAR_W = 0.6
+BOLD_CHAR_W = 0.66
 
 #: a target id: short, no spaces or quotes (the front end checks the same pattern)
 TARGET_PATTERN = r"^[A-Za-z0-9_.:,;=+\-]{1,80}$"
@@ -157,6 +171,25 @@ def text(x: float, y: float, content: Any, *, size: float = 14, anchor: str = "s
             f"{esc(content)}</text>")
 
 
+def text_width(content: Any, size: float, bold: bool = False) -> float:
+    """About how wide ``content`` is drawn at ``size`` (a generous estimate)."""
+    return len(str(content)) * size * (BOLD_CHAR_W if bold else CHAR_W)
+
+
+def wrap(content: Any, width: float, size: float, bold: bool = False) -> list[str]:
+    """``content`` in lines that fit ``width`` at ``size`` (words are never cut; a word longer
+    than a line gets a line of its own)."""
+    chars = max(1, int(width // (size * (BOLD_CHAR_W if bold else CHAR_W))))
+    return textwrap.wrap(str(content), chars, break_long_words=False) or [""]
+
+
+def lines(x: float, y: float, rows: Iterable[str], *, size: float = MIN_FONT,
+          line_height: float | None = None, **extra: Any) -> str:
+    """Text lines one below the other, the first one's middle at ``y``."""
+    step = line_height or size * 1.3
+    return "".join(text(x, y + i * step, row, size=size, **extra) for i, row in enumerate(rows))
+
+
 def group(children: Iterable[str] | str, target: str | None = None, legal: Collection[str] = (),
           label: str | None = None, extra_class: str = "", **extra: Any) -> str:
     """A ``<g>``; with ``target`` it is clickable and highlighted when legal."""
@@ -239,8 +272,10 @@ def button(x: float, y: float, w: float, h: float, label: str, *, target: str,
            legal: Collection[str] = (), fill: str = "#ececec") -> str:
     """A labelled button drawn in the SVG (for actions that are not on the board)."""
     return group([rect(x, y, w, h, fill=fill, stroke=INK, stroke_width=1.5, rx=h / 2),
-                  text(x + w / 2, y + h / 2, label, size=h * 0.45, anchor="middle", weight=600)],
-                 target, legal, label=label, extra_class="" if target in legal else "bk-dim")
+                  text(x + w / 2, y + h / 2, label, size=max(MIN_FONT, h * 0.45),
+                       anchor="middle", weight=600)],
+                 target, legal, label=label,
+                 extra_class="bk-box" + ("" if target in legal else " bk-dim"))
 
 
 def swatch(x: float, y: float, player: int | None, *, size: float = 14,
@@ -271,3 +306,79 @@ def html_page(svg: str, caption: str = "") -> str:
 def data_attrs(values: Mapping[str, Any]) -> str:
     """``data-*`` attributes from a mapping (for extra metadata on an element)."""
     return attrs(**{f"data_{k}": v for k, v in values.items()})
+
+
+# ---------------------------------------------------------------- labels that never overlap
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class Label:
+    """Where a point's label goes: its anchor point, ``text-anchor``, its box (estimated with
+    :func:`text_width`), and whether it sits away from the point (draw a leader line)."""
+
+    x: float
+    y: float
+    anchor: str
+    box: Box
+    leader: bool
+
+
+def label_box(x: float, y: float, content: str, size: float, anchor: str = "start",
+              bold: bool = True) -> Box:
+    """The box a label drawn by :func:`text` at (x, y) covers (``y`` is its middle)."""
+    w, h = text_width(content, size, bold), size * 1.3
+    x0 = x if anchor == "start" else x - w / 2 if anchor == "middle" else x - w
+    return (x0, y - h / 2, x0 + w, y + h / 2)
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+_DIRECTIONS = ((1, 0), (1, -1), (1, 1), (-1, 0), (-1, -1), (-1, 1), (0, -1), (0, 1))
+
+
+def place_labels(points: Mapping[str, tuple[float, float]], texts: Mapping[str, str], *,
+                 size: float, radius: float, bounds: Box, obstacles: Iterable[Box] = (),
+                 steps: Iterable[float] = (2, 9, 18, 30, 44, 60)) -> dict[str, Label]:
+    """Labels for ``points`` that overlap neither each other, nor any point's mark (a square of
+    ``radius``), nor ``obstacles``, inside ``bounds``: each label tries eight directions at
+    growing distances from its point (the crowded points first) and takes the first free
+    place; one further than a step away gets a leader line. A label with no free place
+    keeps the nearest (and overlaps: the tests say so)."""
+    marks = {k: (x - radius, y - radius, x + radius, y + radius) for k, (x, y) in points.items()}
+    taken: list[Box] = [*obstacles]
+    out: dict[str, Label] = {}
+
+    def crowd(k: str) -> tuple[int, str]:
+        x, y = points[k]
+        return (-sum(1 for o, (ox, oy) in points.items()
+                     if o != k and abs(ox - x) < 80 and abs(oy - y) < 30), k)
+
+    h = size * 1.3
+    for k in sorted(points, key=crowd):
+        x, y = points[k]
+        others = [b for o, b in marks.items() if o != k]
+        first = None
+        for n, step in enumerate(steps):
+            d = radius + step
+            for dx, dy in _DIRECTIONS:
+                anchor = "start" if dx > 0 else "end" if dx < 0 else "middle"
+                lx = x + dx * d
+                ly = y + dy * (d + (h / 2 if dx == 0 else -2 if n == 0 else 0))
+                box = label_box(lx, ly, texts[k], size, anchor)
+                label = Label(lx, ly, anchor, box, n > 1)
+                first = first or label
+                inside = (box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2]
+                          and box[3] <= bounds[3])
+                if inside and not any(overlaps(box, b) for b in taken) and \
+                        not any(overlaps(box, b) for b in others):
+                    out[k] = label
+                    break
+            if k in out:
+                break
+        out.setdefault(k, first)  # type: ignore[arg-type]
+        taken.append(out[k].box)
+    return out

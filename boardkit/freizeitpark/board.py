@@ -41,12 +41,18 @@ from .konstrukte import analysis
 from .sheet import Sheet
 from .wurf import splits, symbol_options
 
-CELL = 30
+CELL = 30  # the largest cell; more players get smaller cells (sheet_layout)
+MIN_CELL = 20  # the glyphs stay 10 px
 MARGIN = 14
 TOP = 40
-PANEL_H = 176
-SHEET_GAP = 26
-MAX_PER_ROW = 3
+PANEL_H = 150
+SHEET_GAP = 22  # room for the row numbers
+SHEET_HEAD = 20  # the player's line above the sheet
+TABLES_H = 4 * 22 + 30  # the four tables and their line below the sheet
+SHEET_FOOT = 16 + TABLES_H  # column letters, the tables
+MAX_PER_ROW = 4
+SYMBOL_W = 192  # a symbol button and its gap: "⛲ Verkaufsstand (sales stand)" at 10 px
+CARD_X = 118 + 3 * SYMBOL_W + 10  # the Auftragskarte's column in the panel
 
 _CELL_T = re.compile(r"^cell:(\d{1,2}),(\d{1,2})$")
 _SPLIT_T = re.compile(r"^split:([1-6])$")
@@ -109,41 +115,54 @@ def anchor_action(state: State, sel: Selection, x: int, y: int) -> Action | None
     return Entrance(turn, x - fx, y - fy)
 
 
-def _sheet_origin(index: int, rs) -> tuple[float, float]:
-    col, row = index % MAX_PER_ROW, index // MAX_PER_ROW
-    w = rs.width * CELL + SHEET_GAP
-    h = rs.height * CELL + 160
-    return MARGIN + col * w, TOP + PANEL_H + row * h
+def sheet_layout(players: int, rs) -> tuple[int, int]:
+    """(cell size, sheets per row): the sheets side by side (up to 4; 5 or 6 in two rows of
+    3), with cells as large as fit the laptop-screen picture (``S.FIT_W`` x ``S.FIT_H``),
+    between 20 and 30 units. Up to 4 players on 10x10 sheets the picture fits at full size."""
+    cols = players if players <= MAX_PER_ROW else 3
+    rows = -(-players // cols)
+    wide = (S.FIT_W - 2 * MARGIN) / cols - SHEET_GAP
+    high = (S.FIT_H - TOP - PANEL_H) / rows - SHEET_HEAD - SHEET_FOOT
+    return max(MIN_CELL, min(CELL, int(wide / rs.width), int(high / rs.height))), cols
 
 
-def _outline(cells, x0: float, y0: float, colour: str, dash: str | None = None) -> str:
+def _sheet_origin(index: int, rs, cell: int, cols: int) -> tuple[float, float]:
+    col, row = index % cols, index // cols
+    w = rs.width * cell + SHEET_GAP
+    h = SHEET_HEAD + rs.height * cell + SHEET_FOOT
+    return MARGIN + SHEET_GAP - 6 + col * w, TOP + PANEL_H + SHEET_HEAD + row * h
+
+
+def _outline(cells, x0: float, y0: float, colour: str, dash: str | None = None,
+             cell: float = CELL) -> str:
     geom = union_cells(list(cells))
     polys = getattr(geom, "geoms", [geom])
     parts = []
     for poly in polys:
         rings = [poly.exterior, *poly.interiors]
         for ring in rings:
-            pts = " ".join(f"{S.num(x0 + x * CELL)},{S.num(y0 + y * CELL)}" for x, y in ring.coords)
+            pts = " ".join(f"{S.num(x0 + x * cell)},{S.num(y0 + y * cell)}" for x, y in ring.coords)
             parts.append(f"M{pts}Z")
     dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     return (f'<path d="{" ".join(parts)}" fill="none" stroke="{colour}" stroke-width="2.5" '
             f'stroke-linejoin="round"{dash_attr} pointer-events="none"/>')
 
 
-def _glyph_cell(x0, y0, x, y, symbol, faded=False):
+def _glyph_cell(x0, y0, x, y, symbol, faded=False, cell=CELL):
     c = content().constructs[symbol]
-    px, py = x0 + x * CELL, y0 + y * CELL
+    px, py = x0 + x * cell, y0 + y * cell
     opacity = ' opacity="0.45"' if faded else ""
-    return (f'<g{opacity}>' + S.rect(px + 1, py + 1, CELL - 2, CELL - 2, fill=c.colour, stroke="none",
+    return (f'<g{opacity}>' + S.rect(px + 1, py + 1, cell - 2, cell - 2, fill=c.colour, stroke="none",
                                      rx=3, shape=False)
-            + S.text(px + CELL / 2, py + CELL / 2, c.glyph, size=CELL * 0.5, anchor="middle",
+            + S.text(px + cell / 2, py + cell / 2, c.glyph, size=cell * 0.5, anchor="middle",
                      weight=700, fill="#ffffff") + "</g>")
 
 
 def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: set[str],
-               clickable: bool) -> str:
+               clickable: bool, cell: int = CELL, cols: int = MAX_PER_ROW) -> str:
     rs = state.rules
-    x0, y0 = _sheet_origin(p, rs)
+    CELL = cell  # noqa: N806 - the cell size of this picture
+    x0, y0 = _sheet_origin(p, rs, cell, cols)
     info = obs["players"][p]
     rows = info["sheet"]
     parts = []
@@ -153,16 +172,22 @@ def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: se
     skipped = (" · skips this roll (it fits nowhere)"
                if info.get("skipped") and info["status"] == "playing" and not obs["is_over"]
                else "")
-    parts.append(S.text(x0, y0 - 12, f"P{p + 1}{status}{decided}{skipped}", size=14, weight=700,
-                        fill=S.player_colour(p)))
+    head = f"P{p + 1}{status}{decided}{skipped}"
+    width = rs.width * CELL
+    room = width + SHEET_GAP - 6  # up to the next sheet's row numbers
+    size = next((z for z in (14, 12, 11) if S.text_width(head, z, bold=True) <= room), 10)
+    for i, line in enumerate(reversed(S.wrap(head, room, size, bold=True)[:2])):
+        parts.append(S.text(x0, y0 - 10 - i * (size + 2), line, size=size, weight=700,
+                            fill=S.player_colour(p)))
     parts.append(S.rect(x0 - 2, y0 - 2, rs.width * CELL + 4, rs.height * CELL + 4, fill="none",
                         stroke=S.player_colour(p), stroke_width=2, rx=4, shape=False))
     for x in range(rs.width):  # axis labels: columns A, B, ... and rows 1, 2, ... (cell_name)
         parts.append(S.text(x0 + x * CELL + CELL / 2, y0 + rs.height * CELL + 10,
-                            cell_name((x, 0))[:-1], size=8, anchor="middle", fill=S.MUTED))
-    for y in range(rs.height):
-        parts.append(S.text(x0 - 5, y0 + y * CELL + CELL / 2, y + 1, size=8, anchor="end",
+                            cell_name((x, 0))[:-1], size=S.MIN_FONT, anchor="middle",
                             fill=S.MUTED))
+    for y in range(rs.height):
+        parts.append(S.text(x0 - 5, y0 + y * CELL + CELL / 2, y + 1, size=S.MIN_FONT,
+                            anchor="end", fill=S.MUTED))
     sheet = Sheet(rs.width, rs.height)
     for y, row in enumerate(rows):
         for x, symbol in enumerate(row):
@@ -171,16 +196,16 @@ def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: se
                                 shape=False))
             if symbol:
                 sheet.cells[(x, y)] = symbol
-                parts.append(_glyph_cell(x0, y0, x, y, symbol))
+                parts.append(_glyph_cell(x0, y0, x, y, symbol, cell=CELL))
     an = analysis(rs, sheet)
     for g in an.groups:
         st = an.status(g)
         if g.finished and g.symbol not in ("landschaft",):
-            parts.append(_outline(g.cells, x0, y0, S.INK))
+            parts.append(_outline(g.cells, x0, y0, S.INK, cell=CELL))
         elif g.finished:  # a Landschaft square (card Park der Landschaft)
-            parts.append(_outline(g.cells, x0, y0, "#145a32"))
+            parts.append(_outline(g.cells, x0, y0, "#145a32", cell=CELL))
         elif st == "sin":
-            parts.append(_outline(g.cells, x0, y0, "#b3261e", dash="4 3"))
+            parts.append(_outline(g.cells, x0, y0, "#b3261e", dash="4 3", cell=CELL))
     for x, y in an.enclosed:
         px, py = x0 + x * CELL, y0 + y * CELL
         parts.append(S.text(px + CELL / 2, py + CELL / 2, "×", size=CELL * 0.6, anchor="middle",
@@ -188,15 +213,17 @@ def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: se
     pending = info["pending"]
     if pending is not None:
         for x, y in pending["cells"]:
-            parts.append(_glyph_cell(x0, y0, x, y, pending["symbol"], faded=True))
+            parts.append(_glyph_cell(x0, y0, x, y, pending["symbol"], faded=True, cell=CELL))
     if clickable and sel is not None:
-        parts.append(_hit_layer(state, sel, legal, x0, y0))
-    parts.append(_tables_svg(state, obs, p, x0, y0 + rs.height * CELL + 24))
+        parts.append(_hit_layer(state, sel, legal, x0, y0, CELL))
+    parts.append(_tables_svg(state, obs, p, x0, y0 + rs.height * CELL + 18, CELL))
     return "".join(parts)
 
 
-def _hit_layer(state: State, sel: Selection, legal: set[str], x0: float, y0: float) -> str:
+def _hit_layer(state: State, sel: Selection, legal: set[str], x0: float, y0: float,
+               cell: int = CELL) -> str:
     rs = state.rules
+    CELL = cell  # noqa: N806 - the cell size of this picture
     step = state.pending
     face = sel.die if hasattr(step, "dice") else 0
     turn = sel.turn if face else sel.turn % len(rs.entrance)
@@ -222,24 +249,26 @@ def _hit_layer(state: State, sel: Selection, legal: set[str], x0: float, y0: flo
     return "".join(parts)
 
 
-def _tables_svg(state: State, obs: dict, p: int, x0: float, y0: float) -> str:
+def _tables_svg(state: State, obs: dict, p: int, x0: float, y0: float,
+                cell: int = CELL) -> str:
     rs = state.rules
+    CELL = cell  # noqa: N806 - the cell size of this picture
     info = obs["players"][p]
     parts = []
     width = rs.width * CELL
     for i, name in enumerate(TABLES):
         t = rs.tables[name]
         marks = info["tables"][name]
-        y = y0 + i * 24
-        parts.append(S.text(x0, y + 7, content().label(name, "table"), size=11, fill=S.MUTED))
+        y = y0 + i * 22
+        parts.append(S.text(x0, y + 6, content().label(name, "table"), size=11, fill=S.MUTED))
         box = min(12.0, (width - 4) / t.fields)
         for k in range(t.fields):
             bx = x0 + k * box
             fill = S.player_tint(p) if k < marks else S.PAPER
-            parts.append(S.rect(bx, y + 13, box - 1.5, 8, fill=fill, stroke="#9e9e9e",
+            parts.append(S.rect(bx, y + 12, box - 1.5, 7, fill=fill, stroke="#9e9e9e",
                                 stroke_width=0.6, shape=False))
             if k == t.minimum - 1:
-                parts.append(S.rect(bx + box - 2, y + 11, 1.5, 12, fill=S.INK, stroke="none",
+                parts.append(S.rect(bx + box - 2, y + 10, 1.5, 11, fill=S.INK, stroke="none",
                                     shape=False))
     extra = []
     if info["penalty"]:
@@ -249,8 +278,9 @@ def _tables_svg(state: State, obs: dict, p: int, x0: float, y0: float) -> str:
     if obs["card"] is not None:
         have, need = info["card_progress"]
         extra.append(f"Auftrag {have}/{need}{' ✓' if have >= need else ''}")
-    if extra:
-        parts.append(S.text(x0, y0 + 4 * 24 + 6, " · ".join(extra), size=11, fill=S.MUTED))
+    if extra:  # wrapped to the sheet's width (the next sheet starts beside it)
+        parts.append(S.lines(x0, y0 + 4 * 22 + 6, S.wrap(" · ".join(extra), width + 12, 11)[:2],
+                             size=11, line_height=13, fill=S.MUTED))
     return "".join(parts)
 
 
@@ -259,12 +289,14 @@ def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
     parts = []
     x, y = MARGIN, TOP
     step = state.pending
-    if obs["card"] is not None:
+    if obs["card"] is not None:  # the whole card, wrapped, at the panel's right
         card = obs["card"]
-        text = card["text"] if len(card["text"]) <= 100 else card["text"][:99] + "…"
-        parts.append(S.text(MARGIN + 330, y + 2, f"Auftragskarte: {content().label(card['id'], 'card')}",
-                            size=12, weight=600))
-        parts.append(S.text(MARGIN + 330, y + 18, text, size=10, fill=S.MUTED))
+        cx, cw = CARD_X, S.FIT_W - MARGIN - CARD_X
+        title = S.wrap(f"Auftragskarte: {content().label(card['id'], 'card')}", cw, 11, bold=True)
+        parts.append(S.lines(cx, y + 2, title, size=11, line_height=14, weight=700))
+        body = S.wrap(card["text"], cw, 10)
+        parts.append(S.lines(cx, y + 4 + 14 * len(title), body, size=10, line_height=12.5,
+                             fill=S.MUTED))
     if obs["dice"] is None or step is None or not hasattr(step, "dice"):
         if step is not None and not obs["is_over"]:
             parts.append(S.text(x, y + 8, "draw the Eingang (entrance) on the border; r / f "
@@ -274,7 +306,7 @@ def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
     parts.append(S.text(x, y + 8, "roll: click the die for the structure", size=12, fill=S.MUTED))
     for i, value in enumerate(dice):
         chosen = sel is not None and sel.die == value and (i == 0 or dice[0] != value)
-        parts.append(S.die(x + i * 56, y + 20, value, size=44,
+        parts.append(S.die(x + i * 52, y + 20, value, size=42,
                            target=f"split:{value}" if clickable else None, legal=(),
                            fill=S.player_tint(state.current_player) if chosen else S.PAPER,
                            label=f"use the {value} for the structure"))
@@ -283,25 +315,26 @@ def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
     other = dict(splits(dice))[sel.die]
     rs = state.rules
     name = content().structures[sel.die]
-    parts.append(S.text(x + 126, y + 36, f"structure: the {name.name} ({name.de}) of the "
+    sx = x + 118
+    parts.append(S.text(sx, y + 8, f"structure: the {name.name} ({name.de}) of the "
                         f"{sel.die}", size=12))
-    parts.append(S.text(x + 126, y + 54, f"symbol from the {other}:", size=12))
-    sx = x + 126
+    parts.append(S.text(sx, y + 26, f"symbol from the {other}:", size=12))
     for k, symbol in enumerate(symbol_options(rs, other)):
         c = content().constructs[symbol]
-        bx, by = sx + (k % 4) * 196, y + 66 + (k // 4) * 30
+        bx, by = sx + (k % 3) * SYMBOL_W, y + 38 + (k // 3) * 30
         selected = symbol == sel.symbol
-        inner = [S.rect(bx, by, 190, 26, fill=c.colour if selected else S.PAPER, stroke=c.colour,
-                        stroke_width=2, rx=5),
-                 S.text(bx + 8, by + 13, f"{c.glyph}  {content().label(symbol)}", size=11,
+        inner = [S.rect(bx, by, SYMBOL_W - 6, 26, fill=c.colour if selected else S.PAPER,
+                        stroke=c.colour, stroke_width=2, rx=5),
+                 S.text(bx + 6, by + 13, f"{c.glyph} {content().label(symbol)}", size=10,
                         weight=700 if selected else 400,
                         fill="#ffffff" if selected else S.INK)]
-        parts.append(S.group(inner, f"sym:{symbol}", (), label=content().label(symbol)))
-    parts.append(S.button(x, y + 76, 54, 24, "rotate", target="rotate", legal=("rotate",)))
-    parts.append(S.button(x + 58, y + 76, 54, 24, "flip", target="flip", legal=("flip",)))
+        parts.append(S.group(inner, f"sym:{symbol}", (), label=content().label(symbol),
+                             extra_class="bk-box"))
+    parts.append(S.button(x, y + 72, 52, 24, "rotate", target="rotate", legal=("rotate",)))
+    parts.append(S.button(x + 56, y + 72, 46, 24, "flip", target="flip", legal=("flip",)))
     n = sum(1 for t in legal if t.startswith("cell:"))
-    parts.append(S.text(x, y + 136, f"{n} legal place(s) for this choice (r: rotate, f: flip)",
-                        size=11, fill=S.MUTED))
+    parts.append(S.lines(x, y + 110, [f"{n} legal place(s) for this", "choice (r: rotate, f: flip)"],
+                         size=10, line_height=13, fill=S.MUTED))
     return "".join(parts)
 
 
@@ -313,10 +346,10 @@ def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
     deciding = state.current_player
     clickable = deciding is not None and viewer in (None, deciding)
     n = state.players
-    cols = min(n, MAX_PER_ROW)
-    rows = (n + MAX_PER_ROW - 1) // MAX_PER_ROW
-    width = max(MARGIN * 2 + cols * (rs.width * CELL + SHEET_GAP), 940)
-    height = TOP + PANEL_H + rows * (rs.height * CELL + 160)
+    cell, cols = sheet_layout(n, rs)
+    rows = -(-n // cols)
+    width = max(MARGIN * 2 + cols * (rs.width * cell + SHEET_GAP), S.FIT_W)
+    height = TOP + PANEL_H + rows * (SHEET_HEAD + rs.height * cell + SHEET_FOOT)
     if obs["is_over"]:
         head = game_over_text(state, obs)
     elif obs["round"] == 0:
@@ -326,7 +359,8 @@ def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
     parts = [f"<style>{GHOST_CSS}</style>", S.text(MARGIN, 20, head, size=15, weight=600)]
     parts.append(_panel_svg(state, obs, sel, set(legal), clickable))
     for p in range(n):
-        parts.append(_sheet_svg(state, obs, p, sel, set(legal), clickable and p == deciding))
+        parts.append(_sheet_svg(state, obs, p, sel, set(legal), clickable and p == deciding,
+                                cell, cols))
     return S.document(width, height, parts, title=f"Freizeitpark: {obs['prompt']}",
                       game=state.game.name, actions=state.action_count,
                       viewer=S.viewer_label(viewer))

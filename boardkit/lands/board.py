@@ -25,12 +25,12 @@ the State accepts or refuses it.
 from __future__ import annotations
 
 import re
-import textwrap
 
 from boardkit.boards import Board
 from boardkit.boards import svg as S
 from boardkit.boards.base import ClickMessage, DragMessage, KeyMessage
 from boardkit.engine import Action, ActionFormatError, RuleViolation, State
+from boardkit.engine.grid import cell_name
 
 from .actions import (
     Complete,
@@ -57,11 +57,14 @@ from .solver import hint
 COLOURS = {"rides": "#d1495b", "gifts": "#e0a100", "games": "#00798c", "food": "#4f9d69",
            "shows": "#8d6cab"}
 CELL = 18  # one square of a park area, in SVG units (the tray card uses the same size)
-SMALL = 11
+SMALL = 17  # a square of a plan on a stack (its letter 10 px)
+ICON = 17  # a portfolio icon
 FRAME = AREA * CELL
-LEFT = 330
-TOP = 40
-GAP = 22
+LEFT = 348  # the parks' areas start here (the left column holds the rest of the table)
+COLUMN_W = LEFT - 16 - 18  # the left column's width (row numbers of the first area after it)
+TOP = 48
+GAP = 24  # between two park areas: the second area's row numbers
+TEXT = 10  # the smallest text
 _CLICK = re.compile(r"^(complete|ability|reserve|park|select|shape|dshape):(\d{1,2})(?::(\d{1,2}))?$")
 _PARK_CARD = re.compile(r"^park:(\d{1,2}):(\d{1,2})$")
 
@@ -137,7 +140,7 @@ class LandsBoard(Board):
         out = []
         for i in range(n):
             col, row = i % 2, i // 2
-            out.append((i, LEFT + col * (FRAME + GAP), TOP + 24 + row * (FRAME + 64)))
+            out.append((i, LEFT + col * (FRAME + GAP), TOP + 24 + row * (FRAME + 76)))
         return out
 
     def tray_card(self, state) -> int | None:
@@ -313,7 +316,7 @@ class LandsBoard(Board):
             return None
         if t == "hint":
             h = hint(state)
-            self.hint_text = str(h) if h else "no hint in this phase"
+            self.hint_text = hint_words(h) if h else "no hint in this phase"
             self.refresh()
             return None
         simple = {"continue": Continue(), "decline": Decline(), "done": DoneReserving(),
@@ -398,8 +401,8 @@ class LandsBoard(Board):
     # ------------------------------------------------------------------ drawing
     def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
-        head = self._headline(state, obs)
-        parts = [S.text(16, 20, head if len(head) <= 100 else head[:99] + "…", size=15, weight=600)]
+        head = S.wrap(self._headline(state, obs), LEFT + 2 * FRAME + GAP - 16, 14, bold=True)
+        parts = [S.lines(16, 14, head[:2], size=14, line_height=17, weight=600)]
         y = TOP + 10
         y = self._draw_goal(state, obs, parts, y)
         y = self._draw_stacks(state, obs, parts, y + 8)
@@ -407,20 +410,38 @@ class LandsBoard(Board):
         self._tray_y = y + 34
         y = self._draw_tray(state, parts, legal_targets, y + 8)
         y = self._draw_buttons(state, parts, legal_targets, y + 8)
-        y = self._draw_score(state, parts, y + 12)
         bottom = self._draw_parks(state, parts, legal_targets)
+        frames = self.frames(state)
+        if len(frames) <= 2:  # one row of park areas: the score goes below them
+            bottom = max(bottom, self._draw_score(state, parts, LEFT, bottom + 8))
+        else:
+            y = self._draw_score(state, parts, 16, y + 12)
+        width = LEFT + 2 * FRAME + GAP + 16
         if self.ghost is not None and self.tray_card(state) is not None:
             verdict = self.ghost_verdict
             kind = None if verdict is None else ("ok" if verdict.legal else "bad")
             parts.append(f"<g pointer-events='none'>{card_face(self.tray_card(state), self.angle, self.shape, *self.ghost, CELL, ghost=kind or 'ok')}</g>")
             if verdict is not None and not verdict.legal:
-                parts.append(S.text(self.ghost[0], self.ghost[1] - 8, f"{verdict.rule}: {verdict.message}"[:110],
-                                    size=11, fill="#b3261e", weight=600))
-        width = LEFT + 2 * FRAME + GAP + 16
+                parts.append(self._ghost_message(verdict, width))
         height = max(y, bottom) + 16
         return S.document(width, height, parts, title=f"Lands of Amazement: {obs['prompt']}",
                           game=state.game.name, actions=state.action_count,
                           viewer=S.viewer_label(viewer))
+
+    def _ghost_message(self, verdict, width: float) -> str:
+        """Why the drop would be refused: the rule's whole message, wrapped in a box just
+        above the dragged card (below it near the top), kept inside the picture."""
+        box_w = 330
+        rows = S.wrap(f"{verdict.rule}: {verdict.message}", box_w - 12, 11, bold=True)
+        box_h = 8 + 14 * len(rows)
+        gx, gy = self.ghost
+        x = min(max(4, gx), width - box_w - 4)
+        y = gy - box_h - 6 if gy - box_h - 6 >= 4 else gy + 6 * CELL + 6
+        return ("<g pointer-events='none' class='bk-box'>"
+                + S.rect(x, y, box_w, box_h, fill="#fff5f4", stroke="#b3261e", rx=4, shape=False,
+                         fill_opacity=0.95)
+                + S.lines(x + 6, y + 4 + 7, rows, size=11, line_height=14, fill="#b3261e",
+                          weight=600) + "</g>")
 
     def _headline(self, state, obs) -> str:
         if state.is_over:
@@ -436,35 +457,41 @@ class LandsBoard(Board):
         covered = state.round - 1 if state.phase == "portfolio" else 4
         for r, icons in enumerate(side.portfolio):
             dim = r < covered
-            parts.append(S.text(16, y + 6, f"round {r + 1}", size=10, fill=S.MUTED))
+            parts.append(S.text(16, y + ICON / 2, f"round {r + 1}", size=TEXT, fill=S.MUTED))
             for k, icon in enumerate(icons):
-                cell = _icon_cell(70 + k * 14, y, 12, icon, strong=not dim)
+                cell = _icon_cell(66 + k * (ICON + 1), y, ICON, icon, strong=not dim)
                 parts.append(cell)
             if dim:
-                parts.append(S.text(110, y + 6, "covered", size=9, fill=S.MUTED))
-            y += 15
-        parts.append(S.text(175, TOP + 26, "megapark plan", size=10, fill=S.MUTED))
+                parts.append(S.text(70 + len(icons) * (ICON + 1), y + ICON / 2, "covered",
+                                    size=TEXT, fill=S.MUTED))
+            y += ICON + 1
+        parts.append(S.text(190, TOP + 26, "megapark plan", size=TEXT, fill=S.MUTED))
         plan = {c: None for c in side.megapark}
         top = max(cy for _, cy in plan)
         for (cx, cy) in plan:
-            parts.append(S.rect(175 + cx * 9, TOP + 34 + (top - cy) * 9, 9, 9, fill="#f3d77a",
+            parts.append(S.rect(190 + cx * 9, TOP + 34 + (top - cy) * 9, 9, 9, fill="#f3d77a",
                                 stroke="#8a6d00", stroke_width=0.5, shape=False))
         return max(y, TOP + 34 + (top + 1) * 9)
 
     def _draw_stacks(self, state, obs, parts, y) -> float:
         parts.append(S.text(16, y, "stacks (top card's plan)", size=12, weight=600))
         y += 10
+        box_w, box_h = 104, 16 + 4 * SMALL + 32
         for s, st in enumerate(obs["stacks"]):
-            x = 16 + s * 100
-            parts.append(S.rect(x, y, 92, 84, fill="#fffdf6", stroke="#999", rx=4, shape=False))
+            x = 16 + s * (box_w + 6)
+            inner = [S.rect(x, y, box_w, box_h, fill="#fffdf6", stroke="#999", rx=4, shape=False)]
             if not st:
-                parts.append(S.text(x + 46, y + 42, "empty", size=11, anchor="middle", fill=S.MUTED))
-                continue
-            card = content().cards[st[0]]
-            parts.append(S.text(x + 4, y + 9, f"#{card.id} · {len(st)} card(s)", size=9, fill=S.MUTED))
-            parts.append(pattern(dict(card.plan), x + 6, y + 16, SMALL))
-            parts.append(S.text(x + 4, y + 76, f"ability: {card.ability.effect}", size=9))
-        return y + 92
+                inner.append(S.text(x + box_w / 2, y + box_h / 2, "empty", size=11,
+                                    anchor="middle", fill=S.MUTED))
+            else:
+                card = content().cards[st[0]]
+                inner.append(S.text(x + 4, y + 9, f"#{card.id} · {len(st)} card"
+                                    f"{'s' if len(st) != 1 else ''}", size=TEXT, fill=S.MUTED))
+                inner.append(pattern(dict(card.plan), x + 6, y + 17, SMALL))
+                inner.append(S.lines(x + 4, y + box_h - 22, ["ability:", card.ability.effect],
+                                     size=TEXT, line_height=12))
+            parts.append(S.group(inner, extra_class="bk-box"))
+        return y + box_h + 8
 
     def _draw_piles(self, state, obs, parts, legal, y) -> float:
         deck = obs["deck"]
@@ -475,13 +502,13 @@ class LandsBoard(Board):
         y += 30
         parts.append(S.text(16, y, "discard pile:" + ("" if obs["discard"] else " empty"), size=11))
         for i, c in enumerate(obs["discard"]):
-            x = 100 + (i % 8) * 27
+            x = 100 + (i % 8) * 29
             yy = y - 8 + (i // 8) * 20
             target = f"reserve:{c}"
-            parts.append(S.group([S.rect(x, yy, 24, 16, fill="#fffdf6", stroke="#777", rx=3),
-                                  S.text(x + 12, yy + 8, f"#{c}", size=9, anchor="middle")],
+            parts.append(S.group([S.rect(x, yy, 27, 17, fill="#fffdf6", stroke="#777", rx=3),
+                                  S.text(x + 13.5, yy + 8.5, f"#{c}", size=TEXT, anchor="middle")],
                                  target if target in legal else None, legal,
-                                 label=f"reserve #{c}"))
+                                 label=f"reserve #{c}", extra_class="bk-box"))
         return y + 20 * max(1, (len(obs["discard"]) + 7) // 8)
 
     def _draw_tray(self, state, parts, legal, y) -> float:
@@ -491,11 +518,12 @@ class LandsBoard(Board):
             parts.append(S.text(16, y, "reserved cards to place (click to pick):", size=11))
             for i, c in enumerate(state.hand):
                 t = f"select:{c}"
-                parts.append(S.group([S.rect(250 + (i % 3) * 26, y - 8 + (i // 3) * 18, 24, 16,
+                parts.append(S.group([S.rect(240 + (i % 3) * 29, y - 8 + (i // 3) * 19, 27, 17,
                                              fill="#fde9b0" if c == card else "#fffdf6",
                                              stroke="#777", rx=3),
-                                      S.text(262 + (i % 3) * 26, y + (i // 3) * 18, f"#{c}",
-                                             size=9, anchor="middle")], t, (t,), label=f"pick #{c}"))
+                                      S.text(253.5 + (i % 3) * 29, y + 0.5 + (i // 3) * 19, f"#{c}",
+                                             size=TEXT, anchor="middle")], t, (t,),
+                                     label=f"pick #{c}", extra_class="bk-box"))
         if card is None:
             return y + 16
         tx, ty = self.tray_origin(state)
@@ -531,9 +559,10 @@ class LandsBoard(Board):
                 x += 98
         if state.phase == "portfolio" and not state.is_over:
             parts.append(S.button(x, y, 60, 24, "hint", target="hint", legal=("hint",)))
-        if self.hint_text:
-            parts.append(S.text(16, y + 36, f"hint: {self.hint_text}"[:80], size=10, fill="#00598c"))
-            y += 18
+        if self.hint_text:  # the whole hint, wrapped to the column
+            rows = S.wrap(f"hint: {self.hint_text}", COLUMN_W, 11)
+            parts.append(S.lines(16, y + 38, rows, size=11, line_height=14, fill="#00598c"))
+            y += 14 * len(rows) + 4
         y += 30
         if self.current_draft(state) is not None:
             y = self._draw_draft_controls(state, parts, legal, y)
@@ -559,19 +588,22 @@ class LandsBoard(Board):
         verdict = self.draft_verdict(state)
         words = ("layout legal: press \"done rearranging\"" if verdict.legal
                  else f"not legal yet ({verdict.rule}): {verdict.message}")
-        for line in textwrap.wrap(words, 58)[:4]:
+        for line in S.wrap(words, COLUMN_W, TEXT, bold=True):
             parts.append(S.text(16, y + 4, line, size=10, weight=600,
                                 fill="#1b7f3b" if verdict.legal else "#b3261e"))
             y += 13
         return y + 4
 
-    def _draw_score(self, state, parts, y) -> float:
+    def _draw_score(self, state, parts, x, y) -> float:
         b = state.breakdown()
         head = "final score" if state.is_over else "penalty if the megapark were scored now"
-        parts.append(S.text(16, y, head, size=12, weight=600))
-        for i, line in enumerate(b.lines(state.params.points)):
-            parts.append(S.text(16, y + 16 + i * 14, line, size=10))
-        return y + 16 + 14 * len(b.lines(state.params.points))
+        parts.append(S.text(x, y + 6, head, size=12, weight=600))
+        y += 22
+        for line in b.lines(state.params.points):
+            for row in S.wrap(line, 2 * FRAME + GAP if x == LEFT else COLUMN_W, TEXT):
+                parts.append(S.text(x, y, row, size=TEXT))
+                y += 14
+        return y
 
     def _draw_parks(self, state, parts, legal) -> float:
         step = state.pending
@@ -581,6 +613,11 @@ class LandsBoard(Board):
             label = ("megapark" if state.phase != "portfolio" else f"park {park}") + (" (new)" if new else "")
             parts.append(S.text(fx, fy - 8, label, size=12, weight=600))
             parts.append(S.rect(fx, fy, FRAME, FRAME, fill="#f4f1ea", stroke="#bbb", shape=False))
+            for i in range(AREA):  # columns A.. left to right, rows 1.. from the bottom up
+                parts.append(S.text(fx + i * CELL + CELL / 2, fy + FRAME + 8, cell_name((i, 0))[:-1],
+                                    size=TEXT, anchor="middle", fill=S.MUTED))
+                parts.append(S.text(fx - 3, fy + FRAME - i * CELL - CELL / 2, i + 1, size=TEXT,
+                                    anchor="end", fill=S.MUTED))
             for i in range(1, AREA):
                 parts.append(f"<path d='M{fx + i * CELL} {fy}V{fy + FRAME}M{fx} {fy + i * CELL}H{fx + FRAME}' stroke='#e2ddd0' stroke-width='0.6'/>")
             draft = self.current_draft(state)
@@ -610,10 +647,10 @@ class LandsBoard(Board):
             for t in sorted(legal):
                 if t.startswith(f"complete:{park}:"):
                     s = t.split(":")[2]
-                    parts.append(S.button(x, fy + FRAME + 6, 130, 22, f"complete stack {s}'s plan",
+                    parts.append(S.button(x, fy + FRAME + 18, 150, 22, f"complete stack {s}'s plan",
                                           target=t, legal=legal))
-                    x += 136
-            bottom = max(bottom, fy + FRAME + 34)
+                    x += 156
+            bottom = max(bottom, fy + FRAME + 46)
         return bottom
 
     def _draw_draft(self, state, draft, fx, fy) -> str:
@@ -647,3 +684,15 @@ class LandsBoard(Board):
                                   fill="none", stroke="#c79a00", stroke_width=2,
                                   shape=False, stroke_dasharray="3 2"))
         return "<g pointer-events='none'>" + "".join(out) + "</g>"
+
+
+def hint_words(h) -> str:
+    """A hint as the board names things: a placement by the square its lower-left corner
+    lands on, as the areas label them (columns A.., rows 1.. from the bottom)."""
+    act = h.action
+    if isinstance(act, Place):
+        under = ", slipped under" if act.under else ""
+        return (f"place #{act.card} in park {act.park}, its lower-left square on "
+                f"{cell_name((act.x, act.y))}, turned {act.angle}°, shape {act.shape}{under}: "
+                f"{h.reason}")
+    return str(h)

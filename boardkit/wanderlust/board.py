@@ -59,14 +59,24 @@ def trotter_tint(state: State, t: int) -> str:
     rgb = [int(colour[i:i + 2], 16) for i in (0, 2, 4)]
     return "#" + "".join(f"{round(255 - (255 - c) * 0.3):02x}" for c in rgb)
 
-MAP_W, MAP_H, M = 1100, 470, 14
+#: the map fills the laptop picture's width (``S.FIT_W``); its height is squeezed a little
+#: (a schematic map) so that the table fits below it in ``S.FIT_H``
+MAP_W, MAP_H, M = S.FIT_W - 28, 336, 14
 LAT_TOP, LAT_SPAN = 75.0, 125.0
-PANEL = MAP_H + 2 * M + 8
+PANEL = MAP_H + 2 * M + 6  # the table's first line
+LABEL = 10  # place names (10 px at full size)
+#: the table's three columns: hand and actions; display and destinations; objectives and
+#: scores, or the payments of the chosen destination
+HAND_X, HAND_W = 16, 290
+DISPLAY_X, DISPLAY_W = 316, 340
+SIDE_X, SIDE_W = 666, S.FIT_W - 666 - 10
+#: the legend's box, bottom left of the map (no place name goes there)
+LEGEND = (M + 6, M + MAP_H - 80, M + 176, M + MAP_H - 4)
 TRACK = {"car": "#8c8c8c", "train": "#2e8b57", "ship": "#1f6fd1", "charter": "#8e44ad",
          "white": "#ffffff", "flight": "#b0b0b0"}
 TICKET = {"car": "#8c8c8c", "train": "#2e8b57", "ship": "#1f6fd1", "charter": "#8e44ad",
           "airline": "#e8a200", "wild": "#444444"}
-SHOWN_PAYMENTS = 9
+SHOWN_PAYMENTS = 6
 _TARGET = re.compile(r"^(dest|pay|slot|enc|postcard|pick):([A-Za-z0-9\-]{1,60})$")
 
 
@@ -78,6 +88,20 @@ def xy(name: str) -> tuple[float, float]:
 
 
 @cache
+def place_labels() -> dict[str, S.Label]:
+    """Where each destination's name goes on the map: beside its mark where there is room,
+    further away with a leader line in the crowded clusters (Europe, East Asia); no two names
+    overlap, nor a name and a mark or the legend (at 10 px, names in bold widths)."""
+    w = world()
+    points = {n: xy(n) for i, n in enumerate(w.names) if w.kind[i] not in ("airport", "autostop")}
+    stops = [xy(n) for i, n in enumerate(w.names) if w.kind[i] in ("airport", "autostop")]
+    obstacles = [LEGEND, *((x - 7, y - 7, x + 7, y + 7) for x, y in stops)]
+    return S.place_labels(points, {n: n for n in points}, size=LABEL, radius=7,
+                          bounds=(M + 2, M + 2, M + MAP_W - 2, M + MAP_H - 2),
+                          obstacles=obstacles)
+
+
+@cache
 def _zone_areas() -> str:
     """Each zone as the union of discs around its places (shapely), drawn once."""
     from shapely.geometry import Point
@@ -86,7 +110,7 @@ def _zone_areas() -> str:
     w = world()
     out = []
     for z in w.zones:
-        discs = [Point(*xy(n)).buffer(20, 8) for i, n in enumerate(w.names)
+        discs = [Point(*xy(n)).buffer(17, 8) for i, n in enumerate(w.names)
                  if w.zones[w.zone_of[i]] == z]
         shape = unary_union(discs).simplify(1.0)
         polys = getattr(shape, "geoms", [shape])
@@ -141,13 +165,13 @@ def _place_mark(name: str, kind: str, fill: str, r: float = 5.5) -> str:
         return f'<polygon class="bk-shape" points="{pts}" fill="{fill}" stroke="{S.INK}"/>'
     if kind == "airport":
         return (S.rect(x - 6, y - 6, 12, 12, fill="#ffffff", stroke=S.INK, stroke_width=1.5,
-                       rx=2) + S.text(x, y + 0.5, "✈", size=9, anchor="middle"))
+                       rx=2) + S.text(x, y + 0.5, "✈", size=LABEL, anchor="middle"))
     pts = f"{S.num(x)},{S.num(y - 4)} {S.num(x + 4)},{S.num(y)} {S.num(x)},{S.num(y + 4)} " \
           f"{S.num(x - 4)},{S.num(y)}"
     return f'<polygon points="{pts}" fill="#ffffff" stroke="#555" stroke-width="1.2"/>'
 
 
-def _chip(x: float, y: float, ticket: str, label: str | None = None, w: float = 58) -> list[str]:
+def _chip(x: float, y: float, ticket: str, label: str | None = None, w: float = 54) -> list[str]:
     fill = TICKET[ticket]
     return [S.rect(x, y, w, 24, fill=fill, stroke=S.INK, stroke_width=1, rx=5),
             S.text(x + w / 2, y + 12, label or ticket, size=11, anchor="middle", weight=600,
@@ -305,19 +329,36 @@ class WanderlustBoard(Board):
         # are not highlighted: picking only prepares a trip
         parts = [S.rect(M, M, MAP_W, MAP_H, fill="#eef5fb", stroke="#c8d6e5", rx=8,
                         shape=False), _zone_areas(), self._flights(), _tracks()]
+        parts += self._legend()
         parts += self._places(state, obs, legal_targets)
         parts += self._trotters(state, obs)
-        parts += self._legend()
-        y = PANEL
-        left = self._hand_panel(state, obs, viewer, legal_targets, 16, y)
-        middle = self._display_panel(state, obs, viewer, legal_targets, 380, y)
-        right = self._objectives_panel(state, obs, 780, y)
+        parts.append(self._headline(state, obs))
+        y = PANEL + 20
+        left = self._hand_panel(state, obs, viewer, legal_targets, HAND_X, y)
+        middle = self._display_panel(state, obs, viewer, legal_targets, DISPLAY_X, y)
+        if self.selected is not None:
+            right = self._payments_panel(state, legal_targets, SIDE_X, y)
+        else:
+            right = self._objectives_panel(state, obs, SIDE_X, y)
         parts += left[0] + middle[0] + right[0]
-        height = max(left[1], middle[1], right[1]) + 16
+        height = max(left[1], middle[1], right[1]) + 8
         title = f"Wanderlust: {obs['prompt']}"
         return S.document(MAP_W + 2 * M, height, parts, title=title, game=state.game.name,
                           actions=state.action_count,
                           viewer=S.viewer_label(viewer))
+
+    @staticmethod
+    def _headline(state, obs) -> str:
+        """The table's first line: whose turn and what is left (or who won)."""
+        if state.is_over:
+            won = ", ".join(obs["trotters"][w]["label"] for w in state.winners()) or "nobody"
+            words = f"Race over — winner: {won}"
+        else:
+            p = obs["current_player"]
+            points = obs["action_points"]
+            words = (f"Round {obs['round']} · {obs['trotters'][p]['label']} · {points} action "
+                     f"point{'s' if points != 1 else ''} left")
+        return S.text(HAND_X, PANEL + 6, words, size=14, weight=700)
 
     def _flights(self) -> str:
         w = world()
@@ -331,12 +372,14 @@ class WanderlustBoard(Board):
                                f'stroke-dasharray="2 4"/>')
         return "".join(out)
 
+
     def _places(self, state, obs, legal) -> list[str]:
         w = world()
         out: list[str] = []
         hits: list[str] = []
         available = [d for d in obs["available"] if d]
         owner = {c: t for t, tr in enumerate(obs["trotters"]) for c in tr["cards"]}
+        labels = place_labels()
         for i, name in enumerate(w.names):
             kind = w.kind[i]
             colour = w.zone_colour[w.zones[w.zone_of[i]]]
@@ -345,18 +388,28 @@ class WanderlustBoard(Board):
                 label = f"{name} ({'airport' if kind == 'airport' else 'Auto stop'})"
                 out.append(f"<g><title>{S.esc(label)}</title>{_place_mark(name, kind, colour)}</g>")
                 continue
-            # an invisible hit area over the mark and its label, under every mark (so a
-            # crowded neighbour's label never hides a mark)
+            spot = labels[name]
+            # an invisible hit area over the mark and its name, under every mark (so a
+            # crowded neighbour's name never hides a mark)
+            bx0, by0, bx1, by1 = spot.box
             hits.append(f'<g data-target="{S.esc(f"dest:{slug(name)}")}" class="bk-target">'
-                        + S.rect(x - 9, y - 13, 18 + 4.6 * len(name), 22, fill="#ffffff",
-                                 stroke="none", shape=False, fill_opacity=0) + "</g>")
+                        + S.rect(x - 9, y - 9, 18, 18, fill="#ffffff", stroke="none",
+                                 shape=False, fill_opacity=0)
+                        + S.rect(bx0, by0, bx1 - bx0, by1 - by0, fill="#ffffff", stroke="none",
+                                 shape=False, fill_opacity=0) + "</g>")
             inner = [f"<title>{S.esc(self._place_title(name, owner, available, obs))}</title>"]
+            if spot.leader:  # from the mark's edge towards the name
+                lx = min(max(x, bx0), bx1)
+                ly = min(max(y, by0), by1)
+                inner.append(f'<line x1="{S.num(x)}" y1="{S.num(y)}" x2="{S.num(lx)}" '
+                             f'y2="{S.num(ly)}" stroke="{S.MUTED}" stroke-width="0.8"/>')
             if name in available:
                 inner.append(S.circle(x, y, 10, fill="#ffffff", stroke=S.INK, stroke_width=1.5))
             fill = colour if name not in owner else trotter_tint(state, owner[name])
             inner.append(_place_mark(name, w.kind[i], fill))
-            inner.append(S.text(x + 7, y - 7, name, size=8, fill=S.INK if name in available
-                                else S.MUTED, weight=700 if name in available else None))
+            inner.append(S.text(spot.x, spot.y, name, size=LABEL, anchor=spot.anchor,
+                                fill=S.INK if name in available else "#4a4a4a",
+                                weight=700 if name in available else None, class_="bk-nolap"))
             out.append(S.group(inner, f"dest:{slug(name)}", legal, label=name))
         out = hits + out
         if self.selected is not None:
@@ -395,29 +448,30 @@ class WanderlustBoard(Board):
             x, y = xy(tr["location"])
             k = seen.get(tr["location"], 0)
             seen[tr["location"]] = k + 1
-            cx, cy = x - 9 + 9 * k, y + 12
+            cx, cy = x - 10 + 12 * k, y + 13
             tag = tr["label"].split(" ")[0]
             out.append(S.group([f"<title>{S.esc(tr['label'])} in {S.esc(tr['location'])}</title>",
-                                S.circle(cx, cy, 8, fill=trotter_colour(state, t), stroke="#ffffff",
+                                S.circle(cx, cy, 10, fill=trotter_colour(state, t), stroke="#ffffff",
                                          stroke_width=1.5),
-                                S.text(cx, cy, tag, size=7, anchor="middle", weight=700,
+                                S.text(cx, cy, tag, size=LABEL, anchor="middle", weight=700,
                                        fill="#ffffff")]))
         return out
 
     @staticmethod
     def _legend() -> list[str]:
-        x, y = M + 12, M + MAP_H - 76
-        out = [S.rect(x - 6, y - 12, 150, 80, fill="#ffffff", stroke="#c8d6e5", rx=6,
+        x0, y0, x1, y1 = LEGEND
+        out = [S.rect(x0, y0, x1 - x0, y1 - y0, fill="#ffffff", stroke="#c8d6e5", rx=6,
                       shape=False, fill_opacity=0.85)]
+        x, y = x0 + 6, y0 + 10
         for i, kind in enumerate(("car", "train", "ship", "charter", "white")):
-            yy = y + i * 13
+            yy = y + i * 14
             if kind == "white":
                 out.append(f'<line x1="{x}" y1="{yy}" x2="{x + 26}" y2="{yy}" stroke="#777" '
                            'stroke-width="4.5"/>')
             out.append(f'<line x1="{x}" y1="{yy}" x2="{x + 26}" y2="{yy}" '
                        f'stroke="{TRACK[kind]}" stroke-width="{2.5 if kind == "white" else 3}"/>')
             label = {"white": "hitchhike: any ticket"}.get(kind, kind)
-            out.append(S.text(x + 32, yy, label, size=9))
+            out.append(S.text(x + 32, yy, label, size=LABEL))
         return out
 
     # ------------------------------------------------------------------ panels
@@ -425,51 +479,44 @@ class WanderlustBoard(Board):
         out = []
         p = obs["current_player"]
         shown = p if viewer is None or viewer == PUBLIC else viewer  # the public sees P's hidden hand
-        if state.is_over:
-            won = ", ".join(obs["trotters"][w]["label"] for w in state.winners()) or "nobody"
-            out.append(S.text(x, y, f"Race over — winner: {won}", size=14, weight=700))
-        else:
-            out.append(S.text(x, y, f"Round {obs['round']} · {obs['trotters'][p]['label']} · "
-                                    f"{obs['action_points']} action point"
-                                    f"{'s' if obs['action_points'] != 1 else ''} left",
-                              size=14, weight=700))
-        y += 22
         me = obs["trotters"][shown] if shown is not None else None
         if me is None or me["hand"] is None:
             out.append(S.text(x, y, "hand: hidden", size=12, fill=S.MUTED))
             return out, y + 20
         out.append(S.text(x, y, f"{me['label']}'s hand ({me['hand_size']} tickets)", size=12,
                           fill=S.MUTED))
-        y += 12
+        y += 10
         col = 0
         picked = self.picked if shown == state.current_player else []
         for ticket, count in zip(TICKETS, me["hand"], strict=True):
             if count:
                 n = picked.count(ticket)
                 label = f"{ticket} ×{count}" + (f" ({n}✓)" if n else "")
-                out.append(S.group(_chip(x + col * 62, y, ticket, label), f"pick:{ticket}",
-                                   legal, label=f"pick a {ticket} ticket for the next trip"))
+                out.append(S.group(_chip(x + col * 72, y, ticket, label, w=68), f"pick:{ticket}",
+                                   legal, label=f"pick a {ticket} ticket for the next trip",
+                                   extra_class="bk-box"))
                 col += 1
-                if col == 5:
+                if col == 4:
                     col, y = 0, y + 28
         y += 34 if col else 6
         if picked:
-            out.append(S.text(x, y, f"picked for a trip: {', '.join(picked)} — click a "
-                                    "destination", size=11, weight=700))
-            out.append(S.button(x + 300, y - 10, 60, 20, "clear", target="pick:clear",
-                                legal=legal))
-            y += 20
+            rows = S.wrap(f"picked for a trip: {', '.join(picked)}", HAND_W, 11, bold=True)
+            out.append(S.lines(x, y, rows, size=11, line_height=14, weight=700))
+            y += 14 * len(rows)
+            out.append(S.button(x, y - 6, 60, 20, "clear", target="pick:clear", legal=legal))
+            out.append(S.text(x + 68, y + 4, "— now click a destination", size=11))
+            y += 26
         if me["encounters"]:
-            out.append(S.text(x, y, "encounter cards (free, once a turn):", size=12,
+            out.append(S.text(x, y, "encounter cards (free, once a turn):", size=11,
                               fill=S.MUTED))
-            y += 12
+            y += 10
             for i, (cid, count) in enumerate(sorted(me["encounters"].items())):
                 if not count:
                     continue
                 title = cards().encounters[cid].title
-                out.append(S.button(x + (i % 2) * 170, y + (i // 2) * 30, 164, 26,
+                out.append(S.button(x + (i % 2) * 146, y + (i // 2) * 28, 142, 24,
                                     f"{title} ×{count}", target=f"enc:{cid}", legal=legal))
-            y += 30 * ((len(me["encounters"]) + 1) // 2) + 4
+            y += 28 * ((len(me["encounters"]) + 1) // 2) + 4
         buttons = [("souvenir", "Souvenir"), ("photo", "Photo"), ("postcard", "Postcard"),
                    ("reset", "Reset display"), ("end", "End turn"), ("pass", "Pass")]
         buttons += [(f"postcard:{t}", f"Postcard ({t})") for t in TICKETS
@@ -477,96 +524,107 @@ class WanderlustBoard(Board):
         shown_buttons = [(t, label) for t, label in buttons
                          if t in legal or t in ("souvenir", "photo", "end")]
         for i, (target, label) in enumerate(shown_buttons):
-            out.append(S.button(x + (i % 3) * 116, y + (i // 3) * 32, 110, 26, label,
+            out.append(S.button(x + (i % 3) * 97, y + (i // 3) * 28, 93, 24, label,
                                 target=target, legal=legal))
-        y += 32 * ((len(shown_buttons) + 2) // 3)
+        y += 28 * ((len(shown_buttons) + 2) // 3)
         return out, y
 
     def _display_panel(self, state, obs, viewer, legal, x, y):
         out = [S.text(x, y, "ticket display (click to take)", size=12, fill=S.MUTED)]
-        y += 12
+        y += 10
         for i, ticket in enumerate(obs["display"]):
             if ticket is None:
-                out.append(S.group([S.rect(x + i * 64, y, 58, 24, fill=S.EMPTY, rx=5),
-                                    S.text(x + i * 64 + 29, y + 12, "empty", size=10,
-                                           anchor="middle", fill=S.MUTED)]))
+                out.append(S.group([S.rect(x + i * 57, y, 54, 24, fill=S.EMPTY, rx=5),
+                                    S.text(x + i * 57 + 27, y + 12, "empty", size=10,
+                                           anchor="middle", fill=S.MUTED)], extra_class="bk-box"))
                 continue
-            out.append(S.group(_chip(x + i * 64, y, ticket), f"slot:{i}", legal,
-                               label=f"take the {ticket} ticket"))
-        out.append(S.group([S.rect(x + 5 * 64 + 6, y, 70, 24, fill="#2d3a4a", rx=5),
-                            S.text(x + 5 * 64 + 41, y + 12, f"pile {obs['ticket_deck']}",
+            out.append(S.group(_chip(x + i * 57, y, ticket), f"slot:{i}", legal,
+                               label=f"take the {ticket} ticket", extra_class="bk-box"))
+        out.append(S.group([S.rect(x + 5 * 57, y, 55, 24, fill="#2d3a4a", rx=5),
+                            S.text(x + 5 * 57 + 27.5, y + 12, f"pile {obs['ticket_deck']}",
                                    size=11, anchor="middle", fill="#ffffff", weight=600)],
-                           "blind", legal, label="take a blind ticket"))
-        y += 40
+                           "blind", legal, label="take a blind ticket", extra_class="bk-box"))
+        y += 42
         out.append(S.text(x, y, "available destinations (left → right)", size=12,
                           fill=S.MUTED))
-        y += 12
+        y += 10
         w = world()
         for i, name in enumerate(obs["available"]):
             if name is None:
                 continue
             zone = w.zone(name)
-            inner = [S.rect(x + i * 128, y, 122, 40, fill=w.zone_colour[zone], stroke=S.INK,
+            inner = [S.rect(x + i * 114, y, 110, 40, fill=w.zone_colour[zone], stroke=S.INK,
                             rx=6, fill_opacity=0.35),
-                     S.text(x + i * 128 + 61, y + 13, name, size=11, anchor="middle",
+                     S.text(x + i * 114 + 55, y + 13, name, size=11, anchor="middle",
                             weight=700),
-                     S.text(x + i * 128 + 61, y + 29, f"{w.dest_type(name)} · "
-                            f"{w.zone_names[zone].split(' ')[0]}", size=9, anchor="middle",
+                     S.text(x + i * 114 + 55, y + 29, f"{w.dest_type(name)} · "
+                            f"{w.zone_names[zone].split(' ')[0]}", size=10, anchor="middle",
                             fill=S.MUTED)]
-            out.append(S.group(inner, f"dest:{slug(name)}", legal, label=f"travel to {name}"))
-        y += 52
-        if self.selected is not None:
-            pays = self.payments(state, self.selected)
-            out.append(S.text(x, y, f"ways to pay for {self.selected} ({len(pays)}):", size=12,
-                              weight=700))
-            y += 10
-            for k, pay in enumerate(pays[:SHOWN_PAYMENTS]):
-                fl = f" · {pay.flights} ✈" if pay.flights else ""
-                via = " → ".join(pay.path[1:-1][:3]) or "direct"
-                label = f"{', '.join(pay.tickets)} · {pay.experience} xp{fl} · via {via}"
-                out.append(S.group([S.rect(x, y, 390, 22, fill="#fff8e6", stroke=S.INK, rx=4),
-                                    S.text(x + 6, y + 11, label[:70], size=10)],
-                                   f"pay:{k}", legal, label=str(pay)))
-                y += 25
-            if len(pays) > SHOWN_PAYMENTS:
-                out.append(S.text(x, y + 6, f"… and {len(pays) - SHOWN_PAYMENTS} more: pick "
-                                            "tickets in your hand to choose among them",
-                                  size=10, fill=S.MUTED))
-                y += 16
-            p = state.current_player
-            listed = state.params.travel.list_legs
-            if not self.picked and p is not None and sum(state.hand[p]) > listed:
-                out.append(S.text(x, y + 6, f"trips of more than {listed} tickets are legal "
-                                            "too: pick their tickets in your hand",
-                                  size=10, fill=S.MUTED))
-                y += 16
+            out.append(S.group(inner, f"dest:{slug(name)}", legal, label=f"travel to {name}",
+                               extra_class="bk-box"))
+        return out, y + 48
+
+    def _payments_panel(self, state, legal, x, y):
+        """The ways to pay for the chosen destination (in the objectives' place until one is
+        chosen): tickets, experience and flights on one line, the route below it."""
+        pays = self.payments(state, self.selected)
+        out = [S.text(x, y, f"ways to pay for {self.selected} ({len(pays)}):", size=12,
+                      weight=700)]
+        y += 10
+        for k, pay in enumerate(pays[:SHOWN_PAYMENTS]):
+            fl = f" · {pay.flights} ✈" if pay.flights else ""
+            stops = pay.path[1:-1]
+            via = ("via " + ", ".join(stops[:2]) + (f" +{len(stops) - 2} more" if len(stops) > 2
+                                                    else "")) if stops else "direct"
+            rows = S.wrap(f"{', '.join(pay.tickets)} · {pay.experience} xp{fl}", SIDE_W - 10, 10)
+            rows += S.wrap(via, SIDE_W - 10, 10)
+            h = 6 + 12 * len(rows)
+            out.append(S.group([S.rect(x, y, SIDE_W, h, fill="#fff8e6", stroke=S.INK, rx=4),
+                                S.lines(x + 5, y + 9, rows, size=10, line_height=12)],
+                               f"pay:{k}", legal, label=str(pay), extra_class="bk-box"))
+            y += h + 3
+        notes = []
+        if len(pays) > SHOWN_PAYMENTS:
+            notes.append(f"… and {len(pays) - SHOWN_PAYMENTS} more: pick tickets in your hand "
+                         "to choose among them")
+        p = state.current_player
+        listed = state.params.travel.list_legs
+        if not self.picked and p is not None and sum(state.hand[p]) > listed:
+            notes.append(f"trips of more than {listed} tickets are legal too: pick their "
+                         "tickets in your hand")
+        for note in notes:
+            rows = S.wrap(note, SIDE_W, 10)
+            out.append(S.lines(x, y + 8, rows, size=10, line_height=12, fill=S.MUTED))
+            y += 12 * len(rows) + 2
         return out, y
 
     def _objectives_panel(self, state, obs, x, y):
         out = [S.text(x, y, "race objectives", size=12, fill=S.MUTED)]
-        y += 14
+        y += 15
         table = cards().objectives
         for oid in obs["objectives"]:
             obj = table[oid]
             who = [t for t, tr in enumerate(obs["trotters"]) if oid in tr["achieved"]]
-            out.append(S.text(x, y, f"{obj.title} ({obj.vp} VP)", size=11, weight=700))
+            head = f"{obj.title} ({obj.vp} VP)"
+            out.append(S.text(x, y, head, size=11, weight=700))
             for k, t in enumerate(who):
-                out.append(S.swatch(x + 170 + 16 * k, y, t, size=11, colour=trotter_colour(state, t)))
-            out.append(S.text(x, y + 13, describe(obj, state.trotters), size=9, fill=S.MUTED))
-            y += 30
-        y += 4
+                out.append(S.swatch(x + S.text_width(head, 11, True) + 4 + 14 * k, y, t,
+                                    size=11, colour=trotter_colour(state, t)))
+            rows = S.wrap(describe(obj, state.trotters), SIDE_W, 10)
+            out.append(S.lines(x, y + 13, rows, size=10, line_height=12, fill=S.MUTED))
+            y += 14 + 12 * len(rows)
         parts = list(obs["trotters"][0]["public_score"])
         heads = [p.split("_")[0] for p in parts]
         out.append(S.text(x, y, "score sheet (public part)", size=12, fill=S.MUTED))
-        y += 16
+        y += 14
         head = "    " + "".join(f"{h:>4}" for h in heads) + "  total"
         out.append(S.text(x + 14, y, head, size=10, weight=700, font_family="monospace",
                           style="white-space: pre"))
         for t, tr in enumerate(obs["trotters"]):
-            y += 16
+            y += 13
             vals = "".join(f"{tr['public_score'][k]:>4}" for k in parts)
             total = tr["score"] if tr["score"] is not None else "?"
             out.append(S.swatch(x, y, t, size=10, colour=trotter_colour(state, t)))
             out.append(S.text(x + 14, y, f"{tr['label'].split(' ')[0]:<4}{vals}  {total:>5}",
                               size=10, font_family="monospace", style="white-space: pre"))
-        return out, y + 10
+        return out, y + 8

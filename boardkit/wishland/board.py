@@ -53,31 +53,47 @@ TINT = {"ride": "#fbf0d2", "restaurant": "#f6dad7", "actor": "#dbe6f4", "hotel":
         "mascot": "#e2e2e2", "ticket": "#e7e0f1", "entrepreneur": "#f9e2cf"}
 ROW_KIND = dict(zip(ROWS, KINDS[:5], strict=True))
 
-W = 1180
-CARD_W, CARD_H, GAP = 150, 74, 8
-MX, MY = 16, 70  # Marketplace origin
-ROW_H = CARD_H + 12
-SPACE_W = 120
-RIGHT = MX + SPACE_W + 4 * (CARD_W + GAP) + 110  # right column
+W = S.FIT_W  # the picture's width: a laptop screen's (boards.svg.FIT_W x FIT_H)
+CARD_W, CARD_H, GAP = 131, 56, 5
+MX, MY = 8, 44  # the Marketplace's origin (below the two heading lines)
+ROW_H = CARD_H + 3
+SPACE_W = 88  # the row's label: its name, Workers to place, stacks, deck and discard
+CARDS_X = MX + SPACE_W + 6
+MARKET_R = CARDS_X + 4 * (CARD_W + GAP)  # the Marketplace's right edge
+RIGHT = MARKET_R + 8  # the right column: Turn Order Track, Achievements, card details
+RIGHT_W = W - RIGHT - 8
+TEXT = 10  # the smallest text
+LINE = 12  # its line height
+DETAIL_H = 88  # the card details box: a card's whole text (the longest is 5 lines)
+
+#: the card faces' own style: a card's details show in the details box while the pointer is
+#: on it (or it has the focus); its (i) keeps them there
+CARD_CSS = """
+svg.bk-svg .wl-detail { visibility: hidden; pointer-events: none; }
+svg.bk-svg .wl-card:hover .wl-detail, svg.bk-svg .wl-card:focus-within .wl-detail {
+  visibility: visible; }
+"""
 
 _TARGET = re.compile(r"^([a-z]+):?(.*)$")
-_SHORT = {"vp": "{n} VP", "credits": "{n} Cr", "happiness": "{n} Happy", "visitors": "{n} Visit",
-          "workers": "{n} Worker", "choice": "{n} H/V/W", "ticket": "{n} Ticket",
-          "entertainment": "{n} ent. symbol"}
+_SHORT = {"vp": "{n} VP", "credits": "{n} Cr", "happiness": "{n} Happiness",
+          "visitors": "{n} Visitor", "workers": "{n} Worker", "choice": "{n} H/V/W",
+          "ticket": "{n} Ticket", "entertainment": "{n} ent. symbol"}
+_TERSE = {"vp": "+{n} VP", "credits": "+{n} Cr", "happiness": "+{n} H", "visitors": "+{n} V",
+          "workers": "+{n} W", "choice": "+{n} H/V/W", "ticket": "+{n} Ticket",
+          "entertainment": "+{n} ent."}
 
 
-def short(effects) -> str:
-    return ", ".join(_SHORT.get(e.effect, e.effect).format(n=e.n) for e in effects)
+def short(effects, terse: bool = False) -> str:
+    table = _TERSE if terse else _SHORT
+    return ", ".join(table.get(e.effect, e.effect).format(n=e.n) for e in effects)
 
 
-def summary(cid: int) -> list[str]:
-    """Two short lines describing a card face."""
+def effect_bits(cid: int, terse: bool = False) -> list[str]:
+    """What a card does, in short words (its whole text is in the details)."""
     c = CARDS[cid]
-    first = f"#{c.number}" + (f" · {c.cost} Cr" if c.kind <= MASCOT else "") + (
-        f" · {c.symbol}" if c.symbol else "")
     bits = []
     if c.immediate:
-        bits.append(short(c.immediate))
+        bits.append(short(c.immediate, terse))
     if c.income:
         inc = [e for e in c.income if e.effect == "credits"]
         bits.append(f"income {'+' if inc and inc[0].n > 0 else ''}{inc[0].n}" if inc else "income")
@@ -87,13 +103,39 @@ def summary(cid: int) -> list[str]:
         bits.append(f"★ {c.entertainment}")
     if c.kind == MASCOT:
         bits.append("Mascot bonus")
-    if not bits and c.text:
-        bits.append(c.text)
-    return [first, "; ".join(bits)]
+    if c.text:
+        bits.append("final scoring (i)" if c.text.lower().startswith("final scoring")
+                    else "ability (i)")
+    return bits
 
 
-def _cut(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 1] + "…"
+def summary(cid: int) -> list[str]:
+    """Two short lines describing a card face: number, cost and symbol; what it does."""
+    c = CARDS[cid]
+    first = f"#{c.number}" + (f" · {c.cost} Cr" if c.kind <= MASCOT else "") + (
+        f" · {c.symbol}" if c.symbol else "")
+    return [first, "; ".join(effect_bits(cid))]
+
+
+def face_lines(cid: int, width: float, room: int) -> list[str]:
+    """The lines under a card's name, at most ``room``: cost and symbol, then what it does
+    (in terser words, or in part with "more: (i)", when the words do not fit; never cut)."""
+    c = CARDS[cid]
+    head = " · ".join(str(b) for b in ((f"{c.cost} Cr" if c.kind <= MASCOT else ""), c.symbol)
+                      if b)
+    out = S.wrap(head, width, TEXT) if head else []
+    left = room - len(out)
+    for terse in (False, True):
+        rows = S.wrap("; ".join(effect_bits(cid, terse)), width, TEXT)
+        if len(rows) <= left:
+            return out + rows
+    bits = effect_bits(cid, True)
+    while bits:
+        bits.pop()
+        rows = S.wrap("; ".join([*bits, "more: (i)"]), width, TEXT)
+        if len(rows) <= left:
+            return out + rows
+    return out[:room]
 
 
 class WishlandBoard(Board):
@@ -103,6 +145,8 @@ class WishlandBoard(Board):
 
     def __init__(self, state: State, **kwargs):
         self.extra = 0  # extra Workers for the next purchase (Worker Reserve ability)
+        self.detail: int | None = None  # the card whose whole text the details box keeps
+        self._details_y = 0.0  # where the details box is (set while drawing)
         super().__init__(state, **kwargs)
 
     # ------------------------------------------------------------------ hooks
@@ -170,6 +214,13 @@ class WishlandBoard(Board):
                     raise ValueError(row)
                 found = self.targets(state).get(target)
                 return found or PlaceWorkers(row, int(slot), self.extra)
+            if kind == "info":  # show a card's whole text in the details box (no move)
+                cid = int(rest)
+                if cid not in CARDS:
+                    raise ValueError(rest)
+                self.detail = cid
+                self.refresh()
+                return None
             if kind == "extra":
                 if rest not in ("0", "1", "2", "3"):
                     raise ValueError(rest)
@@ -193,27 +244,37 @@ class WishlandBoard(Board):
         raise ActionFormatError(f"wishland board: unknown target {target!r}")
 
     # ------------------------------------------------------------------ drawing
+    # ------------------------------------------------------------------ drawing
     def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
-        parts = [S.text(MX, 22, self._headline(state, obs), size=16, weight=600),
-                 S.text(MX, 44, _cut(f"{obs['prompt']}", 150), size=13, fill=S.MUTED)]
+        parts = [f"<style>{CARD_CSS}</style>",
+                 S.text(MX, 13, self._headline(state, obs), size=14, weight=700)]
+        note = obs["prompt"]
         forced = self.forced_moves(state, viewer)
         if forced:
-            parts.append(S.text(W - MX, 44, _cut("automatic (only option): " + "; ".join(forced),
-                                                   78), size=11, anchor="end", fill=S.MUTED))
-        parts += self._market(state, obs, legal_targets)
-        y = MY + 6 * ROW_H + 8
+            note += " · automatic (only option): " + "; ".join(forced)
+        rows = S.wrap(note, W - 2 * MX, 11)
+        parts.append(S.lines(MX, 30, rows, size=11, line_height=13, fill=S.MUTED))
+        top = MY + 13 * (len(rows) - 1)
+        # the details box first: a hovered card's details are drawn over it
+        parts.append(self._details(RIGHT, 0))  # placed by _right (a placeholder here)
+        right, details_y = self._right(state, obs, legal_targets, top)
+        parts[-1] = self._details(RIGHT, details_y)
+        self._details_y = details_y
+        if obs["final"] is not None:
+            parts.append(self._final_table(state, obs, MX, top + 8))
+            y = top + 60 + 20 * 9
+        else:
+            parts += self._market(state, obs, legal_targets, top)
+            y = top + 6 * ROW_H + 4
         buttons, y = self._buttons(state, obs, legal_targets, y)
         parts.append(buttons)
-        parts += self._right(state, obs, legal_targets)
-        seats_y = max(y, MY + 6 * ROW_H + 60)
-        for p in range(state.players):
-            parts.append(self._seat(state, obs, p, MX, seats_y, legal_targets))
-            seats_y += 132
-        if obs["final"] is not None:
-            parts.append(self._final_table(state, obs, MX, seats_y + 6))
-            seats_y += 60 + 20 * 9
-        return S.document(W, seats_y + 10, parts, title=f"Wishland: {obs['prompt']}",
+        cards, y = self._pending_cards(state, obs, legal_targets, y)
+        parts.append(cards)
+        parts += right
+        bottom = self._play_areas(state, obs, legal_targets, parts, y)
+        height = max(bottom, details_y + DETAIL_H) + 6
+        return S.document(W, height, parts, title=f"Wishland: {obs['prompt']}",
                           game=state.game.name, actions=state.action_count,
                           viewer=S.viewer_label(viewer))
 
@@ -245,81 +306,99 @@ class WishlandBoard(Board):
         return (f"Wishland · {mode} · round {obs['round']} of {state.params.rounds} · "
                 f"turn {turn} · {who} to play")
 
+    def _details(self, x, y, cid: int | None = None, hover: bool = False) -> str:
+        """The details box: the whole text of the card pinned with its (i) (or, hidden until the
+        pointer is on that card, of one card)."""
+        cid = self.detail if cid is None else cid
+        inner = [S.rect(x, y, RIGHT_W, DETAIL_H, fill="#fffdf5", stroke="#999999", rx=5,
+                        shape=False)]
+        if cid is None or cid not in CARDS:
+            words = ["card details: point at a card, or click its i to keep its text here"]
+            inner.append(S.lines(x + 6, y + 10, S.wrap(words[0], RIGHT_W - 12, TEXT),
+                                 size=TEXT, line_height=LINE, fill=S.MUTED))
+        else:
+            c = CARDS[cid]
+            inner.append(S.text(x + 6, y + 10, c.name, size=11, weight=700,
+                                fill=COLOUR[c.kind_name]))
+            rows = S.wrap(c.describe(), RIGHT_W - 12, TEXT)
+            inner.append(S.lines(x + 6, y + 24, rows, size=TEXT, line_height=LINE))
+        cls = "wl-detail bk-box" if hover else "bk-box"
+        return f"<g class='{cls}'>{''.join(inner)}</g>"
+
     def _card(self, x, y, cid, target=None, legal=(), w=CARD_W, h=CARD_H, label=None):
         c = CARDS[cid]
         kind = c.kind_name
-        lines = summary(cid)
-        n = int(w / 5.8)  # characters that fit on a line
+        room = int((h - 18) // LINE)
         inner = [f"<title>{S.esc(c.describe())}</title>",
                  S.rect(x, y, w, h, fill=TINT[kind], stroke=COLOUR[kind], stroke_width=2, rx=6),
                  S.rect(x, y, w, 16, fill=COLOUR[kind], stroke="none", rx=6, shape=False),
-                 S.text(x + 6, y + 8, label or c.name, size=11, weight=700, fill="#ffffff"),
-                 S.text(x + 6, y + 30, _cut(lines[0], n), size=11),
-                 S.text(x + 6, y + 46, _cut(lines[1], n), size=10, fill=S.MUTED)]
-        if len(lines[1]) > n and h >= 70:
-            inner.append(S.text(x + 6, y + 60, _cut(lines[1][n - 1:], n), size=10, fill=S.MUTED))
-        return S.group(inner, target, legal, label=c.describe())
+                 S.text(x + 5, y + 8, label or c.name, size=11, weight=700, fill="#ffffff"),
+                 S.lines(x + 5, y + 16 + LINE / 2 + 1, face_lines(cid, w - 10, room), size=TEXT,
+                         line_height=LINE)]
+        face = S.group(inner, target, legal, label=c.describe(), extra_class="bk-box")
+        info = S.group([S.circle(x + w - 9, y + 8, 6.5, fill="#ffffff", class_="bk-shape"),
+                        S.text(x + w - 9, y + 8.5, "i", size=TEXT, anchor="middle", weight=700,
+                               fill=COLOUR[kind])],
+                       f"info:{cid}", (), label=f"show the whole text of {c.name}")
+        return (f"<g class='wl-card'>{face}{info}"
+                f"{self._details(RIGHT, self._details_y, cid, hover=True)}</g>")
 
     def _stacks(self, x, y, stacks) -> str:
         out = []
-        for i, (p, n) in enumerate(stacks[:6]):
-            cx = x + 14 + (i % 3) * 30
-            cy = y + 14 + (i // 3) * 24
-            out.append(S.circle(cx, cy, 10, fill=S.player_colour(p)))
-            out.append(S.text(cx, cy, n, size=10, anchor="middle", weight=700, fill="#ffffff"))
-        if len(stacks) > 6:
-            out.append(S.text(x + 96, y + 50, f"+{len(stacks) - 6}", size=10))
+        for i, (p, n) in enumerate(stacks[:4]):
+            cx = x + 8 + i * 18
+            out.append(S.circle(cx, y, 8, fill=S.player_colour(p)))
+            out.append(S.text(cx, y, n, size=TEXT, anchor="middle", weight=700, fill="#ffffff"))
+        if len(stacks) > 4:
+            out.append(S.text(x + 8 + 4 * 18, y, f"+{len(stacks) - 4}", size=TEXT))
         return "".join(out)
 
-    def _market(self, state, obs, legal) -> list[str]:
+    def _market(self, state, obs, legal, top) -> list[str]:
         parts = []
-        y = MY
+        y = top
         # the Advertisement Space
         stacks = obs["stacks"]["advertisement"]
         need = 1 + len(stacks)
         parts.append(S.group([
             S.rect(MX, y, SPACE_W, CARD_H, fill="#fff6d6", stroke=S.INK, rx=6),
-            S.text(MX + 6, y + 10, "Advertisement", size=11, weight=700),
-            S.text(MX + 6, y + 26, f"1 Cr + H/V/W · {need} W", size=10, fill=S.MUTED)],
-            "space:advertisement", legal, label="place Workers on the Advertisement Space"))
-        parts.append(self._stacks(MX + SPACE_W + 4, y + 4, stacks))
-        parts.append(S.text(MX + SPACE_W + 110, y + 12,
-                            "stacks: coloured discs, number = Workers", size=10, fill=S.MUTED))
+            S.lines(MX + 5, y + 9, ["Advertise", "1 Cr + H/V/W", f"{need} Worker{'s' * (need > 1)}"],
+                    size=TEXT, line_height=LINE)],
+            "space:advertisement", legal, label="place Workers on the Advertisement Space",
+            extra_class="bk-box"))
+        parts.append(self._stacks(CARDS_X, y + 12, stacks))
+        parts.append(S.lines(CARDS_X, y + 32, ["stacks: coloured discs,", "number = Workers"],
+                             size=TEXT, line_height=LINE, fill=S.MUTED))
         if state.players == 1:
-            parts.append(S.text(MX + SPACE_W + 110, y + 30,
-                                f"Solo: one Marketplace deck of {obs['deck_sizes']['mascots']} cards "
-                                "(Mascot space)", size=12))
+            parts.append(S.lines(CARDS_X + 150, y + 12, S.wrap(
+                f"Solo: one Marketplace deck of {obs['deck_sizes']['mascots']} cards "
+                "(Mascot space)", MARKET_R - CARDS_X - 150, 11), size=11, line_height=13))
         for k, row in enumerate(ROWS):
-            y = MY + (k + 1) * ROW_H
+            y = top + (k + 1) * ROW_H
             kind = KINDS[k]
             stacks = obs["stacks"][row]
-            parts.append(S.rect(MX, y, SPACE_W, CARD_H, fill=TINT[kind], stroke=COLOUR[kind],
-                                stroke_width=2, rx=6, shape=False))
-            parts.append(S.text(MX + 6, y + 10, row.title(), size=11, weight=700))
-            parts.append(S.text(MX + 6, y + 24, f"{1 + len(stacks)} Worker"
-                                f"{'s' if stacks else ''} to place", size=10, fill=S.MUTED))
-            parts.append(self._stacks(MX, y + 28, stacks))
+            parts.append(S.group([
+                S.rect(MX, y, SPACE_W, CARD_H, fill=TINT[kind], stroke=COLOUR[kind],
+                       stroke_width=2, rx=6, shape=False),
+                S.text(MX + 5, y + 9, row.title(), size=11, weight=700),
+                S.text(MX + 5, y + 21, f"{1 + len(stacks)} Worker{'s' if stacks else ''}",
+                       size=TEXT),
+                S.text(MX + 5, y + 49, f"deck {obs['deck_sizes'][row]} · "
+                                       f"{len(obs['discards'][row])} out", size=TEXT,
+                       fill=S.MUTED)], extra_class="bk-box"))
+            parts.append(self._stacks(MX + 2, y + 35, stacks))
             if state.players == 1:
-                parts.append(S.text(MX + SPACE_W + 16, y + CARD_H / 2,
+                parts.append(S.text(CARDS_X + 8, y + CARD_H / 2,
                                     "the Mascot deck holds the whole Marketplace in Solo Mode"
                                     if row == "mascots" else "not used in Solo Mode",
                                     size=12, fill=S.MUTED))
-                x = MX + SPACE_W + 8 + 4 * (CARD_W + GAP)
-                parts.append(S.text(x, y + 20, f"deck {obs['deck_sizes'][row]}", size=11))
-                parts.append(S.text(x, y + 40, f"discard {len(obs['discards'][row])}", size=11,
-                                    fill=S.MUTED))
                 continue
             for slot, cid in enumerate(obs["market"][row]):
-                x = MX + SPACE_W + 8 + slot * (CARD_W + GAP)
+                x = CARDS_X + slot * (CARD_W + GAP)
                 if cid:
                     parts.append(self._card(x, y, cid, f"card:{row}:{slot}", legal))
                 else:
                     parts.append(S.rect(x, y, CARD_W, CARD_H, fill=S.EMPTY, stroke="#bbbbbb",
                                         rx=6, shape=False, stroke_dasharray="4 3"))
-            x = MX + SPACE_W + 8 + 4 * (CARD_W + GAP)
-            parts.append(S.text(x, y + 20, f"deck {obs['deck_sizes'][row]}", size=11))
-            parts.append(S.text(x, y + 40, f"discard {len(obs['discards'][row])}", size=11,
-                                fill=S.MUTED))
         return parts
 
     def _buttons(self, state, obs, legal, y) -> tuple[str, int]:
@@ -337,148 +416,171 @@ class WishlandBoard(Board):
         x = MX
         for target, label in labels:
             if target in legal:
-                w = 14 + 7 * len(label)
-                buttons.append(S.button(x, y, w, 28, label, target=target, legal=legal))
-                x += w + 8
+                w = 16 + S.text_width(label, 11, bold=True)
+                if x + w > MARKET_R:
+                    x, y = MX, y + 30
+                buttons.append(S.button(x, y, w, 26, label, target=target, legal=legal))
+                x += w + 6
         me = obs["current_player"]
         if me is not None and obs["seats"][me]["reserve"] == 0 and any(
                 t.startswith("card:") for t in legal):
-            buttons.append(S.text(x + 4, y + 14, "extra Workers:", size=11))
+            if x + 96 + 4 * 34 > MARKET_R:
+                x, y = MX, y + 30
+            buttons.append(S.text(x + 4, y + 13, "extra Workers:", size=11))
             x += 96
             for n in range(4):
                 fill = "#ffe08a" if n == self.extra else "#ececec"
-                buttons.append(S.group([S.rect(x, y, 30, 28, fill=fill, stroke=S.INK, rx=6),
-                                        S.text(x + 15, y + 14, f"+{n}", size=12,
+                buttons.append(S.group([S.rect(x, y, 30, 26, fill=fill, stroke=S.INK, rx=6),
+                                        S.text(x + 15, y + 13, f"+{n}", size=12,
                                                anchor="middle")],
-                                       f"extra:{n}", (), label=f"buy with {n} extra Workers"))
-                x += 36
-        return "".join(buttons), y + (40 if buttons else 0)
+                                       f"extra:{n}", (), label=f"buy with {n} extra Workers",
+                                       extra_class="bk-box"))
+                x += 34
+        return "".join(buttons), y + (32 if buttons else 0)
 
-    def _right(self, state, obs, legal) -> list[str]:
+    def _pending_cards(self, state, obs, legal, y) -> tuple[str, int]:
+        """Choices that show cards, below the Marketplace: the Entrepreneur draft, Hotel #8's
+        bonus card, the Solo Mode hand."""
         parts = []
-        x, y = RIGHT, MY
-        parts.append(S.text(x, y + 6, "Turn Order Track", size=12, weight=700))
-        rewards = ["—", "1 Cr", "1 VP", "H/V/W", "Ticket"]
-        for i in range(5):
-            sx = x + i * 52
-            who = [p for p in range(state.players) if obs["seats"][p]["turn_space"] == i + 1]
-            inner = [S.rect(sx, y + 16, 48, 46, fill="#f4f1ea", stroke=S.INK, rx=5),
-                     S.text(sx + 24, y + 27, str(i + 1), size=11, anchor="middle", weight=700),
-                     S.text(sx + 24, y + 41, rewards[i], size=9, anchor="middle", fill=S.MUTED)]
-            for j, p in enumerate(who):
-                inner.append(S.circle(sx + 12 + 12 * j, y + 54, 5, fill=S.player_colour(p)))
-            parts.append(S.group(inner, f"turn:{i + 1}", legal, label=f"Turn Order space {i + 1}"))
-        y += 80
-        turns = state.params.turns_per_round
-        parts.append(S.text(x, y, f"Round {obs['round']}/{state.params.rounds} · turn "
-                                  f"{min(obs['turn'], turns)}/{turns} · first player "
-                                  f"P{obs['first_player'] + 1}", size=12))
-        y += 22
-        parts.append(S.text(x, y, "Achievements (1 VP each)", size=12, weight=700))
-        y += 10
-        for i, aid in enumerate(obs["achievements"]):
-            ay = y + i * 24
-            owner = obs["claimed"].get(aid)
-            text = CONTENT.achievements[aid].text
-            inner = [S.rect(x, ay, 262, 20, fill=S.player_tint(owner), stroke="#999999", rx=4),
-                     S.text(x + 4, ay + 10, _cut(f"{aid}: {text}", 44), size=10)]
-            if owner is not None:
-                inner.append(S.text(x + 256, ay + 10, f"P{owner + 1}", size=10, anchor="end",
-                                    weight=700, fill=S.player_colour(owner)))
-            parts.append(S.group(inner, f"ach:{aid}", legal, label=f"{aid}: {text}"))
-        y += 24 * len(obs["achievements"]) + 6
-        for p, seat in enumerate(obs["seats"]):
-            tile = seat["private_achievement"]
-            if tile:
-                owner = obs["claimed"].get(tile)
-                parts.append(S.group([
-                    S.rect(x, y, 262, 20, fill=S.player_tint(owner), stroke=S.player_colour(p), rx=4),
-                    S.text(x + 4, y + 10, _cut(f"P{p + 1} private {tile}: "
-                                               f"{CONTENT.achievements[tile].text}", 44), size=10)],
-                    f"ach:{tile}", legal, label=f"P{p + 1}'s private Achievement {tile}"))
-                y += 24
-        parts.append(S.text(x, y + 8, f"Ticket Office supply: {obs['ticket_offices_left']}",
-                            size=11, fill=S.MUTED))
-        # pending choices that show cards: draft, Hotel #8, the solo hand
-        y += 26
         me = obs["current_player"]
         seat = obs["seats"][me] if me is not None else None
         if seat is not None and isinstance(seat["dealt"], list) and seat["dealt"] and \
                 seat["entrepreneur"] is None:
-            parts.append(S.text(x, y, f"P{me + 1}'s dealt Entrepreneur cards", size=12, weight=700))
+            parts.append(S.text(MX, y + 6, f"P{me + 1}'s dealt Entrepreneur cards", size=12,
+                                weight=700))
             for i, cid in enumerate(seat["dealt"]):
-                parts.append(self._card(x + i * (CARD_W - 20), y + 12, cid, f"keep:{i}", legal,
-                                        w=CARD_W - 26))
-            y += CARD_H + 24
+                parts.append(self._card(MX + i * (CARD_W + GAP), y + 14, cid, f"keep:{i}", legal))
+            y += CARD_H + 20
         hand = obs["hand"]
         if state.players == 1:
             shown = hand if isinstance(hand, list) else []
             size = len(hand) if isinstance(hand, list) else hand
-            parts.append(S.text(x, y, f"Hand: {size} card{'s' if size != 1 else ''}", size=12,
-                                weight=700))
+            parts.append(S.text(MX, y + 6, f"Hand: {size} card{'s' if size != 1 else ''}",
+                                size=12, weight=700))
             for i, cid in enumerate(shown[:8]):
-                parts.append(self._card(x + (i % 2) * 130, y + 12 + (i // 2) * 60, cid,
-                                        f"hand:{cid}", legal, w=124, h=54))
-            y += 12 + 60 * ((min(len(shown), 8) + 1) // 2)
+                parts.append(self._card(MX + (i % 4) * (CARD_W + GAP), y + 14 + (i // 4) * ROW_H,
+                                        cid, f"hand:{cid}", legal))
+            y += 16 + ROW_H * ((min(len(shown), 8) + 3) // 4)
         if any(t.startswith("bonus:") and t != "bonus:none" for t in legal):
             options = sorted(int(t.split(":")[1]) for t in legal if t.startswith("bonus:")
                              and t != "bonus:none")
-            parts.append(S.text(x, y + 4, f"Hotel #8: {len(options)} cards you can buy", size=12,
+            parts.append(S.text(MX, y + 6, f"Hotel #8: {len(options)} cards you can buy", size=12,
                                 weight=700))
             for i, cid in enumerate(options[:24]):
-                bx, by = x + (i % 4) * 66, y + 14 + (i // 4) * 22
-                parts.append(S.group([S.rect(bx, by, 62, 18, fill=TINT[CARDS[cid].kind_name],
-                                             stroke=COLOUR[CARDS[cid].kind_name], rx=3),
-                                      S.text(bx + 31, by + 9, _cut(CARDS[cid].name.replace(
-                                          "Restaurant", "Rest."), 12), size=9, anchor="middle")],
-                                     f"bonus:{cid}", legal, label=CARDS[cid].describe()))
-        return parts
+                c = CARDS[cid]
+                bx, by = MX + (i % 8) * 78, y + 14 + (i // 8) * 22
+                name = f"{c.kind_name.title()[:5].rstrip('.')}{'.' if len(c.kind_name) > 5 else ''} #{c.number}"
+                parts.append(S.group([S.rect(bx, by, 74, 19, fill=TINT[c.kind_name],
+                                             stroke=COLOUR[c.kind_name], rx=3),
+                                      S.text(bx + 37, by + 9.5, name, size=TEXT, anchor="middle")],
+                                     f"bonus:{cid}", legal, label=c.describe(),
+                                     extra_class="bk-box"))
+            y += 18 + 22 * ((min(len(options), 24) + 7) // 8)
+        return "".join(parts), y
 
-    def _seat(self, state, obs, p, x, y, legal) -> str:
+    def _right(self, state, obs, legal, top) -> tuple[list[str], float]:
+        """The right column: Turn Order Track, round, Achievements; and where the card
+        details box goes."""
+        parts = []
+        x, y = RIGHT, top
+        parts.append(S.text(x, y + 5, "Turn Order Track", size=12, weight=700))
+        rewards = ["—", "1 Cr", "1 VP", "H/V/W", "Ticket"]
+        step = (RIGHT_W + 4) / 5
+        for i in range(5):
+            sx = x + i * step
+            who = [p for p in range(state.players) if obs["seats"][p]["turn_space"] == i + 1]
+            inner = [S.rect(sx, y + 14, step - 4, 44, fill="#f4f1ea", stroke=S.INK, rx=5),
+                     S.text(sx + (step - 4) / 2, y + 24, str(i + 1), size=11, anchor="middle",
+                            weight=700),
+                     S.text(sx + (step - 4) / 2, y + 37, rewards[i], size=TEXT, anchor="middle",
+                            fill=S.MUTED)]
+            for j, p in enumerate(who):
+                inner.append(S.circle(sx + 8 + 10 * j, y + 50, 4.5, fill=S.player_colour(p)))
+            parts.append(S.group(inner, f"turn:{i + 1}", legal, label=f"Turn Order space {i + 1}",
+                                 extra_class="bk-box"))
+        y += 72
+        turns = state.params.turns_per_round
+        parts.append(S.text(x, y, f"Round {obs['round']}/{state.params.rounds} · turn "
+                                  f"{min(obs['turn'], turns)}/{turns} · first player "
+                                  f"P{obs['first_player'] + 1}", size=11))
+        y += 18
+        parts.append(S.text(x, y, "Achievements (1 VP each)", size=12, weight=700))
+        y += 8
+        rows_of = []
+        for aid in obs["achievements"]:
+            rows_of.append((aid, None, f"{aid}: {CONTENT.achievements[aid].text}"))
+        for p, seat in enumerate(obs["seats"]):
+            tile = seat["private_achievement"]
+            if tile:
+                rows_of.append((tile, p, f"P{p + 1} private {tile}: "
+                                         f"{CONTENT.achievements[tile].text}"))
+        for aid, private, words in rows_of:
+            owner = obs["claimed"].get(aid)
+            mark = f"P{owner + 1}" if owner is not None else ""
+            rows = S.wrap(words, RIGHT_W - 8 - (24 if mark else 0), TEXT)
+            h = 4 + LINE * len(rows)
+            inner = [S.rect(x, y, RIGHT_W, h, fill=S.player_tint(owner),
+                            stroke="#999999" if private is None else S.player_colour(private),
+                            rx=4),
+                     S.lines(x + 4, y + 2 + LINE / 2, rows, size=TEXT, line_height=LINE)]
+            if mark:
+                inner.append(S.text(x + RIGHT_W - 4, y + h / 2, mark, size=TEXT, anchor="end",
+                                    weight=700, fill=S.player_colour(owner)))
+            label = (f"{aid}: " if private is None else f"P{private + 1}'s private Achievement "
+                     f"{aid}: ") + CONTENT.achievements[aid].text
+            parts.append(S.group(inner, f"ach:{aid}", legal, label=label, extra_class="bk-box"))
+            y += h + 2
+        parts.append(S.text(x, y + 8, f"Ticket Office supply: {obs['ticket_offices_left']}",
+                            size=11, fill=S.MUTED))
+        return parts, y + 18
+
+    def _play_areas(self, state, obs, legal, parts, y) -> float:
+        """Every player's play area, side by side below the Marketplace; the lowest y."""
+        n = state.players
+        width = (MARKET_R - MX - 6 * (n - 1)) / n
+        bottom = y
+        for p in range(n):
+            part, end = self._seat(state, obs, p, MX + p * (width + 6), y + 2, width)
+            parts.append(part)
+            bottom = max(bottom, end)
+        return bottom
+
+    def _seat(self, state, obs, p, x, y, width) -> tuple[str, float]:
         seat = obs["seats"][p]
-        parts = [S.rect(x, y, W - 2 * MX, 124, fill=S.player_tint(p), stroke=S.player_colour(p),
-                        stroke_width=2, rx=8, shape=False)]
         free = seat["workers"] - seat["placed"]
         ent = seat["entrepreneur"]
-        head = (f"P{p + 1} · {seat['vp']} VP · {seat['credits']} Credits · Workers {free} free / "
-                f"{seat['workers']} (reserve {seat['reserve']}) · Card Limit {seat['card_limit']}")
-        parts.append(S.text(x + 10, y + 14, head, size=13, weight=700))
+        text_w = width - 12
+        lines = [f"Workers {free} free of {seat['workers']}",
+                 f"reserve {seat['reserve']} · Card Limit {seat['card_limit']}",
+                 f"Happiness {seat['happiness']} · Visitors {seat['visitors']}"]
         if ent:
-            parts.append(S.text(x + 10, y + 32, _cut(f"Entrepreneur: {CARDS[ent].name} — "
-                                                     f"{CARDS[ent].text}", 150), size=11))
-        # the tracks
-        for t, (name, value) in enumerate((("Happiness", seat["happiness"]),
-                                           ("Visitors", seat["visitors"]))):
-            ty = y + 46 + t * 18
-            parts.append(S.text(x + 10, ty, name, size=11))
-            for i in range(11):
-                fill = S.player_colour(p) if i == value else ("#ffffff" if i % 2 == 0 else "#f0e6c8")
-                parts.append(S.rect(x + 78 + i * 17, ty - 7, 15, 14, fill=fill, stroke="#999999",
-                                    rx=2, shape=False))
-                parts.append(S.text(x + 85 + i * 17, ty, i, size=8, anchor="middle",
-                                    fill="#ffffff" if i == value else S.MUTED))
-        # the play area by colour
+            lines.append(f"Entrepreneur: {CARDS[ent].name}")
         by_kind: dict[int, list[int]] = {}
         for cid in seat["tableau"]:
             by_kind.setdefault(CARDS[cid].kind, []).append(cid)
-        cx = x + 276
         limit = seat["card_limit"]
+        area = []
         for k in (0, 1, 2, 3, 4, TICKET):
-            kind = KINDS[k]
             cards = by_kind.get(k, [])
             count = f"{len(cards)}/{limit}" if k in (1, 2, 3, 4) else f"{len(cards)}"
-            over = k in (1, 2, 3, 4) and len(cards) >= limit
-            parts.append(S.rect(cx, y + 38, 136, 80, fill="#ffffff", stroke=COLOUR[kind],
-                                stroke_width=2, rx=5, shape=False))
-            parts.append(S.text(cx + 6, y + 48, f"{kind.title()}s {count}", size=11, weight=700,
-                                fill="#b3261e" if over else S.INK))
             names = ", ".join(f"#{CARDS[c].number}" for c in cards)
-            for i in range(4):
-                chunk = names[i * 22:(i + 1) * 22]
-                if chunk:
-                    parts.append(S.text(cx + 6, y + 64 + i * 13, chunk, size=10, fill=S.MUTED))
-            cx += 142
-        return S.group(parts, None, (), **{"data_seat": p})
+            area.append((k, f"{KINDS[k].title()}s {count}" + (f": {names}" if names else "")))
+        rows = [(r, None) for line in lines for r in S.wrap(line, text_w, TEXT)]
+        for k, words in area:
+            over = k in (1, 2, 3, 4) and words and len(by_kind.get(k, [])) >= limit
+            rows += [(r, "#b3261e" if over else COLOUR[KINDS[k]]) for r in
+                     S.wrap(words, text_w, TEXT)]
+        h = 24 + LINE * len(rows) + 4
+        head = f"P{p + 1} · {seat['vp']} VP · {seat['credits']} Credits"
+        inner = [S.rect(x, y, width, h, fill=S.player_tint(p), stroke=S.player_colour(p),
+                        stroke_width=2, rx=8, shape=False),
+                 S.text(x + 6, y + 11, head if S.text_width(head, 12, True) <= text_w
+                        else f"P{p + 1} · {seat['vp']} VP · {seat['credits']} Cr", size=12,
+                        weight=700)]
+        for i, (row, colour) in enumerate(rows):
+            inner.append(S.text(x + 6, y + 24 + LINE / 2 + i * LINE, row, size=TEXT,
+                                fill=colour or S.INK, weight=600 if colour else None))
+        return S.group(inner, None, (), extra_class="bk-box", **{"data_seat": p}), y + h
 
     def _final_table(self, state, obs, x, y) -> str:
         rows = ["during play", "hotels", "mascots", "entertainment", "happiness", "visitors",

@@ -489,11 +489,15 @@ _CELL_ERRORS = f"""
 """
 
 
-def open_notebook(server: LabServer, browser: Browser, notebook: str | Path) -> LabNotebook:
+def open_notebook(server: LabServer, browser: Browser, notebook: str | Path,
+                  viewport: tuple[int, int] | None = None) -> LabNotebook:
     """Open ``notebook`` in JupyterLab, run all cells, wait until they ran and the kernel is
-    idle. Cell errors fail the test with their messages."""
+    idle. Cell errors fail the test with their messages. ``viewport``: the window's (width,
+    height) in CSS pixels, else the browser's default (1280x900)."""
     path = server.add_notebook(notebook)
     page = browser.context.new_page()
+    if viewport is not None:
+        page.set_viewport_size({"width": viewport[0], "height": viewport[1]})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
     workspace = f"bk-{secrets.token_hex(4)}"  # a fresh layout: no panels from earlier tests
@@ -518,13 +522,13 @@ def pytest_runtest_makereport(item, call):
 @pytest.fixture
 def lab_page(request, lab_server: LabServer, lab_browser: Browser
              ) -> Iterator[Callable[[str | Path], LabNotebook]]:
-    """``lab_page(notebook)`` → an opened, executed :class:`LabNotebook`. Its page and
+    """``lab_page(notebook[, viewport=(w, h)])`` → an opened, executed :class:`LabNotebook`. Its page and
     kernel session are closed afterwards; on failure a screenshot and the server log go to
     ``test-artifacts/``."""
     opened: list[LabNotebook] = []
 
-    def open_(notebook: str | Path) -> LabNotebook:
-        nb = open_notebook(lab_server, lab_browser, notebook)
+    def open_(notebook: str | Path, viewport: tuple[int, int] | None = None) -> LabNotebook:
+        nb = open_notebook(lab_server, lab_browser, notebook, viewport)
         opened.append(nb)
         return nb
 
