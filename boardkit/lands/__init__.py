@@ -28,11 +28,11 @@ GAME = Game(
     summary="Overlap park cards so their icons match plans; reserve cards for a final megapark.",
     status="playable",
     board="boardkit.lands.board:LandsBoard",
-    agents={"greedy": "boardkit.lands.agent:make_greedy"},
+    agents={"greedy": "boardkit.lands.agent:make_greedy", "uct": "boardkit.lands.agent:uct"},
     heuristic="boardkit.lands.agent:heuristic",
-    # measured (benchmarks/bench_search.py): about 0.5 s a decision on this 2-core machine
-    search={"agent": "boardkit.lands.agent:LandsSearch", "iterations": 40, "rollout_depth": 6,
-            "root_order": "heuristic"},
+    # search where it pays: the last reserve judged by the megapark solver, the megapark
+    # solved with iterations x 1,000 nodes; placements in greedy's order (see LandsSearch)
+    search={"agent": "boardkit.lands.agent:LandsSearch", "iterations": 20},
 )
 
 
