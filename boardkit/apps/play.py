@@ -205,7 +205,7 @@ class PlayApp(widgets.VBox):
         self.message = widgets.HTML()
         self.message.add_class("bk-play-message")
         self.board = None
-        self._fixed = {}  # variant options the form does not show, kept from the settings
+        self._fixed: dict[str, Any] = {}  # variant options the form does not show, kept from the settings
         super().__init__([title, form, self.message])
         self.add_class("bk-play")
         self.start(settings)
@@ -241,7 +241,8 @@ class PlayApp(widgets.VBox):
         self.against.value = settings.against
         self.settings = settings
         old, self.board = self.board, board
-        self.children = [*self.children[:3], board]
+        # ipywidgets keeps children as a tuple (a list would be cast to one)
+        self.children: tuple[widgets.Widget, ...] = (*self.children[:3], board)
         if old is not None:
             _close(old)
         who = ("you are P1; the computer plays the others" if board.opponents else

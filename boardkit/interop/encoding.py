@@ -72,7 +72,7 @@ def choice(value: Any, options: tuple, field: str) -> Any:
 
 
 def obs_length(size: Any) -> int:
-    if isinstance(size, bool) or not isinstance(size, numbers.Integral) or not 1 <= size <= 2**20:
+    if isinstance(size, bool) or not isinstance(size, numbers.Integral) or not 1 <= int(size) <= 2**20:
         raise VariantError(f"obs_size must be an integer in 1..{2**20}, not {shown(size)}")
     return int(size)
 
@@ -108,7 +108,7 @@ def features(view: dict, size: int = OBS_SIZE) -> np.ndarray:
             try:
                 add(path, float(node))
             except OverflowError:  # an integer beyond float range: clipped below
-                add(path, math.inf if node > 0 else -math.inf)
+                add(path, -math.inf if node < 0 else math.inf)
         else:
             add(f"{path}={node}", 1.0)
 

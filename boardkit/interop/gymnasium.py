@@ -146,10 +146,10 @@ class BoardkitEnv(gymnasium.Env):
         return self.state_of_game
 
     def _observation(self) -> np.ndarray:
-        return encoding.features(self.state_of_game.observation(0), self.obs_size)
+        return encoding.features(self._playing().observation(0), self.obs_size)
 
     def _info(self) -> dict:
-        return {"action_mask": self._decisions.mask(self.state_of_game, 0)}
+        return {"action_mask": self._decisions.mask(self._playing(), 0)}
 
 
 def register(name: str, env_id: str | None = None, **kwargs: Any) -> str:

@@ -52,6 +52,7 @@ import re
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import unquote
 
 import numpy as np
@@ -276,7 +277,7 @@ class BoardkitGame(pyspiel.Game):
         self.variant = probe.variant
         self.codec = game.codec
         self.max_decisions = spec.bound(probe, variant)
-        self._outcomes = None
+        self._outcomes: list[tuple[int, float]] | None = None
         # resample_from_infostate's fresh randomness: OpenSpiel's IS-MCTS passes a new
         # UniformProbabilitySampler (always the same first number) on every call, so the
         # sampler alone would give every world sample the same future
@@ -333,13 +334,20 @@ class _Held:
         seat's view several times per decision. A position changes only by ``apply``,
         which always adds to the log, so the memo lapses when the log grows (as
         ``State.offer``'s does)."""
-        at = len(self.state.log)
+        at = len(self.playing().log)
         if at != self._memo_at:
             self._memo.clear()
             self._memo_at = at
         if key not in self._memo:
             self._memo[key] = compute()
         return self._memo[key]
+
+    def playing(self) -> State:
+        """The boardkit state. There is none at the chance node, where OpenSpiel asks only
+        for the chance outcomes (never for legal actions or views)."""
+        if self.state is None:
+            raise InteropError("the chance node has no boardkit state yet: apply a seed first")
+        return self.state
 
     def __deepcopy__(self, memo) -> _Held:
         return _Held(None if self.state is None else self.state.clone(), self.exact)
@@ -382,7 +390,7 @@ class BoardkitState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         held = self._held
         return list(held.memo("legal", lambda: tuple(sorted(
-            {self.get_game().codec.encode(act) for act in held.state.legal_actions()}))))
+            {self.get_game().codec.encode(act) for act in held.playing().legal_actions()}))))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.get_game().chance_outcomes() if self._held.state is None else []
@@ -438,8 +446,9 @@ class BoardkitState(pyspiel.State):
             return f"chance node: the boardkit seed is drawn from 0..{self.get_game().seeds - 1}"
         # the seed and the log identify the position (and read as its story); the teacher's
         # full view is str(state.boardkit.observation(None)), several times dearer
-        now = (f"P{state.current_player + 1} to {state.prompt()}" if not state.is_over
-               else f"the game is over; scores {state.scores()}")
+        player = state.current_player  # None exactly when the game is over
+        now = (f"the game is over; scores {state.scores()}" if player is None
+               else f"P{player + 1} to {state.prompt()}")
         return self._held.memo("str", lambda: "\n".join(
             [f"seed {state.seed}", *(str(e) for e in state.log), now]))
 
@@ -476,6 +485,7 @@ class _Observer:
         self.recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.viewer = (_VIEWERS[iig_obs_type.private_info] if iig_obs_type is not None
                        else "seat")
+        self.tensor: np.ndarray | None
         if self.recall:  # a growing log has no fixed-size tensor
             self.tensor = None
             self.dict = {}
@@ -486,17 +496,22 @@ class _Observer:
     def view(self, state: BoardkitState, player: int) -> dict:
         """The view as a dict (never modify it: it is kept for the position)."""
         held = state._held
-        if held.state is None:
+        inner = held.state
+        if inner is None:
             return {"game": self.name, "chance": "the seed is not drawn yet"}
         viewer = player if self.viewer == "seat" else self.viewer
-        return held.memo(("view", viewer), lambda: held.state.observation(viewer))
+        return held.memo(("view", viewer), lambda: inner.observation(viewer))
 
     def set_from(self, state: BoardkitState, player: int) -> None:
+        tensor = self.tensor
+        if tensor is None:
+            raise InteropError(f"{self.name}: a perfect-recall observation has no tensor (its log "
+                               "grows); read it with string_from")
         held = state._held
         if held.state is None:
-            self.tensor.fill(0.0)
+            tensor.fill(0.0)
             return
-        self.tensor[:] = held.memo(("tensor", player, self.viewer), lambda: _hashed(
+        tensor[:] = held.memo(("tensor", player, self.viewer), lambda: _hashed(
             {k: v for k, v in self.view(state, player).items() if k != "log"}))
 
     def string_from(self, state: BoardkitState, player: int) -> str:
@@ -509,8 +524,9 @@ class _Observer:
 def _hashed(view: dict) -> np.ndarray:
     """Feature hashing of a view: a number adds itself at the slot of its path (``/grid/0/3``),
     any other leaf (text, true/false, null) adds 1 at the slot of its path and value."""
-    slots, values = [], []
-    todo = [("", view)]
+    slots: list[int] = []
+    values: list[float] = []
+    todo: list[tuple[str, Any]] = [("", view)]
     while todo:
         path, node = todo.pop()
         kind = type(node)

@@ -61,7 +61,7 @@ REWARDS = ("win", "score")
 class BoardkitAECEnv(AECEnv):
     """A boardkit game as a PettingZoo AEC environment (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game: str | Game, players: int | None = None,
                  variant: Mapping[str, Any] | None = None, params: Mapping[str, Any] | None = None,
@@ -119,7 +119,7 @@ class BoardkitAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
     def observe(self, agent: str) -> dict:
@@ -168,7 +168,7 @@ class BoardkitAECEnv(AECEnv):
 
     def _select(self) -> None:
         """The agent to act: the seat that decides; once over, the first still listed."""
-        seat = self.state_of_game.current_player
+        seat = self._playing().current_player
         self.agent_selection = self.agents[0] if seat is None else self.possible_agents[seat]
 
     def __str__(self) -> str:

@@ -270,6 +270,19 @@ def test_the_public_and_teacher_observers():
     assert public.tensor.shape == (bko.TENSOR_SIZE,) and public.tensor.any()
 
 
+def test_a_perfect_recall_observer_has_no_tensor_to_fill():
+    from open_spiel.python.observation import make_observation
+
+    game = load("dice-grid")
+    state = first_legal(play(game.new_initial_state(), [8]), 1)
+    teacher = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+    assert teacher.tensor is None
+    with pytest.raises(InteropError, match="perfect-recall observation has no tensor"):
+        teacher.set_from(state, 0)
+    assert "log" in json.loads(teacher.string_from(state, 0))
+
+
 # ------------------------------------------------------------------ OpenSpiel's bots
 def play_bot(game, bot, seed):
     state = play(game.new_initial_state(), [seed])
