@@ -22,11 +22,11 @@ $(STAMP): pyproject.toml
 	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	@touch $(STAMP) $(LAB_STAMP)
 
-# only what the notebooks need (make lab, make student)
+# only what the notebooks need (make lab, make student; 50-ecosystems needs the interop extra)
 $(LAB_STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,analysis]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,analysis,interop]'
 	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	@touch $(LAB_STAMP)
 

@@ -70,8 +70,11 @@ def test_wheel_installs_and_finds_its_data(tmp_path):
 
 
 def test_binder_pins_satisfy_pyproject():
+    """Binder runs every notebook: it pins what they import (50-ecosystems: the interop extra)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = [Requirement(r) for r in project["dependencies"] + project["optional-dependencies"]["lab"]]
+    extras = project["optional-dependencies"]
+    wanted = [Requirement(r) for r in project["dependencies"] + extras["lab"] + extras["analysis"]
+              + extras["interop"]]
     pins = {}
     for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines():
         line = line.split("#")[0].strip()
@@ -102,16 +105,20 @@ def test_the_binder_badge_points_to_the_repository_in_pyproject():
 
 
 def test_the_notebooks_need_only_what_make_lab_installs():
-    """`make lab` installs the runtime dependencies with the lab and analysis extras, not the
-    test tools: every module a notebook imports must come from those (or the standard library)."""
+    """`make lab` installs the runtime dependencies with the lab, analysis and interop extras
+    (50-ecosystems), not the test tools: every module a notebook imports must come from those
+    (or the standard library)."""
     import ast
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
     installed = {Requirement(r).name.lower().replace("-", "_") for r in
-                 project["dependencies"] + extras["lab"] + extras["analysis"]}
+                 project["dependencies"] + extras["lab"] + extras["analysis"] + extras["interop"]}
     assert not installed & {"pytest", "hypothesis", "nbval", "playwright", "ruff"}
+    assert "-e '.[lab,analysis,interop]'" in (ROOT / "Makefile").read_text()
     provided = installed | {"boardkit", "IPython".lower(), "matplotlib", "ipykernel"}
+    if "open_spiel" in installed:
+        provided.add("pyspiel")  # open_spiel's compiled module
     for path in sorted((ROOT / "notebooks" / "src").glob("*.py")):
         tree = ast.parse("\n".join(line for line in path.read_text().splitlines()
                                    if not line.lstrip().startswith(("%", "!"))))

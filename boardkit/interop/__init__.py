@@ -10,5 +10,6 @@
   action mask, integer actions), numpy only.
 
 These need the ``interop`` extra: ``pip install 'boardkit[interop]'``. Nothing in boardkit
-imports these modules: the engine, the games and the notebooks work without them.
+imports these modules: the engine, the games and every notebook but ``50-ecosystems`` (which
+shows them) work without them.
 """

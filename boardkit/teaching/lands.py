@@ -1,4 +1,5 @@
-"""Exercises on Lands of Amazement: 10-lands-of-amazement and 11-lands-analysis."""
+"""Exercises on Lands of Amazement: 10-lands-of-amazement, 11-lands-analysis and
+50-ecosystems."""
 
 from __future__ import annotations
 
@@ -121,4 +122,73 @@ LUCK = Exercise(
     reference=_luck_reference,
 )
 
-EXERCISES = [PARTS, LUCK]
+# ------------------------------------------------------------------ 50-ecosystems
+
+LOWER_SEED = 3
+
+
+@cache
+def _mask_policies() -> dict[str, float]:
+    """The final penalty of the game played with seed LOWER_SEED by the policy that always
+    takes the lowest legal code ("first") and by the one that takes the highest ("last").
+    The notebook plays it in Gymnasium (``boardkit/lands-v0``); this plays the same
+    decisions in boardkit: the mask's codes are those of ``state.legal_actions()``."""
+    from boardkit.lands import GAME
+
+    codec = GAME.codec
+    penalties = {}
+    for name, pick in (("first", min), ("last", max)):
+        state = GAME.new_game(1, seed=LOWER_SEED)
+        while not state.is_over:
+            state.apply(codec.decode(pick(codec.encode(a) for a in state.legal_actions())))
+        penalties[name] = float(state.scores()[0])
+    return penalties
+
+
+def _better(penalties: Mapping[str, float]) -> str:
+    return "first" if penalties["first"] < penalties["last"] else "last"
+
+
+def _lower_reference() -> dict[str, Any]:
+    penalties = _mask_policies()
+    return {"return_first": -penalties["first"], "return_last": -penalties["last"],
+            "penalty_first": penalties["first"], "better": _better(penalties)}
+
+
+def _verify_lower(answer: Mapping[str, Any]) -> str | None:
+    penalties = _mask_policies()
+    episode = f"boardkit/lands-v0 with seed {LOWER_SEED}"
+    return first(
+        wrong_number(answer, "return_first", -penalties["first"],
+                     f"the sum of the rewards of the episode of {episode} that always takes "
+                     "the lowest legal code", tol=0),
+        wrong_number(answer, "return_last", -penalties["last"],
+                     f"the sum of the rewards of the episode of {episode} that always takes "
+                     "the highest legal code", tol=0),
+        wrong_number(answer, "penalty_first", penalties["first"],
+                     "the penalty points of the lowest-code episode as the game counts them "
+                     "(its final score)", tol=0),
+        wrong_choice(answer, "better", ["first", "last"], _better(penalties),
+                     "better names the policy with more penalty points: in Lands fewer points "
+                     "are better, and so is the higher return"))
+
+
+LOWER = Exercise(
+    id="ecosystems.lower",
+    question=("In Gymnasium, how do the returns of boardkit/lands-v0 relate to Lands' penalty "
+              f"points? Play seed {LOWER_SEED} with the policy that always takes the lowest "
+              "legal code (first) and with the one that takes the highest (last)."),
+    fields={"return_first": "the return (sum of rewards) of the lowest-code episode",
+            "return_last": "the return of the highest-code episode",
+            "penalty_first": "the game's own final score (penalty) of the lowest-code episode",
+            "better": "'first' or 'last': the policy that did better"},
+    verify=_verify_lower,
+    hint=("env = gymnasium.make('boardkit/lands-v0'); observation, info = "
+          f"env.reset(seed={LOWER_SEED}); then step with np.flatnonzero(info['action_mask'])"
+          "[0] (or [-1]) until the episode terminates, adding up the rewards. The penalty is "
+          "env.unwrapped.state_of_game.scores()[0]. Rewards are negated penalties, so the "
+          "return is minus the penalty and the higher return is the better game."),
+    reference=_lower_reference,
+)
+
+EXERCISES = [PARTS, LUCK, LOWER]
