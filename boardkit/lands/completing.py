@@ -201,8 +201,7 @@ class AbilityStep(Step):
         if isinstance(act, Decline):
             return
         if not isinstance(act, UseAbility):
-            raise RuleViolation("lands.complete.ability", f"{act} is not possible now: "
-                                f"{self.prompt(state)}")
+            raise RuleViolation("lands.complete.ability", self.not_now(state, act))
         targets = ability_targets(state, self.stack_index)
         if act.target not in targets:
             effect = content().cards[state.stacks[self.stack_index][0]].ability.effect

@@ -61,8 +61,7 @@ class ReserveStep(Step):
                                     f"(candidates: {', '.join(f'#{c}' for c in eligible(state))})")
             return
         if not isinstance(act, Reserve):
-            raise RuleViolation("lands.end.reserve_match", f"{act} is not possible now: "
-                                f"{self.prompt(state)}")
+            raise RuleViolation("lands.end.reserve_match", self.not_now(state, act))
         if act.card not in state.discard:
             raise RuleViolation("lands.end.reserve_match", f"#{act.card} is not in the discard "
                                 "pile; only discarded cards can be reserved")

@@ -115,8 +115,7 @@ class MegaStep(Step):
         if isinstance(act, Complete):
             raise RuleViolation("lands.megapark.plan_only", "in the Megapark Phase only the goal's "
                                 "megapark plan counts; stack plans cannot be completed")
-        raise RuleViolation("lands.megapark.build", f"{act} is not possible now: "
-                            f"{self.prompt(state)}")
+        raise RuleViolation("lands.megapark.build", self.not_now(state, act))
 
     def resolve(self, state, act):
         state.stack.pop()

@@ -67,7 +67,7 @@ class PlaceStep(Step):
             rearranging.check_relayout(state, act)
             return
         if not isinstance(act, Place):
-            raise RuleViolation("lands.portfolio.draw", f"{act} is not possible now: place the "
+            raise RuleViolation("lands.portfolio.draw", f"“{act}” is not possible now: place the "
                                 f"card you drew (#{state.drawn}) before anything else")
         if act.card != state.drawn:
             raise RuleViolation("lands.portfolio.place", f"you drew #{state.drawn}: place that "
@@ -117,8 +117,7 @@ class BuildStep(Step):
         if isinstance(act, Relayout):
             rearranging.check_relayout(state, act)
             return
-        raise RuleViolation("lands.portfolio.draw", f"{act} is not possible now: "
-                            f"{self.prompt(state)}")
+        raise RuleViolation("lands.portfolio.draw", self.not_now(state, act))
 
     def resolve(self, state, act):
         if isinstance(act, Continue):

@@ -137,7 +137,7 @@ class MoveStep(Step):
         if isinstance(act, PutBack):
             return
         if not isinstance(act, Move):
-            raise RuleViolation("lands.rearrange.within", f"{act} is not possible now: lay "
+            raise RuleViolation("lands.rearrange.within", f"“{act}” is not possible now: lay "
                                 f"#{self.card} again in park {self.park} first")
         join(rest_of(state, self.park, self.card), self.card, act.x, act.y, act.angle,
              act.shape, act.under)

@@ -230,7 +230,7 @@ class PayVPStep(Step):
 
     def check(self, state, act) -> None:
         if type(act) is not PayForVictoryPoint:
-            raise RuleViolation("wishland.hotel.19", f"{act} is not an answer: {self.prompt(state)}")
+            raise RuleViolation("wishland.hotel.19", self.not_now(state, act))
 
     def resolve(self, state, act) -> None:
         state.stack.pop()

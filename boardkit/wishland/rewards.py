@@ -161,8 +161,7 @@ class ChoiceStep(Step):
 
     def check(self, state, act) -> None:
         if type(act) is not ChooseReward or act.resource not in RESOURCES:
-            raise RuleViolation("wishland.reward.choice",
-                                f"{act} is not an answer: {self.prompt(state)}")
+            raise RuleViolation("wishland.reward.choice", self.not_now(state, act))
 
     def resolve(self, state, act) -> None:
         gain_resource(state, self.player, act.resource)

@@ -226,7 +226,7 @@ class FreeCollectStep(Step):
 
     def check(self, state, act) -> None:
         if type(act) is not CollectForFree:
-            raise RuleViolation("wishland.hotel.13", f"{act} is not an answer: {self.prompt(state)}")
+            raise RuleViolation("wishland.hotel.13", self.not_now(state, act))
 
     def resolve(self, state, act) -> None:
         state.stack.pop()

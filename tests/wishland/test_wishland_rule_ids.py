@@ -108,3 +108,14 @@ def test_a_refusal_out_of_turn_reads_as_two_parts():
     why = s.explain(EndTurn())
     assert why.message == ("“end the turn” is not possible now: P1 is asked to choose a free "
                            "space on the Turn Order Track")
+
+
+def test_every_refusal_of_an_out_of_turn_action_names_the_action_and_the_question():
+    """Siblings of the message above: no step answers 'X is not an answer' any more."""
+    import boardkit
+
+    root = Path(boardkit.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "is not an answer" not in text, path
+        assert 'f"{act} is not possible now' not in text, path
