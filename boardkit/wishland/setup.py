@@ -151,7 +151,7 @@ class DraftStep(Step):
     def check(self, state, act) -> None:
         if type(act) is not KeepEntrepreneur or act.index not in (0, 1):
             raise RuleViolation("wishland.entrepreneur.draft",
-                                f"{act} is not possible now: keep dealt card 1 or 2 "
+                                f"“{act}” is not possible now: keep dealt card 1 or 2 "
                                 "(KeepEntrepreneur(0) or KeepEntrepreneur(1))")
 
     def resolve(self, state, act) -> None:
