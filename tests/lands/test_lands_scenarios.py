@@ -25,8 +25,6 @@ from boardkit.lands.content import content
 from boardkit.lands.scenarios import scenarios
 from boardkit.lands.solver import hint
 
-pytest.importorskip("anywidget")
-
 NAMES = sorted(scenarios())
 #: the rulebook's scoring example, in building order: (card placed, slipped under the others?)
 SCORING_BUILD = [(Placed(6, 7, 6, 0, 0), False), (Placed(9, 4, 3, 90, 1), True),
