@@ -60,4 +60,12 @@ def arranged(order=(), goal=(0, 0), variant=None, params=None, seed: int = 0) ->
     return state
 
 
-__all__ = ["GAME", "LandsState", "arranged"]
+def scenario(name: str, variant=None) -> LandsState:
+    """A named position reached by :func:`arranged` and real actions (see
+    :mod:`boardkit.lands.scenarios` and ``data/lands/scenarios.toml``)."""
+    from .scenarios import scenario as play_scenario
+
+    return play_scenario(name, variant)
+
+
+__all__ = ["GAME", "LandsState", "arranged", "scenario"]

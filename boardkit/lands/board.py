@@ -18,6 +18,12 @@
   discard pile (click a card to reserve it at the end of a round), the reserved pile, buttons
   for the other decisions, and the score breakdown.
 
+* **Attempts** (for notebooks): :meth:`LandsBoard.attempt` shows what the rules say about an
+  action on the shown position without playing it — a placement as a ghost (green, or red
+  with its rule and message), a rearrangement as the draft with its verdict, any other
+  refused action in a red box below the table and in the panel. The reader's next click or
+  drag clears them.
+
 The board never decides legality: every drop becomes a :class:`Place` or :class:`Move` and
 the State accepts or refuses it.
 """
@@ -30,7 +36,7 @@ from boardkit.boards import Board
 from boardkit.boards import svg as S
 from boardkit.boards.base import ClickMessage, DragMessage, KeyMessage
 from boardkit.engine import Action, ActionFormatError, RuleViolation, State
-from boardkit.engine.grid import cell_name
+from boardkit.engine.grid import card_polygon, card_to_world, cell_name
 
 from .actions import (
     Complete,
@@ -123,6 +129,9 @@ class LandsBoard(Board):
         self.draft: dict | None = None
         self.picked: int | None = None  # the draft card that "turn" and the shape buttons change
         self._tray_y = 420.0  # set by render: where the tray card is drawn
+        #: attempts shown (see :meth:`attempt`): (action, verdict), on position ``_tried_at``
+        self.tried: list = []
+        self._tried_at = -1
         if "agent" not in kwargs:  # the rule-aware player for "AI move" and auto-play
             from .agent import LandsGreedy
 
@@ -273,7 +282,88 @@ class LandsBoard(Board):
     def draft_verdict(self, state):
         return state.explain(self.draft_action()) if self.current_draft(state) else None
 
+    # ------------------------------------------------------------------ attempts
+    def attempt(self, act: Action) -> LandsBoard:
+        """Show what the rules say about ``act`` on the shown position, without playing it.
+
+        A :class:`Place` or :class:`Move` appears as a ghost card where it would lie: green
+        when legal, red with the refusal's rule and message when not. A :class:`Relayout`
+        becomes the board's rearranging draft, drawn with its verdict (press "done
+        rearranging" to send it). Any other action that the rules refuse is shown as a
+        refused click is (the panel names the rule) and in a red box below the table; a legal
+        one is only noted there (play it with :meth:`play`). Nothing changes the game.
+        Returns the board, so attempts chain; the reader's next click or drag clears them.
+        """
+        state = self.state
+        verdict = state.explain(act)
+        if self._tried_at != state.action_count:
+            self.tried, self._tried_at = [], state.action_count
+        if isinstance(act, Relayout) and 0 <= act.park < len(state.parks) \
+                and self.can_rearrange(state):
+            self.draft = {"park": act.park, "base": state.action_count,
+                          "cards": [list(c) for c in act.cards]}
+            self.picked = None
+        else:
+            self.tried.append((act, verdict))
+        if not verdict.legal:
+            self.last_error = RuleViolation(verdict.rule, verdict.message)
+            self._note = ""
+        self.refresh()
+        return self
+
+    def current_tries(self, state) -> list:
+        """The attempts shown, dropped once the game moved on."""
+        if self._tried_at != state.action_count:
+            self.tried = []
+        return self.tried
+
+    def _draw_try(self, state, act, verdict, width: float) -> tuple[str, str]:
+        """(ghost card, message box) of an attempted placement, or ("", "") off the table."""
+        step = state.pending
+        park = act.park if isinstance(act, Place) else getattr(step, "park", None)
+        card = act.card if isinstance(act, Place) else getattr(step, "card", None)
+        frame = next(((fx, fy) for p, fx, fy in self.frames(state) if p == park), None)
+        if frame is None or card is None:
+            return "", ""
+        fx, fy = frame
+        w, h = content().width, content().height
+        x, y, angle = float(act.x), float(act.y), float(act.angle)
+        (wx, wy), = card_to_world([(0, 0)], w, h, x, y, angle).tolist()
+        ox, oy = fx + wx * CELL, fy + (AREA - wy) * CELL  # the card's own corner (0, 0)
+        kind = "ok" if verdict.legal else "bad"
+        face = card_face(card, 0, act.shape if act.shape in (0, 1) else 0, ox, oy - h * CELL,
+                         CELL, ghost=kind)
+        turn = f" transform='rotate({-angle:g} {ox:g} {oy:g})'" if angle % 360 else ""
+        ghost = f"<g pointer-events='none'{turn}>{face}</g>"
+        left, _, _, top = card_polygon(w, h, x, y, angle).bounds
+        at = (fx + left * CELL, fy + (AREA - top) * CELL)
+        if verdict.legal:
+            words = S.text(at[0], at[1] - 5, f"legal: {act}", size=TEXT, weight=600,
+                           fill="#1b7f3b")
+            return ghost, f"<g pointer-events='none'>{words}</g>"
+        return ghost, self._ghost_message(verdict, width, at)
+
+    def _draw_refusals(self, tries, width: float, y: float) -> tuple[list[str], float]:
+        """Attempts that are not placements: one box each below the table."""
+        parts = []
+        for act, verdict in tries:
+            if isinstance(act, (Place, Move)):
+                continue
+            words = (f"tried \"{act}\": legal" if verdict.legal else
+                     f"tried \"{act}\": refused, {verdict.rule}: {verdict.message}")
+            rows = S.wrap(words, width - 44, 11, bold=True)
+            colour, fill = ("#1b7f3b", "#f1faf3") if verdict.legal else ("#b3261e", "#fff5f4")
+            box_h = 8 + 14 * len(rows)
+            parts.append("<g pointer-events='none' class='bk-box'>"
+                         + S.rect(16, y, width - 32, box_h, fill=fill, stroke=colour, rx=4,
+                                  shape=False)
+                         + S.lines(22, y + 11, rows, size=11, line_height=14, fill=colour,
+                                   weight=600) + "</g>")
+            y += box_h + 6
+        return parts, y
+
     def intent(self, msg, state: State) -> Action | None:
+        self.tried = []  # the reader takes over: attempts shown by a notebook go
         if isinstance(msg, KeyMessage):
             if msg.key in ("r", "R"):
                 by = 90 if msg.key == "r" else -90
@@ -423,18 +513,29 @@ class LandsBoard(Board):
             parts.append(f"<g pointer-events='none'>{card_face(self.tray_card(state), self.angle, self.shape, *self.ghost, CELL, ghost=kind or 'ok')}</g>")
             if verdict is not None and not verdict.legal:
                 parts.append(self._ghost_message(verdict, width))
-        height = max(y, bottom) + 16
+        tries = self.current_tries(state)
+        boxes = []
+        for act, verdict in tries:
+            if isinstance(act, (Place, Move)):
+                ghost, box = self._draw_try(state, act, verdict, width)
+                parts.append(ghost)
+                boxes.append(box)
+        parts += boxes  # messages above every ghost card
+        refusals, low = self._draw_refusals(tries, width, max(y, bottom) + 8)
+        parts += refusals
+        height = (low if refusals else max(y, bottom)) + 16
         return S.document(width, height, parts, title=f"Lands of Amazement: {obs['prompt']}",
                           game=state.game.name, actions=state.action_count,
                           viewer=S.viewer_label(viewer))
 
-    def _ghost_message(self, verdict, width: float) -> str:
+    def _ghost_message(self, verdict, width: float, at: tuple[float, float] | None = None) -> str:
         """Why the drop would be refused: the rule's whole message, wrapped in a box just
-        above the dragged card (below it near the top), kept inside the picture."""
+        above the dragged card (``at``: its top-left corner; below it near the top), kept
+        inside the picture."""
         box_w = 330
         rows = S.wrap(f"{verdict.rule}: {verdict.message}", box_w - 12, 11, bold=True)
         box_h = 8 + 14 * len(rows)
-        gx, gy = self.ghost
+        gx, gy = at if at is not None else self.ghost
         x = min(max(4, gx), width - box_w - 4)
         y = gy - box_h - 6 if gy - box_h - 6 >= 4 else gy + 6 * CELL + 6
         return ("<g pointer-events='none' class='bk-box'>"

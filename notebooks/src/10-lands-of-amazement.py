@@ -20,14 +20,17 @@
 import time
 
 import boardkit
-from IPython.display import HTML, SVG, display
+import matplotlib.pyplot as plt
+import shapely
+from IPython.display import SVG, display
 
-from boardkit.lands import GAME, arranged, megapark
-from boardkit.lands.actions import (Complete, Continue, Decline, DoneReserving, Finish, Move,
-                                    Place, PutBack, Rearrange, Relayout, Reserve, UseAbility)
+from boardkit.lands import GAME, arranged, scenario
+from boardkit.lands.actions import (Complete, DoneReserving, Finish, Move, Place, Rearrange,
+                                    Relayout, Reserve, UseAbility)
 from boardkit.lands.board import card_face, pattern
-from boardkit.lands.building import Placed, icons
+from boardkit.lands.building import Placed
 from boardkit.lands.content import content
+from boardkit.lands.scenarios import scenarios
 
 NOTEBOOK_START = time.perf_counter()
 rules = GAME.rules
@@ -65,7 +68,6 @@ display(gallery(range(5)))
 for card in content().cards[:5]:
     print(f"#{card.id} {card.name}: shapes {[(s.icon, len(s.cells)) for s in card.shapes]}; "
           f"ability: {card.ability.text}")
-assert len(content().cards) == 15 and len(content().goals) == 3
 
 # %%
 for goal in content().goals:
@@ -91,7 +93,6 @@ print(rules["lands.setup.stacks"].reading)
 state = arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0))
 print(state.log.text())
 print("stacks (top first):", state.stacks)
-assert [len(s) for s in state.stacks] == [4, 3, 3] and state.reserved == [2]
 
 # %% [markdown]
 # The player does not know the deck's order, the cards under the stack tops, or the
@@ -101,8 +102,17 @@ assert [len(s) for s in state.stacks] == [4, 3, 3] and state.reserved == [2]
 # %%
 seen = state.observation(0)
 print("stacks as seen:", seen["stacks"], " reserved as seen:", seen["reserved"])
-assert seen["reserved"] == [None] and seen["stacks"][0][1:] == [None, None, None]
-assert state.determinize(0, 1).observation(0) == seen
+print("the same after dealing the unseen cards anew:", state.determinize(0, 1).observation(0) == seen)
+
+# %% [markdown]
+# **Named positions.** The rest of this notebook starts each section from a *scenario*: a deal
+# set with `arranged` and then played on by real moves up to the position the section needs
+# (`data/lands/scenarios.toml`). Nothing is set by hand, so every scenario saves, loads and
+# replays like any game. `scenario(name)` starts one:
+
+# %%
+for spec in scenarios().values():
+    print(f"{spec.id:12} ({spec.section}) {spec.title}")
 
 # %% [markdown]
 # ## Gameplay: Portfolio Phase
@@ -119,43 +129,79 @@ assert state.determinize(0, 1).observation(0) == seen
 # says so — and *done rearranging* sends the finished layout to the rules.
 
 # %%
-board = GAME.board(arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0)))
-board
+GAME.board(arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0)))
 
 # %% [markdown]
 # ### Building Parks
 #
-# Every placement is checked against six rules. For each: a legal move and an illegal one.
-# `explain(action)` answers without changing anything. Card #1 lies in park 0 with its shows
-# (the top row) as its shape; card #4 is to be placed. `Place(card, park, x, y, angle, shape)`
-# puts the lower-left corner of the card's footprint at square (x, y).
+# Every placement is checked against six rules (rulebook, *Building Parks*). Each rule below
+# is shown on a board of its own, starting from the scenario `first-card`: card #1 lies in
+# park 0 with its shows (the top row) as its shape, and card #4 is to be placed.
+# `Place(card, park, x, y, angle, shape)` puts the lower-left corner of the card's footprint
+# at square (x, y). `board.attempt(move)` asks the rules without playing the move: a legal
+# placement appears as a green ghost card, an illegal one as a red ghost with the refused
+# rule and its message (the panel beside the board names the rule too). The board is yours
+# afterwards: drag #4 yourself.
+#
+# **Quarter turns only** (`lands.build.rotation`): #4 may be turned by 90°, not by 45°.
 
 # %%
-state.apply(Place(1, 0, 5, 5, 0, 1))
-state.apply(Continue())
-print("to place:", state.drawn)
+first = scenario("first-card")
+GAME.board(first).attempt(Place(4, 0, 3, 5, 90, 1)).attempt(Place(4, 0, 3, 5, 45, 1))
 
-def show(action):
-    verdict = state.explain(action)
-    print(("LEGAL   " if verdict.legal else "ILLEGAL ") + str(action))
-    if not verdict.legal:
-        print("        ", verdict.rule, "-", verdict.message)
-    return verdict
+# %% [markdown]
+# **Square on square** (`lands.build.align`): a card that overlaps another must cover whole
+# squares. Half a square to the left, #4 would cover #1's icons only partly.
 
+# %%
+GAME.board(first).attempt(Place(4, 0, 7, 5, 0, 0)).attempt(Place(4, 0, 6.5, 5, 0, 0))
+
+# %% [markdown]
+# **Inside the park's area** (`lands.build.area`, our bound): a park lies within a 14 × 14
+# area, so a card may not stick out of it.
+
+# %%
+GAME.board(first).attempt(Place(4, 0, 8, 5, 0, 0)).attempt(Place(4, 0, 12, 5, 0, 0))
+
+# %% [markdown]
+# **One group, edges join** (`lands.build.contiguous`): the park is one group of visible icons
+# joined edge to edge. One square higher, #4's gifts would meet #1's shows only at a corner.
+
+# %%
+GAME.board(first).attempt(Place(4, 0, 8, 6, 0, 0)).attempt(Place(4, 0, 8, 7, 0, 0))
+
+# %% [markdown]
+# **The other shape stays apart** (`lands.build.one_shape`): a card adds one shape; its other
+# icons may not touch the park. Lower down, #4's games would touch #1's shows.
+
+# %%
+GAME.board(first).attempt(Place(4, 0, 7, 5, 0, 0)).attempt(Place(4, 0, 5, 4, 0, 0))
+
+# %% [markdown]
+# **Every card shows an icon** (`lands.build.contribute`): a card slipped under may not have
+# its whole shape covered.
+
+# %%
+GAME.board(first).attempt(Place(4, 0, 7, 5, 0, 0)).attempt(Place(4, 0, 5, 3, 0, 0, True))
+
+# %% [markdown]
+# The six refusals, checked (click the cell's margin to unfold the check):
+
+# %%
 cases = {
-    "quarter turns only": (Place(4, 0, 3, 5, 90, 1), Place(4, 0, 3, 5, 45, 1)),
-    "line up square on square": (Place(4, 0, 7.0, 5.0, 0, 0), Place(4, 0, 6.5, 5, 0, 0)),
-    "inside the park's area": (Place(4, 0, 8, 5, 0, 0), Place(4, 0, 12, 5, 0, 0)),
-    "one group, edges join": (Place(4, 0, 8, 6, 0, 0), Place(4, 0, 8, 7, 0, 0)),
-    "other shape stays apart": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 5, 4, 0, 0)),
-    "every card shows an icon": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 5, 3, 0, 0, True)),
+    "lands.build.rotation": (Place(4, 0, 3, 5, 90, 1), Place(4, 0, 3, 5, 45, 1)),
+    "lands.build.align": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 6.5, 5, 0, 0)),
+    "lands.build.area": (Place(4, 0, 8, 5, 0, 0), Place(4, 0, 12, 5, 0, 0)),
+    "lands.build.contiguous": (Place(4, 0, 8, 6, 0, 0), Place(4, 0, 8, 7, 0, 0)),
+    "lands.build.one_shape": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 5, 4, 0, 0)),
+    "lands.build.contribute": (Place(4, 0, 7, 5, 0, 0), Place(4, 0, 5, 3, 0, 0, True)),
 }
-expected = ["lands.build.rotation", "lands.build.align", "lands.build.area",
-            "lands.build.contiguous", "lands.build.one_shape", "lands.build.contribute"]
-for (title, (good, bad)), rule in zip(cases.items(), expected, strict=True):
-    print("--", title)
-    assert show(good).legal
-    assert show(bad).rule == rule
+verdicts = {rule: (first.explain(good), first.explain(bad)) for rule, (good, bad) in cases.items()}
+for rule, (good, bad) in verdicts.items():
+    print(f"{rule:24} legal case: {good.legal}; illegal case refused by {bad.rule}")
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert all(good.legal and bad.rule == rule for rule, (good, bad) in verdicts.items())
 
 # %% [markdown]
 # **Cut-off icons.** The park is *one* group of visible icons joined edge to edge; any
@@ -163,30 +209,97 @@ for (title, (good, bad)), rule in zip(cases.items(), expected, strict=True):
 # of the park. That holds for icons of a card's chosen shape too: when a card on top cuts a
 # shape in two, the piece that no longer touches the group drops out of the park. It counts
 # for no plan and no score, and it does not make the placement illegal (only a card that adds
-# *no* icon to the group does). Here #0 is laid over the bottom row of #6's gifts: #6's gift
-# at (7, 5) is cut off, its gift at (5, 6) still joins #0's rides.
+# *no* icon to the group does). In the scenario `cut-off`, #6 lies in park 0 with its gifts and
+# #0 is to be placed. Laid over the bottom row of #6's gifts (green ghost), #0 cuts #6's gift at
+# (7, 5) off while its gift at (5, 6) still joins #0's rides; slipped under #6 at (5, 4) (red),
+# #0 would have all its rides covered.
 
 # %%
-cut = arranged([6, 0, 1, 2], goal=(0, 0))
-cut.apply(Place(6, 0, 5, 5, 0, 0))
-cut.apply(Continue())
-verdict = cut.explain(Place(0, 0, 4, 2, 0, 0))
-print(verdict)
-cut.apply(Place(0, 0, 4, 2, 0, 0))
-print("the park's icons:", cut.park_icons(0))
-assert verdict.legal and (7, 5) not in cut.park_icons(0) and len(cut.park_icons(0)) == 4
-GAME.board(cut)
+cut = scenario("cut-off")
+GAME.board(cut).attempt(Place(0, 0, 4, 2, 0, 0)).attempt(Place(0, 0, 5, 4, 0, 0, True))
+
+# %% [markdown]
+# After the legal placement the outlined squares are the park; the gift at (7, 5) is still
+# visible but not outlined: it is cut off.
+
+# %%
+after_cut = cut.clone()
+after_cut.apply(Place(0, 0, 4, 2, 0, 0))
+print("the park's icons:", after_cut.park_icons(0))
+GAME.board(after_cut)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert (7, 5) not in after_cut.park_icons(0) and len(after_cut.park_icons(0)) == 4
 
 # %% [markdown]
 # The rule paraphrases, with the passages we had to interpret (corner contact; which group
 # is the park when a shape is cut; the shape declaration):
 
 # %%
-for rid in expected + ["lands.build.choose_shape", "lands.build.layer"]:
+for rid in [*cases, "lands.build.choose_shape", "lands.build.layer"]:
     r = rules[rid]
     print(f"{rid}: {r.text}")
     if r.ambiguity:
         print(f"    unclear: {r.ambiguity}\n    our reading: {r.reading}")
+
+# %% [markdown]
+# ### How boardkit sees the geometry
+#
+# The rulebook's building rules (section *Building Parks*) are about geometry: cards turn by
+# quarter turns, overlapping cards must cover whole squares, and icons count as joined only
+# when they share an edge. boardkit checks them in two layers (`boardkit/engine/grid.py`,
+# `boardkit/lands/building.py`):
+#
+# * **Any position, any angle: shapely 2.** A card dragged freely is a polygon,
+#   `card_polygon(w, h, x, y, angle)`. Each visible icon is a unit square
+#   (`cells_to_polygons`, vectorised `shapely.box`). `partial_overlaps` intersects the card
+#   with every square at once (`shapely.intersects`, `shapely.covers`, then the area of
+#   `shapely.intersection`) and reports the squares covered by *more than nothing and less
+#   than all*: that is exactly "an icon partly covered" (`lands.build.align`).
+# * **On the grid: exact integers.** Once a placement is on the grid and a quarter turn, the
+#   cells are turned with integer matrices (no cos 90° rounding slivers) and each card becomes
+#   a bit mask of the park area, one bit per square. Covering is "and not", the park's
+#   group is a flood fill over edge neighbours, and touching is "shift by one square". That
+#   is what makes listing hundreds of legal placements fast; the tests check it against the
+#   shapely route.
+#
+# Edge or corner? Two squares whose shapely intersection is a *line* share an edge and join;
+# if it is a single *point*, they meet at a corner only and do not (`lands.build.contiguous`).
+#
+# The drawing: card A (3 × 4) at (0, 0); card B half a square off at (1.5, 2) covers two of A's
+# squares only partly (red: refused); B on the grid at (2, 2) covers two of A's squares whole
+# (green: allowed).
+
+# %%
+from boardkit.engine.grid import card_polygon, cells_to_polygons, partial_overlaps
+
+card_a = card_polygon(3, 4, 0, 0)
+squares = cells_to_polygons([(x, y) for x in range(3) for y in range(4)])
+off, on = card_polygon(3, 4, 1.5, 2), card_polygon(3, 4, 2, 2)
+partly = partial_overlaps(off, squares)
+whole = [i for i, sq in enumerate(squares) if shapely.covers(on, sq)]
+
+fig, axes = plt.subplots(1, 2, figsize=(8, 3.6), sharey=True)
+for ax, b, hit, colour, title in ((axes[0], off, partly, "#d1495b", "B at (1.5, 2): refused"),
+                                  (axes[1], on, whole, "#4f9d69", "B at (2, 2): square on square")):
+    for i, sq in enumerate(squares):
+        ax.fill(*sq.exterior.xy, color=colour if i in hit else "#f4f1ea", ec="#888", lw=0.8)
+    ax.plot(*card_a.exterior.xy, color="#444", lw=2, label="card A")
+    ax.plot(*b.exterior.xy, color="#00598c", lw=2, ls="--", label="card B")
+    ax.set_title(title, fontsize=10)
+    ax.set_aspect("equal")
+    ax.set_xticks(range(6))
+axes[0].legend(loc="upper left", fontsize=8)
+plt.show()
+
+print("partly covered squares of A:", [tuple(int(v) for v in squares[i].bounds[:2]) for i in partly])
+edge = shapely.intersection(shapely.box(0, 0, 1, 1), shapely.box(1, 0, 2, 1))
+corner = shapely.intersection(shapely.box(0, 0, 1, 1), shapely.box(1, 1, 2, 2))
+print("side by side:", edge.geom_type, "of length", edge.length, "-> joined by an edge")
+print("diagonal:    ", corner.geom_type, "-> corner contact only, not joined")
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert len(partly) == 2 and len(whole) == 2 and edge.length == 1 and corner.geom_type == "Point"
 
 # %% [markdown]
 # ### Rearranging Cards
@@ -198,22 +311,18 @@ for rid in expected + ["lands.build.choose_shape", "lands.build.layer"]:
 # `Relayout(park, cards)`, listing every card of the park bottom first as
 # `(card, x, y, angle, shape)`; it is checked once, as a whole, and has no limit.
 #
-# Below, park 0 (#1 and #4) moves two squares to the left. Moving either card alone first
-# would tear the park apart — but that half-way layout is never checked:
+# In the scenario `rearranging`, park 0 holds #1 and #4. On the board below, the park has been
+# moved two squares to the left (a legal finished layout, played). Then an attempt moves only
+# #1 back: that half-way layout would tear the park apart, so the board shows it as a draft,
+# "not legal yet" — a half-way layout is never checked, only the one you send with
+# *done rearranging*.
 
 # %%
-state.apply(Place(4, 0, 7, 5, 0, 0))
-halfway = Relayout(0, ((1, 3, 5, 0, 1), (4, 7, 5, 0, 0)))     # only #1 moved so far
-print("half-way:", state.explain(halfway).message)
-assert not state.explain(halfway).legal
-state.apply(Relayout(0, ((1, 3, 5, 0, 1), (4, 5, 5, 0, 0))))  # both moved: the finished layout
-print(state.log.text(last=2))
-assert state.parks[0] == [(1, 3, 5, 0, 1), (4, 5, 5, 0, 0)]
-try:   # a finished layout that breaks a rule is refused, the game unchanged
-    state.apply(Relayout(0, ((1, 3, 5, 0, 1), (4, 9, 9, 0, 0))))
-except boardkit.RuleViolation as err:
-    print(err.rule, "-", err.message)
-state.apply(Relayout(0, ((1, 5, 5, 0, 1), (4, 7, 5, 0, 0))))  # back to the example's layout
+rearranging = scenario("rearranging")
+moved = GAME.board(rearranging)
+moved.play(Relayout(0, ((1, 3, 5, 0, 1), (4, 5, 5, 0, 0))))      # both moved: legal, played
+moved.attempt(Relayout(0, ((1, 5, 5, 0, 1), (4, 5, 5, 0, 0))))   # only #1 moved back: half-way
+moved
 
 # %% [markdown]
 # **Agents and simulations** cannot list every possible layout, so `legal_actions` offers
@@ -225,47 +334,43 @@ state.apply(Relayout(0, ((1, 5, 5, 0, 1), (4, 7, 5, 0, 0))))  # back to the exam
 # %%
 for rid in ("lands.rearrange.within", "lands.rearrange.limit"):
     print(f"{rid}: {rules[rid].text}\n    our reading: {rules[rid].reading}")
-print(state.params.rearrangements, "listed move(s) per card placed:",
-      [a for a in state.legal_actions() if isinstance(a, Rearrange)])
-state.apply(Rearrange(0, 4))
-assert not show(Move(8, 7, 0, 0)).legal   # a listed move is checked at once
-state.apply(PutBack())
-try:
-    state.apply(Rearrange(1, 4))   # there is no park 1: cards never change parks
-except boardkit.RuleViolation as err:
-    print(err.rule, "-", err.message)
+listed = scenario("completing")
+print(listed.params.rearrangements, "listed move(s) per card placed:",
+      [a for a in listed.legal_actions() if isinstance(a, Rearrange)][:4], "...")
+listed.apply(Rearrange(0, 4))            # #4 picked up: a listed move is checked at once
+GAME.board(listed).attempt(Move(7, 5, 0, 0)).attempt(Move(8, 7, 0, 0))
 
 # %% [markdown]
 # ### Completing Parks
 #
-# The rulebook's example: two parks can complete the same plan. Park 0 (cards #1 and #4)
-# matches it **exactly** — so the plan card's ability may be used; park 1 (#6 and #3) shows the
-# plan plus one extra icon — it completes the plan, but without the ability. The plan may be
-# turned by quarter turns and found anywhere in the park.
+# The rulebook's example (scenario `completing`): two parks can complete the same plan. Park 0
+# (cards #1 and #4) matches it **exactly** — so the plan card's ability may be used; park 1
+# (#6 and #3) shows the plan plus one extra icon — it completes the plan, but without the
+# ability. The plan may be turned by quarter turns and found anywhere in the park. On the
+# board, park 0 tries the plan on stack 1, which it does not show (refused), while the
+# *complete* buttons under both parks offer stack 0's plan.
 
 # %%
-if state.drawn is None:
-    state.apply(Continue())
-state.apply(Place(6, 1, 5, 5, 0, 0))
-state.apply(Continue())
-state.apply(Place(3, 1, 3, 6, 90, 0))
+completing = scenario("completing")
 print("plan on stack 0:", content().cards[0].plan_rows)
-print("legal completions:", [a for a in state.legal_actions() if isinstance(a, Complete)])
-assert Complete(0, 0) in state.legal_actions() and Complete(1, 0) in state.legal_actions()
-GAME.board(state)  # a board of its own: the one above stays as you left it
+print("legal completions:", [a for a in completing.legal_actions() if isinstance(a, Complete)])
+GAME.board(completing).attempt(Complete(0, 1))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert {Complete(0, 0), Complete(1, 0)} <= set(completing.legal_actions())
 
 # %%
-extra = state.clone()
+extra = completing.clone()
 extra.apply(Complete(1, 0))                 # the park with an extra icon
 print(extra.log.text(last=2))
-assert type(extra.pending).__name__ == "BuildStep"   # no ability step
+print("next:", extra.prompt())
 
+state = completing.clone()
 state.apply(Complete(0, 0))                 # the exact match: the ability is offered
 print(state.prompt())
 print(state.legal_actions())
 state.apply(UseAbility(1))                  # bury: stack 1's top goes to its bottom
 print(state.log.text(last=3))
-assert state.discard == [1, 4, 0]
 
 # %% [markdown]
 # **The abilities.** The rulebook shows an ability beside each plan but prints none, so the
@@ -273,17 +378,17 @@ assert state.discard == [1, 4, 0]
 # checks every ability against its own text). *Swap*, for instance, exchanges the top two
 # cards of **one** other stack, so the card beneath becomes that stack's plan. (An earlier
 # text of ours said it exchanged the tops of the two other stacks — that would change no plan
-# you can match, since every stack top is visible and any stack may be matched.)
+# you can match, since every stack top is visible and any stack may be matched.) In the
+# scenario `swap`, #6 and #13 show the plan of #9 exactly, and #9's swap is offered:
 
 # %%
 for key, ability in content().abilities.items():
     print(f"{key}: {ability.text}")
-swap = state.clone()
+swap = scenario("swap")
+print(swap.prompt())
 print("stack 1 before:", swap.stacks[1][:2], "· stack 2:", swap.stacks[2][:2])
-from boardkit.lands.completing import EFFECTS
-EFFECTS["swap"][1](swap, 0, 1)        # what swap does when used on stack 1
+swap.apply(UseAbility(1))                   # swap on stack 1
 print("stack 1 after: ", swap.stacks[1][:2], "· stack 2:", swap.stacks[2][:2])
-assert swap.stacks[1][:2] == state.stacks[1][1::-1] and swap.stacks[2] == state.stacks[2]
 
 # %% [markdown]
 # ## Ending the Round
@@ -299,31 +404,21 @@ assert swap.stacks[1][:2] == state.stacks[1][1::-1] and swap.stacks[2] == state.
 
 # %%
 print(rules["lands.end.reserve_required"].reading)
-state.apply(Continue())                       # the deck is empty: the round ends
-print(state.log.text(last=6))                 # only #0 shows a ride: reserved automatically
-assert state.round == 2 and state.reserved == [2, 0]
+state.apply(boardkit.lands.actions.Continue())   # the example's deck is empty: the round ends
+print(state.log.text(last=6))                    # only #0 shows a ride: reserved automatically
 
 # %% [markdown]
-# With a choice: another deal, whose first four cards (#1, #9, #5, #13) become four parks.
-# Three of them show rides; at least one must be reserved, and more may be.
+# With a choice (scenario `reserving`): another deal, whose first four cards (#1, #9, #5, #13)
+# became four parks. Three of them show rides; at least one must be reserved, and more may
+# be. On the board, reserving #1 (no ride) is refused; click a ride card in the discard pile
+# to reserve it.
 
 # %%
-rides = arranged([1, 9, 5, 13, 2, 0, 4, 7, 8, 6, 10, 11, 12, 3, 14], goal=(0, 0))
-for park in range(4):
-    rides.apply(Place(rides.drawn, park, 5, 5, 0, 0))
-    rides.apply(Continue())
-print(rides.prompt(), rides.legal_actions())
-for wrong in (Reserve(1), DoneReserving()):
-    try:
-        rides.apply(wrong)
-    except boardkit.RuleViolation as err:
-        print(err.rule, "-", err.message)
-rides.apply(Reserve(9))
-rides.apply(Reserve(13))
-rides.apply(DoneReserving())
-print(rides.log.text(last=5))
-assert rides.reserved == [2, 9, 13] and rides.round == 2
-
+reserving = scenario("reserving")
+print(reserving.prompt(), reserving.legal_actions())
+print("stopping at once:", reserving.explain(DoneReserving()).rule, "-",
+      reserving.explain(DoneReserving()).message)
+GAME.board(reserving).attempt(Reserve(1))
 
 # %% [markdown]
 # ## Megapark Phase
@@ -332,28 +427,31 @@ assert rides.reserved == [2, 9, 13] and rides.round == 2
 # megapark, built under the same rules, aiming only at the goal's megapark plan. Missing icons
 # are allowed — they cost points.
 #
-# To show scoring we jump straight to a megapark phase with six chosen reserved cards
-# (goal 1A, whose portfolio shows four ride icons) and build the rulebook's scoring example.
+# The scenario `megapark` plays four rounds of goal 1A (whose portfolio shows four ride icons)
+# to reserve the six cards of the rulebook's scoring example. Only reserved cards may be
+# placed: #6 may start the megapark, #0 (not reserved) may not.
 
 # %%
-def megapark_game(reserved, goal=(0, 0), variant=None):
-    s = arranged(goal=goal, variant=variant)
-    s.stack.clear()
-    s.reserved = list(reserved)
-    s.deck, s.discard, s.parks, s.drawn = [], [], [], None
-    s.stacks = [[c for c in st if c not in reserved] for st in s.stacks]
-    s.round = 4
-    megapark.start(s)
-    return s
+mega_start = scenario("megapark")
+print(scenarios()["megapark"].description)
+print("to place:", mega_start.hand)
+GAME.board(mega_start).attempt(Place(6, 0, 7, 6, 0, 0)).attempt(Place(0, 0, 5, 5, 0, 0))
 
-RESERVE = [6, 7, 9, 11, 12, 13]
+# %% [markdown]
+# The rulebook's scoring example, built card by card (each later card slipped under):
+
+# %%
 BUILD = [(Placed(6, 7, 6, 0, 0), False), (Placed(9, 4, 3, 90, 1), True),
          (Placed(12, 8, 3, 90, 1), True), (Placed(11, 6, 4, 90, 1), True),
          (Placed(7, 5, 6, 90, 0), True), (Placed(13, 2, 6, 0, 1), False)]
-mega = megapark_game(RESERVE)
-for p, under in BUILD:
-    mega.apply(Place(p.card, 0, p.x, p.y, p.angle, p.shape, under))
-mega.apply(Finish())
+
+def build_example(s):
+    for p, under in BUILD:
+        s.apply(Place(p.card, 0, p.x, p.y, p.angle, p.shape, under))
+    s.apply(Finish())
+    return s
+
+mega = build_example(scenario("megapark"))
 print(mega.log.text(last=1))
 
 # %% [markdown]
@@ -377,41 +475,40 @@ print(mega.log.text(last=1))
 # %%
 for line in mega.result.lines(mega.params.points):
     print(line)
+GAME.board(mega)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert (mega.result.unfilled, mega.result.extra, mega.result.missing["rides"]) == (1, 1, 1)
 assert mega.result.total == 4 and mega.result.title == "Capable Planner"
-GAME.board(mega)
 
 # %% [markdown]
 # **Winning.** The rulebook gives titles, not "win" or "lose". We read *Failure* (6 points
 # or more) as the only losing result: `winners()` is `[0]` for any other title — the puzzle is
-# solved — and `[]` for a Failure (the game has no winner). Expert Mode's points count in the
-# same total, so they can turn a result into a Failure (see below).
+# solved — and `[]` for a Failure (the game has no winner). The same six cards laid carelessly
+# (each on top, at the first legal place listed) make a Failure. Expert Mode's points count in
+# the same total, so they can turn a result into a Failure too (see below).
 
 # %%
 print(rules["lands.score.result"].reading)
 print("the example:", mega.result.title, "-> winners", mega.winners())
-lone = megapark_game([13])
-lone.apply(Place(13, 0, 5, 5, 0, 0))
-lone.apply(Finish())
-print("one card only:", lone.result.total, lone.result.title, "-> winners", lone.winners())
-assert mega.winners() == [0] and lone.winners() == []
+careless = scenario("megapark")
+while careless.hand:
+    careless.apply(next(a for a in careless.legal_actions() if isinstance(a, Place) and not a.under))
+careless.apply(Finish())
+print("careless:", careless.result.total, careless.result.title, "-> winners", careless.winners())
 
 # %% [markdown]
 # ## Expert Mode
 #
 # One more rule: +1 for every card still in the stacks at the end — so completing plans
-# matters. It is a variant option: `new_game(variant={"expert": True})`.
+# matters. It is a variant option: `new_game(variant={"expert": True})`, and
+# `scenario(name, variant={"expert": True})` plays a scenario under it.
 
 # %%
-expert = megapark_game(RESERVE, variant={"expert": True})
-for p, under in BUILD:
-    expert.apply(Place(p.card, 0, p.x, p.y, p.angle, p.shape, under))
-expert.apply(Finish())
+expert = build_example(scenario("megapark", variant={"expert": True}))
 left = sum(len(s) for s in expert.stacks)
 print(f"{left} cards left in the stacks: penalty {expert.result.total} ({expert.result.title})"
       f" -> winners {expert.winners()}")
-assert expert.result.total == 4 + left
-assert expert.winners() == ([0] if expert.result.total <= 5 else [])
 
 # %% [markdown]
 # ## The unclear rules and our readings
@@ -438,10 +535,12 @@ for r in rules.ambiguous():
 from boardkit.lands.solver import hint, solve
 
 t = time.perf_counter()
-best = solve(RESERVE, content().side(0, 0), GAME.make_params(), time_limit=None)  # no clock: proven
+best = solve(mega_start.hand, content().side(0, 0), GAME.make_params(), time_limit=None)  # no clock: proven
 print(f"best penalty {best.penalty} ({best.breakdown.title}), proven={best.proven}, "
       f"{best.nodes} search nodes, {time.perf_counter() - t:.2f} s")
 print("play it top card first, each next card under:", best.layout)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert best.proven and best.penalty <= 4
 
 # %% [markdown]
@@ -449,13 +548,8 @@ assert best.proven and best.penalty <= 4
 # matches one, else the placement that brings a park closest to a visible plan.
 
 # %%
-fresh = arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0))
-print(hint(fresh))
-fresh.apply(Place(1, 0, 5, 5, 0, 1))
-fresh.apply(Continue())
-h = hint(fresh)
-print(h)
-assert "completes a plan" in h.reason
+print(hint(arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0))))
+print(hint(scenario("first-card")))
 
 # %% [markdown]
 # ## A small analysis
@@ -484,8 +578,7 @@ print("normal: mean penalty", round(normal.score.mean(), 2), dict(normal.title.v
       f"solved (won) {normal.win.mean():.0%}")
 print("expert: mean penalty", round(hard.score.mean(), 2), dict(hard.title.value_counts()),
       f"solved (won) {hard.win.mean():.0%}")
-assert (normal.win == (normal.title != "Failure")).all()   # winners() follows the table
-assert (hard.score >= normal.score).all()   # same deals, Expert only adds points
+print("winners() follows the title table:", bool((normal.win == (normal.title != "Failure")).all()))
 
 # %%
 normal.score.plot.hist(bins=range(0, 14), alpha=0.6, label="normal")

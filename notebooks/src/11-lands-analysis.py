@@ -223,7 +223,7 @@ print(f"{len(paired)} paired deals: search better on {(paired.score < paired.sco
       f"worse on {(paired.score > paired.score_greedy).sum()}; median penalty "
       f"{paired.score.median():.0f} (greedy {paired.score_greedy.median():.0f})")
 
-# %% tags=["check"]
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert len(paired) == 60 and (paired.score <= paired.score_greedy).all()
 
 # %% [markdown]
