@@ -238,15 +238,16 @@ print(f"whole notebook: {elapsed:.0f} s (small samples; see the command at the t
 # `python -m boardkit.analysis.studies freizeitpark-won-2p-greedy`), so it loads at once: it
 # agrees with the table above (118 of 400 games won there).
 #
-# *Is "rarely won" an artefact of a weak manager?* Not yet answered. boardkit's default
-# search agent for Freizeitpark (`mcts`: the root in greedy's order, greedy playouts, each
-# player's park-value gain as the value) has **not been shown stronger than greedy**: it won
-# 3.5 and 5 of 12 paired games against it in two settings of its root order
-# (`benchmarks/bench_search.py --strength`; an earlier setting
-# that valued the lead over the rival won 0.5 of 12, because the search went flat once the
-# rival was out). A study with a player that is no better would not make the answer more
-# trustworthy, so the stronger-player study (`freizeitpark-won-2p-mcts`) is defined but not
-# stored yet. Until then, read the share won as *what a one-step greedy manager achieves*.
+# *Is "rarely won" an artefact of a weak manager?* Not answered yet, but the stronger manager
+# now exists. boardkit's default search agent for Freizeitpark (`mcts`) looks one roll ahead:
+# for greedy's three best builds it averages, over all 21 rolls of the two dice with their
+# exact probabilities, the park value after greedy's best reply. It beats greedy: 12.5 of 16
+# seat-swapped 2-player games (p = 0.011), and on paired solo deals it did better 9 times,
+# worse twice (`benchmarks/bench_search.py --strength`). The tree search tried before
+# (agent `uct`) never did. Its games are slow (about a minute each on two cores), so the
+# stronger-player study (`freizeitpark-won-2p-mcts`) is defined but not stored yet. Until
+# it is, read the share won as *what a one-step greedy manager achieves* — and expect a
+# better manager to win more often.
 
 # %%
 from boardkit.analysis import studies
