@@ -20,6 +20,8 @@ fired is rated far below any park (:func:`heuristic`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from boardkit.agents import Agent
@@ -324,7 +326,7 @@ class FreizeitparkUCT(MCTSAgent):
     the search went flat once the rival was out (0.5 of 12 games against greedy); with the
     root as reference it won 3.5 to 5 of 12: not better than greedy."""
 
-    SETTINGS = {"iterations": 20, "rollout_depth": 2, "root_order": "heuristic",
+    SETTINGS: dict[str, Any] = {"iterations": 20, "rollout_depth": 2, "root_order": "heuristic",
                 "rollout_policy": "greedy", "widen_k": 1.0, "widen_alpha": 0.4,
                 "value_scale": 10, "value_reference": "root"}
 

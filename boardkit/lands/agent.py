@@ -17,6 +17,8 @@ reserved cards once they are turned over.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from boardkit.agents import Agent
@@ -161,7 +163,7 @@ class LandsUCT(MCTSAgent):
     by :func:`heuristic`; reserves by greedy's rule and the megapark by the exact solver with
     greedy's node budget."""
 
-    SETTINGS = {"iterations": 40, "rollout_depth": 6, "root_order": "heuristic"}
+    SETTINGS: dict[str, Any] = {"iterations": 40, "rollout_depth": 6, "root_order": "heuristic"}
 
     def __init__(self, *args, solver_nodes: int = 1500, reserve_rule: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
