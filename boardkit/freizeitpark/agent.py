@@ -20,6 +20,7 @@ fired is rated far below any park (:func:`heuristic`).
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -276,6 +277,10 @@ class FreizeitparkSearch(FreizeitparkGreedy):
         super().__init__(seed=seed, shortlist=max(shortlist, iterations), weights=weights)
         self.iterations = max(1, int(iterations))
         self.reply = max(1, int(reply))
+        #: seconds per decision instead of ``iterations`` (``mcts:1s``, the board's AI move):
+        #: builds are judged best first until the time is up (at least two, at most the
+        #: shortlist)
+        self.time_limit: float | None = None
         self.last_iterations = 0
 
     def __repr__(self) -> str:
@@ -292,11 +297,16 @@ class FreizeitparkSearch(FreizeitparkGreedy):
         exact, _ = self._shortlist(state, options)
         exact.sort(key=lambda iv: -iv[1])
         best, best_value = options[exact[0][0]], -np.inf
-        candidates = exact[: self.iterations]
+        candidates = exact[: self.shortlist if self.time_limit else self.iterations]
         if len(candidates) == 1:  # nothing to compare: greedy's pick
             self.last_iterations = 1
             return best
+        start, judged = time.perf_counter(), 0
         for i, now in candidates:
+            if (self.time_limit and judged >= 2
+                    and time.perf_counter() - start > self.time_limit):
+                break
+            judged += 1
             act = options[i]
             trial = sheet.copy()
             trial.draw(structure_cells(rs, act.die, act.turn, act.x, act.y), act.symbol)
@@ -305,7 +315,7 @@ class FreizeitparkSearch(FreizeitparkGreedy):
             value += 1e-3 * now
             if value > best_value + 1e-9:
                 best, best_value = act, value
-        self.last_iterations = len(candidates)
+        self.last_iterations = judged
         return best
 
     def _reply(self, rs: Ruleset, sheet: Sheet, dice: tuple[int, int], now: float,

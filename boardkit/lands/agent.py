@@ -95,8 +95,9 @@ class LandsGreedy(Agent):
     def _megapark(self, state):
         key = tuple(sorted(state.reserved))
         if self._plan is None or self._plan[0] != key:
-            sol = solve(state.reserved, state.side, state.params, time_limit=None,
-                        max_nodes=self.solver_nodes)
+            seconds = getattr(self, "time_limit", None)  # a search agent's time budget
+            sol = solve(state.reserved, state.side, state.params, time_limit=seconds,
+                        max_nodes=None if seconds else self.solver_nodes)
             self._plan = (key, sol.layout)
         layout = self._plan[1]
         placed = {p.card for park in state.parks for p in park}
@@ -127,7 +128,8 @@ class LandsSearch(LandsGreedy):
       placements (agent ``"uct"``) was measured weaker than that ranking: 6 of 20 against
       greedy, with 9 deals lost.
 
-    ``mcts-strong`` gives the solver four times as many nodes.
+    ``mcts-strong`` gives the solver four times as many nodes. With a time budget
+    (``mcts:1.5s``, the board's AI move) the megapark is solved for that many seconds instead.
     """
 
     def __init__(self, seed: int | None = 0, iterations: int = 20, samples: int = 2,
@@ -136,6 +138,7 @@ class LandsSearch(LandsGreedy):
         self.iterations = max(1, int(iterations))
         self.samples = max(1, int(samples))
         self.reserve_nodes = reserve_nodes
+        self.time_limit: float | None = None  # seconds for the megapark instead of nodes
         self.last_iterations = 0
 
     def __repr__(self) -> str:
