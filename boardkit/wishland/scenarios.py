@@ -25,9 +25,9 @@ from functools import cache
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
-from boardkit.engine import DataError, VariantError
+from boardkit.engine import VariantError
 from boardkit.engine.content import Provenance, Strict, load
 from boardkit.engine.resources import data_file
 
@@ -60,6 +60,13 @@ class ScenarioSpec(Strict):
                     raise ValueError(f"deal.{row}: {name!r} is not a card of that row")
         return deal
 
+    @model_validator(mode="after")
+    def _teacher(self):
+        if self.teacher != bool(self.cards or self.set):
+            raise ValueError("a position with cards or set fields is a teacher's position "
+                             "(teacher = true), and only those")
+        return self
+
     @field_validator("cards")
     @classmethod
     def _known(cls, cards):
@@ -79,13 +86,7 @@ class ScenarioFile(Strict):
 @cache
 def scenarios() -> dict[str, ScenarioSpec]:
     """Every scenario by id."""
-    parsed = load(ScenarioFile, data_file("wishland", "scenarios.toml"))
-    for sid, spec in parsed.scenario.items():
-        if spec.teacher != bool(spec.cards or spec.set):
-            raise DataError(f"data/wishland/scenarios.toml: scenario '{sid}': a position with "
-                            "cards or set fields is a teacher's position (teacher = true), and "
-                            "only those")
-    return parsed.scenario
+    return load(ScenarioFile, data_file("wishland", "scenarios.toml")).scenario
 
 
 def names() -> list[str]:
