@@ -64,7 +64,7 @@ obs = state.observation(0)
 print(sorted(obs), obs["deck_sizes"])
 print([line for line in obs["log"] if "shuffled" in line][:2])
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert "decks" not in obs and "decks" in state.observation(None)   # the teacher's view has them
 
 # %% [markdown]
@@ -87,7 +87,7 @@ state.apply(ChooseTurnSpace(1))          # P2 will play first
 state.apply(ChooseTurnSpace(5))          # P3 takes a Ticket Office card
 print(state.log.text(last=8))
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert state.order == [1, 0, 2] and state.vp[0] == 1 and state.credits[1] == 5
 
 # %% [markdown]
@@ -108,7 +108,7 @@ turns.play(ChooseTurnSpace(1))           # P2: legal
 turns.play(ChooseTurnSpace(1))           # P3: space 1 is taken now
 turns
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert turns.last_error.rule == "wishland.turn_order.space" and turns.state.space[1] == 1
 
 # %% [markdown]
@@ -132,7 +132,7 @@ stacked.play(PlaceWorkers("actors", 2))  # P3 places 3 Workers: the rulebook's e
 stacked.play(PlaceWorkers("actors", 3))  # P1 would need 4 now, and has 3 free
 stacked
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert stacked.state.stacks[3][-1] == (2, 3) and stacked.last_error.rule == "wishland.place.workers"
 
 # %% [markdown]
@@ -162,7 +162,7 @@ print(forced.kind, forced.player, forced.action, "| decisions:", s.action_count,
       after.action_count)
 forced_board
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert forced.kind == "auto" and forced.player == 1 and after.action_count == s.action_count + 1
 
 # %% [markdown]
@@ -186,7 +186,7 @@ left = wishland.board(s)
 left.play(CollectForFree(False))         # leave them: P2 now needs 2 Workers on Restaurants
 left
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert left.state.current_player == 1 and workers_needed(left.state, 2) == 2   # 2 now, not 1
 
 # %% [markdown]
@@ -206,7 +206,7 @@ limited.play(PlaceWorkers("rides", 0))        # P1: Ride #1, Card Limit 2
 limited.play(PlaceWorkers("restaurants", 1))  # P2: over the Card Limit of 1
 limited
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert limited.state.card_limit(0) == 2 and limited.last_error.rule == "wishland.card_limit"
 
 # %% [markdown]
@@ -227,7 +227,7 @@ waiting.play(PlaceWorkers("actors", 0))       # not an answer to the choice
 print(waiting.state.prompt(), waiting.state.legal_actions())
 waiting
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert isinstance(waiting.state.pending, ChoiceStep) and waiting.last_error.rule == "wishland.reward.choice"
 
 # %% [markdown]
@@ -243,7 +243,7 @@ reacting.play(PlaceWorkers("actors", 0))   # P1 plays Actor #1 ...
 print(reacting.state.prompt())             # ... and Hotel #18 adds a choice
 reacting
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert reacting.state.pending.source == "hotels"
 
 # %% [markdown]
@@ -258,7 +258,7 @@ print("Ticket Office cards", s.count[0][5], "workers", s.workers[0],
 mascots = wishland.board(s)
 mascots
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert s.count[0][5] == 2 and s.entertainment_bonus[0] == 1
 
 # %% [markdown]
@@ -275,11 +275,11 @@ s = scenario("reserve-claimed")          # a teacher's position: P1 has claimed 
 print(scenarios.describe("reserve-claimed"))
 cheaper = wishland.board(s)
 cheaper.play(PlaceWorkers("rides", 0, 3))  # P1: Ride #20 (8 Credits) with 3 extra Workers: 5
-cheaper.play(EndTurn())
+cheaper.play(EndTurn())                    # (an Achievement is claimable: P1 ends the turn)
 cheaper.play(PlaceWorkers("rides", 1, 1))  # P2 has 6 bonus Workers on the Reserve
 cheaper
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert cheaper.state.stacks[1][0] == (0, 4) and cheaper.last_error.rule == "wishland.reserve.ability"
 
 # %% [markdown]
@@ -299,7 +299,7 @@ claims.play(ClaimAchievement("board-1"))   # a free action: still P1's turn
 claims.play(ClaimAchievement("board-1"))   # each Achievement once per game
 claims
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert claims.state.claimed == {"board-1": 0} and claims.last_error.rule == "wishland.achievement.once"
 
 # %% [markdown]
@@ -316,7 +316,7 @@ gaps.play(PlaceWorkers("actors", 0))     # P1 buys the Actor of slot 0: the slot
 gaps.play(PlaceWorkers("actors", 0))     # P2: nothing there until the end of the round
 gaps
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert gaps.last_error.rule == "wishland.end_of_round.no_refill"
 
 # %% [markdown]
@@ -330,7 +330,7 @@ while s.round == 1:
 print(s.log.text(last=3))
 print("discarded:", sum(len(d) for d in s.discards), "cards; First Player Token: P", s.first + 1)
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert s.round == 2 and s.first == 1 and sum(len(d) for d in s.discards) == 20
 
 # %% [markdown]
@@ -351,7 +351,7 @@ s = scenario("final-scoring")
 parts = s.final_parts(0)
 print(parts)
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert (parts["hotels"], parts["mascots"], parts["restaurants"]) == (3, 7, -2)
 
 # %% [markdown]
@@ -385,7 +385,7 @@ bought.apply(BonusCard(restaurant))
 final_table = wishland.board(bought)
 final_table
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert ending.last_error.rule == "wishland.hotel.8" and bought.is_over and bought.count[0][1] == 6
 
 # %% [markdown]
@@ -410,7 +410,7 @@ solo_board.play(SoloPlay(306))           # play Actor #6 (4 Credits): the hand i
 solo_board.play(SoloPlay(407))           # Hotel #7 is gone, and the action is taken
 solo_board
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert solo_board.state.hand == [] and solo_board.last_error is not None
 
 # %% [markdown]
@@ -435,7 +435,7 @@ while not again.is_over:
     again.apply(again.legal_actions()[0])
 print("first:", first.scores(), first.winners(), "| again:", again.scores(), again.winners())
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert again.scores() == first.scores() and again.winners() == [] and first.winners() == [0]
 
 # %% [markdown]
@@ -478,7 +478,7 @@ by_source = four[sources].mean().sort_values(ascending=False)
 print(by_source.head(6).round(2))
 plot_seat_win_rates(four);
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert abs(four[sources].sum(axis=1) - four.score).max() == 0   # the sources add up
 
 # %%
@@ -490,7 +490,7 @@ print(hotels[["card", "games", "win_rate", "ci_low", "ci_high"]].head(6))
 solo_table = solo_scores(["random", "greedy"], n=12, seed=3)
 print(solo_table.groupby("agent").score.describe()[["mean", "min", "max"]])
 
-# %% tags=["check"]
+# %% tags=["check"] jupyter={"source_hidden": true}
 assert solo_table.groupby("agent").score.mean()["greedy"] > solo_table.groupby("agent").score.mean()["random"]
 
 # %% [markdown]
