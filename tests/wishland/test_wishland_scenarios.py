@@ -4,6 +4,7 @@ rule it was made for shows on it."""
 
 import nbformat
 import pytest
+from wl_helpers import illegal, legal
 
 from boardkit.engine import DataError, RuleViolation, VariantError
 from boardkit.engine.content import load
@@ -21,8 +22,6 @@ from boardkit.wishland.moves import (
 )
 from boardkit.wishland.rewards import ChoiceStep
 from boardkit.wishland.scenarios import ScenarioFile, describe, names, spec
-
-from wl_helpers import illegal, legal
 
 NAMES = names()
 
