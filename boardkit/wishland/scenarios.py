@@ -22,7 +22,7 @@ for the setup alone); ``describe(id)`` says what it shows, ``names()`` lists the
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 from pydantic import Field, field_validator, model_validator
@@ -32,6 +32,9 @@ from boardkit.engine.content import Provenance, Strict, load
 from boardkit.engine.resources import data_file
 
 from .content import CARDS, ROWS
+
+if TYPE_CHECKING:
+    from .state import WishlandState
 
 #: the per-player fields a teacher's position may give (nothing else)
 SETTABLE = ("credits", "happiness", "visitors", "workers", "reserve")
@@ -149,7 +152,7 @@ def give_teacher_position(state, name: str) -> None:
 # ------------------------------------------------------------------ the moves
 
 
-def scenario(name: str, seed: int = 0):
+def scenario(name: str, seed: int = 0) -> WishlandState:
     """A new game brought to the named position: the setup (with the scenario's deal and, for a
     teacher's position, its cards and fields), then its moves as real actions."""
     from .game import GAME
@@ -157,7 +160,8 @@ def scenario(name: str, seed: int = 0):
     from .rewards import ChoiceStep
 
     s = spec(name)
-    state = GAME.new_game(players=s.players, seed=seed, variant={"scenario": name})
+    state = cast("WishlandState", GAME.new_game(players=s.players, seed=seed,
+                                                variant={"scenario": name}))
     while isinstance(state.pending, ChoiceStep):  # a teacher's cards' choices
         state.apply(ChooseReward("workers"))
     for i, raw in enumerate(s.moves):
