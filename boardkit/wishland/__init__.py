@@ -5,10 +5,12 @@ Rules modules, named after the rulebook's sections: ``setup``, ``turn_order``, `
 ``achievements``, ``end_of_round``, ``final_scoring``, ``solo``; the flow between decisions:
 ``flow``; the state: ``state``; the actions: ``moves``. Content: ``content``
 (data/wishland/*.toml). The game: ``game.GAME``; its board: ``board.WishlandBoard``; its
-heuristic and greedy agent: ``agent``; prepared teaching positions: ``positions``; its own
+heuristic and greedy agent: ``agent``; prepared teaching positions: ``positions``; named positions: ``scenarios``
+(:func:`scenario`); its own
 analysis questions: ``analysis``.
 """
 
 from .game import GAME
+from .scenarios import scenario
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "scenario"]

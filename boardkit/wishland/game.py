@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from boardkit.engine import Game
 
@@ -55,6 +55,18 @@ class Variant(_Model):
     solo_best: int | None = Field(
         None, ge=0, description="Solo Mode only: your best score so far; the game is won by "
                                 "beating it (without one, every finished solo game is won)")
+    scenario: str | None = Field(None, description="start from a named teaching position "
+                                                   "(data/wishland/scenarios.toml)")
+
+    @field_validator("scenario")
+    @classmethod
+    def _known(cls, value):
+        if value is not None:
+            from .scenarios import names
+
+            if value not in names():
+                raise ValueError(f"unknown scenario {value!r}; known: {', '.join(names())}")
+        return value
 
 
 GAME = Game(

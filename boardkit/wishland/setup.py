@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from boardkit.engine import RuleViolation, Step, VariantError
 
+from . import scenarios
 from .achievements import draw_private_tile, setup_spaces
 from .content import CARDS, ENTREPRENEUR, MASCOT, ROWS, TICKET
 from .end_of_round import refill, shuffle_deck
@@ -70,6 +71,10 @@ def setup(state: WishlandState) -> None:
     state.final_phase = False
     state.final = None
 
+    scenario = state.variant.scenario
+    if scenario is not None:  # a named position (scenarios.py): its deal is forced
+        scenarios.queue_deal(state, scenario)
+
     # the Marketplace
     state.market = [[0] * par.market_cards for _ in ROWS]
     state.decks = [[] for _ in ROWS]
@@ -93,6 +98,8 @@ def setup(state: WishlandState) -> None:
 
     setup_spaces(state)
     later(state, "start_round")
+    if scenario is not None and scenarios.spec(scenario).teacher:
+        scenarios.give_teacher_position(state, scenario)  # its choices come first
     if state.variant.entrepreneurs:
         deal_entrepreneurs(state)
     advance(state)
