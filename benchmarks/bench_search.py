@@ -82,13 +82,15 @@ def speed(name: str, count: int, legacy_iterations: int) -> dict:
         legacy = MCTSAgent(iterations=legacy_iterations, seed=i, rollout_depth=None,
                            widen_above=None, reuse_tree=False)
         legacy_rate.append(legacy_iterations / timed(legacy, s))
-        tree = make_agent(uct, seed=i, game=name)
-        default_rate.append(tree.last_iterations / timed(tree, s) if uct != "mcts" else 0)
+        if uct != "mcts":
+            tree = make_agent(uct, seed=i, game=name)
+            dt = timed(tree, s)  # before reading how many iterations it ran
+            default_rate.append(tree.last_iterations / dt)
         agent = make_agent("mcts", seed=i, game=name)
         dt = timed(agent, s)
         default_s.append(dt)
         if uct == "mcts":
-            default_rate[-1] = agent.last_iterations / dt
+            default_rate.append(agent.last_iterations / dt)
     agent = make_agent("mcts", game=name)
     return {"legacy it/s": statistics.median(legacy_rate),
             "default it/s": statistics.median(default_rate),
