@@ -11,8 +11,9 @@ OpenSpiel as ``boardkit_<name>`` (hyphens as underscores)::
 
 Parameters of every such game: ``players`` (the game's default count), ``variant`` (the
 game's variant options as JSON, ``{"automatons": 2}``; in a game *string* write a comma
-between options as ``%2C``, because OpenSpiel splits game strings at commas) and ``seeds``
-(see "Chance").
+between options as ``%2C``, because OpenSpiel splits game strings at commas), ``params``
+(rule parameters by dotted key as JSON, ``{"sheet.width": 6}``, as ``new_game(params=...)``
+takes them) and ``seeds`` (see "Chance").
 
 How the two protocols meet (docs/decisions.md, "boardkit games in OpenSpiel"):
 
@@ -115,12 +116,12 @@ def openspiel_name(name: str) -> str:
 
 
 def measure_length(game: Game, players: int, variant: Mapping | None = None, games: int = 20,
-                   seed: int = 0) -> int:
+                   seed: int = 0, params: Mapping | None = None) -> int:
     """The longest of ``games`` games of random play (seeds ``seed``..), in player
     decisions, each drawn uniformly from the listed legal actions as OpenSpiel's tests do."""
     longest = 0
     for k in range(games):
-        state = game.new_game(players, seed=seed + k, variant=variant)
+        state = game.new_game(players, seed=seed + k, variant=variant, params=params)
         rng = np.random.default_rng(seed + k)
         decisions = 0
         while not state.is_over:
@@ -140,8 +141,9 @@ class _Spec:
     short_name: str
     max_game_length: int | Mapping[int, int] | None
 
-    def bound(self, probe: State, variant: Mapping) -> int:
-        """The declared longest game for ``probe``'s player count and variant."""
+    def bound(self, probe: State, variant: Mapping, rules: Mapping | None = None) -> int:
+        """The declared longest game for ``probe``'s player count, variant and rule
+        parameters (the documented bounds hold for the default parameters only)."""
         given = self.max_game_length
         if isinstance(given, int):
             return given
@@ -150,11 +152,13 @@ class _Spec:
         name = self.game.name
         if name in DERIVED:
             return DERIVED[name](probe)
-        if name in LONGEST and probe.players in LONGEST[name]:
+        if name in LONGEST and probe.players in LONGEST[name] and not rules:
             return MARGIN * LONGEST[name][probe.players]
-        key = (probe.players, json.dumps(variant, sort_keys=True), name)
+        key = (probe.players, json.dumps(variant, sort_keys=True),
+               json.dumps(rules or {}, sort_keys=True), name)
         if key not in _measured:
-            _measured[key] = MARGIN * max(1, measure_length(self.game, probe.players, variant))
+            _measured[key] = MARGIN * max(1, measure_length(self.game, probe.players, variant,
+                                                            params=rules))
         return _measured[key]
 
 
@@ -226,22 +230,24 @@ def _game_type(spec: _Spec, players: int) -> pyspiel.GameType:
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": game.default_players, "variant": "{}",
-                                 "seeds": SEEDS},
+                                 "params": "{}", "seeds": SEEDS},
     )
 
 
 # ------------------------------------------------------------------ the game
-def _variant(game: Game, text) -> dict:
-    """The ``variant`` parameter (JSON of the game's options, commas maybe as ``%2C``)."""
+def _variant(game: Game, text, label: str = "variant") -> dict:
+    """The ``variant`` (or ``params``) parameter: JSON of the game's options (or rule
+    parameters), commas maybe as ``%2C``."""
+    example = '{"expert": true}' if label == "variant" else '{"sheet.width": 6}'
     if not isinstance(text, str):
-        raise VariantError(f"{game.name} variant: expected JSON text such as '{{\"expert\": true}}', "
+        raise VariantError(f"{game.name} {label}: expected JSON text such as '{example}', "
                            f"not {shown(text)}")
     try:
         value = json.loads(unquote(text) or "{}")
     except ValueError as exc:
-        raise VariantError(f"{game.name} variant: not JSON ({exc}): {shown(text)}") from None
+        raise VariantError(f"{game.name} {label}: not JSON ({exc}): {shown(text)}") from None
     if not isinstance(value, dict):
-        raise VariantError(f"{game.name} variant: expected a JSON object of options, not {shown(text)}")
+        raise VariantError(f"{game.name} {label}: expected a JSON object, not {shown(text)}")
     return value
 
 
@@ -269,20 +275,25 @@ class BoardkitGame(pyspiel.Game):
             raise VariantError(f"{spec.short_name} seeds: the chance node draws from 1..{MAX_SEEDS:,} "
                                f"seeds, not {shown(seeds)}")
         variant = _variant(game, params.get("variant", "{}"))
-        probe = game.new_game(players, seed=0, variant=variant)  # checks players and variant
+        rules = _variant(game, params.get("params", "{}"), "params")
+        # checks players, variant and rule parameters
+        probe = game.new_game(players, seed=0, variant=variant, params=rules)
         #: the boardkit game
         self.boardkit_game = game
         self.players = probe.players
         self.seeds = seeds
         self.variant = probe.variant
+        #: the rule parameters changed from the game's defaults (dotted keys)
+        self.rule_params = rules
         self.codec = game.codec
-        self.max_decisions = spec.bound(probe, variant)
+        self.max_decisions = spec.bound(probe, variant, rules)
         self._outcomes: list[tuple[int, float]] | None = None
         # resample_from_infostate's fresh randomness: OpenSpiel's IS-MCTS passes a new
         # UniformProbabilitySampler (always the same first number) on every call, so the
         # sampler alone would give every world sample the same future
         self._resamples = np.random.default_rng(0)
-        params.update(players=self.players, seeds=seeds, variant=_game_string_safe(variant))
+        params.update(players=self.players, seeds=seeds, variant=_game_string_safe(variant),
+                      params=_game_string_safe(rules))
         info = pyspiel.GameInfo(
             num_distinct_actions=game.codec.size,
             max_chance_outcomes=seeds,
@@ -403,7 +414,8 @@ class BoardkitState(pyspiel.State):
                 raise InteropError(f"{game.boardkit_game.name}: the chance node draws a seed "
                                    f"0..{game.seeds - 1}, not {shown(action)}")
             self._held = _Held(game.boardkit_game.new_game(game.players, seed=int(action),
-                                                           variant=game.variant))
+                                                           variant=game.variant,
+                                                           params=game.rule_params))
             return
         if self.move_number() - 1 >= game.max_decisions:
             raise InteropError(

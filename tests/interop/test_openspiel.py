@@ -8,6 +8,7 @@ Dice Grid); the longest, Freizeitpark with 6 players, takes about 10 s of CPU al
 """
 
 import json
+import re
 
 import numpy as np
 import pyspiel
@@ -291,20 +292,22 @@ def play_bot(game, bot, seed):
     return state
 
 
-#: a whole game of each kind: the small game, a solo puzzle, a worker-placement game, a race
-#: against automatons (measured on 2 busy cores: Lands 67 s and 94 s, Wishland 18 s and 31 s
-#: with two simulations; a 2-player Freizeitpark game took over 10 minutes, because every
-#: random playout lists every build of every roll through the adapter, so it is left out)
+#: a whole game of each built-in game (measured on 2 busy cores with two simulations: Lands
+#: 67 s and 94 s, Wishland 18 s and 31 s; Freizeitpark on the printed 10 x 10 sheet took over
+#: 10 minutes, every random playout listing every build of every roll through the adapter,
+#: so it plays on an 8 x 8 sheet where a park that cannot take a roll is out: 4 s each)
+SMALL_PARK = {"sheet.width": 8, "sheet.height": 8, "end.unplayable": "out"}
 WHOLE_GAMES = [
-    ("dice-grid", 2, {}, 4), ("wanderlust", 1, {"automatons": 2}, 4),
-    pytest.param("wishland", 2, {}, 2, marks=pytest.mark.slow),
-    pytest.param("lands", 1, {}, 2, marks=pytest.mark.slow),
+    ("dice-grid", 2, {}, 4, {}), ("wanderlust", 1, {"automatons": 2}, 4, {}),
+    pytest.param("wishland", 2, {}, 2, {}, marks=pytest.mark.slow),
+    pytest.param("lands", 1, {}, 2, {}, marks=pytest.mark.slow),
+    pytest.param("freizeitpark", 2, {}, 2, SMALL_PARK, marks=pytest.mark.slow),
 ]
 
 
-@pytest.mark.parametrize("name, players, variant, simulations", WHOLE_GAMES)
-def test_mcts_bot_plays_a_whole_game(name, players, variant, simulations):
-    game = load(name, players, variant, seeds=64)
+@pytest.mark.parametrize("name, players, variant, simulations, rules", WHOLE_GAMES)
+def test_mcts_bot_plays_a_whole_game(name, players, variant, simulations, rules):
+    game = load(name, players, variant, seeds=64, params=json.dumps(rules))
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator,
                        random_state=np.random.RandomState(0))
@@ -312,9 +315,9 @@ def test_mcts_bot_plays_a_whole_game(name, players, variant, simulations):
     assert state.is_terminal() and len(state.returns()) == players
 
 
-@pytest.mark.parametrize("name, players, variant, simulations", WHOLE_GAMES)
-def test_ismcts_bot_plays_a_whole_game(name, players, variant, simulations):
-    game = load(name, players, variant, seeds=64)
+@pytest.mark.parametrize("name, players, variant, simulations, rules", WHOLE_GAMES)
+def test_ismcts_bot_plays_a_whole_game(name, players, variant, simulations, rules):
+    game = load(name, players, variant, seeds=64, params=json.dumps(rules))
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations,
                            random_state=np.random.RandomState(0))
@@ -338,3 +341,27 @@ def test_tic_tac_toe_rules():
         draw.apply(Place(cell))
     assert draw.is_over and draw.winners() == [] and draw.action_count == 9
     assert draw.observation(1)["grid"] == ["OXX", "XXO", "OOX"]
+
+
+def test_rule_parameters_reach_the_boardkit_game_and_survive_serialization():
+    game = load("freizeitpark", 2, params=json.dumps(SMALL_PARK))
+    assert 'params={"end.unplayable":"out"%2C"sheet.height":8%2C"sheet.width":8}' in str(game)
+    state = first_legal(play(game.new_initial_state(), [3]), 4)
+    assert (state.boardkit.params.sheet.width, state.boardkit.params.sheet.height) == (8, 8)
+    assert state.boardkit.params.end.unplayable == "out"
+    again_game, again = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, state))
+    assert str(again_game) == str(game) and again.boardkit.to_json() == state.boardkit.to_json()
+    # the documented bounds hold for the printed rules only: other rules are measured
+    assert game.max_game_length() != load("freizeitpark", 2).max_game_length()
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"sheet.widht": 3}', "freizeitpark params: unknown rule parameter 'sheet.widht'"),
+    ("[1]", "freizeitpark params: expected a JSON object"),
+    ("nope", "freizeitpark params: not JSON"),
+    ('{"sheet.width": -3}', "freizeitpark params: sheet.width"),
+])
+def test_bad_rule_parameters_are_refused_in_words(text, message):
+    with pytest.raises(VariantError, match=re.escape(message)):
+        load("freizeitpark", 2, params=text)
