@@ -71,6 +71,21 @@ def choice(value: Any, options: tuple, field: str) -> Any:
     return value
 
 
+def configure(env: Any, game: str | Game, rewards: tuple, reward: str, illegal: str,
+              illegal_reward: float, obs_size: Any, render_mode: str | None) -> None:
+    """Check an environment's options and set them on ``env`` (both adapters take the same
+    ones): ``game``, ``reward_kind``, ``illegal``, ``illegal_reward``, ``obs_size`` and
+    ``render_mode`` (one of ``env.metadata["render_modes"]``)."""
+    env.game = resolve(game)
+    env.reward_kind = choice(reward, rewards, "reward")
+    env.illegal = choice(illegal, ILLEGAL, "illegal")
+    env.illegal_reward = float(illegal_reward)
+    env.obs_size = obs_length(obs_size)
+    if render_mode is not None:
+        choice(render_mode, tuple(env.metadata["render_modes"]), "render_mode")
+    env.render_mode = render_mode
+
+
 def obs_length(size: Any) -> int:
     if isinstance(size, bool) or not isinstance(size, numbers.Integral) or not 1 <= int(size) <= 2**20:
         raise VariantError(f"obs_size must be an integer in 1..{2**20}, not {shown(size)}")

@@ -56,7 +56,7 @@ from boardkit.engine import game as get_game
 from boardkit.engine.registry import BUILTIN
 
 from . import encoding
-from .encoding import ILLEGAL, OBS_BOUND, OBS_SIZE
+from .encoding import OBS_BOUND, OBS_SIZE
 
 __all__ = ["SOLO", "BoardkitEnv", "register"]
 
@@ -76,19 +76,20 @@ class BoardkitEnv(gymnasium.Env):
     doc). ``game``: a name or a :class:`~boardkit.engine.Game` with an integer codec."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    # the options, checked by encoding.configure
+    game: Game
+    reward_kind: str
+    illegal: str
+    illegal_reward: float
+    obs_size: int
+    render_mode: str | None
 
     def __init__(self, game: str | Game, variant: Mapping[str, Any] | None = None,
                  params: Mapping[str, Any] | None = None, reward: str = "delta",
                  illegal: str = "penalize", illegal_reward: float = -1.0,
                  obs_size: int = OBS_SIZE, render_mode: str | None = None):
-        self.game = encoding.resolve(game)
-        self.reward_kind = encoding.choice(reward, REWARDS, "reward")
-        self.illegal = encoding.choice(illegal, ILLEGAL, "illegal")
-        self.illegal_reward = float(illegal_reward)
-        self.obs_size = encoding.obs_length(obs_size)
-        if render_mode is not None:
-            encoding.choice(render_mode, tuple(self.metadata["render_modes"]), "render_mode")
-        self.render_mode = render_mode
+        encoding.configure(self, game, REWARDS, reward, illegal, illegal_reward, obs_size,
+                           render_mode)
         self.variant, self.params = variant, params
         self.game.new_game(1, seed=0, variant=variant, params=params)  # refused now, if at all
         self.observation_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (self.obs_size,), np.float32)

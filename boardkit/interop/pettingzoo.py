@@ -50,7 +50,7 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in CI
 from boardkit.engine import BoardkitError, Game, State
 
 from . import encoding
-from .encoding import ILLEGAL, OBS_BOUND, OBS_SIZE
+from .encoding import OBS_BOUND, OBS_SIZE
 
 __all__ = ["BoardkitAECEnv", "env"]
 
@@ -62,20 +62,21 @@ class BoardkitAECEnv(AECEnv):
     """A boardkit game as a PettingZoo AEC environment (see the module doc)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    # the options, checked by encoding.configure
+    game: Game
+    reward_kind: str
+    illegal: str
+    illegal_reward: float
+    obs_size: int
+    render_mode: str | None
 
     def __init__(self, game: str | Game, players: int | None = None,
                  variant: Mapping[str, Any] | None = None, params: Mapping[str, Any] | None = None,
                  reward: str = "win", illegal: str = "penalize", illegal_reward: float = -1.0,
                  obs_size: int = OBS_SIZE, render_mode: str | None = None):
         super().__init__()
-        self.game = encoding.resolve(game)
-        self.reward_kind = encoding.choice(reward, REWARDS, "reward")
-        self.illegal = encoding.choice(illegal, ILLEGAL, "illegal")
-        self.illegal_reward = float(illegal_reward)
-        self.obs_size = encoding.obs_length(obs_size)
-        if render_mode is not None:
-            encoding.choice(render_mode, tuple(self.metadata["render_modes"]), "render_mode")
-        self.render_mode = render_mode
+        encoding.configure(self, game, REWARDS, reward, illegal, illegal_reward, obs_size,
+                           render_mode)
         self.variant, self.params = variant, params
         # a first game checks the player count, the variant and the parameters now
         first = self.game.new_game(players, seed=0, variant=variant, params=params)
