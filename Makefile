@@ -87,7 +87,7 @@ play: $(LAB_STAMP)
 bench: $(STAMP)
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
-# the large studies behind the analysis notebooks (data/studies/; about an hour on 2 cores)
+# the large studies behind the analysis notebooks (data/studies/; about two hours on 2 cores; one: python -m boardkit.analysis.studies NAME)
 studies: $(STAMP)
 	$(BIN)/python -m boardkit.analysis.studies --workers $(JOBS)
 

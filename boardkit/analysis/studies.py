@@ -60,7 +60,7 @@ STUDIES: dict[str, Study] = {
         "lands", "How often is an Expert Mode deal solved?", ("greedy",), 1, 1000, 3, "won",
         {"expert": True}),
     "lands-expert-mcts": Study(
-        "lands", "How often is an Expert Mode deal solved?", ("mcts",), 1, 60, 3, "won",
+        "lands", "How often is an Expert Mode deal solved?", ("mcts",), 1, 1000, 3, "won",
         {"expert": True}),
     "freizeitpark-won-2p-greedy": Study(
         "freizeitpark", "How often does somebody win a 2-player game?", ("greedy",), 2, 1000,
