@@ -49,7 +49,7 @@ lint: $(STAMP)
 # Unit, property and notebook tests in parallel (a notebook stays on one worker: loadscope),
 # then the browser tests, which share one JupyterLab server and one Chromium.
 test: $(STAMP) chromium lint
-	$(BIN)/python -m pytest -m "not browser" -n $(JOBS) --dist loadscope
+	$(BIN)/python -m pytest -m "not browser" -n $(JOBS) --dist loadscope --durations=12
 	$(BIN)/python -m pytest -m browser
 
 unit: $(STAMP)
