@@ -380,3 +380,14 @@ def test_interrupted_dask_run_keeps_its_games(process_cluster, after_games, tmp_
     whole = simulate("dice-grid", ["random"], n=60, seed=6, backend="dask", client=client,
                      batch_size=2, out=out)
     assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=60, seed=6)))
+
+
+def test_the_output_files_get_the_usual_permissions_not_private_ones(tmp_path):
+    # the atomic write goes through a temporary file, which mkstemp makes private (0600);
+    # the result must be readable like any file the user writes (0666 less the umask)
+    out = tmp_path / "runs.csv"
+    simulate("dice-grid", agents="random", n=2, seed=1, progress=False, out=out)
+    mask = os.umask(0)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask
+    assert sidecar(out).stat().st_mode & 0o777 == 0o666 & ~mask

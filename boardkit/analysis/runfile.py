@@ -61,11 +61,20 @@ def _compression(path: Path) -> str | None:
     return _COMPRESSION.get(path.suffix)
 
 
+def _shareable(tmp: str) -> None:
+    """Give a temporary file (created private by ``mkstemp``) the permissions any new file
+    gets here (``0o666`` less the umask), as ``open(path, "w")`` would have."""
+    mask = os.umask(0)
+    os.umask(mask)
+    os.chmod(tmp, 0o666 & ~mask)
+
+
 def write_atomic(frame, path: str | os.PathLike) -> None:
     """Write ``frame`` as CSV to ``path`` through a temporary file in the same directory."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     os.close(fd)
+    _shareable(tmp)
     try:
         frame.to_csv(tmp, index=False, compression=_compression(path))
         os.replace(tmp, path)
@@ -78,6 +87,7 @@ def write_json_atomic(data: Mapping[str, Any], path: str | os.PathLike) -> None:
     """Write ``data`` as JSON to ``path`` through a temporary file in the same directory."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    _shareable(tmp)
     try:
         with os.fdopen(fd, "w") as f:
             f.write(json.dumps(data, indent=2) + "\n")
