@@ -293,8 +293,8 @@ def play_bot(game, bot, seed):
 
 
 #: a whole game of each built-in game (measured on 2 busy cores with two simulations: Lands
-#: 67 s and 94 s, Wishland 18 s and 31 s; Freizeitpark on the printed 10 x 10 sheet took over
-#: 10 minutes, every random playout listing every build of every roll through the adapter,
+#: 67 s and 94 s, Wishland 18 s and 31 s; Freizeitpark on the printed 10 x 10 sheet ran over
+#: 8 minutes without ending, every random playout listing every build of every roll through the adapter,
 #: so it plays on an 8 x 8 sheet where a park that cannot take a roll is out: 4 s each)
 SMALL_PARK = {"sheet.width": 8, "sheet.height": 8, "end.unplayable": "out"}
 WHOLE_GAMES = [
