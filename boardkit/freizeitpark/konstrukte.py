@@ -31,6 +31,7 @@ them thousands of times per game.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -202,33 +203,37 @@ class Analysis:
         """Every way to finish the site ``cells`` (made of the groups ``ids`` and any new,
         still empty cells): placements of the shape that contain it, whose other cells are
         empty, and that would touch no other group of ``symbol`` (side or corner). With
-        ``first`` the search stops at the first one."""
-        rs, sheet = self.rs, self.sheet
-        shape = rs.shapes.get(symbol)
-        group = set(cells)
+        ``first`` the search stops at the first one.
+
+        Asked as bit sets: the placements of the shape that contain a cell are listed once
+        per sheet size (:func:`_placements`), then each is three integer tests."""
+        shape = self.rs.shapes.get(symbol)
+        group = cells if isinstance(cells, (set, frozenset)) else set(cells)
         if shape is None or len(group) > len(shape):
             return []
-        touching = self.touching(symbol)
-        ref = min(group)
+        grid = self.grid
+        bits = grid.mask(group)
+        blocked = self.filled_bits & ~bits  # cells of the placement outside the site: empty
+        for index, near in self._halos(symbol):
+            if index not in ids:
+                blocked |= near  # ... and touching no other group of the symbol
+        table = _placements(self.rs.orients[symbol], grid.width, grid.height)
         out: list[frozenset[Cell]] = []
-        seen: set[frozenset[Cell]] = set()
-        w, h, filled = sheet.width, sheet.height, sheet.cells
-        for orient in rs.orients[symbol]:
-            for ox, oy in orient:
-                dx, dy = ref[0] - ox, ref[1] - oy
-                placed = frozenset((x + dx, y + dy) for x, y in orient)
-                if placed in seen or not group <= placed:
-                    continue
-                seen.add(placed)
-                if any(c not in group and (not (0 <= c[0] < w and 0 <= c[1] < h) or c in filled)
-                       for c in placed):
-                    continue
-                if any(touching.get(c, ids) - ids for c in placed):
-                    continue
-                out.append(placed)
+        for placed, members in table[min(group)]:
+            if placed & bits == bits and not placed & blocked:
+                out.append(members)
                 if first:
                     return out
         return out
+
+    def _halos(self, symbol: str) -> list[tuple[int, int]]:
+        """(group index, the cells touching it by side or corner) for each group of
+        ``symbol``, as bit sets."""
+        key = ("halos", symbol)
+        if key not in self._memo:
+            self._memo[key] = [(g.index, self.grid.neighbours(g.mask, corners=True))
+                               for g in self.groups if g.symbol == symbol]
+        return self._memo[key]
 
     def can_finish(self, symbol: str, cells, ids: frozenset[int] = frozenset()) -> bool:
         """Whether the site ``cells`` of ``symbol`` can still become a construct."""
@@ -415,6 +420,28 @@ class Analysis:
                         f"these cells are enclosed empty cells; a {name} site there could "
                         f"never be finished (a deliberate Bausünde)")
         return None
+
+
+@functools.cache
+def _placements(orients, width: int, height: int) -> dict[Cell, list[tuple[int, frozenset[Cell]]]]:
+    """Cell -> every placement of the shape (``orients``: its orientations) on a ``width ×
+    height`` sheet that covers the cell, as (bit set, cells), each once, in the order of the
+    orientations and of their cells (so the first completion found is always the same)."""
+    grid = bitgrid(width, height)
+    table: dict[Cell, list[tuple[int, frozenset[Cell]]]] = {}
+    for ref in ((x, y) for x in range(width) for y in range(height)):
+        seen: set[frozenset[Cell]] = set()
+        found = []
+        for orient in orients:
+            for ox, oy in orient:
+                dx, dy = ref[0] - ox, ref[1] - oy
+                placed = frozenset((x + dx, y + dy) for x, y in orient)
+                if placed in seen or not all(grid.inside(*c) for c in placed):
+                    continue
+                seen.add(placed)
+                found.append((grid.mask(placed), placed))
+        table[ref] = found
+    return table
 
 
 def analysis(rs: Ruleset, sheet: Sheet) -> Analysis:
