@@ -162,3 +162,44 @@ def _copy_without_cache(s):
     other = Sheet(s.width, s.height)
     other.cells = dict(s.cells)
     return other
+
+
+def naive_completions(an, symbol, cells, ids):
+    """Every placement of the shape anywhere on the sheet that holds the site, whose other
+    cells are empty and that touches no other group of the symbol (sets, no bit tricks)."""
+    from boardkit.engine.grid import orientations
+
+    rs, s = an.rs, an.sheet
+    others = {c for g in an.groups if g.symbol == symbol and g.index not in ids
+              for x, y in g.cells for c in ((x + dx, y + dy) for dx in (-1, 0, 1)
+                                            for dy in (-1, 0, 1))}
+    found = set()
+    for orient in orientations(rs.shapes[symbol], True):
+        for dx in range(-SIDE, SIDE):
+            for dy in range(-SIDE, SIDE):
+                placed = frozenset((x + dx, y + dy) for x, y in orient)
+                if (set(cells) <= placed
+                        and all(0 <= x < SIDE and 0 <= y < SIDE for x, y in placed)
+                        and all(c in cells or c not in s.cells for c in placed)
+                        and not (placed & others)):
+                    found.add(placed)
+    return found
+
+
+@settings(max_examples=40)
+@given(s=sheets(), x=st.integers(0, SIDE - 1), y=st.integers(0, SIDE - 1))
+def test_the_completions_of_a_site_are_every_placement_that_holds_it(s, x, y):
+    """The bit-set search for completions (``Analysis.completions``) finds exactly the
+    placements a naive search over the whole sheet finds: for every group of the drawing,
+    and for a site of one empty cell."""
+    rs = rules(None, **SMALL)
+    an = analysis(rs, s)
+    sites = [(g.symbol, g.cells, frozenset([g.index])) for g in an.groups
+             if rs.shapes.get(g.symbol) is not None]
+    if (x, y) not in s.cells:
+        sites += [(sym, frozenset([(x, y)]), frozenset()) for sym in SYMBOLS[1:]]
+    for symbol, cells, ids in sites:
+        fast = an.completions(symbol, cells, ids)
+        assert len(fast) == len(set(fast))
+        assert set(fast) == naive_completions(an, symbol, cells, ids)
+        assert bool(an.completions(symbol, cells, ids, first=True)) == bool(fast)
