@@ -5,6 +5,7 @@ from .errors import (
     ActionFormatError,
     BoardkitError,
     DataError,
+    FlowError,
     InteropError,
     RuleViolation,
     SaveGameError,
@@ -12,6 +13,7 @@ from .errors import (
     UnsupportedGameError,
     VariantError,
 )
+from .flow import Flow, Phase, Then
 from .game import Game, NoOptions
 from .log import Event, Log
 from .registry import game, games, register
@@ -21,7 +23,7 @@ from .steps import Step
 
 __all__ = [
     "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
-    "DataError", "Event", "InteropError", "Explanation", "Game", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
+    "DataError", "Event", "Flow", "FlowError", "Phase", "Then", "InteropError", "Explanation", "Game", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "UnsupportedGameError", "VariantError",
     "action", "catalog", "game", "games", "register",

@@ -43,6 +43,11 @@ class ActionFormatError(BoardkitError, ValueError):
     matched: bool = False
 
 
+class FlowError(BoardkitError, ValueError):
+    """A game's flow declared wrongly (:mod:`boardkit.engine.flow`): an author's mistake,
+    found when the flow is defined or when it first goes astray."""
+
+
 class VariantError(BoardkitError, ValueError):
     """An unknown or invalid variant option, rule parameter or player count."""
 

@@ -33,6 +33,7 @@ from .rules import describe
 from .steps import Step
 
 if TYPE_CHECKING:
+    from .flow import Flow
     from .game import Game
 
 SAVE_FORMAT = "boardkit-save/1"
@@ -161,6 +162,12 @@ class State:
     log: Log
     #: the pending decisions, the one being made on top; empty once the game is over
     stack: list[Step]
+    #: a game that declares its flow (:mod:`boardkit.engine.flow`): the phase being played
+    #: ("over" at the end) and the seats still to take their turn in it, in order
+    phase: str
+    turns: list[int]
+    #: the game's declared flow (None: the game's own steps push what comes next)
+    flow: ClassVar[Flow | None] = None
     #: how many random events have been drawn (their index in a save)
     _chances: int
     #: a teacher's forced random outcomes still to be drawn, by chance name
@@ -182,6 +189,8 @@ class State:
         self.rng = new_rng(seed)
         self.log = Log()
         self.stack = []
+        if self.flow is not None:
+            self.phase, self.turns = "", []
         self._chances = 0
         self._forced = {}
         if replay is not None:
@@ -298,16 +307,12 @@ class State:
         """
         act = self.check(act)
         if not atomic:
-            step = self.stack[-1]
-            self.log.append(self._decision_event("action", step, act))
-            step.resolve(self, act)
+            self._resolve("action", act)
             self._settle()
             return self
         snapshot, log_length = self._snapshot(), len(self.log)
         try:
-            step = self.stack[-1]
-            self.log.append(self._decision_event("action", step, act))
-            step.resolve(self, act)
+            self._resolve("action", act)
             self._settle()
         except BaseException:
             self._restore(snapshot, log_length)
@@ -323,8 +328,20 @@ class State:
             options = top.legal(self)
             if len(options) != 1:
                 return
-            self.log.append(self._decision_event("auto", top, options[0]))
-            top.resolve(self, options[0])
+            self._resolve("auto", options[0])
+
+    def _resolve(self, kind: Kind, act: Action) -> None:
+        """Log and resolve the decision on top. With a declared flow the engine takes the
+        step off the stack first and lets the flow move on after it."""
+        step = self.stack[-1]
+        self.log.append(self._decision_event(kind, step, act))
+        flow = self.flow
+        if flow is None:
+            step.resolve(self, act)
+            return
+        self.stack.pop()
+        step.resolve(self, act)
+        flow.advance(self)
 
     def _decision_event(self, kind: Kind, step: Step, act: Action) -> Event:
         """The log entry of a decision; a secret step's action is shown to its player only."""

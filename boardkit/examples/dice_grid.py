@@ -12,7 +12,18 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from boardkit.engine import Action, ActionCodec, Game, Range, RuleViolation, State, Step, action
+from boardkit.engine import (
+    Action,
+    ActionCodec,
+    Flow,
+    Game,
+    Phase,
+    Range,
+    RuleViolation,
+    State,
+    Step,
+    action,
+)
 from boardkit.engine.grid import cell_name, components
 
 Coordinate = Annotated[int, Range(0, 7, rule="dice-grid.claim.inside")]
@@ -96,7 +107,7 @@ class ChooseDieStep(Step):
         return [ChooseDie(v) for v in sorted(set(self.dice))]
 
     def resolve(self, state, act):
-        state.stack[-1] = ClaimStep(self.player, act.value)
+        state.stack.append(ClaimStep(self.player, act.value))
 
 
 class ClaimStep(Step):
@@ -129,10 +140,35 @@ class ClaimStep(Step):
     def resolve(self, state, act):
         if isinstance(act, Claim):
             state.owner[act.cell] = self.player
-        state.end_turn()
+        state.turn += 1
+
+
+def _turn(state, player: int) -> Step:
+    """A seat's turn: roll two dice, then choose one of them."""
+    dice = state.chance("roll", lambda rng: tuple(int(v) for v in rng.integers(1, 7, size=2)),
+                        text=lambda v: f"P{player + 1} rolls {v[0]} and {v[1]}")
+    return ChooseDieStep(player, dice)
+
+
+def _end(state) -> None:
+    if state.finished:
+        state.note(f"the game ends after {state.turn} turns; scores {state.scores()}")
+
+
+#: the whole flow of the game: rounds of one turn per seat until the grid is full or the
+#: last round is played
+FLOW = Flow(
+    Phase("round", "each seat in turn rolls two dice, keeps one and claims an empty cell "
+          "showing it (or passes when there is none)",
+          turn=_turn, end_if=lambda state: state.finished, end=_end,
+          next=lambda state: None if state.finished else "round", leads_to=("round", None),
+          rule="dice-grid.turn.choose"),
+    first="round",
+)
 
 
 class DiceGridState(State):
+    flow = FLOW
     chance_checks = {"roll": _check_roll, "lucky": _check_lucky}
 
     params: Params
@@ -162,7 +198,7 @@ class DiceGridState(State):
                                             to=p, player=p,
                                             text=lambda v, p=p: f"P{p + 1} draws lucky number {v}",
                                             public="draws a secret lucky number")
-        self.start_turn()
+        self.flow.begin(self)
 
     def number(self, cell) -> int:
         return self.params.numbers[cell[1]][cell[0]]
@@ -171,19 +207,10 @@ class DiceGridState(State):
     def round(self) -> int:
         return self.turn // self.players + 1
 
-    def start_turn(self) -> None:
-        player = self.turn % self.players
-        dice = self.chance("roll", lambda rng: tuple(int(v) for v in rng.integers(1, 7, size=2)),
-                           text=lambda v: f"P{player + 1} rolls {v[0]} and {v[1]}")
-        self.stack.append(ChooseDieStep(player, dice))
-
-    def end_turn(self) -> None:
-        self.stack.pop()
-        self.turn += 1
-        if all(o is not None for o in self.owner.values()) or self.round > self.params.rounds:
-            self.note(f"the game ends after {self.turn} turns; scores {self.scores()}")
-            return
-        self.start_turn()
+    @property
+    def finished(self) -> bool:
+        """Every cell claimed, or the last round played."""
+        return all(o is not None for o in self.owner.values()) or self.round > self.params.rounds
 
     def groups(self, player: int):
         mine = [c for c, o in self.owner.items() if o == player]

@@ -34,6 +34,26 @@ from .bauen import (
 )
 
 
+def turn(state, player: int) -> Step | None:
+    """A player's turn in a roll round: the build of the roll, or nothing when no structure
+    of the roll fits the park (``freizeitpark.ablauf.aussetzen``: the player skips the round;
+    with ``end.unplayable = "out"`` they are out instead). The log says which."""
+    dice = state.dice
+    if not skips(state.rules, state.sheets[player], dice):
+        return BuildStep(player, dice)
+    a, b = dice
+    if state.rules.unplayable == "out":
+        state.set_status(player, "out")
+        state.note(f"cannot draw any structure of the roll {a} and {b} anywhere in "
+                   f"the park: out (rule end.unplayable = \"out\")", player=player)
+    else:
+        state.skipped[player] = True
+        state.skips[player] += 1
+        state.note(f"skips round {state.round}: no structure of the roll {a} and {b} "
+                   f"fits anywhere in the park, so nothing is built", player=player)
+    return None
+
+
 def skips(rs, sheet, dice: tuple[int, int]) -> bool:
     """``freizeitpark.ablauf.aussetzen``: True when no structure of the roll (either split,
     any symbol it gives, any turn) has a legal place in the park, so the player skips the
@@ -69,8 +89,6 @@ class EntranceStep(Step):
 
     def resolve(self, state, act) -> None:
         state.builds[self.player] = act
-        state.stack.pop()
-        state.advance()
 
 
 class BuildStep(Step):
@@ -110,5 +128,3 @@ class BuildStep(Step):
 
     def resolve(self, state, act) -> None:
         state.builds[self.player] = act
-        state.stack.pop()
-        state.advance()

@@ -162,3 +162,29 @@ def out_of_reach(rs: Ruleset, sheet: Sheet) -> bool:
     need = cells_needed(rs, sheet)
     empty = sheet.width * sheet.height - len(sheet.cells)
     return need is not None and need > empty
+
+
+def close_round(state) -> None:
+    """The end of a round: every hidden build is drawn at once and the points marked, the
+    end of the game is checked (:func:`evaluate`); then a player whose park no roll fits any
+    more, or who can no longer meet the minimums, is out (``freizeitpark.ende.ausgeschieden``),
+    and when nobody is left the game ends without a winner."""
+    state.end_round()
+    if state.over:
+        return
+    rs = state.rules
+    for p in state.playing():
+        sheet = state.sheets[p]
+        if out_of_room(rs, sheet):
+            state.set_status(p, "out")
+            state.note("no roll at all fits the park any more (no structure, no symbol, "
+                       "no place): out", player=p)
+        elif out_of_reach(rs, sheet):
+            state.set_status(p, "out")
+            empty = sheet.width * sheet.height - len(sheet.cells)
+            state.note(f"the minimums can no longer be met: they need at least "
+                       f"{cells_needed(rs, sheet)} more cells and only {empty} are "
+                       f"empty: out", player=p)
+    if not state.playing():
+        state.over = True
+        state.note("nobody is left in the game: the game ends without a winner")

@@ -23,10 +23,11 @@ from boardkit.engine import State
 from boardkit.engine.grid import cell_name
 
 from . import auftragskarten, ende, wurf
-from .ablauf import BuildStep, EntranceStep, skips
+from .ablauf import BuildStep, EntranceStep
 from .actions import Build, Entrance
 from .bauen import structure_cells
 from .content import TABLES, Params, Variant, content
+from .flow import FLOW
 from .konstrukte import analysis
 from .setup import Ruleset, ruleset
 from .sheet import Sheet
@@ -43,6 +44,7 @@ STATUS = ("playing", "won", "fired", "out")
 
 
 class FreizeitparkState(State):
+    flow = FLOW
     chance_checks = {"roll": wurf.check_roll, "auftragskarte": auftragskarten.check_card}
 
     params: Params
@@ -69,8 +71,7 @@ class FreizeitparkState(State):
     round: int
     #: the roll of the current round (None before the first)
     dice: tuple[int, int] | None
-    #: the players still to choose this round, in order
-    queue: list[int]
+    #: set when the game has ended (somebody won, or nobody is left)
     over: bool
 
     # ------------------------------------------------------------------ setup
@@ -94,9 +95,8 @@ class FreizeitparkState(State):
         self.left_round = [None] * self.players
         self.round = 0
         self.dice = None
-        self.queue = list(range(self.players))
         self.over = False
-        self.advance()
+        self.flow.begin(self)
 
     @property
     def rules(self) -> Ruleset:
@@ -126,57 +126,7 @@ class FreizeitparkState(State):
     def playing(self) -> list[int]:
         return [p for p in range(self.players) if self.status[p] == "playing"]
 
-    # ------------------------------------------------------------------ the flow
-    def advance(self) -> None:
-        """Push the next player's decision; close rounds and start new ones until one is needed."""
-        rs = self.rules
-        while True:
-            while self.queue:
-                p = self.queue.pop(0)
-                if self.round == 0:
-                    self.stack.append(EntranceStep(p))
-                    return
-                dice = self.dice
-                assert dice is not None  # rolled at the start of every round after round 0
-                if not skips(rs, self.sheets[p], dice):
-                    self.stack.append(BuildStep(p, dice))
-                    return
-                a, b = dice
-                if rs.unplayable == "out":
-                    self.set_status(p, "out")
-                    self.note(f"cannot draw any structure of the roll {a} and {b} anywhere in "
-                              f"the park: out (rule end.unplayable = \"out\")", player=p)
-                else:
-                    self.skipped[p] = True
-                    self.skips[p] += 1
-                    self.note(f"skips round {self.round}: no structure of the roll {a} and {b} "
-                              f"fits anywhere in the park, so nothing is built", player=p)
-            self.end_round()
-            if self.over:
-                return
-            for p in self.playing():
-                sheet = self.sheets[p]
-                if ende.out_of_room(rs, sheet):
-                    self.set_status(p, "out")
-                    self.note("no roll at all fits the park any more (no structure, no symbol, "
-                              "no place): out", player=p)
-                elif ende.out_of_reach(rs, sheet):
-                    self.set_status(p, "out")
-                    empty = sheet.width * sheet.height - len(sheet.cells)
-                    self.note(f"the minimums can no longer be met: they need at least "
-                              f"{ende.cells_needed(rs, sheet)} more cells and only {empty} are "
-                              f"empty: out", player=p)
-            if not self.playing():
-                self.over = True
-                self.note("nobody is left in the game: the game ends without a winner")
-                return
-            self.round += 1
-            self.skipped = [False] * self.players
-            who = f"round {self.round}: P{(self.round - 1) % self.players + 1} rolls"
-            self.dice = self.chance("roll", wurf.roll,
-                                    text=lambda v, who=who: f"{who} {v[0]} and {v[1]}")
-            self.queue = self.playing()
-
+    # ------------------------------------------------------------------ the round's end
     def end_round(self) -> None:
         """Draw every hidden build at once, mark the points, check the end."""
         rs = self.rules

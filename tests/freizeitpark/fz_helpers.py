@@ -80,8 +80,8 @@ def redo_round(state):
     flow looks at the new sheets: who builds, who skips, who is out."""
     state.stack.clear()
     state.builds = [None] * state.players
-    state.queue = state.playing()
-    state.advance()
+    state.turns = state.playing()
+    state.flow.advance(state)
     return state
 
 

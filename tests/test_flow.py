@@ -1,0 +1,228 @@
+"""The declared flow (boardkit.engine.flow): phases, turns, continuations, errors, teaching.
+
+A small game defined here exercises every part: a ``bid`` phase in which each seat picks 1
+or 2 (a 2 offers a bonus decision whose payment is a continuation), a ``score`` phase with
+no turns, two rounds, and an ``end_if`` that ends a bid phase early.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import pytest
+
+import boardkit
+from boardkit.engine import (
+    Action,
+    Flow,
+    FlowError,
+    Game,
+    Phase,
+    Range,
+    RuleViolation,
+    State,
+    Step,
+    Then,
+    action,
+)
+
+
+@action
+class Pick(Action):
+    amount: Annotated[int, Range(1, 2)]
+
+
+@action
+class Bonus(Action):
+    take: bool
+
+
+class PickStep(Step):
+    rule = "toy.pick"
+    auto = False
+
+    def __init__(self, player: int):
+        self.player = player
+
+    def legal(self, state):
+        return [Pick(1), Pick(2)]
+
+    def resolve(self, state, act):
+        state.points[self.player] += act.amount
+        if act.amount == 2:  # the payment waits for the bonus decision pushed above it
+            FLOW.later(state, "pay", self.player)
+            state.stack.append(BonusStep(self.player))
+
+
+class BonusStep(Step):
+    rule = "toy.bonus"
+    auto = False
+
+    def __init__(self, player: int):
+        self.player = player
+
+    def legal(self, state):
+        return [Bonus(True), Bonus(False)]
+
+    def resolve(self, state, act):
+        state.bonus[self.player] = act.take
+
+
+def _pay(state, player: int) -> None:
+    if state.bonus[player]:
+        if state.points[player] > 90:
+            raise RuntimeError("a failure deep in the flow")
+        state.points[player] += 10
+    state.note(f"pays P{player + 1}")
+
+
+def _score(state) -> None:
+    state.rounds += 1
+    state.note(f"round {state.rounds} scored: {state.points}")
+
+
+FLOW = Flow(
+    Phase("bid", "each seat picks 1 or 2; a 2 offers a bonus", turn=lambda s, p: PickStep(p),
+          end_if=lambda s: max(s.points) >= 50, next="score"),
+    Phase("score", "the round is scored", end=_score,
+          next=lambda s: "bid" if s.rounds < 2 else None, leads_to=("bid", None)),
+    first="bid", continuations={"pay": _pay},
+)
+
+
+class ToyState(State):
+    flow = FLOW
+    points: list[int]
+    bonus: list[bool]
+    rounds: int
+
+    def setup(self):
+        self.points = [0] * self.players
+        self.bonus = [False] * self.players
+        self.rounds = 0
+        self.flow.begin(self)
+
+    def _scores(self):
+        return [float(p) for p in self.points]
+
+    def _observe(self, player):
+        return {"points": list(self.points)}
+
+
+GAME = Game(name="toy-flow", title="Toy flow", state_class=ToyState, actions=(Pick, Bonus),
+            players=(1, 3))
+
+
+def test_turns_follow_the_seats_then_the_next_phase():
+    s = GAME.new_game(players=2, seed=0)
+    assert (s.phase, s.turns, s.current_player) == ("bid", [1], 0)
+    s.apply(Pick(1))
+    assert (s.phase, s.current_player) == ("bid", 1)
+    s.apply(Pick(1))
+    # the score phase has no turns: it ends at once and the next bid phase starts
+    assert (s.phase, s.current_player, s.rounds) == ("bid", 0, 1)
+    s.apply(Pick(1))
+    s.apply(Pick(1))
+    assert s.is_over and s.phase == "over" and s.rounds == 2
+    assert s.legal_actions() == []
+
+
+def test_the_engine_takes_a_step_off_before_resolving_it():
+    s = GAME.new_game(players=2, seed=0)
+    s.apply(Pick(1))
+    assert [type(t).__name__ for t in s.stack] == ["PickStep"]  # one pending decision, P2's
+
+
+def test_a_continuation_runs_once_the_decision_above_it_is_made():
+    s = GAME.new_game(players=2, seed=0)
+    s.apply(Pick(2))
+    assert isinstance(s.pending, BonusStep) and s.stack[0] == Then("pay", 0)
+    assert s.points == [2, 0]
+    s.apply(Bonus(True))
+    assert s.points == [12, 0] and s.current_player == 1
+    assert [e.text for e in s.log if e.kind == "info"][-1] == "pays P1"
+
+
+def test_end_if_ends_the_phase_and_drops_the_remaining_turns():
+    s = GAME.new_game(players=3, seed=0)
+    s.points[0] = 48
+    s.apply(Pick(2))
+    s.apply(Bonus(False))  # P1 reaches 50: P2 and P3 lose their turn, in both rounds
+    assert s.is_over and s.rounds == 2
+    assert {e.player for e in s.log if e.kind == "action"} == {0}
+
+
+def test_a_failure_in_a_continuation_changes_nothing():
+    s = GAME.new_game(players=2, seed=0)
+    s.points[0] = 95
+    s.apply(Pick(2))
+    before = (repr(s.stack), s.phase, list(s.turns), list(s.points), len(s.log))
+    with pytest.raises(RuntimeError):
+        s.apply(Bonus(True))
+    assert (repr(s.stack), s.phase, list(s.turns), list(s.points), len(s.log)) == before
+
+
+def test_illegal_actions_leave_the_flow_where_it_was():
+    s = GAME.new_game(players=2, seed=0)
+    with pytest.raises(RuleViolation):
+        s.apply(Bonus(True))
+    assert (s.phase, s.turns, s.current_player) == ("bid", [1], 0)
+
+
+def test_saves_and_clones_keep_the_flow():
+    s = GAME.new_game(players=2, seed=4)
+    s.apply(Pick(2))
+    copy = s.clone()
+    assert repr(copy.stack) == repr(s.stack) and (copy.phase, copy.turns) == (s.phase, s.turns)
+    loaded = GAME.from_json(s.to_json())
+    assert (loaded.phase, loaded.turns, loaded.points) == (s.phase, s.turns, s.points)
+    loaded.apply(Bonus(True))
+    assert loaded.points == [12, 0]
+
+
+def test_describe_and_graph_show_the_declared_flow():
+    text = FLOW.describe()
+    assert "bid (first): each seat picks 1 or 2" in text
+    assert "then: bid or the end of the game" in text
+    assert set(FLOW.edges()) == {("bid", "score"), ("score", "bid"), ("score", "over")}
+
+
+@pytest.mark.parametrize("phases, first, message", [
+    ((Phase("a", "x"), Phase("a", "y")), "a", "declared twice"),
+    ((Phase("over", "x"),), "over", "declared twice"),
+    ((Phase("a", "x"),), "b", "first phase 'b' is not declared"),
+    ((Phase("a", "x", next="b"),), "a", "undeclared phase 'b'"),
+    ((Phase("a", "x", next=lambda s: None),), "a", "needs 'leads_to'"),
+    ((Phase("a", "x", next=lambda s: "b", leads_to=("b",)),), "a", "undeclared phase 'b'"),
+])
+def test_a_wrongly_declared_flow_is_refused_when_defined(phases, first, message):
+    with pytest.raises(FlowError, match=message):
+        Flow(*phases, first=first)
+
+
+def test_a_phase_returning_what_it_did_not_declare_is_named():
+    class Bad(ToyState):
+        flow = Flow(Phase("a", "x", next=lambda s: "b", leads_to=("a", "b")),
+                    Phase("b", "y", next=lambda s: "a", leads_to=("b",)), first="a")
+
+    bad = Game(name="bad-flow", title="Bad", state_class=Bad, actions=(Pick,), players=(1, 1))
+    with pytest.raises(FlowError, match="phase 'b' returned 'a', which it does not declare"):
+        bad.new_game(players=1)
+
+
+def test_an_unknown_continuation_is_named():
+    s = GAME.new_game(players=1, seed=0)
+    with pytest.raises(FlowError, match="unknown continuation 'payy'; declared: pay"):
+        FLOW.later(s, "payy")
+
+
+@pytest.mark.parametrize("name, phases", [
+    ("dice-grid", {"round"}),
+    ("freizeitpark", {"eingang", "runde"}),
+])
+def test_games_that_declare_their_flow_show_it(name, phases):
+    state_class = boardkit.game(name).state_class
+    assert set(state_class.flow.phases) == phases
+    assert "the end of the game" in state_class.flow.describe()
+    s = boardkit.game(name).new_game(seed=2)
+    assert s.phase in phases
