@@ -307,6 +307,11 @@ class Board(widgets.VBox):
             return found
         return None
 
+    def log_counts(self, state: State) -> list[str]:
+        """Other moves the log lists that are neither players' decisions nor automatic
+        ones (Wanderlust's automatons), for the log header: ``["6 by automatons"]``."""
+        return []
+
     # ------------------------------------------------------------ public API
     @property
     def state(self) -> State:
@@ -640,6 +645,7 @@ class Board(widgets.VBox):
         counts = f"{_plural(head.action_count, 'move')} by players"
         if head.auto_count:
             counts += f", {head.auto_count} automatic"
+        counts += "".join(f", {extra}" for extra in self.log_counts(head))
         # the entries also hold dice, draws and rule notes, so they outnumber the moves
         return ("<details class='bk-log-box' open><summary>event log: "
                 f"{entries} ({counts})</summary><ol>{''.join(items)}</ol></details>")

@@ -46,9 +46,10 @@ from .objectives import describe
 
 
 def trotter_colour(state: State, t: int) -> str:
-    """A trotter is drawn in its passport's colour, the colour the log names ("P1 is the
-    yellow trotter"); a seat without a passport yet keeps the player colour."""
-    pid = state.passport[t] if t < len(state.passport) else None
+    """A trotter is drawn in its colour, the colour the log names ("P1 is the yellow
+    trotter", "A1 is the green trotter"); a trotter without one (none is left) keeps the
+    player colour."""
+    pid = state.colours[t] if t < len(state.colours) else None
     found = cards().passports.get(pid) if isinstance(pid, str) else None
     return found.colour if found is not None else S.player_colour(t)
 
@@ -189,6 +190,10 @@ class WanderlustBoard(Board):
         super().__init__(state, **kwargs)
 
     # ------------------------------------------------------------------ hooks
+    def log_counts(self, state: State) -> list[str]:
+        """The automatons' moves are in the log too: the header counts them apart."""
+        return [f"{state.automaton_moves} by automatons"] if state.automatons else []
+
     def payments(self, state: State, to: str) -> list[routes.Payment]:
         """The payment options shown for ``to``: with tickets picked, the trips spending
         exactly those (any length); otherwise the listed ones (the planner's order)."""
