@@ -216,6 +216,9 @@ class Board(widgets.VBox):
         self._syncing = False
         #: the traceback of the last internal error (a bug in a hook), for debugging
         self.last_traceback = ""
+        #: attempts shown (see :meth:`attempt`): (action, verdict), on position ``_tried_at``
+        self.tried: list = []
+        self._tried_at = -1
 
         self.canvas = BoardCanvas()
         self.canvas.on_msg(self._on_canvas_msg)
@@ -307,6 +310,11 @@ class Board(widgets.VBox):
             return found
         return None
 
+    def log_counts(self, state: State) -> list[str]:
+        """Other moves the log lists that are neither players' decisions nor automatic
+        ones (Wanderlust's automatons), for the log header: ``["6 by automatons"]``."""
+        return []
+
     # ------------------------------------------------------------ public API
     @property
     def state(self) -> State:
@@ -359,6 +367,7 @@ class Board(widgets.VBox):
         Never raises: a malformed message, an unknown target or an illegal move is shown in
         the panel (and kept in :attr:`last_error`).
         """
+        self.tried = []  # the reader takes over: attempts shown by a notebook go
         try:
             msg = parse_message(raw)
             state = self.state
@@ -382,6 +391,34 @@ class Board(widgets.VBox):
     def play(self, act: Action) -> bool:
         """Try ``act`` on the shown position (as a click would). True when it was legal."""
         return self._guard(lambda: self._apply(act, self.state))
+
+    def attempt(self, act: Action) -> Board:
+        """Show what the rules say about ``act`` on the shown position, without playing it.
+
+        The verdict is kept with the position (:meth:`current_tries`) for the game's
+        ``render`` to draw — a ghost, a route, or at least a box below the table
+        (:func:`boardkit.boards.svg.attempt_boxes`); a refused attempt is also named in the
+        panel as a refused click is. Nothing changes the game. Returns the board, so attempts
+        chain (``board.attempt(legal).attempt(illegal)``); the reader's next click or drag
+        clears them, and so does any move.
+        """
+        if not isinstance(act, Action):
+            raise TypeError(f"attempt needs a boardkit Action, got {_text(repr(act))}")
+        state = self.state
+        verdict = state.explain(act)
+        self.current_tries(state).append((act, verdict))
+        if not verdict.legal:
+            self.last_error = RuleViolation(verdict.rule, verdict.message)
+            self._note = ""
+        self.refresh()
+        return self
+
+    def current_tries(self, state: State) -> list:
+        """The attempts shown on ``state``: (action, verdict) pairs, dropped once the game
+        moved on."""
+        if self._tried_at != state.action_count:
+            self.tried, self._tried_at = [], state.action_count
+        return self.tried
 
     def undo(self) -> bool:
         """Take back the last move before the shown position (the later ones are dropped)."""
@@ -640,6 +677,7 @@ class Board(widgets.VBox):
         counts = f"{_plural(head.action_count, 'move')} by players"
         if head.auto_count:
             counts += f", {head.auto_count} automatic"
+        counts += "".join(f", {extra}" for extra in self.log_counts(head))
         # the entries also hold dice, draws and rule notes, so they outnumber the moves
         return ("<details class='bk-log-box' open><summary>event log: "
                 f"{entries} ({counts})</summary><ol>{''.join(items)}</ol></details>")

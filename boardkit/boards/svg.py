@@ -382,3 +382,23 @@ def place_labels(points: Mapping[str, tuple[float, float]], texts: Mapping[str, 
         out.setdefault(k, first)  # type: ignore[arg-type]
         taken.append(out[k].box)
     return out
+
+
+def attempt_boxes(tries: Iterable[tuple[Any, Any]], width: float, y: float, *,
+                  x: float = 16) -> tuple[list[str], float]:
+    """One box per attempted action (``Board.attempt``): green "tried “…”: legal", or red
+    with the refusing rule and its message; stacked from ``y`` down, ``width`` wide.
+    Returns the parts and the ``y`` below the last box."""
+    parts = []
+    for act, verdict in tries:
+        words = (f"tried “{act}”: legal" if verdict.legal else
+                 f"tried “{act}”: refused, {verdict.rule}: {verdict.message}")
+        rows = wrap(words, width - 12, 11, bold=True)
+        colour, fill = ("#1b7f3b", "#f1faf3") if verdict.legal else ("#b3261e", "#fff5f4")
+        box_h = 8 + 14 * len(rows)
+        parts.append("<g pointer-events='none' class='bk-box'>"
+                     + rect(x, y, width, box_h, fill=fill, stroke=colour, rx=4, shape=False)
+                     + lines(x + 6, y + 11, rows, size=11, line_height=14, fill=colour,
+                             weight=600) + "</g>")
+        y += box_h + 6
+    return parts, y

@@ -129,9 +129,6 @@ class LandsBoard(Board):
         self.draft: dict | None = None
         self.picked: int | None = None  # the draft card that "turn" and the shape buttons change
         self._tray_y = 420.0  # set by render: where the tray card is drawn
-        #: attempts shown (see :meth:`attempt`): (action, verdict), on position ``_tried_at``
-        self.tried: list = []
-        self._tried_at = -1
         if "agent" not in kwargs:  # the rule-aware player for "AI move" and auto-play
             from .agent import LandsGreedy
 
@@ -289,33 +286,25 @@ class LandsBoard(Board):
         A :class:`Place` or :class:`Move` appears as a ghost card where it would lie: green
         when legal, red with the refusal's rule and message when not. A :class:`Relayout`
         becomes the board's rearranging draft, drawn with its verdict (press "done
-        rearranging" to send it). Any other action that the rules refuse is shown as a
-        refused click is (the panel names the rule) and in a red box below the table; a legal
-        one is only noted there (play it with :meth:`play`). Nothing changes the game.
-        Returns the board, so attempts chain; the reader's next click or drag clears them.
+        rearranging" to send it). Any other action is shown in a box below the table (green
+        when legal: play it with :meth:`play`), and a refusal in the panel too (see
+        :meth:`Board.attempt`). Nothing changes the game. Returns the board, so attempts
+        chain; the reader's next click or drag clears them.
         """
         state = self.state
-        verdict = state.explain(act)
-        if self._tried_at != state.action_count:
-            self.tried, self._tried_at = [], state.action_count
         if isinstance(act, Relayout) and 0 <= act.park < len(state.parks) \
                 and self.can_rearrange(state):
             self.draft = {"park": act.park, "base": state.action_count,
                           "cards": [list(c) for c in act.cards]}
             self.picked = None
-        else:
-            self.tried.append((act, verdict))
-        if not verdict.legal:
-            self.last_error = RuleViolation(verdict.rule, verdict.message)
-            self._note = ""
-        self.refresh()
+            verdict = state.explain(act)
+            if not verdict.legal:
+                self.last_error = RuleViolation(verdict.rule, verdict.message)
+                self._note = ""
+            self.refresh()
+            return self
+        super().attempt(act)
         return self
-
-    def current_tries(self, state) -> list:
-        """The attempts shown, dropped once the game moved on."""
-        if self._tried_at != state.action_count:
-            self.tried = []
-        return self.tried
 
     def _draw_try(self, state, act, verdict, width: float) -> tuple[str, str]:
         """(ghost card, message box) of an attempted placement, or ("", "") off the table."""
@@ -343,27 +332,7 @@ class LandsBoard(Board):
             return ghost, f"<g pointer-events='none'>{words}</g>"
         return ghost, self._ghost_message(verdict, width, at)
 
-    def _draw_refusals(self, tries, width: float, y: float) -> tuple[list[str], float]:
-        """Attempts that are not placements: one box each below the table."""
-        parts = []
-        for act, verdict in tries:
-            if isinstance(act, (Place, Move)):
-                continue
-            words = (f"tried \"{act}\": legal" if verdict.legal else
-                     f"tried \"{act}\": refused, {verdict.rule}: {verdict.message}")
-            rows = S.wrap(words, width - 44, 11, bold=True)
-            colour, fill = ("#1b7f3b", "#f1faf3") if verdict.legal else ("#b3261e", "#fff5f4")
-            box_h = 8 + 14 * len(rows)
-            parts.append("<g pointer-events='none' class='bk-box'>"
-                         + S.rect(16, y, width - 32, box_h, fill=fill, stroke=colour, rx=4,
-                                  shape=False)
-                         + S.lines(22, y + 11, rows, size=11, line_height=14, fill=colour,
-                                   weight=600) + "</g>")
-            y += box_h + 6
-        return parts, y
-
     def intent(self, msg, state: State) -> Action | None:
-        self.tried = []  # the reader takes over: attempts shown by a notebook go
         if isinstance(msg, KeyMessage):
             if msg.key in ("r", "R"):
                 by = 90 if msg.key == "r" else -90
@@ -521,7 +490,8 @@ class LandsBoard(Board):
                 parts.append(ghost)
                 boxes.append(box)
         parts += boxes  # messages above every ghost card
-        refusals, low = self._draw_refusals(tries, width, max(y, bottom) + 8)
+        refusals, low = S.attempt_boxes([t for t in tries if not isinstance(t[0], (Place, Move))],
+                                        width - 32, max(y, bottom) + 8)
         parts += refusals
         height = (low if refusals else max(y, bottom)) + 16
         return S.document(width, height, parts, title=f"Lands of Amazement: {obs['prompt']}",

@@ -14,7 +14,7 @@ from typing import Annotated
 
 from boardkit.engine import Action, ActionCodec, Canonical, OneOf, Range, action
 
-from .content import TICKETS, cards, world
+from .content import TICKETS, an, cards, world
 
 #: the codec's bound on the tickets of a listed trip (``travel.list_legs`` may not exceed it);
 #: longer trips are legal but have no integer code (agents search among the listed ones)
@@ -113,7 +113,7 @@ class Postcard(Action):
     ticket: Annotated[str, OneOf(TICKETS, rule="wanderlust.collect.postcard")] | None = None
 
     def __str__(self) -> str:
-        return "send a postcard" + (f" (discarding a {self.ticket} ticket)" if self.ticket else "")
+        return "send a postcard" + (f" (discarding {an(self.ticket)} ticket)" if self.ticket else "")
 
 
 @action

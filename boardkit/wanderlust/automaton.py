@@ -169,6 +169,7 @@ def play_turn(state: WanderlustState, t: int) -> None:
                            "not enough)")
                 break
             ap -= cost
+            state.automaton_moves += 1
             state.tokens[t][here][i] += 1
             what = ("a souvenir", "a postcard", "a photo")[i]
             state.note(f"{who} takes {what} in {here} ({cost} action point"
@@ -180,6 +181,7 @@ def play_turn(state: WanderlustState, t: int) -> None:
             state.note(f"{who} does not move: {why}")
             break
         ap -= 1
+        state.automaton_moves += 1
         state.loc[t] = place
         state.stay[t] = None
         if kind == "fly":

@@ -11,6 +11,8 @@
 * **Table** (below): your hand, encounter cards and actions; the ticket display and the
   face-down pile (click to take a ticket); the available destinations; the payment options;
   the race objectives and the public score sheet.
+* **Attempts** (for notebooks): :meth:`WanderlustBoard.attempt` shows what the rules say
+  about an action without playing it — a box below the table, and a trip's route on the map.
 
 Targets: ``dest:<id>``, ``pay:<k>``, ``slot:<i>``, ``blind``, ``reset``, ``souvenir``,
 ``postcard`` / ``postcard:<ticket>``, ``photo``, ``enc:<card>``, ``end``, ``pass``; and
@@ -46,9 +48,10 @@ from .objectives import describe
 
 
 def trotter_colour(state: State, t: int) -> str:
-    """A trotter is drawn in its passport's colour, the colour the log names ("P1 is the
-    yellow trotter"); a seat without a passport yet keeps the player colour."""
-    pid = state.passport[t] if t < len(state.passport) else None
+    """A trotter is drawn in its colour, the colour the log names ("P1 is the yellow
+    trotter", "A1 is the green trotter"); a trotter without one (none is left) keeps the
+    player colour."""
+    pid = state.colours[t] if t < len(state.colours) else None
     found = cards().passports.get(pid) if isinstance(pid, str) else None
     return found.colour if found is not None else S.player_colour(t)
 
@@ -189,6 +192,10 @@ class WanderlustBoard(Board):
         super().__init__(state, **kwargs)
 
     # ------------------------------------------------------------------ hooks
+    def log_counts(self, state: State) -> list[str]:
+        """The automatons' moves are in the log too: the header counts them apart."""
+        return [f"{state.automaton_moves} by automatons"] if state.automatons else []
+
     def payments(self, state: State, to: str) -> list[routes.Payment]:
         """The payment options shown for ``to``: with tickets picked, the trips spending
         exactly those (any length); otherwise the listed ones (the planner's order)."""
@@ -331,6 +338,8 @@ class WanderlustBoard(Board):
                         shape=False), _zone_areas(), self._flights(), _tracks()]
         parts += self._legend()
         parts += self._places(state, obs, legal_targets)
+        tries = self.current_tries(state)
+        parts += self._tried_trips(state, tries)
         parts += self._trotters(state, obs)
         parts.append(self._headline(state, obs))
         y = PANEL + 20
@@ -342,6 +351,10 @@ class WanderlustBoard(Board):
             right = self._objectives_panel(state, obs, SIDE_X, y)
         parts += left[0] + middle[0] + right[0]
         height = max(left[1], middle[1], right[1]) + 8
+        if tries:  # what the rules say about each attempted action, below the table
+            boxes, low = S.attempt_boxes(tries, MAP_W + 2 * M - 32, height)
+            parts += boxes
+            height = low + 4
         title = f"Wanderlust: {obs['prompt']}"
         return S.document(MAP_W + 2 * M, height, parts, title=title, game=state.game.name,
                           actions=state.action_count,
@@ -420,6 +433,51 @@ class WanderlustBoard(Board):
                 out.append(self._route(pays[0].path))
         return out
 
+    def attempt(self, act: Action) -> WanderlustBoard:
+        """Show what the rules say about ``act`` on the shown position, without playing it.
+
+        Every attempt gets a box below the table: green "legal", or red with the refusing
+        rule and its message (the panel names the rule too). An attempted trip is also drawn
+        on the map: its route in green when legal; when refused, the route the tickets
+        would pay if tracks and airports could be used twice (``wanderlust.travel.no_repeat``)
+        or the trip's route ignoring what is refused, dashed red, and a red ring on the
+        destination. Nothing changes the game; returns the board, so attempts chain
+        (``board.attempt(legal).attempt(illegal)``); the reader's next click clears them.
+        """
+        super().attempt(act)
+        return self
+
+    def _tried_trips(self, state, tries) -> list[str]:
+        """The attempted trips on the map (under the trotters' discs)."""
+        out = []
+        for act, verdict in tries:
+            if not isinstance(act, Travel) or act.to not in world().index:
+                continue
+            path = self._tried_path(state, act, verdict)
+            colour = "#1b7f3b" if verdict.legal else "#b3261e"
+            if path:
+                out.append(self._route(path, colour=colour, dashed=not verdict.legal))
+            x, y = xy(act.to)
+            out.append(S.circle(x, y, 15, fill="none", stroke=colour, stroke_width=3))
+        return out
+
+    @staticmethod
+    def _tried_path(state, act: Travel, verdict) -> tuple[str, ...] | None:
+        p = state.current_player
+        if p is None or not act.tickets:
+            return None
+        try:
+            spent = routes.counts(act.tickets)
+        except (KeyError, ValueError):
+            return None
+        here = state.loc[p]
+        if verdict.legal or verdict.rule != "wanderlust.travel.no_repeat":
+            found = routes.find(here, act.to, spent, act.flights)
+            return found.path if found is not None else None
+        stops = routes.repeating_route(here, act.to, spent, act.flights)
+        # its stops read "N'Djamena (car)": the place, then the ticket that reached it
+        return tuple(stop.split(" (")[0] for stop in stops) if stops else None
+
     @staticmethod
     def _place_title(name, owner, available, obs) -> str:
         w = world()
@@ -432,13 +490,14 @@ class WanderlustBoard(Board):
         return text
 
     @staticmethod
-    def _route(path) -> str:
+    def _route(path, colour: str = S.LEGAL, dashed: bool = False) -> str:
         pts = []
+        dash = ' stroke-dasharray="8 6"' if dashed else ""
         for a, b in zip(path, path[1:], strict=False):
             for (x1, y1), (x2, y2) in _segments(a, b):
                 pts.append(f'<line x1="{S.num(x1)}" y1="{S.num(y1)}" x2="{S.num(x2)}" '
-                           f'y2="{S.num(y2)}" stroke="{S.LEGAL}" stroke-width="5" '
-                           f'stroke-opacity="0.7" stroke-linecap="round"/>')
+                           f'y2="{S.num(y2)}" stroke="{colour}" stroke-width="5" '
+                           f'stroke-opacity="0.7" stroke-linecap="round"{dash}/>')
         return "".join(pts)
 
     def _trotters(self, state, obs) -> list[str]:

@@ -16,7 +16,7 @@ from boardkit.engine import RuleViolation
 
 from . import tickets
 from .actions import Photo, Postcard, Souvenir
-from .content import TICKETS, world
+from .content import TICKETS, an, world
 
 if TYPE_CHECKING:
     from .state import WanderlustState
@@ -106,5 +106,5 @@ def collect(state: WanderlustState, p: int, act) -> None:
         tickets.spend(state, p, spent)
     state.tokens[p][here][index] += 1
     what = ("a souvenir", "a postcard", "a photo (camera token)")[index]
-    paid = f", discarding a {act.ticket} ticket" if isinstance(act, Postcard) and act.ticket else ""
-    state.note(f"{state.label(p)} takes {what} in {here}{paid}", player=p)
+    paid = f", discarding {an(act.ticket)} ticket" if isinstance(act, Postcard) and act.ticket else ""
+    state.note(f"{state.label(p)} takes {what} in {here}{paid}")

@@ -93,12 +93,11 @@ def play(state: WanderlustState, step: TurnStep, act: PlayEncounter) -> None:
     state.enc_discard[act.card] = state.enc_discard.get(act.card, 0) + 1
     step.encounters += 1
     who = state.label(p)
-    state.note(f"{who} plays the encounter card {card.title}", player=p)
+    state.note(f"{who} plays the encounter card {card.title}")
     if card.effect in ("souvenir", "postcard", "camera"):
         i = ("souvenir", "postcard", "camera").index(card.effect)
         state.passport_tokens[p][i] += 1
-        state.note(f"{who} takes a free {card.effect} token from the supply (on the passport)",
-                   player=p)
+        state.note(f"{who} takes a free {card.effect} token from the supply (on the passport)")
     elif card.effect == "tickets":
         for _ in range(card.value):
             t = tickets.draw(state, to=p, why=f" ({card.title})")
@@ -111,10 +110,10 @@ def play(state: WanderlustState, step: TurnStep, act: PlayEncounter) -> None:
             state.note("the display is empty: nothing to take")
     elif card.effect == "action":
         step.ap += 1
-        state.note(f"{who} gains one more action point this turn", player=p)
+        state.note(f"{who} gains one more action point this turn")
     elif card.effect == "experience":
         state.exp[p] += card.value
-        state.note(f"{who} gains {card.value} travel experience (now {state.exp[p]})", player=p)
+        state.note(f"{who} gains {card.value} travel experience (now {state.exp[p]})")
 
 
 class EncounterTicketStep(Step):

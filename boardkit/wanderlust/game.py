@@ -34,8 +34,10 @@ GAME = Game(
 )
 
 
-def scenario(name: str, seed: int = 0, **variant) -> WanderlustState:
-    """A new game starting from a worked example of the rulebook (see ``scenarios.toml``)."""
+def scenario(name: str, seed: int = 0, params: dict | None = None, **variant) -> WanderlustState:
+    """A new game starting from a worked example of the rulebook (see ``scenarios.toml``);
+    ``params`` changes rule parameters (``{"setup.hometown_visited": True}``), ``variant``
+    options (``house_rule=True``)."""
     from .scenarios import scenarios
 
     spec = scenarios().get(name)
@@ -43,5 +45,5 @@ def scenario(name: str, seed: int = 0, **variant) -> WanderlustState:
         from boardkit.engine import VariantError
 
         raise VariantError(f"unknown scenario {name!r}; known: {', '.join(scenarios())}")
-    return GAME.new_game(players=spec.players, seed=seed,
+    return GAME.new_game(players=spec.players, seed=seed, params=params,
                          variant={"scenario": name, "automatons": spec.automatons, **variant})

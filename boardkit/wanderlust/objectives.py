@@ -80,8 +80,7 @@ def update(state: WanderlustState) -> None:
                 state.achieved_round[t][oid] = state.round
                 late = " (after the end was triggered)" if state.trigger is not None else ""
                 state.note(f"{state.label(t)} fulfils the race objective {obj.title}: "
-                           f"{describe(obj, state.trotters)}{late}", player=t
-                           if t < state.players else None)
+                           f"{describe(obj, state.trotters)}{late}")
                 if len(state.achieved[t]) >= 2 and state.trigger is None:
                     state.trigger = t
                     state.note(f"{state.label(t)} has two race objectives: the end of the race "

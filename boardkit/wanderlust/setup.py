@@ -40,6 +40,8 @@ def _blank(state: WanderlustState, names: list[str], automatons: int) -> None:
     state.known = [[0] * 6 for _ in range(n)]
     state.enc = [{} for _ in range(n)]
     state.passport = [None] * n
+    state.colours = [None] * n
+    state.automaton_moves = 0
     state.mission = [None] * n
     state.goal = [None] * n
     state.stay = [None] * n
@@ -59,6 +61,20 @@ def _blank(state: WanderlustState, names: list[str], automatons: int) -> None:
     state.round = 1
     state.trigger = None
     state.turns_left = None
+
+
+def colour_trotters(state: WanderlustState) -> None:
+    """Every trotter has a colour: a player's is its passport's; an automaton, or a player
+    whose passport lies neutral side up in a scenario, takes the first trotter left (the
+    passports' ids are the colours), so no two discs share a colour and the log names each
+    one as the board draws it (rule ``wanderlust.setup.passport``)."""
+    for t in range(state.trotters):
+        if state.passport[t] is not None:
+            state.colours[t] = state.passport[t]
+    for t in range(state.trotters):
+        if state.colours[t] is None and state.passport_pool:
+            state.colours[t] = state.passport_pool.pop(0)
+            state.note(f"{state.label(t)} is the {state.colours[t]} trotter")
 
 
 def _pick(pool: list):
@@ -97,6 +113,7 @@ def _standard(state: WanderlustState) -> None:
                            text=lambda x, p=p: f"{state.label(p)} is the {x} trotter")
         pool.remove(pid)
         state.passport[p] = pid
+    colour_trotters(state)
     # 3. hometowns: never a natural wonder; automatons in different zones (Solo Mode)
     aside: list[str] = []
     for t in range(state.trotters):
@@ -270,6 +287,7 @@ def _scenario(state: WanderlustState, spec: ScenarioSpec) -> None:
                                text=lambda x, t=t: f"{state.label(t)} is the {x} trotter")
             pool.remove(pid)
             state.passport[t] = pid
+    colour_trotters(state)
     # the board
     if len(spec.available) != len(state.available):
         raise bad(f"available: {len(state.available)} destinations needed")

@@ -93,6 +93,9 @@ class WanderlustState(State):
     enc: list[dict[str, int]]
     #: the trotter / passport, the secret mission and the personal goal (None: not dealt)
     passport: list[str | None]
+    #: every trotter's colour (a passport id): its passport's, or for an automaton or a
+    #: neutral passport the first trotter left at setup (:func:`setup.colour_trotters`)
+    colours: list[str | None]
     mission: list[str | None]
     goal: list[str | None]
 
@@ -117,6 +120,8 @@ class WanderlustState(State):
     #: turns played so far, and the round
     turn: int
     round: int
+    #: Solo Mode: the moves the automatons made (steps, flights, collectibles taken)
+    automaton_moves: int
     #: the trotter who triggered the end of the race (None: not yet), and the turns left
     trigger: int | None
     turns_left: int | None

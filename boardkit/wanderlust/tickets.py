@@ -100,8 +100,7 @@ def take_display(state: WanderlustState, p: int, slot: int) -> None:
     ticket = state.display[slot]
     state.display[slot] = None
     give(state, p, ticket, known=True)
-    state.note(f"{state.label(p)} takes the {ticket} ticket from display slot {slot + 1}",
-               player=p)
+    state.note(f"{state.label(p)} takes the {ticket} ticket from display slot {slot + 1}")
     state.display[slot] = draw(state, why=f" for display slot {slot + 1}")
 
 
@@ -145,8 +144,7 @@ def reset(state: WanderlustState, p: int) -> None:
     for t in old:
         state.discard[TICKETS.index(t)] += 1
     state.display = [None] * len(state.display)
-    state.note(f"{state.label(p)} resets the display (it showed {', '.join(old) or 'nothing'})",
-               player=p)
+    state.note(f"{state.label(p)} resets the display (it showed {', '.join(old) or 'nothing'})")
     refill(state)
 
 
@@ -155,7 +153,7 @@ def efficient_planning(state: WanderlustState, p: int) -> None:
     if sum(state.hand[p]) == 0:
         n = state.skill(p, "planning_bonus", state.params.tickets.efficient_planning)
         state.note(f"{state.label(p)} ends the turn with no tickets: Efficient Planning, "
-                   f"{n} blind tickets", player=p)
+                   f"{n} blind tickets")
         for _ in range(n):
             t = draw(state, to=p, why=" (Efficient Planning)")
             if t is not None:

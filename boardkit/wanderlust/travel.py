@@ -133,7 +133,7 @@ def travel(state: WanderlustState, p: int, act: Travel) -> None:
                          targets(state), state.params.travel.list_legs) \
         or routes.find(state.loc[p], act.to, spent, act.flights)  # a trip longer than listed
     assert pay is not None, "a checked trip has a route"
-    state.note(f"{state.label(p)} travels {pay.route}", player=p)
+    state.note(f"{state.label(p)} travels {pay.route}")
     # A. one encounter card per long flight
     for _ in range(act.flights):
         encounters.gain(state, p, why=" (long flight)")
@@ -145,7 +145,7 @@ def travel(state: WanderlustState, p: int, act: Travel) -> None:
     state.best_trip[p] = max(state.best_trip[p], len(act.tickets))
     state.loc[p] = act.to
     state.note(f"{state.label(p)} gains {gained} travel experience (now {state.exp[p]}) and "
-               f"the {act.to} card", player=p)
+               f"the {act.to} card")
     take_destination(state, p, act.to)
 
 

@@ -101,7 +101,7 @@ class TurnStep(Step):
             return
         if isinstance(act, Pass):
             state.note(f"{state.label(p)} can do nothing and loses {self.ap} action point"
-                       f"{'s' if self.ap != 1 else ''}", player=p)
+                       f"{'s' if self.ap != 1 else ''}")
             self.ap = 0
         elif isinstance(act, TakeTicket):
             self.ap -= 1

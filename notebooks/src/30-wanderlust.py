@@ -6,9 +6,9 @@
 # and photos, and be the first to fulfil two race objectives.
 #
 # This notebook follows the rulebook's table of contents. At every step it shows the rule on
-# boardkit's world map, replays the rulebook's worked examples with their printed numbers,
-# tries a legal and an illegal move, and points out where the rulebook is unclear and which
-# reading boardkit chose. The second part plays the **Solo Mode** against automatons; the last
+# boardkit's world map, replays the rulebook's worked examples with their printed numbers from
+# named scenarios, tries a legal and an illegal move on a board of its own, and points out
+# where the rulebook is unclear and which reading boardkit chose. The second part plays the **Solo Mode** against automatons; the last
 # part measures the game with a few hundred simulated races.
 #
 # *The rulebook does not print the map or the cards' faces. boardkit's world map and cards are
@@ -20,8 +20,8 @@ import time
 import pandas as pd
 import boardkit
 from boardkit.wanderlust import scenario, travel, routes
-from boardkit.wanderlust.actions import (EndTurn, Pass, Photo, PlayEncounter, Postcard,
-                                         ResetDisplay, Souvenir, TakeBlind, TakeTicket, Travel)
+from boardkit.wanderlust.actions import (EndTurn, Photo, PlayEncounter, ResetDisplay, Souvenir,
+                                         TakeBlind, TakeTicket, Travel)
 
 pd.set_option("display.width", 140)
 pd.set_option("display.max_colwidth", 110)
@@ -67,7 +67,6 @@ print("encounter cards:", {e.title: e.count for e in c.encounters.values()})
 objectives = pd.DataFrame([{"objective": o.title, "3 trotters": o.goal_for(3), "VP": o.vp,
                             "in solo": o.solo, "provenance": o.provenance}
                            for o in c.objectives.values()])
-assert len(w.destinations) == 68 and sum(c.ticket_counts) == 80
 objectives
 
 # %% [markdown]
@@ -81,7 +80,23 @@ objectives
 
 # %%
 print(state.log.text(last=12))
-assert all(w.dest_type(cards_[0]) != "wonder" for cards_ in state.cards)
+
+# %% [markdown]
+# **Named positions.** From here on every example starts from a *scenario*: a named
+# position from `data/wanderlust/scenarios.toml` (the rulebook's worked examples, and a few
+# positions of ours marked "illustrative") where each trotter stands, what it holds and what
+# is on display, with the next random draws stacked when an example needs them. Nothing is
+# set by hand afterwards: every move below is a real move, so each position saves and
+# replays like any game. `scenario(name)` starts one; `board.attempt(action)` asks the
+# rules about an action **without playing it** (a box under the table, green when legal, red
+# with the rule that refuses it, and a trip's route drawn on the map), so each rule is shown
+# with its legal and its illegal case. Cells tagged `check` (folded) confirm the key results.
+
+# %%
+from boardkit.wanderlust.scenarios import scenarios
+
+for spec in scenarios().values():
+    print(f"{spec.id:24} ({spec.section}) {spec.title}")
 
 # %% [markdown]
 # **Is the hometown a visited destination?** The rulebook is not explicit. The hometown
@@ -94,11 +109,12 @@ assert all(w.dest_type(cards_[0]) != "wonder" for cards_ in state.cards)
 
 # %%
 scott_home = scenario("scott")                     # hometown Vancouver (North America)
-counted = scenario("scott")
-counted.params = game.make_params({"setup.hometown_visited": True})
+counted = scenario("scott", params={"setup.hometown_visited": True})
 print("hometown:", scott_home.cards[0][0], "| visited:", scott_home.visited(0))
 print("zones, hometown not counted:", sorted(scott_home.zones_visited(0)))
 print("zones, hometown counted:    ", sorted(counted.zones_visited(0)))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert len(counted.zones_visited(0)) == len(scott_home.zones_visited(0)) + 1
 
 # %% [markdown]
@@ -109,22 +125,22 @@ assert len(counted.zones_visited(0)) == len(scott_home.zones_visited(0)) + 1
 me = state.observation(0)["trotters"]
 print("P1 sees its own hand:", me[0]["hand"], "| P2's hand:", me[1]["hand"],
       "| P2's mission:", me[1]["mission"])
-assert me[1]["hand"] is None and me[1]["mission"] is None
 
 # %% [markdown]
 # ## Turn Overview
 #
 # On your turn you spend **exactly two action points**, choosing among three actions: acquire a
 # ticket, travel, gain a collectible (the same one twice is fine; skipping is not).
-# `legal_actions()` lists every legal decision; `explain()` says why a move is illegal and
-# names its rule:
+# `legal_actions()` lists every legal decision; `explain()` says in words why a move is legal
+# or not and names its rule. On Sam's board (scenario `sam`): taking a blind ticket is legal,
+# ending the turn before both points are spent is not (`wanderlust.turn.no_skip`).
 
 # %%
-print(state.prompt())
-print(state.legal_actions()[:8], "...")
-why = state.explain(EndTurn())
-print(why)
-assert not why and why.rule == "wanderlust.turn.no_skip"
+sam_start = scenario("sam")
+print(sam_start.prompt())
+print(sam_start.legal_actions()[:8], "...")
+print(sam_start.explain(EndTurn()))
+game.board(sam_start).attempt(TakeBlind()).attempt(EndTurn())
 
 # %% [markdown]
 # ## 1. Acquire a Ticket
@@ -134,6 +150,17 @@ assert not why and why.rule == "wanderlust.turn.no_skip"
 # the display shows only two ticket types (or one), the active player may reset it, at no
 # action point — the rulebook sets no limit, so also a second time in the same turn.
 #
+# The reset on two boards: Sam's display shows four types, so a reset is refused
+# (`wanderlust.tickets.reset`); in the scenario `two-types` it shows only cars and trains, and
+# the reset is legal.
+
+# %%
+game.board(scenario("sam")).attempt(TakeTicket(0)).attempt(ResetDisplay())
+
+# %%
+game.board(scenario("two-types")).attempt(ResetDisplay())
+
+# %% [markdown]
 # **Sam's example**: he takes the train ticket from the display, then a blind ticket.
 
 # %%
@@ -142,6 +169,9 @@ print("display:", sam.display, "| hand:", sam.hand_names(0))
 sam.apply(TakeTicket(0))
 sam.apply(TakeBlind())
 print("display:", sam.display, "| Sam's hand now holds", sum(sam.hand[0]), "tickets")
+print(sam.log.text(last=5))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert all(sam.display) and sum(sam.hand[0]) == 5 and sam.current_player == 1
 
 # %% [markdown]
@@ -168,30 +198,43 @@ jackie_board
 # The engine's **route planner** lists every distinct payment for each available
 # destination — this is the heart of play. Listing is exponential in a trip's length, so
 # `legal_actions()` lists trips of at most 8 tickets (`travel.list_legs`, not a rule: catalog
-# entry `wanderlust.travel.listing`); a longer trip is just as legal and `apply` accepts it. For a teacher: `travel.plan()` shows the cheapest
-# payment, the one with most experience, the flights, and why a destination is out of reach.
+# entry `wanderlust.travel.listing`); a longer trip is just as legal and `apply` accepts it.
+# For a teacher: `travel.plan()` shows the cheapest payment, the one with most experience,
+# the flights, and why a destination is out of reach.
 
 # %%
 plan = travel.plan(jackie)
 for to, info in plan.items():
     print(f"{to:10s}", info["cheapest"] or "out of reach: " + info["out_of_reach"])
-anchorage, bogota = plan["Anchorage"]["cheapest"], plan["Bogotá"]["cheapest"]
+anchorage = plan["Anchorage"]["cheapest"]
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert anchorage.route == "Denver → Mexico City (car) → Los Angeles (train) → Anchorage (ship)"
-assert bogota.route == "Denver → Mexico City (car) → Panama (ship) → Bogotá (train)"
 
 # %% [markdown]
 # Jackie's alternative to Bogotá uses her ship ticket on the **white track** to the Auto
-# stop at Panama. An illegal trip is refused with its rule, and the state does not change:
+# stop at Panama. On a board of its own: her trip to Anchorage (legal, the green route), the
+# same trip paid with a ship ticket she does not hold, Tokyo (out of reach) and Los Angeles
+# (not an available destination). The state does not change.
 
 # %%
-for bad in (Travel("Tokyo"), Travel("Anchorage", ("car", "ship", "ship")),
-            Travel("Los Angeles", ("car", "train"))):
-    print(jackie.explain(bad), end="\n\n")
-paid = jackie.clone()  # the board above stays yours: this payment is played on a copy
+trips = game.board(jackie)
+for trip in (Travel("Anchorage", ("car", "train", "ship")), Travel("Anchorage", ("car", "ship", "ship")),
+             Travel("Tokyo"), Travel("Los Angeles", ("car", "train"))):
+    trips.attempt(trip)
+trips
+
+# %% [markdown]
+# Playing the trip (on a copy: the boards above stay yours):
+
+# %%
+paid = jackie.clone()
 paid.apply(Travel("Anchorage", ("car", "train", "ship")))
-assert paid.loc[0] == "Anchorage" and paid.exp[0] == 3
 print("Jackie's trotter is in", paid.loc[0], "with", paid.exp[0], "experience")
 game.board(paid)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert paid.loc[0] == "Anchorage" and paid.exp[0] == 3
 
 # %% [markdown]
 # Her hand was empty after her second action: **Efficient Planning** gave her two blind
@@ -205,51 +248,41 @@ game.board(paid)
 # %%
 laura = scenario("laura")
 trip = Travel("Victoria Falls", ("airline", "airline", "wild", "car"), flights=1)
-pay = routes.payment("New Delhi", "Victoria Falls", routes.counts(trip.tickets), 1,
-                     laura.hand[0], laura.available, 8)
-print(pay.route)
+print(routes.find("New Delhi", "Victoria Falls", routes.counts(trip.tickets), 1).route)
 laura.apply(trip)
 laura.apply(PlayEncounter("pen-pal"))
 print("experience", laura.exp[0], "| encounter cards gained", laura.enc_gained[0],
       "| collectibles", laura.collectibles(0))
-assert (laura.exp[0], laura.enc_gained[0], laura.collectibles(0)) == (3, 1, [0, 1, 0])
 game.board(laura)
 
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert (laura.exp[0], laura.enc_gained[0], laura.collectibles(0)) == (3, 1, [0, 1, 0])
 
 # %% [markdown]
-# A trip may be as long as your hand allows. With nine wild tickets, Denver to
-# Anchorage over nine tracks is legal: it is not among the listed actions, but `explain` and
-# `apply` check any trip exactly (`routes.find`). Paying a trip that only works by using a
-# track twice (three car tickets from Denver to Mexico City: there and back and there again)
-# or an airport twice is refused under `wanderlust.travel.no_repeat`:
+# A trip may be as long as your hand allows. In the scenario `nine-wilds` Jackie holds nine
+# wild tickets: Denver to Anchorage over nine tracks is legal. It is not among the listed
+# actions, but `explain`, `attempt` and `apply` check any trip exactly (`routes.find`).
 
 # %%
-def with_hand(s, *tickets):
-    """Give P1 exactly these tickets (the pile takes back the rest: tickets are conserved)."""
-    want = routes.counts(tickets)
-    s.deck = [d + h - n for d, h, n in zip(s.deck, s.hand[0], want, strict=True)]
-    s.hand[0] = list(want)
-    return s
-
-long = with_hand(scenario("jackie"), *["wild"] * 9)
+long = scenario("nine-wilds")
 nine = Travel("Anchorage", ("wild",) * 9)
-print("listed:", nine in long.legal_actions(), "| explain:", long.explain(nine).rule)
+print("listed:", nine in long.legal_actions(), "| explain:", long.explain(nine).legal)
 print(routes.find("Denver", "Anchorage", routes.counts(nine.tickets), 0).route)
-assert nine not in long.legal_actions() and long.explain(nine)
-long.apply(nine)
-assert long.loc[0] == "Anchorage"
+game.board(long).attempt(nine)
 
-def with_available(s, *names):
-    """Make ``names`` the available destinations (the cards go back to / come from the deck)."""
-    s.dest_deck = sorted([d for d in s.dest_deck if d not in names] + s.available)
-    s.available = list(names)
-    return s
+# %% [markdown]
+# **No track twice** (`wanderlust.travel.no_repeat`). In the scenario `three-cars` one car
+# ticket takes Jackie to Mexico City (legal); paying with all three would need the same track
+# there and back and there again (refused: the dashed red route is the one it would need).
 
-three_cars = with_available(with_hand(scenario("jackie"), "car", "car", "car"),
-                            "Mexico City", "Tokyo", "Reykjavík")
-why = three_cars.explain(Travel("Mexico City", ("car", "car", "car")))
-print(why)
-assert why.rule == "wanderlust.travel.no_repeat" and three_cars.explain(Travel("Mexico City", ("car",)))
+# %%
+three_cars = scenario("three-cars")
+print(three_cars.explain(Travel("Mexico City", ("car", "car", "car"))))
+game.board(three_cars).attempt(Travel("Mexico City", ("car",))).attempt(
+    Travel("Mexico City", ("car", "car", "car")))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert three_cars.explain(Travel("Mexico City", ("car", "car", "car"))).rule == "wanderlust.travel.no_repeat"
 
 # %% [markdown]
 # ## 3. Gain Collectibles
@@ -257,8 +290,13 @@ assert why.rule == "wanderlust.travel.no_repeat" and three_cars.explain(Travel("
 # Only where your trotter stands: a **souvenir** in a city (1 action point, at most 3 per
 # city), a **postcard** in a port (1 action point and 1 ticket, one per port), a **photo** at a
 # natural wonder (2 action points, one per wonder). A set of one of each is worth 3 more
-# points at the end.
-#
+# points at the end. Scott stands in Cairo, a city: a souvenir is legal, a photo is not
+# (`wanderlust.collect.where`).
+
+# %%
+game.board(scenario("scott")).attempt(Souvenir()).attempt(Photo())
+
+# %% [markdown]
 # **Scott's example**, from Cairo to the end of the race: two souvenirs in Cairo; next turn
 # Cairo → Darvaza with all six of his tickets (one flight, four experience, 19 → 23); his
 # second action must be a ticket, since a photo needs two action points, so no Efficient
@@ -273,6 +311,8 @@ scott.apply(TakeBlind())
 scott.apply(Travel("Darvaza", ("car", "train", "ship", "airline", "wild", "wild"), flights=1))
 print("experience:", scott.exp[0], "| objectives:", scott.achieved[0])
 print(scott.explain(Photo()))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert scott.exp[0] == 23 and scott.trigger == 0
 
 
@@ -297,8 +337,10 @@ for _ in range(2):                                              # Jackie's last 
 finish_turn(scott)
 scott.apply(Photo())                                            # Scott's last turn
 finish_turn(scott)
-assert scott.is_over and scott.collectibles(0) == [2, 1, 1]
 game.board(scott)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert scott.is_over and scott.collectibles(0) == [2, 1, 1]
 
 # %%
 pd.DataFrame({scott.label(t): scott.score_breakdown(t) for t in range(2)})
@@ -312,17 +354,22 @@ pd.DataFrame({scott.label(t): scott.score_breakdown(t) for t in range(2)})
 # ### Family Friendly Variant and House Rule
 #
 # The Family variant drops the passports' skills, the missions and goals, and scores only A,
-# B and C. The House Rule makes every trip spend at least three tickets:
+# B and C. The House Rule makes every trip spend at least three tickets: Sam's two-ticket
+# trip to Rome (Paris → Matterhorn → Rome) is legal in the normal game and refused under the
+# House Rule (`wanderlust.house.min_tickets`).
 
 # %%
-short_trip = Travel("Rome", ("car", "wild"))      # Paris → Matterhorn → Rome
-print(scenario("sam").explain(short_trip))
+short_trip = Travel("Rome", ("car", "wild"))
+game.board(scenario("sam")).attempt(short_trip)
+
+# %%
 house = scenario("sam", house_rule=True)
 print(house.explain(short_trip))
-assert scenario("sam").explain(short_trip) and not house.explain(short_trip)
+game.board(house).attempt(short_trip)
+
+# %%
 family = game.new_game(players=2, seed=3, variant={"family": True})
 print(list(family.score_breakdown(0)))
-assert set(family.score_breakdown(0)) == {"A_collectibles", "B_experience", "C_objectives"}
 
 # %% [markdown]
 # ## Where the rulebook is unclear
@@ -343,20 +390,25 @@ unclear.head(12)
 # %% [markdown]
 # The loop question in action. The rulebook forbids using the same *route* or the same
 # *airport* twice in a trip; it would not need to name airports if no place at all could be
-# passed twice. So boardkit lets a trip pass a city again by another track: from Los Angeles,
-# four tickets reach Mexico City by a loop through Anchorage and Vancouver back to Los
-# Angeles. Flying into N'Djamena airport a second time (by another flight) is refused:
+# passed twice. So boardkit lets a trip pass a city again by another track: in the scenario
+# `loop`, four tickets take Jackie from Los Angeles to Mexico City by a loop through
+# Anchorage and Vancouver back to Los Angeles (legal). In the scenario `fly-back`, Scott's
+# two car tickets reach Dakar through N'Djamena, but his five tickets would pay only a trip
+# that flies into N'Djamena airport a second time (refused).
 
 # %%
-tickets = ("car", "train", "train", "ship")
-loop = routes.find("Los Angeles", "Mexico City", routes.counts(tickets), 0)
-print("a legal loop:", loop.route)
-ways = routes.options("Los Angeles", ["Mexico City"], routes.counts(tickets), 8)["Mexico City"]
-assert (routes.counts(tickets), 0) in ways and loop.path.count("Los Angeles") == 2
-fly_back = ("car", "car", "airline", "airline", "airline")
-print("N'Djamena twice:", " → ".join(routes.repeating_route("Cairo", "Dakar",
-                                                              routes.counts(fly_back), 3)))
-assert routes.find("Cairo", "Dakar", routes.counts(fly_back), 3) is None
+loop_trip = Travel("Mexico City", ("car", "train", "train", "ship"))
+print("a legal loop:", routes.find("Los Angeles", "Mexico City", routes.counts(loop_trip.tickets), 0).route)
+game.board(scenario("loop")).attempt(loop_trip)
+
+# %%
+fly_back = Travel("Dakar", ("car", "car", "airline", "airline", "airline"), flights=3)
+back = scenario("fly-back")
+print(back.explain(fly_back))
+game.board(back).attempt(Travel("Dakar", ("car", "car"))).attempt(fly_back)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert back.explain(fly_back).rule == "wanderlust.travel.no_repeat"
 
 # %% [markdown]
 # ## Solo Mode: the Big Race
@@ -378,8 +430,10 @@ assert routes.find("Cairo", "Dakar", routes.counts(fly_back), 3) is None
 blocked = scenario("laura-automaton-blocked")
 moves = [e.text for e in blocked.log if e.kind == "info" and e.text.startswith("A1")]
 print("\n".join(moves))
-assert blocked.loc[1] != "Busan" and "Beijing → Kabul" in " ".join(moves)
 game.board(blocked)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert "Beijing → Kabul" in " ".join(moves)
 
 # %% [markdown]
 # **Jackie's automaton** (one automaton, 4 action points): Santiago de Chile is two steps
@@ -389,6 +443,8 @@ game.board(blocked)
 # %%
 jac = scenario("jackie-automaton")
 print("\n".join(e.text for e in jac.log if e.kind == "info" and e.text.startswith("A1")))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert jac.loc[1] == "Brasília" and jac.available == ["Reykjavík", "Tokyo", "Bogotá"]
 
 # %% [markdown]
@@ -414,7 +470,6 @@ from boardkit.wanderlust import analysis
 
 solo_rates = analysis.solo_win_rates(agents=("random", "greedy"), automatons=(1, 2, 3), n=16, seed=1)
 print(solo_rates.round(2))
-assert solo_rates.win_rate.between(0, 1).all()
 
 # %%
 timing = analysis.objective_timing(n=12, players=3, agent="greedy", seed=2)
@@ -425,7 +480,6 @@ runs = simulate("wanderlust", agents=["greedy", "random", "random"], n=24, seed=
                 progress=False)
 shares = analysis.score_shares(runs)
 print(shares.round(3))
-assert abs(shares.sum() - 1) < 1e-6
 print("greedy wins", runs[runs.agent == "greedy"].win.mean().round(2), "of its games")
 
 # %%

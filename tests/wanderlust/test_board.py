@@ -151,3 +151,77 @@ def test_trotters_are_drawn_in_the_colour_the_log_names():
         assert named == [f"{state.label(t)} is the {pid} trotter"]
         assert trotter_colour(state, t) == cards().passports[pid].colour
         assert f'fill="{cards().passports[pid].colour}"' in svg
+
+
+def _named_colours(state) -> dict[str, str]:
+    """Trotter label -> the colour the log names ("A1 is the green trotter")."""
+    out = {}
+    for e in state.log:
+        if e.text.endswith(" trotter") and " is the " in e.text:
+            who, colour = e.text[:-len(" trotter")].split(" is the ")
+            out[who] = colour
+    return out
+
+
+def test_every_trotter_is_named_by_its_discs_colour_automatons_included():
+    """A solo race and a scenario with neutral passports named no colour for the automatons
+    or the neutral trotters, and drew them in seat colours that could repeat a player's
+    (an orange automaton beside the orange trotter)."""
+    from boardkit.wanderlust.board import trotter_colour
+    from boardkit.wanderlust.content import cards
+
+    passports = cards().passports
+    for state in (GAME.new_game(players=1, seed=11, variant={"automatons": 3}),
+                  scenario("laura-automaton-blocked"), scenario("jackie")):
+        named = _named_colours(state)
+        labels = [state.label(t) for t in range(state.trotters)]
+        assert sorted(named) == sorted(labels), state.log.text()
+        svg = GAME.board(state).svg()
+        fills = [trotter_colour(state, t) for t in range(state.trotters)]
+        assert len(set(fills)) == state.trotters, "no two discs share a colour"
+        for t, label in enumerate(labels):
+            assert fills[t] == passports[named[label]].colour
+            assert f'fill="{fills[t]}"' in svg
+    # a save replays the same colours (nothing random was added)
+    solo = GAME.new_game(players=1, seed=11, variant={"automatons": 3})
+    assert GAME.from_json(solo.to_json()).colours == solo.colours
+
+
+def test_the_log_header_counts_match_the_entries_that_read_as_moves():
+    """The header said "0 moves by players" over a log of automaton moves, and the rule's
+    consequences were prefixed like moves ("P1: P1 travels ..."), so the lines that read as
+    moves outnumbered the count."""
+    import re
+
+    state = scenario("laura-automaton-blocked")
+    header = re.search(r"event log: [^<]*", GAME.board(state).log_view.value).group(0)
+    steps = [e.text for e in state.log if re.match(r"A\d \(\w+\) (moves|flies) ", e.text)]
+    assert header == f"event log: {len(state.log)} entries (0 moves by players, " \
+                     f"{len(steps)} by automatons)" and len(steps) == 6
+    game = GAME.new_game(players=3, seed=7)
+    for _ in range(8):
+        game.apply(game.legal_actions()[-1])
+    prefixed = [str(e) for e in game.log if re.match(r"P\d: ", str(e))]
+    assert len(prefixed) == game.action_count + game.auto_count, prefixed
+    assert not any(re.match(r"P\d: P\d", line) for line in prefixed)
+    board = GAME.board(game)
+    assert f"({game.action_count} moves by players, {game.auto_count} automatic)" \
+        in board.log_view.value
+
+
+def test_no_wanderlust_text_counts_turns_from_zero():
+    """"turn 0" meant a rotation in another game's log; Wanderlust counts rounds from 1 and
+    names no turn by number, in the log or on the board."""
+    state = GAME.new_game(players=2, seed=4)
+    for _ in range(6):
+        state.apply(state.legal_actions()[0])
+    texts = state.log.text() + GAME.board(state).svg()
+    assert "turn 0" not in texts.lower() and "round 0" not in texts.lower()
+    assert "Round 1 ·" in GAME.board(scenario("sam")).svg()
+
+
+def test_a_postcard_paid_with_an_airline_ticket_reads_an_airline():
+    from boardkit.wanderlust.actions import Postcard
+
+    assert str(Postcard("airline")) == "send a postcard (discarding an airline ticket)"
+    assert str(Postcard("car")) == "send a postcard (discarding a car ticket)"
