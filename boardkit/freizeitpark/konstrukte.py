@@ -82,6 +82,11 @@ def is_finished(rs: Ruleset, symbol: str, cells) -> bool:
     shape = rs.shapes.get(symbol)
     if shape is None or len(cells) != len(shape):
         return False
+    key = cells if isinstance(cells, frozenset) else frozenset(cells)
+    if key in _every_placement(rs.orients[symbol], rs.width, rs.height):
+        return True
+    if all(0 <= x < rs.width and 0 <= y < rs.height for x, y in key):
+        return False  # on the sheet, every placement of the shape is in the set
     return canonical_form(list(cells), True) == rs.canon[symbol]
 
 
@@ -442,6 +447,14 @@ def _placements(orients, width: int, height: int) -> dict[Cell, list[tuple[int, 
                 found.append((grid.mask(placed), placed))
         table[ref] = found
     return table
+
+
+@functools.cache
+def _every_placement(orients, width: int, height: int) -> frozenset[frozenset[Cell]]:
+    """Every placement of the shape on a ``width × height`` sheet (a set of cells is a
+    finished construct exactly when it is one of them)."""
+    return frozenset(members for found in _placements(orients, width, height).values()
+                     for _, members in found)
 
 
 def analysis(rs: Ruleset, sheet: Sheet) -> Analysis:
