@@ -128,16 +128,20 @@ class LandsSearch(LandsGreedy):
       placements (agent ``"uct"``) was measured weaker than that ranking: 6 of 20 against
       greedy, with 9 deals lost.
 
-    ``mcts-strong`` gives the solver four times as many nodes. With a time budget
+    ``mcts-strong`` gives the solver four times as many nodes, and judges the last reserve on
+    four times as many worlds with four times the nodes. With a time budget
     (``mcts:1.5s``, the board's AI move) the megapark is solved for that many seconds instead.
     """
 
-    def __init__(self, seed: int | None = 0, iterations: int = 20, samples: int = 2,
-                 reserve_nodes: int = 2000, keep: int = 2):
+    def __init__(self, seed: int | None = 0, iterations: int = 20, samples: int | None = None,
+                 reserve_nodes: int | None = None, keep: int = 2):
         super().__init__(seed=seed, solver_nodes=max(1, int(iterations)) * 1000, keep=keep)
         self.iterations = max(1, int(iterations))
-        self.samples = max(1, int(samples))
-        self.reserve_nodes = reserve_nodes
+        # the budget knob scales the whole search: worlds and nodes for the last reserve too
+        # (the default 20 gives 2 worlds of 2,000 nodes; mcts-strong's 80 gives 8 of 8,000)
+        self.samples = max(1, int(samples if samples is not None else max(2, self.iterations // 10)))
+        self.reserve_nodes = int(reserve_nodes if reserve_nodes is not None
+                                 else self.iterations * 100)
         self.time_limit: float | None = None  # seconds for the megapark instead of nodes
         self.last_iterations = 0
 
