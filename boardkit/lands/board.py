@@ -34,6 +34,7 @@ import re
 
 from boardkit.boards import Board
 from boardkit.boards import svg as S
+from boardkit.boards.attempts import Attempts, refusal_box, verdict_boxes, verdict_text
 from boardkit.boards.base import ClickMessage, DragMessage, KeyMessage
 from boardkit.engine import Action, ActionFormatError, RuleViolation, State
 from boardkit.engine.grid import card_polygon, card_to_world, cell_name
@@ -111,7 +112,7 @@ def card_face(card: int, angle: int, shape: int, x0: float, y0: float, size: flo
     return "".join(parts)
 
 
-class LandsBoard(Board):
+class LandsBoard(Attempts, Board):
     """Drag cards onto parks; rotate with ``r``; click to complete, reserve, rearrange."""
 
     title = "Lands of Amazement"
@@ -129,9 +130,7 @@ class LandsBoard(Board):
         self.draft: dict | None = None
         self.picked: int | None = None  # the draft card that "turn" and the shape buttons change
         self._tray_y = 420.0  # set by render: where the tray card is drawn
-        #: attempts shown (see :meth:`attempt`): (action, verdict), on position ``_tried_at``
-        self.tried: list = []
-        self._tried_at = -1
+        self._init_attempts()  # attempts shown (see :meth:`attempt`)
         if "agent" not in kwargs:  # the rule-aware player for "AI move" and auto-play
             from .agent import LandsGreedy
 
@@ -294,28 +293,17 @@ class LandsBoard(Board):
         one is only noted there (play it with :meth:`play`). Nothing changes the game.
         Returns the board, so attempts chain; the reader's next click or drag clears them.
         """
-        state = self.state
-        verdict = state.explain(act)
-        if self._tried_at != state.action_count:
-            self.tried, self._tried_at = [], state.action_count
+        return Attempts.attempt(self, act)
+
+    def _show_attempt(self, state, act: Action, verdict) -> bool:
+        """A rearrangement is shown as the board's draft, with its running verdict."""
         if isinstance(act, Relayout) and 0 <= act.park < len(state.parks) \
                 and self.can_rearrange(state):
             self.draft = {"park": act.park, "base": state.action_count,
                           "cards": [list(c) for c in act.cards]}
             self.picked = None
-        else:
-            self.tried.append((act, verdict))
-        if not verdict.legal:
-            self.last_error = RuleViolation(verdict.rule, verdict.message)
-            self._note = ""
-        self.refresh()
-        return self
-
-    def current_tries(self, state) -> list:
-        """The attempts shown, dropped once the game moved on."""
-        if self._tried_at != state.action_count:
-            self.tried = []
-        return self.tried
+            return True
+        return False
 
     def _draw_try(self, state, act, verdict, width: float) -> tuple[str, str]:
         """(ghost card, message box) of an attempted placement, or ("", "") off the table."""
@@ -345,25 +333,11 @@ class LandsBoard(Board):
 
     def _draw_refusals(self, tries, width: float, y: float) -> tuple[list[str], float]:
         """Attempts that are not placements: one box each below the table."""
-        parts = []
-        for act, verdict in tries:
-            if isinstance(act, (Place, Move)):
-                continue
-            words = (f"tried \"{act}\": legal" if verdict.legal else
-                     f"tried \"{act}\": refused, {verdict.rule}: {verdict.message}")
-            rows = S.wrap(words, width - 44, 11, bold=True)
-            colour, fill = ("#1b7f3b", "#f1faf3") if verdict.legal else ("#b3261e", "#fff5f4")
-            box_h = 8 + 14 * len(rows)
-            parts.append("<g pointer-events='none' class='bk-box'>"
-                         + S.rect(16, y, width - 32, box_h, fill=fill, stroke=colour, rx=4,
-                                  shape=False)
-                         + S.lines(22, y + 11, rows, size=11, line_height=14, fill=colour,
-                                   weight=600) + "</g>")
-            y += box_h + 6
-        return parts, y
+        return verdict_boxes([(verdict_text(act, verdict), verdict.legal) for act, verdict in tries
+                              if not isinstance(act, (Place, Move))], width, y)
 
     def intent(self, msg, state: State) -> Action | None:
-        self.tried = []  # the reader takes over: attempts shown by a notebook go
+        self.clear_attempts()  # the reader takes over: attempts shown by a notebook go
         if isinstance(msg, KeyMessage):
             if msg.key in ("r", "R"):
                 by = 90 if msg.key == "r" else -90
@@ -532,17 +506,8 @@ class LandsBoard(Board):
         """Why the drop would be refused: the rule's whole message, wrapped in a box just
         above the dragged card (``at``: its top-left corner; below it near the top), kept
         inside the picture."""
-        box_w = 330
-        rows = S.wrap(f"{verdict.rule}: {verdict.message}", box_w - 12, 11, bold=True)
-        box_h = 8 + 14 * len(rows)
         gx, gy = at if at is not None else self.ghost
-        x = min(max(4, gx), width - box_w - 4)
-        y = gy - box_h - 6 if gy - box_h - 6 >= 4 else gy + 6 * CELL + 6
-        return ("<g pointer-events='none' class='bk-box'>"
-                + S.rect(x, y, box_w, box_h, fill="#fff5f4", stroke="#b3261e", rx=4, shape=False,
-                         fill_opacity=0.95)
-                + S.lines(x + 6, y + 4 + 7, rows, size=11, line_height=14, fill="#b3261e",
-                          weight=600) + "</g>")
+        return refusal_box(verdict, (gx, gy), width, below=gy + 6 * CELL + 6)
 
     def _headline(self, state, obs) -> str:
         if state.is_over:
