@@ -16,6 +16,9 @@ a player who is out or fired says so. When nobody is left the heading says the g
 without a winner, and ranks the parks by how close they came (their score, not a win). Names are shown in German with
 the English word beside them, both from the glossary (``data/freizeitpark/glossary.toml``).
 
+A notebook shows a rule with :meth:`FreizeitparkBoard.attempt`: a build drawn as a numbered
+ghost (green: legal; red: refused, its rule and message listed below the sheets), not played.
+
 The picture is drawn by :func:`draw` (also usable without a widget: ``draw(state)``);
 the ghost is plain SVG + CSS (``:hover``), so no game-specific JavaScript is needed.
 """
