@@ -384,17 +384,23 @@ def place_labels(points: Mapping[str, tuple[float, float]], texts: Mapping[str, 
     return out
 
 
+#: the colours of a legal and of a refused attempt
+TRIED_OK, TRIED_BAD = "#1b7f3b", "#b3261e"
+
+
 def attempt_boxes(tries: Iterable[tuple[Any, Any]], width: float, y: float, *,
-                  x: float = 16) -> tuple[list[str], float]:
+                  x: float = 16, labels: Iterable[str] | None = None) -> tuple[list[str], float]:
     """One box per attempted action (``Board.attempt``): green "tried “…”: legal", or red
     with the refusing rule and its message; stacked from ``y`` down, ``width`` wide.
+    ``labels`` replace the word "tried" (a board that numbers its attempts: "1. P1 tried").
     Returns the parts and the ``y`` below the last box."""
     parts = []
-    for act, verdict in tries:
-        words = (f"tried “{act}”: legal" if verdict.legal else
-                 f"tried “{act}”: refused, {verdict.rule}: {verdict.message}")
+    tries = list(tries)
+    for (act, verdict), label in zip(tries, labels or ["tried"] * len(tries), strict=True):
+        words = (f"{label} “{act}”: legal" if verdict.legal else
+                 f"{label} “{act}”: refused, {verdict.rule}: {verdict.message}")
         rows = wrap(words, width - 12, 11, bold=True)
-        colour, fill = ("#1b7f3b", "#f1faf3") if verdict.legal else ("#b3261e", "#fff5f4")
+        colour, fill = (TRIED_OK, "#f1faf3") if verdict.legal else (TRIED_BAD, "#fff5f4")
         box_h = 8 + 14 * len(rows)
         parts.append("<g pointer-events='none' class='bk-box'>"
                      + rect(x, y, width, box_h, fill=fill, stroke=colour, rx=4, shape=False)

@@ -4,10 +4,13 @@ One module per rulebook section: :mod:`.setup` (Spielvorbereitung), :mod:`.ablau
 (Spielablauf), :mod:`.wurf` (Würfel werfen und nutzen), :mod:`.bauen` (Struktur einzeichnen),
 :mod:`.konstrukte` (Konstrukt bauen), :mod:`.wertung` (Punkte erhalten), :mod:`.ende` (Spiel
 gewinnen), :mod:`.auftragskarten` (Erweitertes Spiel). Content lives in
-``data/freizeitpark/``; the rule catalog in ``data/freizeitpark/rules.toml``.
+``data/freizeitpark/``; the rule catalog in ``data/freizeitpark/rules.toml``; named positions
+(sheets, and games reached by forced rolls and real actions: :func:`scenario`) in
+:mod:`.scenarios`.
 """
 
 from .actions import Build, Entrance
 from .game import GAME
+from .scenarios import scenario
 
-__all__ = ["GAME", "Build", "Entrance"]
+__all__ = ["GAME", "Build", "Entrance", "scenario"]

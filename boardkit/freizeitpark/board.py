@@ -16,6 +16,9 @@ a player who is out or fired says so. When nobody is left the heading says the g
 without a winner, and ranks the parks by how close they came (their score, not a win). Names are shown in German with
 the English word beside them, both from the glossary (``data/freizeitpark/glossary.toml``).
 
+A notebook shows a rule with :meth:`FreizeitparkBoard.attempt`: a build drawn as a numbered
+ghost (green: legal; red: refused, its rule and message listed below the sheets), not played.
+
 The picture is drawn by :func:`draw` (also usable without a widget: ``draw(state)``);
 the ghost is plain SVG + CSS (``:hover``), so no game-specific JavaScript is needed.
 """
@@ -36,6 +39,7 @@ from boardkit.engine.grid import (
 )
 
 from .actions import Build, Entrance
+from .bauen import structure_cells
 from .content import TABLES, content
 from .konstrukte import analysis
 from .sheet import Sheet
@@ -338,9 +342,48 @@ def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
     return "".join(parts)
 
 
+def _try_cells(state: State, act) -> list:
+    """The sheet cells an attempted action would draw (those on the sheet), or []."""
+    try:
+        face = 0 if isinstance(act, Entrance) else act.die
+        cells = structure_cells(state.rules, face, act.turn, act.x, act.y)
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return []  # no such structure or orientation: the verdict box says why
+    return [c for c in cells if 0 <= c[0] < state.rules.width and 0 <= c[1] < state.rules.height]
+
+
+def _try_ghost(state: State, act, verdict, number: int, x0: float, y0: float,
+               cell: int) -> str:
+    """An attempted structure as a ghost on the sheet: green when legal, red when refused,
+    with the symbol's glyph and the attempt's number (its box below the sheets says more)."""
+    cells = _try_cells(state, act)
+    if not cells:
+        return ""
+    colour = S.TRIED_OK if verdict.legal else S.TRIED_BAD
+    symbol = "eingang" if isinstance(act, Entrance) else getattr(act, "symbol", None)
+    glyph = content().constructs[symbol].glyph if symbol in content().constructs else ""
+    parts = []
+    for x, y in cells:
+        px, py = x0 + x * cell, y0 + y * cell
+        parts.append(S.rect(px + 2, py + 2, cell - 4, cell - 4, fill=colour, stroke="none", rx=3,
+                            shape=False, opacity=0.55))
+        parts.append(S.text(px + cell / 2, py + cell / 2, glyph, size=cell * 0.45,
+                            anchor="middle", weight=700, fill="#ffffff"))
+    parts.append(_outline(cells, x0, y0, colour, dash=None if verdict.legal else "5 3", cell=cell))
+    bx, by = min(cells, key=lambda c: (c[1], c[0]))
+    parts.append(S.circle(x0 + bx * cell + 3, y0 + by * cell + 3, 8, fill=colour))
+    parts.append(S.text(x0 + bx * cell + 3, y0 + by * cell + 3, number, size=10,
+                        anchor="middle", weight=700, fill="#ffffff"))
+    return f"<g pointer-events='none' class='fz-try'>{''.join(parts)}</g>"
+
+
 def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
-         legal: set[str] | frozenset[str] = frozenset()) -> str:
-    """The board as an SVG string (``viewer``: whose eyes; ``None`` sees everything)."""
+         legal: set[str] | frozenset[str] = frozenset(), tries=()) -> str:
+    """The board as an SVG string (``viewer``: whose eyes; ``None`` sees everything).
+
+    ``tries``: attempted actions of the deciding player, as (action, verdict) pairs (see
+    :meth:`FreizeitparkBoard.attempt`): drawn as numbered ghosts on that player's sheet and
+    listed below the sheets with the rules' verdicts."""
     obs = state.observation(viewer)
     rs = state.rules
     deciding = state.current_player
@@ -361,6 +404,15 @@ def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
     for p in range(n):
         parts.append(_sheet_svg(state, obs, p, sel, set(legal), clickable and p == deciding,
                                 cell, cols))
+    if tries and deciding is not None:
+        x0, y0 = _sheet_origin(deciding, rs, cell, cols)
+        parts += [_try_ghost(state, act, verdict, k, x0, y0, cell)
+                  for k, (act, verdict) in enumerate(tries, 1)]
+        boxes, low = S.attempt_boxes(tries, width - 32, height,
+                                     labels=[f"{k}. P{deciding + 1} tried"
+                                             for k in range(1, len(tries) + 1)])
+        parts += boxes
+        height = low + 6
     return S.document(width, height, parts, title=f"Freizeitpark: {obs['prompt']}",
                       game=state.game.name, actions=state.action_count,
                       viewer=S.viewer_label(viewer))
@@ -385,7 +437,13 @@ def game_over_text(state: State, obs: dict) -> str:
 
 
 class FreizeitparkBoard(Board):
-    """Pick the structure's die and the symbol, turn the ghost, click a cell to draw."""
+    """Pick the structure's die and the symbol, turn the ghost, click a cell to draw.
+
+    :meth:`attempt` (for notebooks) shows what the rules say about a build without playing
+    it: a numbered ghost of its structure on the deciding player's sheet (green: legal, red:
+    refused) and, below the sheets, the action with its verdict (the rule and its message).
+    The reader's next click or key clears them.
+    """
 
     title = "Freizeitpark"
 
@@ -395,7 +453,7 @@ class FreizeitparkBoard(Board):
 
     def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
         self.selection.sync(state)
-        return draw(state, viewer, self.selection, legal_targets)
+        return draw(state, viewer, self.selection, legal_targets, self.current_tries(state))
 
     def targets(self, state: State) -> dict[str, Action]:
         """``cell:x,y`` -> the legal action of the current selection anchored there."""

@@ -7,9 +7,14 @@
 # building sin, ...), because the rulebook, the board and this notebook all use them.
 #
 # Every rule has an id in the rule catalog (`data/freizeitpark/rules.toml`); the paraphrases
-# are ours, the section names are the rulebook's. For every rule you will see a **legal** and
-# an **illegal** move, with a **forced roll** ("suppose the dice show 3 and 5") so that the
-# examples are always the same.
+# are ours, the section names are the rulebook's. Each rule is shown on a **named position**
+# and on a small board: `scenario(name)` starts a game brought there by **forced rolls**
+# ("suppose the dice show 3 and 5") and real moves (`data/freizeitpark/scenarios.toml`), so
+# the examples are always the same and every position saves and replays like a game.
+# `board.attempt(move)` asks the rules about a move without playing it: a green ghost on the
+# sheet when it is legal, a red one with the rule and its message when not. Each board is
+# yours afterwards (*Reset* brings back its first position). Cells tagged `check` (folded)
+# confirm the key results; you may skip them.
 #
 # Some things the rulebook only shows as pictures — the sheet, the six structures, the shapes
 # of the constructs, the score tables. boardkit designed them (they are marked *illustrative*
@@ -17,26 +22,27 @@
 #
 # Contents: 1 Spielziel · 2 Spielvorbereitung · 3 Zeichenerklärung · 4 Spielablauf ·
 # 5 Würfel werfen und nutzen · 6 Wahl der Struktur · 7 Wahl des Symbols · 8 Konstrukt bauen ·
-# 9 Mögliche Punkte erhalten · 10 Spiel gewinnen · 11 Erweitertes Spiel (Auftragskarten) ·
-# 12 Unclear rules and our readings · 13 The board · 14 A small analysis · 15 Exercise
+# 9 Mögliche Punkte erhalten · 10 Spiel gewinnen (with the geometry of enclosed cells) ·
+# 11 Erweitertes Spiel (Auftragskarten) · 12 Unclear rules and our readings · 13 The board ·
+# 14 A small analysis · 15 Exercise
 
 # %%
 import pandas as pd
 from IPython.display import HTML, display
 
 import boardkit
-from boardkit.freizeitpark import Build, Entrance
+from boardkit.freizeitpark import Build, Entrance, scenario
 from boardkit.freizeitpark import auftragskarten, ende, scenarios
 from boardkit.freizeitpark.agent import greedy
 from boardkit.freizeitpark.bauen import build_for
 from boardkit.freizeitpark.board import draw, legend_svg, park_svg
 from boardkit.freizeitpark.content import content
 from boardkit.freizeitpark.konstrukte import analysis
-from boardkit.freizeitpark.sheet import Sheet
 
 GAME = boardkit.game("freizeitpark")
 RULES = GAME.rules
 TERMS = content()
+rs = GAME.new_game(players=1, seed=1).rules   # the default rules: 10 × 10, no card
 
 def rule(rule_id):
     """Show one rule of the catalog (and our reading where the rulebook is unclear)."""
@@ -70,14 +76,18 @@ print("players:", GAME.min_players, "to", GAME.max_players)
 #
 # Every player has a sheet (*Spielblatt*) of their own; two dice are shared. The sheet is a
 # picture in the rulebook: we use a square grid of 10 × 10 cells (a rule parameter). Any
-# number of players can play, solo included; boardkit allows 1 to 6.
+# number of players can play, solo included; boardkit allows 1 to 6, and refuses a seventh
+# player with a clear error before anything starts.
 
 # %%
 state = GAME.new_game(players=2, seed=1)
 print(state.rules.width, "x", state.rules.height, "cells; first decision:", state.prompt())
+try:
+    GAME.new_game(players=7)
+except boardkit.engine.BoardkitError as refused:
+    print("seven players:", refused)
 rule("freizeitpark.vorbereitung.blatt")
 display(HTML(draw(state)))
-assert len(state.sheets) == 2 and state.round == 0
 
 # %% [markdown]
 # ## 3. Zeichenerklärung (the symbol table)
@@ -89,7 +99,6 @@ assert len(state.sheets) == 2 and state.round == 0
 
 # %%
 display(HTML(legend_svg()))
-assert len(content().structures) == 6
 
 # %% [markdown]
 # ## 4. Spielablauf (a round) — everybody plays at once
@@ -98,18 +107,32 @@ assert len(content().structures) == 6
 # player after the other, so boardkit lets each player decide in **secret**: the build is set
 # aside and drawn for everybody at once when the last player has decided. Until then the other
 # players see only *"draws a structure"* — in their view of the game and in the log.
+#
+# The scenario `secret-eingang`: P1 has chosen where the Eingang goes, P2 has not. The board
+# shows the table through P2's eyes (*view as*): P1's sheet is still empty and marked
+# "has decided". P2 tries an Eingang on the top border (legal) and one in the middle of the
+# sheet (refused: the Eingang touches the border, section 6).
 
 # %%
 rule("freizeitpark.ablauf.simultan")
-state = GAME.new_game(players=2, seed=1)
-state.apply(Entrance(1, 0, 9))          # P1 draws the Eingang, in secret
-p2_view = state.observation(1)
-print("P2 sees in the log:", p2_view["log"][-1])
-print("P1 sees in the log:", state.observation(0)["log"][-1])
-assert p2_view["players"][0]["pending"] is None and p2_view["players"][0]["decided"]
-state.apply(Entrance(1, 7, 0))          # P2 decides; now both are drawn
-print(state.log.text(last=3))
-assert state.sheets[0].cells[(0, 9)] == "eingang" and state.round == 1
+secret = scenario("secret-eingang")
+print(scenarios.scenarios()["secret-eingang"].description)
+print("P2 sees in the log:", secret.observation(1)["log"][-1])
+print("P1 sees in the log:", secret.observation(0)["log"][-1])
+GAME.board(secret, viewer=1).attempt(Entrance(1, 7, 0)).attempt(Entrance(1, 4, 4))
+
+# %% [markdown]
+# Once P2 decides, both Eingänge are drawn at once and round 1 begins (on a copy: the board
+# above stays as it was):
+
+# %%
+both = secret.clone()
+both.apply(Entrance(1, 7, 0))
+print(both.log.text(last=3))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert secret.observation(1)["players"][0]["pending"] is None and secret.observation(1)["players"][0]["decided"]
+assert both.sheets[0].cells[(0, 9)] == "eingang" and both.round == 1
 
 # %% [markdown]
 # ## 5. Würfel werfen und nutzen (rolling and using the dice)
@@ -119,31 +142,24 @@ assert state.sheets[0].cells[(0, 9)] == "eingang" and state.round == 1
 # a 5** — either the 3 gives Landschaft and the 5 a structure of two cells, or the 5 gives a
 # Verkaufsstand and the 3 a structure of three cells.
 #
-# A teacher can **force** the next roll. We play one solo park through the next sections, with
-# all its rolls forced in advance.
+# The next sections follow one solo park whose rolls are all forced, round after round; each
+# section starts from the scenario of its round. Here, `first-roll`: the Eingang lies in the
+# middle of the bottom border and the dice show 3 and 5. On the board: (1) the bar of three of
+# the 3 as a Verkaufsstand — legal; (2) a structure of a 4 — there is no 4; (3) the 5's bar of
+# two as a Karussell — the 3 gives only Landschaft.
 
 # %%
-park = GAME.new_game(players=1, seed=1)
-rolls = [(3, 5), (3, 3), (1, 2), (1, 2), (5, 1), (3, 1), (3, 1), (3, 1), (3, 1), (5, 4), (1, 2)]
-for r in rolls:
-    park.force("roll", r)
-park.apply(Entrance(1, 3, 9))           # the Eingang, in the middle of the bottom border
-rs = park.rules
-print(park.log.text(last=2))
-combos = {(a.die, a.symbol) for a in park.legal_actions()}
+first = scenario("first-roll")
+stand = build_for(rs, 3, [(3, 8), (4, 8), (5, 8)], "verkaufsstand")
+combos = {(a.die, a.symbol) for a in first.legal_actions()}
 print("ways to use 3 and 5:", combos)
-assert combos == {(5, "landschaft"), (3, "verkaufsstand")}
 rule("freizeitpark.wurf.split")
+(GAME.board(first).attempt(stand).attempt(Build(4, "landschaft", 0, 0, 7))
+ .attempt(Build(5, "karussell", 1, 6, 8)))
 
-# %%
-stand = build_for(rs, 3, [(3, 8), (4, 8), (5, 8)], "verkaufsstand")   # legal
-wrong_die = Build(4, "landschaft", 0, 0, 7)                                 # there is no 4
-print(park.explain(stand))
-print(park.explain(wrong_die))
-assert park.explain(stand).legal and park.explain(wrong_die).rule == "freizeitpark.wurf.split"
-park.apply(stand)
-print(park.log.text(last=2))
-assert park.standing(0).marks("vermoegen") == 3   # a whole Verkaufsstand in one round
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert combos == {(5, "landschaft"), (3, "verkaufsstand")}
+assert first.explain(stand).legal and first.explain(Build(4, "landschaft", 0, 0, 7)).rule == "freizeitpark.wurf.split"
 
 # %% [markdown]
 # **Which symbols do the faces give?** 3 → Landschaft, 4 → Parkplätze, 5 → Verkaufsstand,
@@ -159,101 +175,110 @@ rule("freizeitpark.wurf.attractions")
 split = ruleset(GAME.make_params({"dice.attractions": "split"}), None)
 print("any:  ", {f: symbol_options(rs, f) for f in (1, 2)})
 print("split:", {f: symbol_options(split, f) for f in (1, 2)})
-assert set(symbol_options(rs, 1)) == set(symbol_options(rs, 2))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert set(symbol_options(split, 1)).isdisjoint(symbol_options(split, 2))
 
 # %% [markdown]
 # ## 6. Wahl der Struktur einzeichnen (drawing the structure)
 #
-# The first drawing is the **Eingang** (entrance), touching the sheet's border. After that a new
-# structure must lie on empty cells of the sheet and share at least one cell **side** with the
-# park — a corner is not enough. Round 2 is forced to **3 and 3**: a bar of three cells.
+# The first drawing is the **Eingang** (entrance), touching the sheet's border. On a fresh
+# sheet: (1) in the top-left corner — legal; (2) in the middle — refused; (3) hanging over the
+# right edge — refused (column K does not exist).
 
 # %%
-fresh = GAME.new_game(players=1, seed=2)
-for act in (Entrance(1, 0, 0), Entrance(1, 3, 4), Entrance(1, 8, 0)):
-    e = fresh.explain(act)
-    print(act, "->", "legal" if e.legal else f"illegal ({e.rule}): {e.message}")
-assert fresh.explain(Entrance(1, 3, 4)).rule == "freizeitpark.struktur.eingang"
-assert fresh.explain(Entrance(1, 8, 0)).rule == "freizeitpark.struktur.innen"   # (10, 0) is off the sheet
+rule("freizeitpark.struktur.eingang")
+GAME.board(GAME.new_game(players=1, seed=2)).attempt(Entrance(1, 0, 0)).attempt(
+    Entrance(1, 3, 4)).attempt(Entrance(1, 8, 0))
+
+# %% [markdown]
+# After that a new structure must lie on **empty** cells and share at least one cell **side**
+# with the park — a corner is not enough. Scenario `second-roll`: round 1 drew the
+# Verkaufsstand above the Eingang, and the dice show **3 and 3** — a bar of three filled with
+# Landschaft. (1) Right of the Eingang, side by side — legal; (2) one row above the
+# Verkaufsstand, touching it only at a corner — refused; (3) over the Verkaufsstand — refused.
 
 # %%
+second = scenario("second-roll")
+side_by_side = build_for(rs, 3, [(6, 9), (7, 9), (8, 9)], "landschaft")
 corner_only = build_for(rs, 3, [(6, 7), (7, 7), (8, 7)], "landschaft")
 overlapping = build_for(rs, 3, [(5, 8), (6, 8), (7, 8)], "landschaft")
-side_by_side = build_for(rs, 3, [(6, 9), (7, 9), (8, 9)], "landschaft")
-for act in (corner_only, overlapping, side_by_side):
-    e = park.explain(act)
-    print("legal" if e.legal else f"illegal ({e.rule}): {e.message}")
-assert park.explain(corner_only).rule == "freizeitpark.struktur.anschluss"
-assert park.explain(overlapping).rule == "freizeitpark.struktur.frei"
-assert park.explain(Entrance(1, 0, 0)).rule == "freizeitpark.ablauf.eingang_zuerst"
 rule("freizeitpark.struktur.anschluss")
+GAME.board(second).attempt(side_by_side).attempt(corner_only).attempt(overlapping)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert second.explain(corner_only).rule == "freizeitpark.struktur.anschluss"
+assert second.explain(overlapping).rule == "freizeitpark.struktur.frei"
 
 # %% [markdown]
 # ## 7. Wahl des Symbols (filling it with a symbol)
 #
 # Every cell of the structure gets the chosen symbol. The rulebook's example: a structure of
-# three cells filled with **Landschaft** gives **three Nachhaltigkeit at once**.
+# three cells filled with **Landschaft** gives **three Nachhaltigkeit at once** — that is what
+# round 2 did (scenario `attractions-roll`). Now the dice show **1 and 2**: the square of the
+# 1 and an attraction from the 2. (1) A Karussell above the Landschaft — legal; (2) the same
+# square as Landschaft — refused: 1 and 2 give attractions only.
 
 # %%
-park.apply(side_by_side)
-print(park.log.text(last=2))
-assert park.standing(0).marks("nachhaltigkeit") == 3
-assert park.explain(Build(1, "landschaft", 0, 6, 7)).rule == "freizeitpark.wurf.symbol"  # 1 and 2: attractions only
+attractions = scenario("attractions-roll")
+print("Nachhaltigkeit after round 2:", attractions.standing(0).marks("nachhaltigkeit"))
+karussell = build_for(rs, 1, [(6, 7), (7, 7), (6, 8), (7, 8)], "karussell")
+rule("freizeitpark.wurf.symbol")
+GAME.board(attractions).attempt(karussell).attempt(Build(1, "landschaft", 0, 6, 7))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert attractions.standing(0).marks("nachhaltigkeit") == 3
+assert attractions.explain(Build(1, "landschaft", 0, 6, 7)).rule == "freizeitpark.wurf.symbol"
 
 # %% [markdown]
 # ## 8. Konstrukt bauen (building constructs)
 #
-# Rounds 3 to 11 (forced) build a **Karussell** (carousel, a 2 × 2 square), a **Geisterbahn**
-# (ghost train, 2 × 3) in two rounds, an **Achterbahn** (roller coaster, a 4 × 4 ring) from four
-# bars of three, a **Parkplätze** site, and finally a Karussell *inside* the Achterbahn.
+# Rounds 3 to 11 build a **Karussell** (carousel, a 2 × 2 square), a **Geisterbahn** (ghost
+# train, 2 × 3) in two rounds, an **Achterbahn** (roller coaster, a 4 × 4 ring) from four bars
+# of three, a **Parkplätze** site, and finally a Karussell *inside* the Achterbahn.
 #
 # Three rules decide where a symbol may go:
 #
 # * **Bausünde** (building sin): a group that is too big, wrongly shaped or can no longer be
 #   finished never scores — drawing it is allowed but pointless;
-# * **no gaps filled with sins**: enclosed empty cells (like the inside of an Achterbahn) may not
-#   be filled with a site that can never be finished;
 # * **distance**: two constructs of the same kind may not touch, not even at a corner
-#   (Landschaft excepted).
+#   (Landschaft excepted);
+# * **no gaps filled with sins**: enclosed empty cells (like the inside of an Achterbahn) may not
+#   be filled with a site that can never be finished.
+#
+# Scenario `karussell-built`: round 3 drew the Karussell, and the dice show 1 and 2 again.
+# (1) A second square beside it as a Geisterbahn — another kind: legal; (2) the same square as
+# a second Karussell — refused.
 
 # %%
-karussell = build_for(rs, 1, [(6, 7), (7, 7), (6, 8), (7, 8)], "karussell")
-park.apply(karussell)                                            # round 3: 1 and 2
-second = build_for(rs, 1, [(8, 7), (9, 7), (8, 8), (9, 8)], "karussell")
-print("a second Karussell right beside it:", park.explain(second).rule)
-assert park.explain(second).rule == "freizeitpark.konstrukt.abstand"
+built = scenario("karussell-built")
+square = [(8, 7), (9, 7), (8, 8), (9, 8)]
 rule("freizeitpark.konstrukt.abstand")
-ghost = build_for(rs, 1, [(8, 7), (9, 7), (8, 8), (9, 8)], "geisterbahn")   # another kind: fine
-assert park.explain(ghost).legal
-park.apply(ghost)                                                # round 4: half a Geisterbahn
-park.apply(build_for(rs, 5, [(8, 6), (9, 6)], "geisterbahn"))     # round 5: 5 and 1 finish it
-for cells in ([(1, 7), (2, 7), (3, 7)], [(0, 5), (0, 6), (0, 7)], [(3, 4), (3, 5), (3, 6)],
-              [(0, 4), (1, 4), (2, 4)]):                         # rounds 6-9: 3 and 1
-    park.apply(build_for(rs, 3, cells, "achterbahn"))
-an = analysis(rs, park.sheets[0])
-print("finished:", {s: an.count(s) for s in ("karussell", "geisterbahn", "achterbahn")})
-print("enclosed empty cells:", sorted(an.enclosed))
-assert an.count("achterbahn") == 1 and len(an.enclosed) == 4
-display(HTML(draw(park)))
+GAME.board(built).attempt(build_for(rs, 1, square, "geisterbahn")).attempt(
+    build_for(rs, 1, square, "karussell"))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert built.explain(build_for(rs, 1, square, "karussell")).rule == "freizeitpark.konstrukt.abstand"
 
 # %% [markdown]
-# The inside of the Achterbahn is now enclosed (marked ×). Round 10 is forced to **5 and 4**:
-# two cells of Parkplätze there could never become the T-shaped Parkplätze — illegal. The same
-# two cells outside are a fine start of a site.
+# Scenario `achterbahn-closed`: rounds 4 to 9 finished the Geisterbahn and the Achterbahn, whose
+# inside is now four enclosed empty cells (marked ×). The dice show **5 and 4**: two cells of
+# Parkplätze. (1) Outside the Achterbahn, the start of a site — legal; (2) inside it, where the
+# T-shaped Parkplätze could never be finished — refused.
 
 # %%
-inside = build_for(rs, 5, [(1, 5), (2, 5)], "parkplaetze")
+closed = scenario("achterbahn-closed")
+an = analysis(rs, closed.sheets[0])
+print("finished:", {s: an.count(s) for s in ("karussell", "geisterbahn", "achterbahn")},
+      "| enclosed empty cells:", len(an.enclosed))
 outside = build_for(rs, 5, [(6, 6), (7, 6)], "parkplaetze")
-print(park.explain(inside))
-assert park.explain(inside).rule == "freizeitpark.konstrukt.luecken"
+inside = build_for(rs, 5, [(1, 5), (2, 5)], "parkplaetze")
 rule("freizeitpark.konstrukt.luecken")
-park.apply(outside)
-inner_karussell = build_for(rs, 1, [(1, 5), (2, 5), (1, 6), (2, 6)], "karussell")
-assert park.explain(inner_karussell).legal                      # round 11: building inside is allowed
-park.apply(inner_karussell)
-assert analysis(rs, park.sheets[0]).enclosed == frozenset()
-display(HTML(draw(park)))
+GAME.board(closed).attempt(outside).attempt(inside)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert an.count("achterbahn") == 1 and len(an.enclosed) == 4
+assert closed.explain(inside).rule == "freizeitpark.konstrukt.luecken" and closed.explain(outside).legal
 
 # %% [markdown]
 # ## 9. Mögliche Punkte erhalten (scoring)
@@ -262,12 +287,20 @@ display(HTML(draw(park)))
 # Wildwasserbahn 3, a Geisterbahn 2, a Karussell 1; a Verkaufsstand 3 Vermögen; Parkplätze 3
 # points. Each table has a number of fields and a minimum; a full table takes no more points,
 # but building goes on.
+#
+# Scenario `eleven-rounds`: round 10 drew the Parkplätze outside, round 11 a Karussell that
+# fills the Achterbahn's inside (building inside is allowed when the construct can be
+# finished there). Its tables:
 
 # %%
-st = park.standing(0)
+eleven = scenario("eleven-rounds")
+st = eleven.standing(0)
 table = pd.DataFrame([(TERMS.label(t, "table"), st.marks(t), rs.tables[t].minimum, rs.tables[t].fields)
                       for t in rs.tables], columns=["table", "marks", "minimum", "fields"])
 display(table)
+GAME.board(eleven)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert st.marks("beliebtheit") == 4 + 2 + 1 + 1 and st.marks("parkplaetze") == 0
 
 # %% [markdown]
@@ -278,11 +311,11 @@ assert st.marks("beliebtheit") == 4 + 2 + 1 + 1 and st.marks("parkplaetze") == 0
 # which no path of empty cells (along sides) leads to the border. A manager who drops below the
 # minimum is **fired** (*gefeuert*) and the others play on.
 #
-# Here is a hand-drawn park (not played) that meets every minimum — but the middle of its
-# Wildwasserbahn (log flume) is empty, and it has only 7 Nachhaltigkeit:
+# Here is a hand-drawn park (a named sheet: a drawing, not a game) that meets every minimum —
+# but the middle of its Wildwasserbahn (log flume) is empty, and it has only 7 Nachhaltigkeit:
 
 # %%
-drawn = scenarios.sheet("hand-drawn")  # named positions: data/freizeitpark/sheets.toml
+drawn = scenarios.sheet("hand-drawn")  # named sheets: data/freizeitpark/sheets.toml
 print(scenarios.describe("hand-drawn"))
 display(HTML(park_svg(drawn, rs, title="a hand-drawn park")))
 before = ende.standing(rs, drawn)
@@ -291,8 +324,10 @@ after = ende.standing(rs, drawn, lost)
 print("minimums met:", before.minimums_met(), "| enclosed:", lost,
       "| Nachhaltigkeit", before.marks("nachhaltigkeit"), "->", after.marks("nachhaltigkeit"),
       "| still met:", after.minimums_met())
-assert before.minimums_met() and lost == 1 and not after.minimums_met()
 rule("freizeitpark.ende.abzug")
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert before.minimums_met() and lost == 1 and not after.minimums_met()
 
 # %% [markdown]
 # Filling that cell with Landschaft (a 6 for a single cell, a 3 or a 6 for the symbol) would
@@ -301,6 +336,101 @@ rule("freizeitpark.ende.abzug")
 
 # %%
 rule("freizeitpark.ende.gleichzeitig")
+
+# %% [markdown]
+# ### How boardkit sees the enclosed region
+#
+# "Enclosed" is geometry, and the rulebook leaves it loose; the catalog's reading
+# (`freizeitpark.ende.abzug`, above) is: empty cells are enclosed when no path of empty cells
+# **joined along sides** reaches the border. boardkit computes it with the grid geometry that
+# Lands uses too (`boardkit/engine/grid.py`) and draws it with shapely 2:
+#
+# * `enclosed_empty_cells(width, height, filled)` groups the **empty** cells by shared sides
+#   (integer neighbour look-up) and keeps the groups with no cell on the border;
+# * `cells_to_polygons` turns cells into unit squares (one vectorised `shapely.box` call) and
+#   `union_cells` merges a group into one polygon (`shapely.coverage_union_all`), the region
+#   drawn in red below.
+#
+# Two traps show why the region is found from the empty cells' sides and only *drawn* with
+# shapely:
+#
+# * **The diagonal leak** (sheet `diagonal-leak`): D4 and E4 touch empty cells that lead to the
+#   border — but only at corners. A path to the border goes along sides, so they are enclosed.
+#   The drawn cells around them meet only at corners too, so the park's union has **no hole**
+#   there: looking for holes in the park would find nothing.
+# * **The pinched ring** (sheet `pinched-ring`): an Achterbahn site one cell short — its corner
+#   B3 is missing, and the ring's two ends meet only at a corner. Its inside touches the empty
+#   B3 only at that corner point, so it is already enclosed (and the gap rule of section 8
+#   already holds there). shapely draws the ring as one polygon whose hole touches its outline
+#   at that point.
+#
+# In both, shapely's `intersects` says the region *touches* the other empty cells — it does, at
+# corner points. Only a shared side is a way out: the contact must have a length. For each
+# sheet: the enclosed cells, the holes of the park's union, and where the enclosed region meets
+# the other empty cells.
+
+# %%
+import matplotlib.pyplot as plt
+import shapely
+from shapely.plotting import plot_polygon
+
+from boardkit.engine.grid import as_cells, cell_name, cells_to_polygons, enclosed_empty_cells, union_cells
+
+SHEETS = ("hand-drawn", "diagonal-leak", "pinched-ring")
+
+def geometry(name):
+    sheet = scenarios.sheet(name)
+    filled = as_cells(list(sheet.cells))
+    empty = [(x, y) for x in range(sheet.width) for y in range(sheet.height) if (x, y) not in sheet.cells]
+    groups = enclosed_empty_cells(sheet.width, sheet.height, filled)
+    region = union_cells(as_cells([tuple(c) for g in groups for c in g]))
+    inside = {tuple(map(int, c)) for g in groups for c in g}
+    rest = union_cells([c for c in empty if c not in inside])
+    contact = shapely.intersection(region, rest)
+    return {"sheet": sheet, "filled": filled, "region": region, "inside": inside, "empty": empty,
+            "enclosed": sorted(cell_name(c) for c in inside),
+            "holes in the park": int(shapely.get_num_interior_rings(
+                shapely.get_parts(union_cells(filled))).sum()),
+            "touches the other empty cells": bool(shapely.intersects(region, rest)),
+            "contact": contact.geom_type if not contact.is_empty else "none",
+            "contact length": contact.length}
+
+geo = {name: geometry(name) for name in SHEETS}
+fig, axes = plt.subplots(1, 3, figsize=(12, 4.3))
+for ax, (name, g) in zip(axes, geo.items(), strict=True):
+    symbols = [g["sheet"].cells[(int(x), int(y))] for x, y in g["filled"]]
+    plot_polygon(shapely.multipolygons(cells_to_polygons(g["empty"])), ax=ax, add_points=False,
+                 facecolor="#f4f1ea", edgecolor="#d8d2c4", linewidth=0.6)
+    for square, symbol in zip(cells_to_polygons(g["filled"]), symbols, strict=True):
+        plot_polygon(square, ax=ax, add_points=False, facecolor=TERMS.constructs[symbol].colour,
+                     edgecolor="white", linewidth=0.8)
+    plot_polygon(g["region"], ax=ax, add_points=False, facecolor="#d1495b55", edgecolor="#b3261e",
+                 linewidth=2, hatch="//")
+    ax.set_xlim(0, 10), ax.set_ylim(10, 0)  # row 1 at the top, as on the sheet
+    ax.set_xticks([i + 0.5 for i in range(10)], list("ABCDEFGHIJ"), fontsize=7)
+    ax.set_yticks([i + 0.5 for i in range(10)], range(1, 11), fontsize=7)
+    ax.set_aspect("equal")
+    ax.set_title(f"{name}: {len(g['inside'])} enclosed", fontsize=10)
+plt.show()
+pd.DataFrame({name: {k: v for k, v in g.items() if k not in ("sheet", "filled", "region", "inside", "empty")}
+              for name, g in geo.items()})
+
+# %% [markdown]
+# The rule module (`konstrukte.analysis`, which the rules and the board use: a fast bit-set
+# version of the same definition) finds the same cells on every sheet.
+
+# %%
+agree = {name: {cell_name(c) for c in analysis(rs, g["sheet"]).enclosed} == set(g["enclosed"])
+         for name, g in geo.items()}
+print(agree)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert all(agree.values())
+assert geo["hand-drawn"]["enclosed"] == ["G3"]
+assert geo["diagonal-leak"]["enclosed"] == ["D4", "E4"] and geo["diagonal-leak"]["holes in the park"] == 0
+assert geo["diagonal-leak"]["touches the other empty cells"] and geo["diagonal-leak"]["contact length"] == 0
+assert len(geo["pinched-ring"]["inside"]) == 4 and geo["pinched-ring"]["holes in the park"] == 1
+assert geo["pinched-ring"]["contact"] == "Point" and geo["pinched-ring"]["contact length"] == 0
 
 # %% [markdown]
 # ### A roll that fits nowhere, and when a manager is out
@@ -325,12 +455,13 @@ print("roll 3 and 5 (bars of three and two) is skipped:", skips(rs, crowded, (3,
 print("roll 6 and 5 (the single cell, a Verkaufsstand) fits:", not skips(rs, crowded, (6, 5)))
 print("out? no roll fits at all:", ende.out_of_room(rs, crowded),
       "| cells the minimums still need at least:", ende.cells_needed(rs, crowded))
-assert skips(rs, crowded, (3, 5)) and not skips(rs, crowded, (6, 5))
-assert not ende.out_of_room(rs, crowded) and not ende.out_of_reach(rs, crowded)
 hopeless = scenarios.sheet("one-empty-cell-hopeless")
 print("without the half-built stand a whole one is needed:", ende.cells_needed(rs, hopeless),
       "cells, but only 1 is empty -> out:", ende.out_of_reach(rs, hopeless))
-assert ende.cells_needed(rs, hopeless) == 3 and ende.out_of_reach(rs, hopeless)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert skips(rs, crowded, (3, 5)) and not skips(rs, crowded, (6, 5))
+assert not ende.out_of_reach(rs, crowded) and ende.out_of_reach(rs, hopeless)
 
 # %% [markdown]
 # Two solo games of the greedy agent show it in play: both skip a few rolls; one park meets
@@ -351,10 +482,10 @@ for name, g in (("seed 6", lucky), ("seed 7", unlucky)):
 skipped = [str(e) for e in unlucky.log if "skips round" in e.text]
 print("\n".join(skipped[:3]), "\n...\n" + unlucky.log.text(last=3))
 display(HTML(draw(unlucky)))
-assert lucky.winners() == [0] and lucky.status == ["won"] and lucky.skips[0] > 0
-assert unlucky.winners() == [] and unlucky.status == ["out"] and unlucky.skips[0] > 0
-assert "without a winner" in unlucky.log.text(last=1)
 rule("freizeitpark.ende.niemand")
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert lucky.winners() == [0] and unlucky.winners() == [] and unlucky.status == ["out"]
 
 # %% [markdown]
 # ## 11. Erweitertes Spiel (the expanded game): Auftragskarten
@@ -372,10 +503,11 @@ vielfalt = ruleset(GAME.make_params(), "vielfalt")
 kinderland = ruleset(GAME.make_params(), "kinderland")
 print("the hand-drawn park meets Vielfalt:", auftragskarten.met(vielfalt, analysis(vielfalt, drawn)),
       "| Kinderland:", auftragskarten.met(kinderland, analysis(kinderland, drawn)))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert auftragskarten.met(vielfalt, analysis(vielfalt, drawn))
 assert not auftragskarten.met(kinderland, analysis(kinderland, drawn))
 
-# %% [markdown]
 # ## 12. Unclear rules and our readings
 #
 # Every rulebook has gaps. Where ours is silent or ambiguous, the catalog records the question
@@ -432,8 +564,9 @@ bigger = simulate("freizeitpark", agents=["greedy:4"], n=8, seed=20, players=1, 
 summary = pd.DataFrame({"solo 10×10": outcomes(solo), "4 players 10×10": outcomes(four),
                         "solo 12×12": outcomes(bigger)})
 display(summary.round(2))
-assert len(solo) == 10 and len(four) == 8
-assert (solo.score <= 32).all() and solo.src_rounds.min() >= 10
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert len(solo) == 10 and len(four) == 8 and (solo.score <= 32).all()
 
 # %% [markdown]
 # On the 10 × 10 sheet the greedy manager meets the minimums in fewer than half of these
@@ -459,6 +592,8 @@ for card in content().cards:
 ranking = (pd.DataFrame(rows, columns=["card", "share of the condition reached", "met"])
            .sort_values("share of the condition reached").reset_index(drop=True))
 display(ranking)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert len(ranking) == 12 and ranking["share of the condition reached"].between(0, 1).all()
 
 # %% [markdown]
@@ -473,7 +608,6 @@ paired = pd.DataFrame({"any": solo.set_index("game").score, "split": split_runs.
 print(paired.mean().round(2).to_dict(), "mean difference (split - any):",
       round((paired.split - paired["any"]).mean(), 2))
 print("Beliebtheit reached:", solo.src_beliebtheit.mean(), "(any) vs", split_runs.src_beliebtheit.mean(), "(split)")
-assert (paired.index == solo.game.values).all()
 
 # %% [markdown]
 # With "split", a die shows the attraction you need only half as often, so the attractions —
