@@ -337,17 +337,6 @@ def test_a_silent_or_chatty_stranger_is_refused_without_hanging(greeting, strang
                  connect_timeout=1)
 
 
-@pytest.fixture(scope="module")
-def process_cluster():
-    """A small local Dask cluster of worker processes (closed after the tests)."""
-    from dask.distributed import Client, LocalCluster
-
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=50) as cluster, \
-            Client(cluster, set_as_default=False) as client:
-        yield client
-
-
 def test_dask_worker_killed_mid_run_loses_nothing(process_cluster, after_games):
     client = process_cluster
     client.wait_for_workers(2, timeout=60)
