@@ -50,3 +50,15 @@ def stranger():
         stop.set()
         thread.join()
         server.close()
+
+
+@pytest.fixture(scope="module")
+def process_cluster():
+    """A small local Dask cluster of worker processes, as a ``distributed.Client`` (closed
+    after the module's tests); its scheduler is at ``process_cluster.scheduler.address``."""
+    from dask.distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None, silence_logs=50) as cluster, \
+            Client(cluster, set_as_default=False) as client:
+        yield client

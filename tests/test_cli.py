@@ -163,12 +163,19 @@ def test_interrupted_compare_exits_3(capsys, monkeypatch):
     assert "Traceback" not in err
 
 
-def test_ctrl_c_on_a_process_run_keeps_the_games(tmp_path):
-    """A real SIGINT to the whole process group, as Ctrl-C in a terminal sends it."""
+@pytest.mark.parametrize("backend", ["processes", "dask"])
+def test_ctrl_c_keeps_the_games(backend, tmp_path, request):
+    """A real SIGINT to the whole process group, as Ctrl-C in a terminal sends it, on a run
+    on local processes and on one sent to a Dask scheduler by its address (a Dask run used to
+    keep none of its finished games, write a header-only CSV and exit 0)."""
+    if backend == "processes":
+        where = ["--workers", "2"]
+    else:
+        where = ["--dask", request.getfixturevalue("process_cluster").scheduler.address]
     out_file = tmp_path / "r.csv"
     proc = subprocess.Popen(
         [sys.executable, "-m", "boardkit", "simulate", "dice-grid", "--games", "100000",
-         "--workers", "2", "--out", str(out_file), "--quiet"],
+         *where, "--out", str(out_file), "--quiet"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         for _ in range(1200):  # until the first batch is on disk
@@ -185,6 +192,9 @@ def test_ctrl_c_on_a_process_run_keeps_the_games(tmp_path):
     assert "Traceback" not in err and err.startswith("boardkit: warning: interrupted: kept the")
     rows = list(csv.DictReader(out_file.open()))
     assert rows and len(rows) < 200000
+    games = len({r["game"] for r in rows})
+    assert f"kept the {games:,} finished games of 100,000" in err
+    assert f"dice-grid: {games} games of 100000" in out
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv", "r.csv.run.json"]
 
 

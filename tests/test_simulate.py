@@ -163,6 +163,40 @@ def test_process_worker_killed_mid_run_is_played_again(after_games):
     sim_module.close_pools()
 
 
+def test_ctrl_c_while_workers_start_prints_no_worker_traceback(monkeypatch, capfd):
+    """Ctrl-C reaches the whole process group, also workers still starting up (importing
+    boardkit) before they ignore it: each got a KeyboardInterrupt traceback and died."""
+    sim_module.close_pools()
+    real = sim_module.backends.process_pool
+    hit: list[int] = []
+
+    def pool_hit_while_starting(workers):
+        pool = real(workers)
+        submit = pool.submit
+
+        def submit_then_interrupt(*args, **kwargs):
+            future = submit(*args, **kwargs)
+            for pid in list(pool._processes):
+                if pid not in hit:  # a worker just started (it cannot have set up yet)
+                    hit.append(pid)
+                    os.kill(pid, signal.SIGINT)
+            return future
+
+        pool.submit = submit_then_interrupt
+        return pool
+
+    monkeypatch.setattr(sim_module.backends, "process_pool", pool_hit_while_starting)
+    try:
+        frame = simulate("dice-grid", ["random"], n=20, seed=5, backend="processes", workers=2,
+                         batch_size=2)
+    finally:
+        sim_module.close_pools()
+    err = capfd.readouterr().err
+    assert len(hit) == 2 and "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert frame.attrs["complete"]  # the interrupted workers played on
+    assert strip(frame).equals(strip(simulate("dice-grid", ["random"], n=20, seed=5)))
+
+
 def test_process_pool_lost_too_often_keeps_finished_games(after_games, tmp_path):
     out = tmp_path / "r.csv"
     state = {"kills": 0}
@@ -335,17 +369,6 @@ def test_a_silent_or_chatty_stranger_is_refused_without_hanging(greeting, strang
     with pytest.raises(RunError, match="did not answer as a Dask scheduler"):
         simulate("dice-grid", ["random"], n=2, backend="dask", address=stranger(greeting),
                  connect_timeout=1)
-
-
-@pytest.fixture(scope="module")
-def process_cluster():
-    """A small local Dask cluster of worker processes (closed after the tests)."""
-    from dask.distributed import Client, LocalCluster
-
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=50) as cluster, \
-            Client(cluster, set_as_default=False) as client:
-        yield client
 
 
 def test_dask_worker_killed_mid_run_loses_nothing(process_cluster, after_games):

@@ -12,6 +12,7 @@ seed only.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import signal
 import threading
@@ -42,6 +43,35 @@ def _worker_setup(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, daemon=True).start()
+
+
+@contextlib.contextmanager
+def _starting_workers():
+    """Hold Ctrl-C back while a pool may start worker processes (they start on ``submit``).
+
+    SIGINT is blocked in this thread, and a new process inherits the mask, so a Ctrl-C while
+    it starts up (a fresh interpreter importing boardkit: a second or more) waits until
+    :func:`_worker_setup` ignores it instead of printing the worker's traceback. This
+    process's own handler is deferred too (another thread may take the signal), so the
+    interrupt never falls between starting a worker and sending it its instructions (the
+    worker then printed an ``EOFError``); it is raised when the block ends. The standard
+    library starts its resource tracker with the signals blocked the same way."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    main = threading.current_thread() is threading.main_thread()
+    caught: list[int] = []
+    handler = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum)) \
+        if main else None
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        if main:
+            signal.signal(signal.SIGINT, handler)
+            if caught and callable(handler):
+                handler(signal.SIGINT, None)
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
@@ -114,7 +144,8 @@ def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: 
                 if batch is None:
                     break
                 try:
-                    inflight[pool.submit(fn, *args[:2], batch, *args[2:])] = batch
+                    with _starting_workers():
+                        inflight[pool.submit(fn, *args[:2], batch, *args[2:])] = batch
                 except (BrokenProcessPool, RuntimeError):  # the pool broke since the last batch
                     retry.appendleft(batch)
                     broken = True
