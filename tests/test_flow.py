@@ -219,6 +219,8 @@ def test_an_unknown_continuation_is_named():
 @pytest.mark.parametrize("name, phases", [
     ("dice-grid", {"round"}),
     ("freizeitpark", {"eingang", "runde"}),
+    ("wishland", {"entrepreneurs", "turn_order", "income", "player_turns", "end_of_round",
+                  "final_scoring"}),
 ])
 def test_games_that_declare_their_flow_show_it(name, phases):
     state_class = boardkit.game(name).state_class

@@ -13,9 +13,9 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation
 
 from .content import CARDS, CONTENT, KINDS, Condition
-from .flow import later
+from .continuations import later
 from .income import income_credits
-from .rewards import add_vp
+from .tracks import add_vp
 
 ACHIEVEMENTS = CONTENT.achievements
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}

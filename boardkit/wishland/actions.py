@@ -21,7 +21,7 @@ from boardkit.engine import Action, RuleViolation, Step
 
 from .card_limit import limit_violation
 from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, ROWS, SPACES
-from .flow import advance, flow, later
+from .continuations import later
 from .moves import (
     ClaimAchievement,
     Collect,
@@ -30,8 +30,8 @@ from .moves import (
     PayToCollect,
     PlaceWorkers,
 )
-from .rewards import ability_effects, add_credits, add_vp, give, play_card, source_of
-from .tracks import ability_unlocked
+from .rewards import ability_effects, add_credits, give, play_card, source_of
+from .tracks import ability_unlocked, add_vp
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
@@ -208,8 +208,8 @@ def after_payment(state, player: int, cid: int) -> None:
             state.stack.append(PayVPStep(player))
 
 
-@flow("play")
-def _play(state, player: int, cid: int) -> None:
+def play_bought(state, player: int, cid: int) -> None:
+    """The ``play`` continuation: the bought card leaves ``state.buying`` and is played."""
     state.buying.remove(cid)
     play_card(state, player, cid)
 
@@ -233,9 +233,7 @@ class PayVPStep(Step):
             raise RuleViolation("wishland.hotel.19", self.not_now(state, act))
 
     def resolve(self, state, act) -> None:
-        state.stack.pop()
         if act.pay:
             cid, _, e = next(ability_effects(state, self.player, "buy_vp"))
             add_credits(state, self.player, -e.cost)
             add_vp(state, self.player, e.n, source_of(cid))
-        advance(state)

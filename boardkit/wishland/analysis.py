@@ -23,13 +23,12 @@ from boardkit.analysis.metrics import wilson
 from boardkit.analysis.simulation import game_seeds
 
 from .content import CARDS, KINDS
+from .game import GAME
 
 
 def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy", seed: int = 0,
                variant: dict | None = None) -> list[dict]:
     """Play ``n`` games; one record per seat: its cards, Entrepreneur, score and result."""
-    from .game import GAME
-
     names = [agents] * players if isinstance(agents, str) else list(agents)
     rows = []
     for index, s in enumerate(game_seeds(seed, n)):

@@ -17,7 +17,6 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation
 
 from .content import CARDS, MASCOT, ROWS
-from .turn_order import start_round
 
 
 def shuffle_deck(state, row: int, cards: list[int], why: str) -> list[int]:
@@ -62,13 +61,13 @@ def refill(state) -> None:
             row[slot] = deck.pop() if deck else 0
 
 
-def end_round(state) -> None:
-    from .final_scoring import start_final_scoring
+def last_round(state) -> bool:
+    """Step 1: the round just completed was the last (round 7): Final Scoring follows."""
+    return state.round >= state.params.rounds
 
-    if state.round >= state.params.rounds:
-        state.note(f"round {state.round} was the last: Final Scoring")
-        start_final_scoring(state)
-        return
+
+def end_round(state) -> None:
+    """Steps 2 to 6, after any round but the last; the flow then starts the next round."""
     if not state.solo:
         for k, row in enumerate(state.market):
             left = [c for c in row if c]
@@ -84,4 +83,3 @@ def end_round(state) -> None:
     refill(state)
     state.round += 1
     state.first = (state.first + 1) % state.players
-    start_round(state)

@@ -26,11 +26,12 @@ from collections import Counter
 
 from boardkit.engine import RuleViolation, Step
 
+from .actions import after_payment, purchase_cost
 from .card_limit import limit_violation
 from .content import ACTOR, CARDS, CONTENT, FIVE, MASCOT, RESTAURANT, TICKET, table_value
-from .flow import advance, flow, later
 from .income import income_credits
 from .moves import BonusCard
+from .tracks import doubles
 
 PARTS = ("hotels", "mascots", "entertainment", "happiness", "visitors", "restaurants",
          "entrepreneur")
@@ -49,12 +50,6 @@ def _finals(state, player: int):
 
 def _has(state, player: int, effect: str) -> bool:
     return effect in state.finals[player]
-
-
-def _doubles(state, player: int, track: str) -> bool:
-    from .tracks import doubles
-
-    return doubles(state, player, track)
 
 
 def hotel_points(state, player: int) -> int:
@@ -115,14 +110,14 @@ def happiness_points(state, player: int) -> int:
         return 0
     size = state.params.tracks.final_set
     sets = sum(1 for n in state.count[player][:TICKET + 1] if n >= size)
-    return sets * (2 if _doubles(state, player, "happiness") else 1)
+    return sets * (2 if doubles(state, player, "happiness") else 1)
 
 
 def visitor_points(state, player: int) -> int:
     if state.visitors[player] < state.params.tracks.max:
         return 0
     vp = income_credits(state, player) // state.params.tracks.final_income_step
-    return vp * (2 if _doubles(state, player, "visitors") else 1)
+    return vp * (2 if doubles(state, player, "visitors") else 1)
 
 
 def restaurant_points(state, player: int) -> int:
@@ -163,20 +158,15 @@ def final_parts(state, player: int) -> dict[str, int]:
 
 
 def start_final_scoring(state) -> None:
+    """Round 7 is over: the game ends and Final Scoring begins."""
+    state.note(f"round {state.round} was the last: Final Scoring")
     state.final_phase = True
-    later(state, "final_done")
-    later(state, "bonus_cards", 0)
 
 
-@flow("bonus_cards")
-def _bonus_cards(state, index: int) -> None:
-    order = state.order
-    while index < len(order) and not _has(state, order[index], "bonus_card"):
-        index += 1
-    if index >= len(order):
-        return
-    later(state, "bonus_cards", index + 1)
-    state.stack.append(BonusCardStep(order[index]))
+def bonus_card(state, player: int) -> Step | None:
+    """Step 1, in Player Turn Order: Hotel #8's owner may buy one more card (nobody else
+    has a decision here)."""
+    return BonusCardStep(player) if _has(state, player, "bonus_card") else None
 
 
 def bonus_candidates(state) -> list[int]:
@@ -201,8 +191,6 @@ def bonus_violation(state, player: int, cid, candidates=None) -> RuleViolation |
     limited = limit_violation(state, player, cid)
     if limited is not None:
         return limited
-    from .actions import purchase_cost
-
     cost = purchase_cost(state, player, cid)
     if state.credits[player] < cost:
         return RuleViolation("wishland.purchase.credits",
@@ -249,21 +237,17 @@ class BonusCardStep(Step):
             raise bad
 
     def resolve(self, state, act) -> None:
-        state.stack.pop()
         if act.card is not None:
-            from .actions import after_payment, purchase_cost
-
             cid, p = act.card, self.player
             take_from_marketplace(state, cid)
             price = purchase_cost(state, p, cid)
             state.credits[p] -= price
             state.note(f"buys {CARDS[cid].name} for {price} Credits (Hotel #8)", p)
             after_payment(state, p, cid)
-        advance(state)
 
 
-@flow("final_done")
-def _final_done(state) -> None:
+def final_done(state) -> None:
+    """Every player's Final Scoring, step by step; the game is over."""
     state.final = [final_parts(state, p) for p in range(state.players)]
     for p, parts in enumerate(state.final):
         shown = ", ".join(f"{k} {v:+d}" for k, v in parts.items() if v)

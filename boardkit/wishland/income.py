@@ -8,7 +8,7 @@ Entrepreneur #12 (by the number of Restaurants) and #9 (first Income Phase only)
 from __future__ import annotations
 
 from .content import CARDS, KINDS
-from .flow import flow, later
+from .continuations import later
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 
@@ -41,7 +41,9 @@ def income_credits(state, player: int) -> int:
 
 
 def collect_income(state, player: int) -> None:
-    """Pay ``player``'s income: base and credit rewards now, other income rewards queued."""
+    """``player``'s part of the Income Phase: base and credit rewards now, other income
+    rewards queued (a choice among them is a decision). No decision of its own: the flow
+    gives the next player their income once this one's rewards are paid."""
     credits = state.params.income
     count = state.count[player]
     jobs = []
@@ -62,17 +64,3 @@ def collect_income(state, player: int) -> None:
     for ref in reversed(jobs):
         later(state, "gain", player, ref, 0, 1, "income")
 
-
-def start_income_phase(state) -> None:
-    later(state, "income", 0)
-
-
-@flow("income")
-def _income(state, index: int) -> None:
-    if index >= len(state.order):
-        from .turns import start_turns
-
-        start_turns(state)
-        return
-    later(state, "income", index + 1)
-    collect_income(state, state.order[index])

@@ -1,4 +1,5 @@
-"""Prepared positions for teaching and testing (the notebook and the tests use them).
+"""Prepared positions for teaching and testing (the notebook and the tests use them), and
+the named positions of ``data/wishland/scenarios.toml`` played to (:func:`scenario`).
 
 They are built with the rules themselves — cards are taken out of the Marketplace (a row,
 deck or discard pile) and played with :func:`~boardkit.wishland.rewards.play_card`, so every
@@ -7,21 +8,23 @@ reward and Ongoing Reward applies — only the order of events is the teacher's.
 
 from __future__ import annotations
 
+from typing import cast
+
 from boardkit.engine import State
 
 from .content import ACTOR, CARDS, HOTEL, MASCOT, RESTAURANT, RIDE, TICKET, card_id
 from .final_scoring import take_from_marketplace
-from .flow import advance
-from .moves import ChooseReward, ChooseTurnSpace
+from .game import GAME
+from .moves import ChooseReward, ChooseTurnSpace, Collect, EndTurn, KeepEntrepreneur
 from .rewards import ChoiceStep, play_card
+from .scenarios import spec
+from .state import WishlandState
 
 
 def start_of_turns(players: int = 2, seed: int = 0, variant: dict | None = None,
                    params: dict | None = None) -> State:
     """A new game at the first turn of round 1: P1 took space 1, P2 space 2, ... (the
     choice rewards of space 4 are taken as Workers)."""
-    from .game import GAME
-
     state = GAME.new_game(players=players, seed=seed, variant=variant, params=params)
     settle_setup(state)
     while type(state.pending).__name__ in ("TurnOrderStep", "ChoiceStep"):
@@ -36,8 +39,6 @@ def start_of_turns(players: int = 2, seed: int = 0, variant: dict | None = None,
 
 def settle_setup(state) -> None:
     """Keep the first dealt Entrepreneur card for every player (if they are dealt)."""
-    from .moves import KeepEntrepreneur
-
     while type(state.pending).__name__ == "DraftStep":
         state.apply(KeepEntrepreneur(0))
 
@@ -58,7 +59,7 @@ def put_cards(state, player: int, cards, resource: str = "workers") -> None:
         else:
             take_from_marketplace(state, cid)
         play_card(state, player, cid)
-        advance(state)
+        state.flow.advance(state)
         resolve_choices(state, resource)
 
 
@@ -112,3 +113,27 @@ def rulebook_example_cards() -> dict[str, list[int]]:
     hotels = [card_id(HOTEL, n) for n in (8, 10, 12, 17)]
     return {"restaurants": restaurants, "actors": actors, "mascots": mascots, "rides": rides,
             "hotels": hotels}
+
+
+def scenario(name: str, seed: int = 0) -> WishlandState:
+    """A new game brought to the named position (``data/wishland/scenarios.toml``): the setup
+    (with the scenario's deal and, for a teacher's position, its cards and fields), then its
+    moves as real actions."""
+    s = spec(name)
+    state = cast(WishlandState, GAME.new_game(players=s.players, seed=seed,
+                                              variant={"scenario": name}))
+    while isinstance(state.pending, ChoiceStep):  # a teacher's cards' choices
+        state.apply(ChooseReward("workers"))
+    for i, raw in enumerate(s.moves):
+        act = GAME.actions.from_dict(raw, where=f"scenario '{name}': moves[{i}]")
+        state.apply(act)
+    if s.play_out:
+        while not state.final_phase:
+            legal = state.legal_actions()
+            for choice in (Collect(), EndTurn(), ChooseReward("workers")):
+                if choice in legal:
+                    state.apply(choice)
+                    break
+            else:
+                state.apply(legal[0])
+    return state

@@ -6,7 +6,7 @@ this module interprets it with a handful of effect functions:
 * :func:`play_card` — a card enters a play area: its Immediate Reward, the Mascot Card
   Bonus, and the Ongoing Rewards of cards already there that react to it (``when_play``,
   ``when_nth``, ``new_symbol_credit``); then its own Ongoing Rewards start to work;
-* the ``gain`` flow — pays a list of gains in order. A choice reward ("1 Happiness,
+* the ``gain`` continuation (:func:`gain`) — pays a list of gains in order. A choice reward ("1 Happiness,
   1 Visitor or 1 Worker") becomes a pending :class:`ChoiceStep`; the rest of the list waits
   for it as a continuation. With Hotel #15 every Happiness, Visitor or Worker gained becomes
   such a choice.
@@ -25,8 +25,9 @@ from boardkit.engine import RuleViolation, Step
 from . import tracks
 from .card_limit import card_limit
 from .content import CARDS, CONTENT, ENTREPRENEUR, KINDS, MASCOT, RESOURCES, TICKET, Effect
-from .flow import advance, flow, later
+from .continuations import later
 from .moves import ChooseReward
+from .tracks import add_vp
 
 CHOICES = [ChooseReward(r) for r in RESOURCES]
 SOURCE = {0: "rides", 1: "restaurants", 2: "actors", 3: "hotels", 4: "mascots",
@@ -66,25 +67,19 @@ def ability_effects(state, player: int, ability: str):
                 yield cid, j, e
 
 
-def add_vp(state, player: int, n: int, source: str) -> None:
-    if n:
-        state.vp[player] += n
-        by = state.vp_by[player]
-        by[source] = by.get(source, 0) + n
-
-
 def add_credits(state, player: int, n: int) -> None:
     state.credits[player] = max(0, state.credits[player] + n)
 
 
 def give(state, player: int, ref: tuple, mult: int = 1, source: str = "") -> None:
-    """Queue the gains ``ref`` names for ``player`` (paid by :func:`advance`)."""
+    """Queue the gains ``ref`` names for ``player`` (paid by the flow, :func:`gain`)."""
     if effects_of(ref):
         later(state, "gain", player, ref, 0, mult, source)
 
 
-@flow("gain")
-def _gain(state, player: int, ref: tuple, start: int, mult: int, source: str) -> None:
+def gain(state, player: int, ref: tuple, start: int, mult: int, source: str) -> None:
+    """The ``gain`` continuation: pay the gains ``ref`` names from index ``start`` on; a
+    choice or a Ticket Office card pauses it (the rest waits as a continuation)."""
     effects = effects_of(ref)
     swap = "swap_resources" in state.ongoing_rewards[player]
     for k in range(start, len(effects)):
@@ -139,11 +134,6 @@ def take_tickets(state, player: int, n: int) -> None:
     play_card(state, player, state.tickets.pop())
 
 
-@flow("tickets")
-def _tickets(state, player: int, n: int) -> None:
-    take_tickets(state, player, n)
-
-
 class ChoiceStep(Step):
     """A choice reward: 1 Happiness, 1 Visitor or 1 Worker, ``count`` times."""
 
@@ -166,9 +156,8 @@ class ChoiceStep(Step):
     def resolve(self, state, act) -> None:
         gain_resource(state, self.player, act.resource)
         self.count -= 1
-        if self.count <= 0:
-            state.stack.pop()
-        advance(state)
+        if self.count > 0:  # the next of the choices (the engine took this one off)
+            state.stack.append(self)
 
 
 # ------------------------------------------------------------------ playing a card

@@ -15,14 +15,14 @@ the Final Scoring example's play area): they are **teacher's positions**, marked
 every reward applies, choices are answered with Workers) and ``set`` fields (per player)
 are given during the setup, before the first decision. A save of any scenario replays it.
 
-Start one with :func:`boardkit.wishland.scenario` (or ``new_game(variant={"scenario": id})``
+Start one with :func:`boardkit.wishland.scenario` (positions.py; or ``new_game(variant={"scenario": id})``
 for the setup alone); ``describe(id)`` says what it shows, ``names()`` lists them.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import Any, Literal
 
 import numpy as np
 from pydantic import Field, field_validator, model_validator
@@ -32,9 +32,8 @@ from boardkit.engine.content import Provenance, Strict, load
 from boardkit.engine.resources import data_file
 
 from .content import CARDS, ROWS
-
-if TYPE_CHECKING:
-    from .state import WishlandState
+from .final_scoring import take_from_marketplace
+from .rewards import play_card
 
 #: the per-player fields a teacher's position may give (nothing else)
 SETTABLE = ("credits", "happiness", "visitors", "workers", "reserve")
@@ -132,9 +131,6 @@ def queue_deal(state, name: str) -> None:
 
 def give_teacher_position(state, name: str) -> None:
     """After the setup's deal: a teacher's position's cards and fields."""
-    from .final_scoring import take_from_marketplace
-    from .rewards import play_card
-
     s = spec(name)
     for player, cards in enumerate(s.cards):
         for n in cards:
@@ -147,33 +143,3 @@ def give_teacher_position(state, name: str) -> None:
     for field, values in s.set.items():
         getattr(state, field)[:len(values)] = values
     state.note(f"scenario: {s.title} (a teacher's position: cards and fields given)")
-
-
-# ------------------------------------------------------------------ the moves
-
-
-def scenario(name: str, seed: int = 0) -> WishlandState:
-    """A new game brought to the named position: the setup (with the scenario's deal and, for a
-    teacher's position, its cards and fields), then its moves as real actions."""
-    from .game import GAME
-    from .moves import ChooseReward, Collect, EndTurn
-    from .rewards import ChoiceStep
-
-    s = spec(name)
-    state = cast("WishlandState", GAME.new_game(players=s.players, seed=seed,
-                                                variant={"scenario": name}))
-    while isinstance(state.pending, ChoiceStep):  # a teacher's cards' choices
-        state.apply(ChooseReward("workers"))
-    for i, raw in enumerate(s.moves):
-        act = GAME.actions.from_dict(raw, where=f"scenario '{name}': moves[{i}]")
-        state.apply(act)
-    if s.play_out:
-        while not state.final_phase:
-            legal = state.legal_actions()
-            for choice in (Collect(), EndTurn(), ChooseReward("workers")):
-                if choice in legal:
-                    state.apply(choice)
-                    break
-            else:
-                state.apply(legal[0])
-    return state

@@ -9,12 +9,11 @@ Mode — Setup).
 * Optional Achievement Tiles: 9 random tiles on the Achievement spaces, blanks replaced by
   the board's Achievement of that space (achievements.py).
 * Optional Entrepreneur cards: each player is dealt 2 (secretly), keeps 1, and all reveal
-  together (:class:`DraftStep`). Entrepreneur #3 then draws its owner's private tile.
+  together (:class:`DraftStep`). Entrepreneur #3 then draws its owner's private tile. This is
+  the first phase of the flow (flow.py), after the rest of the setup.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from boardkit.engine import RuleViolation, Step, VariantError
 
@@ -22,19 +21,14 @@ from . import scenarios
 from .achievements import draw_private_tile, setup_spaces
 from .content import CARDS, ENTREPRENEUR, MASCOT, ROWS, TICKET
 from .end_of_round import refill, shuffle_deck
-from .flow import advance, flow, later
 from .moves import KeepEntrepreneur
 from .rewards import play_card
-from .turn_order import start_round
-
-if TYPE_CHECKING:
-    from .state import WishlandState
 
 KEEP = [KeepEntrepreneur(0), KeepEntrepreneur(1)]
 ENTREPRENEURS = sorted(c for c, card in CARDS.items() if card.kind == ENTREPRENEUR)
 
 
-def setup(state: WishlandState) -> None:
+def setup(state) -> None:
     n = state.players
     par = state.params
     state.solo = n == 1
@@ -97,23 +91,17 @@ def setup(state: WishlandState) -> None:
                 play_card(state, p, state.tickets.pop())
 
     setup_spaces(state)
-    later(state, "start_round")
     if scenario is not None and scenarios.spec(scenario).teacher:
         scenarios.give_teacher_position(state, scenario)  # its choices come first
-    if state.variant.entrepreneurs:
-        deal_entrepreneurs(state)
-    advance(state)
-
-
-@flow("start_round")
-def _start_round(state) -> None:
-    start_round(state)
 
 
 # ------------------------------------------------------------------ Entrepreneur draft
 
 
 def deal_entrepreneurs(state) -> None:
+    """With the Entrepreneur option: deal 2 secret Entrepreneur cards to each player."""
+    if not state.variant.entrepreneurs:
+        return
     n = state.players
     order = state.chance(
         "entrepreneurs", lambda rng: tuple(int(i) for i in rng.permutation(len(ENTREPRENEURS))),
@@ -126,8 +114,11 @@ def deal_entrepreneurs(state) -> None:
         a, b = (CARDS[c].name for c in state.dealt[p])
         state.note(f"is dealt {a} and {b}", p, to=p,
                    public="is dealt 2 secret Entrepreneur cards")
-    later(state, "reveal")
-    state.stack.append(DraftStep(0, tuple(range(1, n))))
+
+
+def drafters(state) -> range:
+    """Who keeps an Entrepreneur card, in seat order (nobody without the option)."""
+    return range(state.players if state.variant.entrepreneurs else 0)
 
 
 def _check_deal(state, value) -> None:
@@ -143,8 +134,8 @@ class DraftStep(Step):
     rule = "wishland.entrepreneur.draft"
     secret = True  # the choice is revealed only when every player has chosen
 
-    def __init__(self, player: int, rest: tuple[int, ...]):
-        self.player, self.rest = player, rest
+    def __init__(self, player: int):
+        self.player = player
 
     def public_text(self, state, act) -> str:
         return "keeps one Entrepreneur card (secret until the reveal)"
@@ -162,17 +153,12 @@ class DraftStep(Step):
                                 "(KeepEntrepreneur(0) or KeepEntrepreneur(1))")
 
     def resolve(self, state, act) -> None:
-        state.stack.pop()
         state.keep[self.player] = act.index
-        if self.rest:
-            state.stack.append(DraftStep(self.rest[0], self.rest[1:]))
-        advance(state)
 
 
-@flow("reveal")
-def _reveal(state) -> None:
+def reveal(state) -> None:
     """All players reveal their kept Entrepreneur card at once."""
-    for p in range(state.players):
+    for p in drafters(state):
         cid = state.dealt[p][state.keep[p]]
         state.note(f"reveals {CARDS[cid].name}: {CARDS[cid].text}", p)
         play_card(state, p, cid)

@@ -39,7 +39,7 @@ from .actions import (
 )
 from .card_limit import limit_violation
 from .content import CARDS, MASCOT, SPACES
-from .flow import advance, later
+from .continuations import later
 from .moves import (
     ClaimAchievement,
     Collect,
@@ -207,20 +207,21 @@ class SoloTurnStep(Step):
         t = type(act)
         p = self.player
         if t is ClaimAchievement or t is PayToCollect:
+            state.stack.append(self)  # the turn goes on once the free action's rewards are paid
             do_free(state, p, act)
         elif t is SoloFreeDraw:
+            state.stack.append(self)
             state.space[p] += 1
             draw_to_hand(state, p, f"free action, token to space {state.space[p]}")
         elif t is SoloDraw:
+            state.stack.append(self)
             place(state, p, MASCOT_SPACE, 1)
             draw_to_hand(state, p, "1 Worker spent")
             self.phase = "more"
         elif t is EndTurn:
-            state.stack.pop()
             end_turn(state, p)
         else:
-            state.stack.pop()
-            later(state, "after_action", p)
+            later(state, "solo_after_action", p)
             if t is Collect:
                 collect(state, p)
             elif t is SoloPlay:
@@ -235,10 +236,11 @@ class SoloTurnStep(Step):
                 advertise(state, p)
             else:  # SoloDiscard
                 discard_hand(state)
-        advance(state)
 
 
 def after_solo_action(state, player: int) -> None:
+    """The ``solo_after_action`` continuation: free actions after the action, or the end of
+    the turn."""
     if solo_free_options(state, player):
         state.stack.append(SoloTurnStep(player, "after"))
     else:

@@ -11,29 +11,19 @@ them out; ``determinize`` reshuffles the decks and redeals what a player cannot 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from boardkit.engine import State
 
-from . import actions, end_of_round, final_scoring, income, solo, turn_order, turns  # noqa: F401
+from . import final_scoring
+from .achievements import ACHIEVEMENTS, _check_private, _check_tile_order
 from .card_limit import card_limit
 from .content import CARDS, ROWS, SPACES
 from .end_of_round import check_any_order
+from .flow import FLOW
+from .options import Params, Variant
 from .setup import ENTREPRENEURS, _check_deal, setup
 
-if TYPE_CHECKING:
-    from .game import Params, Variant
 
-
-def _check_tiles(state, value) -> None:
-    from .achievements import _check_tile_order
-
-    _check_tile_order(state, value)
-
-
-def _check_private(state, value) -> None:
-    from .achievements import ACHIEVEMENTS, _check_private
-
+def _check_private_tile(state, value) -> None:
     _check_private([a for a, x in ACHIEVEMENTS.items() if a.startswith("tile-") and not x.blank],
                    value)
 
@@ -46,12 +36,13 @@ IN_PLAY = ("turn order", "rides", "restaurants", "actors", "hotels", "mascots", 
 class WishlandState(State):
     """A Wishland position (see the module docstring for its fields)."""
 
+    flow = FLOW
     chance_checks = {
         **{f"shuffle {row}": check_any_order for row in ROWS},
         "shuffle marketplace": check_any_order,
         "entrepreneurs": _check_deal,
-        "achievement tiles": _check_tiles,
-        "private tile": _check_private,
+        "achievement tiles": _check_tile_order,
+        "private tile": _check_private_tile,
     }
 
     params: Params
@@ -130,6 +121,7 @@ class WishlandState(State):
 
     def setup(self) -> None:
         setup(self)
+        self.flow.begin(self)
 
     # ------------------------------------------------------------ scores
     def _scores(self) -> list[float]:

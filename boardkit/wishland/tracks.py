@@ -1,6 +1,7 @@
-"""Tracks (rulebook: Game Board — Happiness Track, Visitor Track, Worker Reserve, Mascot
-Card Bonuses).
+"""Tracks (rulebook: Game Board — Victory Point Track, Happiness Track, Visitor Track,
+Worker Reserve, Mascot Card Bonuses).
 
+* Victory Points: :func:`add_vp` moves the token and books the points by source.
 * Happiness: every odd space reached scores 1 Victory Point (2 with Entrepreneur #4).
 * Visitors: every odd space reached pays 2 Credits (4 with Entrepreneur #5).
 * Both tracks end at 10; reaching 10 unlocks a Final Scoring Reward (final_scoring.py).
@@ -16,6 +17,14 @@ Card Bonuses).
 from __future__ import annotations
 
 from .content import CARDS, CONTENT
+
+
+def add_vp(state, player: int, n: int, source: str) -> None:
+    """``player`` scores ``n`` Victory Points, booked under ``source`` (``vp_by``)."""
+    if n:
+        state.vp[player] += n
+        by = state.vp_by[player]
+        by[source] = by.get(source, 0) + n
 
 
 def doubles(state, player: int, track: str) -> bool:
@@ -41,8 +50,6 @@ def advance(state, player: int, track: str, n: int) -> None:
         if pos[player] % 2 == 1:
             mult = 2 if doubles(state, player, track) else 1
             if track == "happiness":
-                from .rewards import add_vp
-
                 add_vp(state, player, state.params.tracks.happiness_odd_vp * mult,
                        "happiness track")
             else:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation, Step
 
 from .content import CONTENT
-from .flow import advance, flow, later
-from .moves import ChooseTurnSpace
+from .moves import ChooseTurnSpace, ClaimAchievement
 from .rewards import give
 
 SPACES = tuple(ChooseTurnSpace(s) for s in range(1, 6))
@@ -29,8 +28,8 @@ class TurnOrderStep(Step):
 
     rule = "wishland.turn_order.space"
 
-    def __init__(self, player: int, rest: tuple[int, ...]):
-        self.player, self.rest = player, rest
+    def __init__(self, player: int):
+        self.player = player
 
     def prompt(self, state) -> str:
         return "choose a free space on the Turn Order Track"
@@ -41,8 +40,6 @@ class TurnOrderStep(Step):
 
     def check(self, state, act) -> None:
         if type(act) is not ChooseTurnSpace:
-            from .moves import ClaimAchievement
-
             if type(act) is ClaimAchievement:
                 raise RuleViolation("wishland.achievement.turn",
                                     "Achievements are claimed during your own turn, not while "
@@ -59,35 +56,24 @@ class TurnOrderStep(Step):
                                 f"space {act.space} is already taken by P{who + 1}")
 
     def resolve(self, state, act) -> None:
-        state.stack.pop()
         state.space[self.player] = act.space
-        if self.rest:
-            later(state, "turn_order", self.rest)
         give(state, self.player, ("turn", act.space), 1, "turn order")
-        advance(state)
-
-
-@flow("turn_order")
-def _next_chooser(state, rest: tuple[int, ...]) -> None:
-    state.stack.append(TurnOrderStep(rest[0], rest[1:]))
 
 
 def start_round(state) -> None:
-    """Round start: clear the track, then the first player chooses first (clockwise)."""
+    """Round start: clear the track; the holder of the First Player Token chooses first."""
     state.space = [0] * state.players
     state.turn, state.turn_pos = 1, 0
     state.note(f"round {state.round} begins; P{state.first + 1} has the First Player Token")
-    later(state, "order_fixed")
+
+
+def choosers(state) -> list[int]:
+    """Who chooses a space, in order: the First Player, then clockwise (seat order)."""
     n = state.players
-    seats = tuple((state.first + i) % n for i in range(n))
-    state.stack.append(TurnOrderStep(seats[0], seats[1:]))
+    return [(state.first + i) % n for i in range(n)]
 
 
-@flow("order_fixed")
-def _order_fixed(state) -> None:
+def fix_order(state) -> None:
     """Player Turn Order for the round: leftmost space first."""
-    from .income import start_income_phase
-
     state.order = sorted(range(state.players), key=lambda p: state.space[p])
     state.note("turn order: " + ", ".join(f"P{p + 1}" for p in state.order))
-    start_income_phase(state)

@@ -6,8 +6,8 @@ actions before and after it: claiming Achievements (achievements.py) and, with H
 paying 3 Credits to collect all Workers (once per turn). Hotel #13 lets its owner take back
 all their Workers for free at the end of a turn in which they advertised: a pending choice
 (:class:`FreeCollectStep`), since the owner may prefer to leave them on the board (where
-they make the spaces dearer for everyone). After the fourth turn of the last player the
-round ends (end_of_round.py).
+they make the spaces dearer for everyone). Whose turn comes next, and the end of the round
+after the fourth turn of the last player, are the flow's business (flow.py).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .actions import (
     place_violation,
     purchase,
 )
-from .flow import advance, flow, later
+from .continuations import later
 from .moves import (
     ClaimAchievement,
     Collect,
@@ -144,13 +144,11 @@ class TurnStep(Step):
         t = type(act)
         p = self.player
         if t is ClaimAchievement or t is PayToCollect:
+            state.stack.append(self)  # the turn goes on once the free action's rewards are paid
             do_free(state, p, act)
-            advance(state)
             return
-        state.stack.pop()
         if t is EndTurn:
             end_turn(state, p)
-            advance(state)
             return
         later(state, "after_action", p)
         if t is Collect:
@@ -159,34 +157,19 @@ class TurnStep(Step):
             advertise(state, p)
         else:
             purchase(state, p, act)
-        advance(state)
 
 
 # ------------------------------------------------------------------ turn sequence
 
 
 def start_turns(state) -> None:
+    """The Turns phase begins: turn 1, the first player in Player Turn Order."""
     state.turn, state.turn_pos = 1, 0
-    next_turn(state)
 
 
-def next_turn(state) -> None:
-    p = state.order[state.turn_pos]
-    if state.solo:
-        from .solo import SoloTurnStep
-
-        state.stack.append(SoloTurnStep(p, "action"))
-    else:
-        state.stack.append(TurnStep(p))
-
-
-@flow("after_action")
-def _after_action(state, player: int) -> None:
-    if state.solo:
-        from .solo import after_solo_action
-
-        after_solo_action(state, player)
-        return
+def after_action(state, player: int) -> None:
+    """The ``after_action`` continuation: free actions after the standard action, if any
+    is possible, else the end of the turn."""
     if free_options(state, player):
         state.stack.append(TurnStep(player, done=True))
     else:
@@ -194,7 +177,7 @@ def _after_action(state, player: int) -> None:
 
 
 def end_turn(state, player: int) -> None:
-    """The end of ``player``'s turn: Hotel #13's offer if it applies, then the next turn."""
+    """The end of ``player``'s turn: Hotel #13's offer if it applies, then :func:`turn_over`."""
     if free_collect_due(state, player):
         state.advertised = False
         later(state, "turn_over", player)
@@ -229,24 +212,17 @@ class FreeCollectStep(Step):
             raise RuleViolation("wishland.hotel.13", self.not_now(state, act))
 
     def resolve(self, state, act) -> None:
-        state.stack.pop()
         if act.collect:
             collect(state, self.player)
-        advance(state)
 
 
-@flow("turn_over")
 def turn_over(state, player: int) -> None:
-    """The turn is over: the next player's turn, or the end of the round."""
+    """The turn is over (also the ``turn_over`` continuation, after Hotel #13's offer): the
+    Turn Token moves on after the last player in Player Turn Order. The flow then gives the
+    next player their turn, or ends the round after the fourth turn."""
     state.advertised = False
     state.paid_collect = False
     state.turn_pos += 1
     if state.turn_pos >= len(state.order):
         state.turn_pos = 0
         state.turn += 1
-    if state.turn > state.params.turns_per_round:
-        from .end_of_round import end_round
-
-        end_round(state)
-    else:
-        next_turn(state)

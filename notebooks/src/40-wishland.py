@@ -74,7 +74,11 @@ assert "decks" not in obs and "decks" in state.observation(None)   # the teacher
 # Order Track first, then the others clockwise (`wishland.turn_order.sequence`). Each space pays
 # its reward at once: nothing, 1 Credit, 1 Victory Point, a choice of Happiness, Visitor or
 # Worker, or a Ticket Office card. The leftmost token plays first this round. Then every player
-# takes 5 Credits plus their income rewards (`wishland.income.base`).
+# takes 5 Credits plus their income rewards (`wishland.income.base`). The game states its
+# whole flow in one place (`boardkit.wishland.flow`): each phase, and what comes next.
+
+# %%
+print(state.flow.describe())
 
 # %%
 from boardkit.wishland.moves import ChooseReward, ChooseTurnSpace

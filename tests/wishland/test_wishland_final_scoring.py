@@ -20,7 +20,6 @@ from boardkit.wishland.final_scoring import (
     entertainment_counts,
     start_final_scoring,
 )
-from boardkit.wishland.flow import advance
 from boardkit.wishland.moves import BonusCard, Collect
 from boardkit.wishland.positions import find, put_cards, rulebook_example_cards, start_of_turns
 
@@ -41,8 +40,9 @@ def example(without=(), extra=()):
 def final_scoring_now(s):
     """Jump to Final Scoring from any position (for the examples)."""
     s.stack.clear()
+    s.phase, s.turns = "final_scoring", list(s.order)  # as the flow enters the phase
     start_final_scoring(s)
-    advance(s)
+    s.flow.advance(s)
     return s
 
 

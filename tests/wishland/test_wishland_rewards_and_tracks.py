@@ -15,7 +15,6 @@ from boardkit.wishland.content import (
     TICKET,
     card_id,
 )
-from boardkit.wishland.flow import advance as run
 from boardkit.wishland.moves import ChooseReward, Collect, EndTurn, PlaceWorkers
 from boardkit.wishland.positions import find, put_cards
 from boardkit.wishland.rewards import ChoiceStep, give
@@ -96,7 +95,7 @@ def test_hotel_15_turns_every_gain_into_a_choice(two):
     put_cards(s, 0, [H(15)])
     # Entrepreneur #9's gains: 2 Workers (a choice each), 3 Credits, 1 VP, 2 tickets
     give(s, 0, ("card", card_id(ENTREPRENEUR, 9), "income", 0), 1, "test")
-    run(s)
+    s.flow.advance(s)
     assert isinstance(s.pending, ChoiceStep) and s.pending.count == 2
     legal(s, ChooseReward("happiness"))
     legal(s, ChooseReward("visitors"))

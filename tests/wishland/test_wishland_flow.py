@@ -1,0 +1,155 @@
+"""Wishland's declared flow (boardkit.wishland.flow): the rulebook's phases in one place, a
+whole game going through them in order, and rule modules that are leaves below the flow (no
+step pops itself or calls the next phase; no import cycle in the package)."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from wl_helpers import GAME
+
+from boardkit.agents import RandomAgent
+from boardkit.engine import Flow, Step
+from boardkit.wishland.flow import FLOW
+from boardkit.wishland.rewards import ChoiceStep
+from boardkit.wishland.setup import DraftStep
+from boardkit.wishland.turn_order import TurnOrderStep
+
+PACKAGE = Path(__file__).resolve().parents[2] / "boardkit" / "wishland"
+#: the modules above the rules: the flow and the state, and what builds on a whole game
+ABOVE = {"__init__", "flow", "state", "game", "positions", "board", "agent", "analysis"}
+
+
+def test_the_phases_are_declared_in_the_rulebooks_order():
+    assert GAME.state_class.flow is FLOW and isinstance(FLOW, Flow)
+    assert FLOW.first == "entrepreneurs"
+    assert {name: phase.rule for name, phase in FLOW.phases.items()} == {
+        "entrepreneurs": "wishland.entrepreneur.draft",
+        "turn_order": "wishland.turn_order.sequence",
+        "income": "wishland.income.base",
+        "player_turns": "wishland.turns.count",
+        "end_of_round": "wishland.end_of_round.discard",
+        "final_scoring": "wishland.final.order",
+    }
+    assert all(phase.rule in GAME.rules for phase in FLOW.phases.values())
+    assert set(FLOW.edges()) == {
+        ("entrepreneurs", "turn_order"), ("turn_order", "income"), ("income", "player_turns"),
+        ("player_turns", "end_of_round"), ("player_turns", "final_scoring"),
+        ("end_of_round", "turn_order"), ("final_scoring", "over"),
+    }
+    assert set(FLOW.continuations) == {"gain", "tickets", "play", "after_action",
+                                       "solo_after_action", "turn_over"}
+
+
+def test_describe_reads_like_the_round_summary():
+    text = FLOW.describe()
+    assert text.startswith("entrepreneurs (first): with the optional Entrepreneur cards")
+    assert "turn_order: a new round: the holder of the First Player Token" in text
+    assert "income: in Player Turn Order each player takes 5 Credits" in text
+    assert "then: end_of_round or final_scoring" in text
+    assert "final_scoring: after round 7" in text and "then: the end of the game" in text
+    assert "Solo Mode" in text
+
+
+def _phases_at_decisions(players: int, seed: int, variant: dict | None = None) -> str:
+    """The phases a random game's decisions are taken in, repeats run together."""
+    state = GAME.new_game(players=players, seed=seed, variant=variant)
+    agents = [RandomAgent(seed + seat) for seat in range(players)]
+    seen = [state.phase]
+    while not state.is_over:
+        state.apply(agents[state.current_player].act(state))
+        if state.phase != seen[-1]:
+            seen.append(state.phase)
+    return " ".join(seen)
+
+
+@pytest.mark.parametrize("players, variant", [(3, {"entrepreneurs": True}), (1, None)])
+def test_a_whole_game_goes_through_the_phases_in_order(players, variant):
+    phases = _phases_at_decisions(players, seed=3, variant=variant)
+    draft = "entrepreneurs " if variant else ""
+    # the income phase and the end of a round ask nobody unless a reward offers a choice;
+    # Final Scoring asks only the owner of Hotel #8
+    round_ = r"turn_order (income )?player_turns "
+    assert re.fullmatch(draft + round_ * 7 + r"(final_scoring )?over", phases), phases
+
+
+def test_the_draft_is_one_turn_per_seat_then_the_first_round():
+    s = GAME.new_game(players=3, seed=1, variant={"entrepreneurs": True})
+    assert (s.phase, s.turns, s.current_player) == ("entrepreneurs", [1, 2], 0)
+    assert isinstance(s.pending, DraftStep)
+    for seat in range(3):
+        assert s.current_player == seat
+        s.apply(s.legal_actions()[0])
+    assert s.phase == "turn_order" and isinstance(s.pending, TurnOrderStep)
+    assert all(s.entrepreneur)  # revealed together at the end of the draft
+
+
+def test_a_teachers_position_gives_its_choices_before_the_draft():
+    """``its choices come first``: the teacher's cards are played during the setup, so their
+    choice rewards are asked before the first decision of the game, the draft included."""
+    s = GAME.new_game(players=2, seed=0, variant={"scenario": "five-mascots",
+                                                  "entrepreneurs": True})
+    assert isinstance(s.pending, ChoiceStep) and s.phase == "entrepreneurs"
+    while isinstance(s.pending, ChoiceStep):
+        s.apply(s.legal_actions()[0])
+    assert isinstance(s.pending, DraftStep)
+
+
+# ------------------------------------------------------------------ rule modules are leaves
+
+
+def _sources():
+    return {path.stem: ast.parse(path.read_text()) for path in PACKAGE.glob("*.py")}
+
+
+def _imports(tree):
+    """(module-level?, imported sibling module) of every import of ``tree``."""
+    top = {id(node) for node in tree.body}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "boardkit.wishland."):
+            names = [node.module.split(".")[2]]
+        else:
+            continue
+        for name in names:
+            yield id(node) in top, name
+
+
+def test_no_import_cycle_inside_the_package_counting_imports_in_functions():
+    graph = {name: {m for _, m in _imports(tree)} for name, tree in _sources().items()}
+    done: set[str] = set()
+
+    def visit(module, path):
+        assert module not in path, "import cycle: " + " -> ".join([*path, module])
+        if module in done:
+            return
+        for other in sorted(graph.get(module, ())):
+            visit(other, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+
+
+def test_rule_modules_import_neither_the_flow_nor_the_state_and_nothing_lazily():
+    for name, tree in _sources().items():
+        if name in ABOVE:
+            continue
+        for at_top, module in _imports(tree):
+            assert module not in ABOVE, f"{name} imports {module}"
+            assert at_top, f"{name} imports {module} inside a function"
+
+
+def test_no_step_takes_itself_off_the_stack_or_runs_the_flow():
+    """The engine takes a resolved step off the stack and runs the flow after it."""
+    for name, tree in _sources().items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                call = ast.unparse(node.func)
+                assert call != "state.stack.pop", f"{name}: {ast.unparse(node)}"
+                assert not call.endswith("flow.advance") or name == "positions", (
+                    f"{name}: {ast.unparse(node)}")
+    assert all(issubclass(cls, Step) for cls in (DraftStep, TurnOrderStep, ChoiceStep))
