@@ -47,7 +47,10 @@ class Phase:
     seats that take a turn, in order, when the phase starts (default: every seat);
     ``end_if(state)``, asked before each turn, ends the phase at once when true (the seats
     still to play lose their turn: a full grid ends the round where it is);
-    ``start(state)`` and ``end(state)`` do the phase's own bookkeeping (a roll, a scoring);
+    ``again(state)``, asked when every seat has had its turn, starts another pass of turns
+    in the same phase when true (draw card after card until the deck is empty);
+    ``start(state)`` and ``end(state)`` do the phase's own bookkeeping (a roll, a scoring;
+    ``end`` may ask for decisions: the next phase starts once they are made);
     ``next`` names the phase that follows (None: the game is over), or is a function of the
     state that returns that name; ``leads_to`` lists every value a function ``next`` may
     return (None among them when it may end the game), so the flow can be drawn and checked.
@@ -59,6 +62,7 @@ class Phase:
     turn: Callable[[Any, int], Step | None] | None = None
     seats: Callable[[Any], Sequence[int]] | None = None
     end_if: Callable[[Any], bool] | None = None
+    again: Callable[[Any], bool] | None = None
     start: Callable[[Any], None] | None = None
     end: Callable[[Any], None] | None = None
     next: Next = None
@@ -74,6 +78,10 @@ class Phase:
     def may_end(self) -> bool:
         """Whether the game may end after this phase."""
         return None in self.leads_to if callable(self.next) else self.next is None
+
+
+#: the continuation the flow pushes under a phase's end: the next phase starts when it runs
+_PHASE_OVER = "flow.next_phase"
 
 
 class Then(Step):
@@ -128,6 +136,9 @@ class Flow:
         if first not in self.phases:
             raise FlowError(f"the first phase {first!r} is not declared")
         for phase in phases:
+            if phase.again is not None and phase.turn is None:
+                raise FlowError(f"phase {phase.name!r}: 'again' repeats turns, so it needs "
+                                "'turn'")
             if callable(phase.next) and not phase.leads_to:
                 raise FlowError(f"phase {phase.name!r}: a function 'next' needs 'leads_to' "
                                 "(the phases it may return)")
@@ -136,6 +147,8 @@ class Flow:
                     raise FlowError(f"phase {phase.name!r} leads to undeclared phase {name!r}")
         self.first = first
         self.continuations: dict[str, Callable[..., None]] = dict(continuations or {})
+        if _PHASE_OVER in self.continuations:
+            raise FlowError(f"the continuation name {_PHASE_OVER!r} is the flow's own")
 
     # ------------------------------------------------------------------ running
     def begin(self, state: State) -> None:
@@ -161,12 +174,16 @@ class Flow:
                 if type(top) is not Then:
                     return
                 stack.pop()
-                self.continuations[top.name](state, *top.args)
+                if top.name == _PHASE_OVER:
+                    self._next(state)
+                else:
+                    self.continuations[top.name](state, *top.args)
                 continue
             if state.phase == "over":
                 return
             phase = self.phases[state.phase]
-            if state.turns and phase.end_if is not None and phase.end_if(state):
+            stop = phase.end_if is not None and phase.end_if(state)
+            if stop:
                 state.turns = []
             if state.turns:
                 seat = state.turns.pop(0)
@@ -174,18 +191,30 @@ class Flow:
                 if step is not None:
                     stack.append(step)
                 continue
+            if not stop and phase.again is not None and phase.again(state):
+                state.turns = self._seats(state, phase)
+                if state.turns:
+                    continue
+            # the phase ends; what follows is decided once every decision its end asks
+            # for has been made
+            stack.append(Then(_PHASE_OVER))
             if phase.end is not None:
                 phase.end(state)
-                if stack:  # the end of the phase asked for a decision (or a continuation)
-                    continue
-            following = phase.next(state) if callable(phase.next) else phase.next
-            if following is None:
-                state.phase, state.turns = "over", []
-                return
-            if following not in phase.successors():
-                raise FlowError(f"phase {phase.name!r} returned {following!r}, which it does "
-                                f"not declare (leads_to)")
-            self._enter(state, following)
+
+    def _next(self, state: State) -> None:
+        phase = self.phases[state.phase]
+        following = phase.next(state) if callable(phase.next) else phase.next
+        if following is None:
+            state.phase, state.turns = "over", []
+            return
+        if following not in phase.successors():
+            raise FlowError(f"phase {phase.name!r} returned {following!r}, which it does "
+                            f"not declare (leads_to)")
+        self._enter(state, following)
+
+    @staticmethod
+    def _seats(state: State, phase: Phase) -> list[int]:
+        return list(phase.seats(state) if phase.seats is not None else range(state.players))
 
     def _enter(self, state: State, name: str) -> None:
         phase = self.phases[name]
@@ -194,8 +223,7 @@ class Flow:
         if phase.start is not None:
             phase.start(state)
         if phase.turn is not None:
-            seats = phase.seats(state) if phase.seats is not None else range(state.players)
-            state.turns = list(seats)
+            state.turns = self._seats(state, phase)
 
     # ------------------------------------------------------------------ teaching
     def describe(self) -> str:
