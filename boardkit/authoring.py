@@ -14,6 +14,7 @@ import json
 import re
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from boardkit.engine import BoardkitError
 
@@ -41,7 +42,8 @@ def _notebook(cells: list[list[str]]) -> dict:
     """An nbformat-4 notebook without outputs (validated by nbformat when it is installed)."""
     out = []
     for i, (kind, source) in enumerate(cells):
-        cell = {"cell_type": kind, "id": f"cell-{i:02d}", "metadata": {}, "source": source}
+        cell: dict[str, Any] = {"cell_type": kind, "id": f"cell-{i:02d}", "metadata": {},
+                                "source": source}
         if kind == "code":
             cell.update(execution_count=None, outputs=[])
         out.append(cell)

@@ -338,7 +338,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"boardkit: error: {exc}", file=sys.stderr)
             return EXIT_PARTIAL
         except BoardkitError as exc:
-            flag = FLAGS.get(getattr(exc, "field", None))
+            field = getattr(exc, "field", None)
+            flag = FLAGS.get(field) if isinstance(field, str) else None
             text = " ".join(line.strip() for line in str(exc).splitlines())  # one line
             print(f"boardkit: error: {f'{flag}: ' if flag else ''}{text}", file=sys.stderr)
             return EXIT_USAGE

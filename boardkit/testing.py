@@ -189,11 +189,11 @@ def playthrough(name: str, seed: int, players: int | None = None,
              f"params changed {_observation_text(g.params_overrides(state.params))}"]
     k = 0
     seen = [0] * state.players  # log lines each seat has been shown
-    while not state.is_over:
+    while (mover := state.current_player) is not None:  # None once the game is over
         options = state.legal_actions()
         act = options[int(rng.integers(len(options)))]
         if decisions is None or k < decisions:
-            lines.append(f"\n## decision {k + 1}: P{state.current_player + 1}, {state.prompt()}")
+            lines.append(f"\n## decision {k + 1}: P{mover + 1}, {state.prompt()}")
             lines.append(f"{len(options)} legal actions")
             for opt in options[:listed]:
                 code = f"[{g.codec.encode(opt)}] " if g.has_codec else ""

@@ -344,6 +344,16 @@ def test_bad_arguments_fail_before_work(kwargs, message, monkeypatch):
         simulate("dice-grid", **{"agents": ["random"], "n": 2, **kwargs})
 
 
+def test_the_dask_runner_without_a_client_or_an_address_names_the_field():
+    """Called directly (not through simulate, which checks first), it refuses with a
+    RunError for the address instead of failing inside the address check on None."""
+    from boardkit.analysis import backends
+
+    with pytest.raises(RunError, match="needs a client or an address") as info:
+        backends.run_dask(lambda *a: None, iter(()), (), None, None, 1.0, lambda *a: None, 0)
+    assert info.value.field == "address"
+
+
 def test_dask_scheduler_that_does_not_answer_fails_fast():
     with pytest.raises(RunError, match="no Dask scheduler answered at tcp://127.0.0.1:1 within 0.5 s"):
         simulate("dice-grid", ["random"], n=2, backend="dask", address="tcp://127.0.0.1:1",

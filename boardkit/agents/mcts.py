@@ -117,6 +117,14 @@ def evaluation(state: State, heuristic, score_weight: float = 0.1,
     return _shares(values, np.flatnonzero(values == values.max()), score_weight)
 
 
+def _mover(state: State) -> int:
+    """The seat deciding now; only asked while the game is not over."""
+    player = state.current_player
+    if player is None:
+        raise ValueError("the game is over: there is nothing to choose")
+    return player
+
+
 class MCTSAgent(Agent):
     """UCT / IS-MCTS with an iteration budget (reproducible) or a time budget (seconds).
 
@@ -154,7 +162,7 @@ class MCTSAgent(Agent):
             raise ValueError("value_reference='root' needs a value_scale")
         self.value_reference = value_reference
         self._reference: np.ndarray | None = None  # each seat's heuristic at the root
-        self._greedy = None  # the game's greedy agent, for greedy playouts
+        self._greedy: Agent | None = None  # the game's greedy agent, for greedy playouts
         if iterations < 1 and time_limit is None:
             raise ValueError("MCTS needs iterations >= 1 or a time_limit")
         self.iterations = iterations
@@ -185,7 +193,7 @@ class MCTSAgent(Agent):
         if len(options) == 1:
             return options[0]
         codec = state.game.codec
-        me = state.current_player
+        me = _mover(state)
         root = self._reused_root(state, me)
         if root.actions is not None:  # drawn in other worlds: keep the ones legal here
             legal = {codec.encode(a) for a in options}
@@ -234,15 +242,17 @@ class MCTSAgent(Agent):
                 continue  # chance and automatic moves are not edges of the tree (open loop)
             if event.to is not None and event.to != me:
                 return fresh  # a secret decision this player did not see
-            node = node.children.get(codec.encode(event.action))
-            if node is None:
+            child = node.children.get(codec.encode(event.action))
+            if child is None:
                 return fresh
+            node = child
         if node.player != me or state.current_player != me:
             return fresh
         return node
 
     # ------------------------------------------------------------------ searching
-    def _limit(self, node: _Node, options: int) -> int:
+    def _limit(self, node: _Node, options: float) -> float:
+        """How many of ``options`` (``math.inf``: unknown) a node may consider now."""
         if self.widen_above is None or options <= self.widen_above:
             return options
         return max(1, math.ceil(self.widen_k * (node.visits + 1) ** self.widen_alpha))
@@ -261,7 +271,7 @@ class MCTSAgent(Agent):
         from .greedy import score_margin
 
         fn = self.heuristic or state.game.heuristic or score_margin
-        me = state.current_player
+        me = _mover(state)
         guess = state.determinize(me, self.rng)
         values = []
         for act in options:
@@ -278,7 +288,7 @@ class MCTSAgent(Agent):
         is drawn with ``random_action`` while the widening limit allows."""
         if node.actions is None:
             node.actions = {}
-        player = state.current_player
+        player = _mover(state)
         tried = []
         for k, act in node.actions.items():
             if not at_root:
@@ -325,8 +335,8 @@ class MCTSAgent(Agent):
         node = root
         # selection and expansion
         while not state.is_over:
-            player = state.current_player
             step = state.stack[-1]
+            player = step.player
             if step.wide and self.widen_above is not None:
                 act, new = self._wide(node, state, codec, node is root, ranked)
                 code = codec.encode(act)
@@ -342,13 +352,14 @@ class MCTSAgent(Agent):
             actions = root_actions if node is root and root_actions is not None \
                 else state.legal_actions()
             codes = [codec.encode(a) for a in actions]
-            tried, untried = [], []
+            tried: list[int] = []
+            untried: list[int] = []
             for i, k in enumerate(codes):
-                child = node.children.get(k)
-                if child is None:
+                known = node.children.get(k)
+                if known is None:
                     untried.append(i)
                 else:
-                    child.avail += 1
+                    known.avail += 1
                     tried.append(i)
             if untried and (not tried or len(tried) < self._limit(node, len(codes))):
                 if len(codes) > (self.widen_above or len(codes)):
@@ -381,7 +392,7 @@ class MCTSAgent(Agent):
             n.visits += 1
             n.value += reward
 
-    def _playout_policy(self, state: State):
+    def _playout_policy(self, state: State) -> Agent | None:
         """None for random playouts, else the game's greedy agent (made once per agent)."""
         if self.rollout_policy == "random":
             return None

@@ -258,6 +258,8 @@ def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
 
     own = None
     if client is None:
+        if address is None:
+            raise RunError("the dask backend needs a client or an address", field="address")
         client = own = connect(address, timeout)
     inflight: dict[str, tuple[Any, Batch, int]] = {}
     given_up = 0

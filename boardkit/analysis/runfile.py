@@ -16,7 +16,7 @@ import os
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from boardkit.engine.errors import RunError
 
@@ -121,7 +121,7 @@ class RunFile:
         if self.path.exists() and not overwrite:
             self.resumed, self.columns = self._resume(meta_path)
         self._tmp: str | None = None
-        self._file = None
+        self._file: TextIO | None = None
 
     def _resume(self, meta_path: Path) -> tuple[set[int], list[str] | None]:
         shown = _short(self.path)
@@ -182,7 +182,7 @@ class RunFile:
         parts = []
         if self.resumed:
             parts.append(_read(self.path, compression=_compression(self.path)))
-        if self._file is not None:
+        if self._file is not None and self._tmp is not None:  # both set by the first add
             self._file.flush()
             parts.append(_read(self._tmp))
         if not parts:

@@ -16,6 +16,7 @@ import sys
 import time
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import numpy as np
@@ -144,7 +145,7 @@ def max_workers() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
-def _jobs(seed: int, n: int, skip: set[int] = frozenset()) -> Iterator[tuple[int, int]]:
+def _jobs(seed: int, n: int, skip: AbstractSet[int] = frozenset()) -> Iterator[tuple[int, int]]:
     """(index, seed) of games 0..n-1 except ``skip``, drawn in chunks: never all at once."""
     rng = np.random.default_rng(seed)
     index = 0
@@ -232,9 +233,10 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     if batch_size is not None:
         batch_size = _check_int(batch_size, "batch_size", 1, MAX_GAMES)
     if backend == "dask":
-        if client is None and address is None:
-            raise VariantError("the dask backend needs client= (a distributed.Client) or address=")
         if client is None:
+            if address is None:
+                raise VariantError("the dask backend needs client= (a distributed.Client) "
+                                   "or address=")
             backends.check_address(address)
         if not isinstance(connect_timeout, int | float) or not 0 < connect_timeout <= 3600:
             raise VariantError(f"connect_timeout must be seconds between 0 and 3600, "

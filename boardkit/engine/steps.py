@@ -9,7 +9,7 @@ resolved by the engine and logged as ``auto``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .actions import Action
 from .errors import RuleViolation
@@ -17,9 +17,15 @@ from .errors import RuleViolation
 if TYPE_CHECKING:
     from .state import State
 
+#: the game's State class a step works on (``class TurnStep(Step["WanderlustState"])``)
+S = TypeVar("S", bound="State")
 
-class Step:
-    """Base class of a pending decision. Subclasses are small and picklable (plain fields)."""
+
+class Step(Generic[S]):
+    """Base class of a pending decision. Subclasses are small and picklable (plain fields).
+
+    A game's step may name its own State class as the parameter, so that its methods are
+    typed with that class's fields; a plain ``Step`` works on any State."""
 
     #: who decides (a seat index)
     player: int = 0
@@ -35,18 +41,18 @@ class Step:
     #: (which needs a cheap ``sample`` and a direct ``check``)
     wide: bool = False
 
-    def public_text(self, state: State, act: Action) -> str:
+    def public_text(self, state: S, act: Action) -> str:
         """What the other players see of a secret decision (``secret = True``)."""
         return "decides in secret"
 
-    def prompt(self, state: State) -> str:
+    def prompt(self, state: S) -> str:
         """What the player is asked, in plain words."""
         return f"{type(self).__name__}"
 
-    def legal(self, state: State) -> list[Action]:
+    def legal(self, state: S) -> list[Action]:
         raise NotImplementedError
 
-    def sample(self, state: State, rng) -> Action:
+    def sample(self, state: S, rng) -> Action:
         """One legal action drawn uniformly at random (search playouts use this).
 
         The default lists every legal action; a step with many options may override it with
@@ -56,7 +62,7 @@ class Step:
         options = self.legal(state)
         return options[int(rng.integers(len(options)))]
 
-    def check(self, state: State, act: Action) -> None:
+    def check(self, state: S, act: Action) -> None:
         """Raise :class:`RuleViolation` if ``act`` is illegal. Must not change the state.
 
         The default compares with :meth:`legal`; steps with large action spaces override it
@@ -65,13 +71,13 @@ class Step:
         if act not in self.legal(state):
             raise RuleViolation(self.rule, self.not_now(state, act))
 
-    def not_now(self, state: State, act: Action) -> str:
+    def not_now(self, state: S, act: Action) -> str:
         """The words of a refusal for an action that does not belong to this decision: the
         action quoted, then what the player is asked instead."""
         return (f"“{act}” is not possible now: P{self.player + 1} is asked to "
                 f"{self.prompt(state)}")
 
-    def resolve(self, state: State, act: Action) -> None:
+    def resolve(self, state: S, act: Action) -> None:
         raise NotImplementedError
 
     def __repr__(self) -> str:

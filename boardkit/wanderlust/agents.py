@@ -11,6 +11,7 @@ it needs no copy of the state, so it is fast enough for thousands of simulated g
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import numpy as np
 
@@ -58,12 +59,12 @@ def _objective_value(state, p, stats) -> float:
     for oid in state.objectives:
         obj = cards().objectives[oid]
         target = obj.goal_for(state.trotters)
-        if obj.kind == "experience":
-            frac = min(1.0, stats["exp"] / (target + 1))
-            done = stats["exp"] > target
-        elif obj.kind == "collector":
+        if isinstance(target, tuple):  # the collector: (souvenirs, postcards, cameras)
             fr = [min(1.0, h / g) if g else 1.0 for h, g in zip(stats["coll"], target, strict=True)]
             frac, done = sum(fr) / 3, all(f >= 1.0 for f in fr)
+        elif obj.kind == "experience":
+            frac = min(1.0, stats["exp"] / (target + 1))
+            done = stats["exp"] > target
         elif obj.kind == "zones":
             frac, done = min(1.0, len(stats["zones"]) / target), len(stats["zones"]) >= target
         elif obj.kind == "trip":
@@ -169,8 +170,10 @@ class WanderlustGreedy(Agent):
         if isinstance(act, TakeTicket | TakeBlind):
             if isinstance(act, TakeTicket):
                 ticket = state.display[act.slot] if act.slot < len(state.display) else None
-                gain = self._reach_gain(state, p, ticket) if ticket else 0.0
-                v = TICKET_VALUE.get(ticket, 0.5) * weight + gain
+                if ticket is None:
+                    v = 0.5 * weight
+                else:
+                    v = TICKET_VALUE.get(ticket, 0.5) * weight + self._reach_gain(state, p, ticket)
             else:
                 v = 0.6 * weight + 0.15
             return v
@@ -232,8 +235,9 @@ class WanderlustMCTS(MCTSAgent):
     lead over the best automaton. It is the game's default search agent (``Game(search=...)``
     in :mod:`.game`)."""
 
-    def __init__(self, *args, value_scale: float | None = 8.0, **kwargs):
-        super().__init__(*args, value_scale=value_scale, **kwargs)
+    def __init__(self, *args: Any, value_scale: float | None = 8.0, **kwargs: Any):
+        kwargs["value_scale"] = value_scale
+        super().__init__(*args, **kwargs)
 
     def reward(self, state):
         if state.solo:

@@ -18,7 +18,7 @@ from boardkit.analysis import game_seeds, simulate
 from boardkit.analysis.metrics import wilson
 
 from .content import cards
-from .game import GAME
+from .game import new_game
 
 
 def solo_win_rates(agents: Sequence[str] = ("random", "greedy"),
@@ -32,7 +32,7 @@ def solo_win_rates(agents: Sequence[str] = ("random", "greedy"),
         for k in automatons:
             wins = finished = 0
             for game_seed in game_seeds(seed, n):
-                s = GAME.new_game(players=1, seed=game_seed, variant={"automatons": k})
+                s = new_game(players=1, seed=game_seed, variant={"automatons": k})
                 play(s, [make_agent(agent, seed=game_seed, game="wanderlust")])
                 wins += bool(s.winners())
                 finished += len(s.achieved[0]) >= 2
@@ -50,7 +50,7 @@ def objective_timing(n: int = 40, players: int = 3, agent: str = "greedy", seed:
 
     rows = []
     for game_seed in game_seeds(seed, n):
-        s = GAME.new_game(players=players, seed=game_seed, variant=variant)
+        s = new_game(players=players, seed=game_seed, variant=variant)
         play(s, [make_agent(agent, seed=game_seed + k, game="wanderlust")
                  for k in range(s.players)])
         for oid in s.objectives:

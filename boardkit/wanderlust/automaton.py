@@ -65,6 +65,14 @@ def _next_hop(state: WanderlustState, here: int, goal: int, adjacency, dist) -> 
     return None
 
 
+def _towards(state: WanderlustState, here: int, goal: int, adjacency, dist) -> str:
+    """The name of the neighbour one step closer to ``goal``, which is reachable and not
+    ``here`` (a destination where the automaton stands is reached before it moves)."""
+    v = _next_hop(state, here, goal, adjacency, dist)
+    assert v is not None, "a reachable goal elsewhere has a next hop"
+    return world().names[v]
+
+
 def decide(state: WanderlustState, t: int) -> tuple[str, str | None, str]:
     """The automaton's next move: ``(kind, place, why)`` with kind ``step``, ``fly`` or
     ``stop`` (place is where it moves to)."""
@@ -78,16 +86,16 @@ def decide(state: WanderlustState, t: int) -> tuple[str, str | None, str]:
     for _, d in right_first:
         g = w.index[d]
         if w.dist_land[g][here] <= near:
-            v = _next_hop(state, here, g, w.land, w.dist_land)
-            return "step", w.names[v], f"{d} is within {near} steps (rule 1)"
+            return ("step", _towards(state, here, g, w.land, w.dist_land),
+                    f"{d} is within {near} steps (rule 1)")
     # 2. in the same zone, unless another trotter is 1 step away from it
     for _, d in right_first:
         g = w.index[d]
         if w.zone_of[g] == zone and not blocked_by_trotter(state, t, d):
             if w.dist_land[g][here] >= 10**6:
                 continue
-            v = _next_hop(state, here, g, w.land, w.dist_land)
-            return "step", w.names[v], f"{d} is in the same zone (rule 2)"
+            return ("step", _towards(state, here, g, w.land, w.dist_land),
+                    f"{d} is in the same zone (rule 2)")
     # 3.B at an airport: fly towards the priority destination
     if w.kind[here] == "airport":
         for _, d in right_first:
@@ -107,17 +115,17 @@ def decide(state: WanderlustState, t: int) -> tuple[str, str | None, str]:
     # 3.A head to the zone's airport, or the nearest free one reachable without ships
     gate = w.zone_airport[zone]
     if not occupied_by_other_automaton(state, t, w.names[gate]) and w.dist_land[gate][here] < 10**6:
-        v = _next_hop(state, here, gate, w.land, w.dist_land)
-        return "step", w.names[v], f"heading to {w.names[gate]} airport (rule 3.A)"
+        return ("step", _towards(state, here, gate, w.land, w.dist_land),
+                f"heading to {w.names[gate]} airport (rule 3.A)")
     free = [a for a in w.airports if a != gate and not occupied_by_other_automaton(state, t, w.names[a])
             and w.dist_no_ship[a][here] < 10**6]
     if not free:
         return "stop", None, (f"{w.names[gate]} airport is occupied and no other airport is "
                               "reachable by land (rule 3.A)")
     target = min(free, key=lambda a: (w.dist_no_ship[a][here], w.names[a]))
-    v = _next_hop(state, here, target, w.land_no_ship, w.dist_no_ship)
-    return "step", w.names[v], (f"{w.names[gate]} airport is occupied: heading to "
-                                f"{w.names[target]} airport by land (rule 3.A)")
+    return ("step", _towards(state, here, target, w.land_no_ship, w.dist_no_ship),
+            f"{w.names[gate]} airport is occupied: heading to {w.names[target]} airport by land "
+            "(rule 3.A)")
 
 
 def _collect_need(state: WanderlustState, t: int) -> tuple[int, int] | None:
@@ -133,7 +141,9 @@ def _collect_need(state: WanderlustState, t: int) -> tuple[int, int] | None:
     c = state.params.collect
     most = (c.souvenirs_per_city, c.postcards_per_port, c.photos_per_wonder)[i]
     cost = (c.souvenir_cost, c.postcard_cost, c.photo_cost)[i]
-    required = cards().objectives["collector"].goal_for(state.trotters)[i]
+    goal = cards().objectives["collector"].goal_for(state.trotters)
+    assert isinstance(goal, tuple), "the collector's target is (souvenirs, postcards, cameras)"
+    required = goal[i]
     if state.tokens[t][here][i] >= most or state.collectibles(t)[i] >= required:
         return None
     return i, cost
@@ -177,7 +187,7 @@ def play_turn(state: WanderlustState, t: int) -> None:
             objectives.update(state)
             continue
         kind, place, why = decide(state, t)
-        if kind == "stop":
+        if place is None:  # kind "stop": the only move without a place
             state.note(f"{who} does not move: {why}")
             break
         ap -= 1

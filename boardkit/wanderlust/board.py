@@ -45,9 +45,16 @@ from .actions import (
 )
 from .content import TICKETS, cards, slug, world
 from .objectives import describe
+from .state import WanderlustState
 
 
-def trotter_colour(state: State, t: int) -> str:
+def _wanderlust(state: State) -> WanderlustState:
+    """The board's state as the Wanderlust position it is (the board shows only these)."""
+    assert isinstance(state, WanderlustState), "a Wanderlust board shows a Wanderlust game"
+    return state
+
+
+def trotter_colour(state: WanderlustState, t: int) -> str:
     """A trotter is drawn in its colour, the colour the log names ("P1 is the yellow
     trotter", "A1 is the green trotter"); a trotter without one (none is left) keeps the
     player colour."""
@@ -56,7 +63,7 @@ def trotter_colour(state: State, t: int) -> str:
     return found.colour if found is not None else S.player_colour(t)
 
 
-def trotter_tint(state: State, t: int) -> str:
+def trotter_tint(state: WanderlustState, t: int) -> str:
     """A light version of :func:`trotter_colour` for filled areas under dark text."""
     colour = trotter_colour(state, t).lstrip("#")
     rgb = [int(colour[i:i + 2], 16) for i in (0, 2, 4)]
@@ -194,9 +201,10 @@ class WanderlustBoard(Board):
     # ------------------------------------------------------------------ hooks
     def log_counts(self, state: State) -> list[str]:
         """The automatons' moves are in the log too: the header counts them apart."""
-        return [f"{state.automaton_moves} by automatons"] if state.automatons else []
+        ws = _wanderlust(state)
+        return [f"{ws.automaton_moves} by automatons"] if ws.automatons else []
 
-    def payments(self, state: State, to: str) -> list[routes.Payment]:
+    def payments(self, state: WanderlustState, to: str) -> list[routes.Payment]:
         """The payment options shown for ``to``: with tickets picked, the trips spending
         exactly those (any length); otherwise the listed ones (the planner's order)."""
         p = state.current_player
@@ -206,7 +214,7 @@ class WanderlustBoard(Board):
             return travel.paying(state, p, to, tuple(self.picked))
         return travel.plan(state, p)[to]["payments"]
 
-    def _picks(self, state: State) -> list[str]:
+    def _picks(self, state: WanderlustState) -> list[str]:
         """The picked tickets, dropping any the mover no longer holds."""
         p = state.current_player
         if p is None or state.is_over or not self.picked:
@@ -221,7 +229,7 @@ class WanderlustBoard(Board):
         self.picked = keep
         return keep
 
-    def _pickable(self, state: State) -> set[str]:
+    def _pickable(self, state: WanderlustState) -> set[str]:
         p = state.current_player
         if p is None or state.is_over or state.step_points <= 0:
             return set()
@@ -233,6 +241,7 @@ class WanderlustBoard(Board):
         return out
 
     def targets(self, state: State) -> dict[str, Action]:
+        state = _wanderlust(state)
         out: dict[str, Action] = {}
         for act in state.legal_actions():
             if isinstance(act, TakeTicket):
@@ -263,6 +272,7 @@ class WanderlustBoard(Board):
     def intent(self, msg, state: State) -> Action | None:
         if not isinstance(msg, ClickMessage):
             return None
+        state = _wanderlust(state)
         target = msg.target
         simple = {"blind": TakeBlind(), "reset": ResetDisplay(), "souvenir": Souvenir(),
                   "photo": Photo(), "postcard": Postcard(None), "end": EndTurn(),
@@ -323,6 +333,7 @@ class WanderlustBoard(Board):
 
     # ------------------------------------------------------------------ drawing
     def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+        state = _wanderlust(state)
         obs = state.observation(viewer)
         # the payments shown come from the mover's hand: only the mover (or a spectator)
         # may see them
@@ -346,7 +357,7 @@ class WanderlustBoard(Board):
         left = self._hand_panel(state, obs, viewer, legal_targets, HAND_X, y)
         middle = self._display_panel(state, obs, viewer, legal_targets, DISPLAY_X, y)
         if self.selected is not None:
-            right = self._payments_panel(state, legal_targets, SIDE_X, y)
+            right = self._payments_panel(state, self.selected, legal_targets, SIDE_X, y)
         else:
             right = self._objectives_panel(state, obs, SIDE_X, y)
         parts += left[0] + middle[0] + right[0]
@@ -623,11 +634,11 @@ class WanderlustBoard(Board):
                                extra_class="bk-box"))
         return out, y + 48
 
-    def _payments_panel(self, state, legal, x, y):
-        """The ways to pay for the chosen destination (in the objectives' place until one is
-        chosen): tickets, experience and flights on one line, the route below it."""
-        pays = self.payments(state, self.selected)
-        out = [S.text(x, y, f"ways to pay for {self.selected} ({len(pays)}):", size=12,
+    def _payments_panel(self, state, to: str, legal, x, y):
+        """The ways to pay for the chosen destination ``to`` (in the objectives' place until
+        one is chosen): tickets, experience and flights on one line, the route below it."""
+        pays = self.payments(state, to)
+        out = [S.text(x, y, f"ways to pay for {to} ({len(pays)}):", size=12,
                       weight=700)]
         y += 10
         for k, pay in enumerate(pays[:SHOWN_PAYMENTS]):

@@ -86,6 +86,7 @@ def candidates(state: WanderlustState, p: int, points: int) -> list:
     if not world().is_destination(here):
         return []
     kind = world().dest_type(here)
+    acts: list[Souvenir | Photo | Postcard]
     if kind == "city":
         acts = [Souvenir()]
     elif kind == "wonder":

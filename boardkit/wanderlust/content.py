@@ -140,9 +140,9 @@ class World:
             land[ib].append((ia, k))
         self.tracks = [(self.index[a], self.index[b], LEGS.index(t)) for a, b, t in spec.tracks]
         self.land = [sorted(nb, key=lambda e: self.names[e[0]]) for nb in land]
-        flights = [[] for _ in range(self.n)]
-        for a in self.airports:
-            flights[a] = sorted(((b, FLIGHT) for b in self.airports if b != a),
+        flights: list[list[tuple[int, int]]] = [[] for _ in range(self.n)]
+        for ap in self.airports:
+            flights[ap] = sorted(((b, FLIGHT) for b in self.airports if b != ap),
                                 key=lambda e: self.names[e[0]])
         self.all = [self.land[i] + flights[i] for i in range(self.n)]
         self.dist_all = [self._bfs(i, self.all) for i in range(self.n)]
@@ -198,6 +198,7 @@ def _fold(name: str) -> str:
 # ---------------------------------------------------------------- the cards
 
 PlayerCount = Literal["2", "3", "4", "5"]
+PLAYER_COUNTS: tuple[PlayerCount, ...] = ("2", "3", "4", "5")
 
 
 class EncounterCard(Strict):
@@ -224,19 +225,21 @@ class Objective(Strict):
         if set(self.target) != {"2", "3", "4", "5"}:
             raise ValueError(f"objective {self.id}: target needs player counts 2, 3, 4 and 5")
         for count, value in self.target.items():
-            triple = isinstance(value, tuple)
-            if triple != (self.kind == "collector"):
+            values = value if isinstance(value, tuple) else (value,)
+            if isinstance(value, tuple) != (self.kind == "collector"):
                 raise ValueError(f"objective {self.id}: target.{count}: "
                                  + ("[souvenirs, postcards, cameras]" if self.kind == "collector"
                                     else "a single number") + " expected")
-            if any(v < 0 for v in (value if triple else (value,))):
+            if any(v < 0 for v in values):
                 raise ValueError(f"objective {self.id}: target.{count}: negative")
         if (self.kind == "destinations") != (self.type is not None):
             raise ValueError(f"objective {self.id}: 'type' belongs to destination objectives")
         return self
 
-    def goal_for(self, trotters: int):
-        return self.target[str(min(5, max(2, trotters)))]
+    def goal_for(self, trotters: int) -> int | tuple[int, int, int]:
+        """The target with ``trotters`` trotters: a number, or (souvenirs, postcards,
+        cameras) for the collector."""
+        return self.target[PLAYER_COUNTS[min(5, max(2, trotters)) - 2]]
 
 
 class Goal(Strict):

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def gain(state: WanderlustState, t: int, why: str = "") -> str | None:
     """Trotter ``t`` takes the top encounter card (hidden; automatons' stay face down)."""
     deck = state.enc_deck
-    if sum(deck.values()) == 0 and sum(state.enc_discard.values()):
+    if sum(deck.values()) == 0 and sum(state.enc_discard.values()) != 0:
         for cid, c in state.enc_discard.items():
             deck[cid] = deck.get(cid, 0) + c
         state.enc_discard = {cid: 0 for cid in state.enc_discard}

@@ -34,6 +34,14 @@ GAME = Game(
 )
 
 
+def new_game(players: int | None = None, seed: int = 0, variant=None,
+             params=None) -> WanderlustState:
+    """``GAME.new_game(...)``, typed as the Wanderlust position it is."""
+    state = GAME.new_game(players=players, seed=seed, variant=variant, params=params)
+    assert isinstance(state, WanderlustState), "GAME's state_class is WanderlustState"
+    return state
+
+
 def scenario(name: str, seed: int = 0, params: dict | None = None, **variant) -> WanderlustState:
     """A new game starting from a worked example of the rulebook (see ``scenarios.toml``);
     ``params`` changes rule parameters (``{"setup.hometown_visited": True}``), ``variant``
@@ -45,5 +53,5 @@ def scenario(name: str, seed: int = 0, params: dict | None = None, **variant) ->
         from boardkit.engine import VariantError
 
         raise VariantError(f"unknown scenario {name!r}; known: {', '.join(scenarios())}")
-    return GAME.new_game(players=spec.players, seed=seed, params=params,
-                         variant={"scenario": name, "automatons": spec.automatons, **variant})
+    return new_game(players=spec.players, seed=seed, params=params,
+                    variant={"scenario": name, "automatons": spec.automatons, **variant})

@@ -39,6 +39,7 @@ def progress(state: WanderlustState, t: int, obj: Objective) -> tuple:
         return state.best_trip[t], target
     if obj.kind == "encounters":
         return state.enc_gained[t], target
+    assert obj.type is not None, "a destinations objective names its type (checked on loading)"
     return state.destinations_of(t, obj.type), target
 
 
@@ -53,11 +54,11 @@ def met(state: WanderlustState, t: int, obj: Objective) -> bool:
 
 def describe(obj: Objective, trotters: int) -> str:
     target = obj.goal_for(trotters)
-    if obj.kind == "experience":
-        return f"more than {target} travel experience"
-    if obj.kind == "collector":
+    if isinstance(target, tuple):  # the collector
         s, p, c = target
         return f"{s} souvenirs, {p} postcards and {c} camera{'s' if c != 1 else ''}"
+    if obj.kind == "experience":
+        return f"more than {target} travel experience"
     if obj.kind == "zones":
         return f"destinations in {target} different zones"
     if obj.kind == "trip":

@@ -49,6 +49,12 @@ from .content import FLIGHT, LEGS, TICKETS, WHITE, WILD, world
 Hand = tuple[int, int, int, int, int, int]
 Outcome = tuple[Hand, int]  # (tickets spent as counts, long flights)
 
+
+def _hand(counts: Sequence[int]) -> Hand:
+    """Six ticket counts (car, train, ship, charter, airline, wild) as a :data:`Hand`."""
+    car, train, ship, charter, airline, wild = (int(c) for c in counts)
+    return car, train, ship, charter, airline, wild
+
 _CACHE_SIZE = 50_000
 
 
@@ -219,7 +225,7 @@ def _spends(sig: tuple[int, ...], hand: Hand) -> tuple[Hand, ...]:
             for extra in _multisets(rest, whites):
                 spent = [used[i] + extra[i] for i in range(6)]
                 spent[WILD] = (wild - left_wild) + extra[WILD]
-                out.add(tuple(spent))  # type: ignore[arg-type]
+                out.add(_hand(spent))
             return
         n = fixed[k]
         lo = max(0, n - hand[k])
@@ -284,7 +290,7 @@ def options(source: str, targets: Sequence[str], hand: Sequence[int], max_legs: 
     number of tickets, then by ticket type, then by flights.
     """
     w = world()
-    hand_t: Hand = tuple(int(c) for c in hand)  # type: ignore[assignment]
+    hand_t = _hand(hand)
     idx = tuple(w.index[t] for t in targets)
     legs = min(sum(hand_t), max_legs)
     table = _outcomes(w.index[source], idx, hand_t, legs)[0]
@@ -300,8 +306,8 @@ def payment(source: str, to: str, spent: Sequence[int], flights: int, hand: Sequ
             targets: Sequence[str], max_legs: int) -> Payment | None:
     """The example route for one outcome (``None`` if that outcome is not possible)."""
     w = world()
-    hand_t: Hand = tuple(int(c) for c in hand)  # type: ignore[assignment]
-    spent_t: Hand = tuple(int(c) for c in spent)  # type: ignore[assignment]
+    hand_t = _hand(hand)
+    spent_t = _hand(spent)
     idx = tuple(w.index[t] for t in targets)
     legs = min(sum(hand_t), max_legs)
     t = w.index[to]
@@ -351,9 +357,13 @@ def all_payments(source: str, targets: Sequence[str], hand: Sequence[int], max_l
                  min_tickets: int = 1) -> dict[str, list[Payment]]:
     """Like :func:`options`, with the example route of each option."""
     found = options(source, targets, hand, max_legs, min_tickets)
-    out = {}
+    out: dict[str, list[Payment]] = {}
     for to, opts in found.items():
-        out[to] = [payment(source, to, spent, fl, hand, targets, max_legs) for spent, fl in opts]
+        out[to] = []
+        for spent, fl in opts:
+            pay = payment(source, to, spent, fl, hand, targets, max_legs)
+            assert pay is not None, "every outcome options() lists has a route"
+            out[to].append(pay)
     return out
 
 
@@ -366,7 +376,7 @@ def find(source: str, to: str, spent: Sequence[int], flights: int) -> Payment | 
     exactly ``sum(spent)`` tracks; the search stops at the first route found.
     """
     w = world()
-    spent_t: Hand = tuple(int(c) for c in spent)  # type: ignore[assignment]
+    spent_t = _hand(spent)
     key = ("find", w.index[source], w.index[to], spent_t, int(flights))
     path = _FIND.get_or(key, lambda: _find(*key[1:]))
     if path is None:

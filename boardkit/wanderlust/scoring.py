@@ -41,11 +41,12 @@ def goal_met(state: WanderlustState, t: int) -> bool:
     if gid is None:
         return False
     g = cards().goals[gid]
+    if g.kind == "destinations":
+        assert g.type is not None, "a destinations goal names its type (checked on loading)"
+        return state.destinations_of(t, g.type) >= g.target
     s, p, c = state.collectibles(t)
     have = {"souvenirs": s, "postcards": p, "cameras": c, "experience": state.exp[t],
-            "encounters": state.enc_gained[t]}.get(g.kind)
-    if g.kind == "destinations":
-        have = state.destinations_of(t, g.type)
+            "encounters": state.enc_gained[t]}[g.kind]
     return have >= g.target
 
 

@@ -98,6 +98,7 @@ def display_problem(state: WanderlustState, slot: int) -> RuleViolation | None:
 
 def take_display(state: WanderlustState, p: int, slot: int) -> None:
     ticket = state.display[slot]
+    assert ticket is not None, "a checked display slot holds a ticket"
     state.display[slot] = None
     give(state, p, ticket, known=True)
     state.note(f"{state.label(p)} takes the {ticket} ticket from display slot {slot + 1}")

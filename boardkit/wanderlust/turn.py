@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 SPENDING = (TakeTicket, TakeBlind, Travel, Souvenir, Postcard, Photo)
 
 
-class TurnStep(Step):
+class TurnStep(Step["WanderlustState"]):
     """A player's turn: ``ap`` action points left; encounter cards played and display resets
     used this turn."""
 
