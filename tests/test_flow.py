@@ -228,3 +228,77 @@ def test_games_that_declare_their_flow_show_it(name, phases):
     assert "the end of the game" in state_class.flow.describe()
     s = boardkit.game(name).new_game(seed=2)
     assert s.phase in phases
+
+
+# ------------------------------------------------ turns repeated, decisions at a phase's end
+class DrawStep(Step):
+    rule = "toy.draw"
+    auto = False
+
+    def __init__(self, player: int):
+        self.player = player
+
+    def legal(self, state):
+        return [Pick(1)]
+
+    def resolve(self, state, act):
+        state.points[self.player] += state.deck.pop()
+
+
+class KeepStep(Step):
+    """At the end of the draws: keep the points or not (a decision the phase's end asks)."""
+
+    rule = "toy.keep"
+    auto = False
+
+    def legal(self, state):
+        return [Bonus(True), Bonus(False)]
+
+    def resolve(self, state, act):
+        if not act.take:
+            state.points = [0] * state.players
+
+
+class DeckState(ToyState):
+    flow = Flow(
+        Phase("draws", "draw until the deck is empty",
+              turn=lambda s, p: DrawStep(p) if s.deck else None,
+              again=lambda s: bool(s.deck), end=lambda s: s.stack.append(KeepStep()),
+              next="tally"),
+        Phase("tally", "count", end=lambda s: s.note(f"tally {s.points}")),
+        first="draws",
+    )
+    deck: list[int]
+
+    def setup(self):
+        self.deck = [1, 2, 3, 4, 5]
+        super().setup()
+
+
+DECK = Game(name="toy-deck", title="Toy deck", state_class=DeckState, actions=(Pick, Bonus),
+            players=(1, 3))
+
+
+def test_again_repeats_the_turns_until_it_says_no():
+    s = DECK.new_game(players=2, seed=0)
+    seats = []
+    while isinstance(s.pending, DrawStep):
+        seats.append(s.current_player)
+        s.apply(Pick(1))
+    assert seats == [0, 1, 0, 1, 0] and s.deck == []
+    assert s.points == [5 + 3 + 1, 4 + 2]
+
+
+def test_the_next_phase_waits_for_the_decisions_a_phase_end_asks():
+    s = DECK.new_game(players=1, seed=0)
+    for _ in range(5):
+        s.apply(Pick(1))
+    assert isinstance(s.pending, KeepStep) and s.phase == "draws"
+    s.apply(Bonus(False))
+    assert s.is_over and s.points == [0]
+    assert [e.text for e in s.log if e.kind == "info"][-1] == "tally [0]"
+
+
+def test_again_without_turns_is_refused():
+    with pytest.raises(FlowError, match="'again' repeats turns"):
+        Flow(Phase("a", "x", again=lambda s: True), first="a")
