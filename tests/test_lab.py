@@ -6,8 +6,8 @@ import matplotlib
 import numpy as np
 import pytest
 
-from boardkit.analysis import compare, metrics, simulate, standings, tournament
-from boardkit.analysis.lab import sign_flip_p
+from boardkit.analysis import compare, metrics, seat_win_rates, simulate, standings, tournament
+from boardkit.analysis.lab import measure, sign_flip_p
 from boardkit.analysis.metrics import (
     mean_ci,
     plot_score_sources,
@@ -53,6 +53,19 @@ def test_metrics_table(run):
     assert adv.ci_low <= adv.value <= adv.ci_high
     assert table.loc["branching factor", "value"] >= 1
     assert 0 <= table.loc["decisiveness", "value"] <= 1
+    assert 0 <= table.loc["balance", "value"] <= 1
+
+
+def test_seat_win_rates_share_each_won_game_and_spread_is_best_minus_worst(run):
+    seats = seat_win_rates(run)
+    assert list(seats.index) == [0, 1]
+    assert seats.win_rate.sum() == pytest.approx(1)  # a shared win counts 1/k for each winner
+    eps = 1e-12
+    assert ((seats.ci_low <= seats.win_rate + eps) & (seats.win_rate <= seats.ci_high + eps)).all()
+    spread = measure(run, "spread")
+    scores = run.groupby("game")["score"]
+    assert len(spread) == 80 and (spread >= 0).all()
+    assert spread.equals(scores.max() - scores.min())
 
 
 def test_plots_draw(run):

@@ -103,3 +103,31 @@ def test_the_boards_stay_put_check_catches_a_later_change():
     first = ast.parse("board = game.board(state)\nboard")
     later = ast.parse("board.state = other\nboard.play(act)")
     assert _changes(later, _board_names(first)) == ["board.state = ...", "board.play(...)"]
+
+
+# the walkthroughs (10, 20, 30, 40) and their analyses (11, 21, 31, 41)
+TEACHING = [p for p in NOTEBOOKS if p.stem[0] in "1234"]
+
+
+@pytest.mark.parametrize("path", TEACHING, ids=lambda p: p.stem)
+def test_teaching_notebooks_keep_their_checks_folded(path):
+    """Notebooks that teach rather than test: the key results are confirmed in folded cells
+    tagged "check" that hold only asserts, each right after the code cell it checks; no other
+    code cell asserts (a solution cell may check its own answer)."""
+    import ast
+
+    cells = nbformat.read(path, as_version=4).cells
+    checks = [i for i, c in enumerate(cells) if "check" in c.metadata.get("tags", ())]
+    assert checks, f"{path.name}: no check cell"
+    for i in checks:
+        cell = cells[i]
+        assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, \
+            f"{path.name} cell {i}: a check cell is folded (source_hidden)"
+        assert all(isinstance(n, ast.Assert) for n in ast.parse(cell.source).body), \
+            f"{path.name} cell {i}: a check cell holds only asserts"
+        before = cells[i - 1]
+        assert before.cell_type == "code" and i - 1 not in checks, \
+            f"{path.name} cell {i}: a check cell follows the code cell whose result it checks"
+    loose = [i for i, c in enumerate(cells) if c.cell_type == "code" and i not in checks
+             and "solution" not in c.metadata.get("tags", ()) and "assert " in c.source]
+    assert not loose, f"{path.name} cells {loose} assert outside a check cell"

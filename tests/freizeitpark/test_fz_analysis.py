@@ -40,6 +40,8 @@ def test_rounds_and_fired_tables(frames):
     for k, rows in frames.items():
         assert fired.loc[k, "fired"] == (rows["status"] == "fired").sum()
         assert fired.loc[k, "ci_low"] <= fired.loc[k, "fired_share"] <= fired.loc[k, "ci_high"]
+        # evaluated: whoever met every condition, then won or was fired
+        assert fired.loc[k, "evaluated"] == rows["status"].isin(["won", "fired"]).sum()
 
 
 def test_card_difficulty_ranks_every_card():
@@ -49,6 +51,7 @@ def test_card_difficulty_ranks_every_card():
     assert table["met_share"].is_monotonic_increasing
     assert ((0 <= table["ci_low"]) & (table["ci_high"] <= 1)).all()
     assert (table["met"] <= table["games"]).all()
+    assert ((table["ci_low"] <= table["met_share"]) & (table["met_share"] <= table["ci_high"])).all()
 
 
 def test_dice_rule_effect_is_paired_and_zero_against_itself():
@@ -57,6 +60,9 @@ def test_dice_rule_effect_is_paired_and_zero_against_itself():
     assert "unchanged" in A.describe_effect(same)
     table = A.dice_rule_effect(n=2, seed=4)
     assert {"mean_any", "mean_split", "diff", "p_value"} <= set(table.columns)
+    assert set(table.index) == {"met", "won", "fired", "met_round", "end_round"}
+    shares = table.loc[["met", "won", "fired"], ["mean_any", "mean_split"]]
+    assert ((shares >= 0) & (shares <= 1)).all().all()
     assert table.loc["end_round", "pairs"] == 2
 
 
