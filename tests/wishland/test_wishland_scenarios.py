@@ -213,7 +213,3 @@ def test_rule_violation_names_the_rule():
     with pytest.raises(RuleViolation) as exc:
         s.apply(ChooseTurnSpace(4))
     assert exc.value.rule == "wishland.turn_order.space"
-
-
-# ------------------------------------------------------------------ the walkthrough itself
-
