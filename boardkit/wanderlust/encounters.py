@@ -131,6 +131,5 @@ class EncounterTicketStep(Step):
         return [TakeTicket(i) for i, t in enumerate(state.display) if t is not None]
 
     def resolve(self, state, act):
-        state.stack.pop()
         tickets.take_display(state, self.player, act.slot)
         state.check_objectives()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from boardkit.engine import DataError, VariantError
 
-from . import objectives, solo, tickets, turn
+from . import objectives, solo, tickets
 from .content import TICKETS, cards, world
 from .scenarios import ScenarioSpec, scenarios
 
@@ -92,7 +92,7 @@ def setup(state: WanderlustState) -> None:
     _blank(state, names, v.automatons)
     _standard(state)
     objectives.update(state)
-    turn.begin(state, 0)
+    state.turn = 0  # the first trotter to play (the flow starts there)
 
 
 def _standard(state: WanderlustState) -> None:
@@ -317,4 +317,4 @@ def _scenario(state: WanderlustState, spec: ScenarioSpec) -> None:
     first = number - 1 if kind == "P" else state.players + number - 1
     if first >= state.trotters:
         raise bad(f"turn: there is no {spec.turn}")
-    turn.begin(state, first)
+    state.turn = first

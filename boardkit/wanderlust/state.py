@@ -20,6 +20,7 @@ from boardkit.engine import RuleViolation, State
 
 from . import objectives, scoring, setup
 from .content import TICKETS, cards, world
+from .flow import FLOW
 from .variants import Params, Variant
 
 
@@ -37,6 +38,8 @@ def _check_in(name: str, pool_of, rule: str, what: str):
 
 class WanderlustState(State):
     """A game of Wanderlust (see :mod:`boardkit.wanderlust`)."""
+
+    flow = FLOW
 
     chance_checks = {
         "trotter": _check_in("trotter", lambda s: s.passport_pool, "wanderlust.setup.passport",
@@ -128,6 +131,7 @@ class WanderlustState(State):
 
     def setup(self) -> None:
         setup.setup(self)
+        self.flow.begin(self)
 
     # ------------------------------------------------------------ who is who
     @property

@@ -96,9 +96,10 @@ class TurnStep(Step["WanderlustState"]):
     def resolve(self, state: WanderlustState, act) -> None:
         p = self.player
         if isinstance(act, EndTurn):
-            state.stack.pop()
             end_turn(state)
             return
+        # the turn goes on: its step stays pending, under anything an action asks for now
+        state.stack.append(self)
         if isinstance(act, Pass):
             state.note(f"{state.label(p)} can do nothing and loses {self.ap} action point"
                        f"{'s' if self.ap != 1 else ''}")
@@ -176,18 +177,20 @@ def problem(state: WanderlustState, step: TurnStep, act) -> RuleViolation | None
 # ---------------------------------------------------------------- turn order
 
 
-def begin(state: WanderlustState, t: int) -> None:
-    """Start trotter ``t``'s turn: a player decides; an automaton plays at once."""
+def turn(state: WanderlustState, t: int) -> TurnStep | None:
+    """Trotter ``t``'s turn: a player decides (a :class:`TurnStep`); an automaton plays at
+    once, and its turn is over."""
     state.turn = t
     if state.is_automaton(t):
         automaton.play_turn(state, t)
         end_turn(state)
-    else:
-        state.stack.append(TurnStep(t, state.params.turn.action_points))
+        return None
+    return TurnStep(t, state.params.turn.action_points)
 
 
 def end_turn(state: WanderlustState) -> None:
-    """After a trotter's turn: Efficient Planning, the end of the race, the next trotter."""
+    """After a trotter's turn: Efficient Planning, then the end of the race when the end was
+    triggered and every trotter has had one more turn (``wanderlust.end.trigger``)."""
     t = state.turn
     if not state.is_automaton(t):
         tickets.efficient_planning(state, t)
@@ -199,19 +202,21 @@ def end_turn(state: WanderlustState) -> None:
         state.turns_left -= 1
     if state.turns_left == 0:
         game_over(state, "every trotter has played one more turn after the end was triggered")
-        return
-    nxt = (t + 1) % state.trotters
-    if nxt == 0:
-        state.round += 1
-        if state.round > state.params.end.max_rounds:
-            game_over(state, f"the safety limit of {state.params.end.max_rounds} rounds is "
-                             "reached (rule wanderlust.end.round_limit)")
-            return
-    begin(state, nxt)
+
+
+def new_round(state: WanderlustState) -> None:
+    """The next round; past the safety limit the race is over (``wanderlust.end.round_limit``)."""
+    state.round += 1
+    if state.round > state.params.end.max_rounds:
+        game_over(state, f"the safety limit of {state.params.end.max_rounds} rounds is "
+                         "reached (rule wanderlust.end.round_limit)")
+
+
+def over(state: WanderlustState) -> bool:
+    return state.turns_left == 0
 
 
 def game_over(state: WanderlustState, why: str) -> None:
-    state.stack.clear()
     state.turns_left = 0
     scores = ", ".join(f"{state.label(t)} {scoring.total(state, t)}" for t in range(state.trotters))
     state.note(f"the race is over: {why}. Final scores: {scores}")
