@@ -219,6 +219,7 @@ def test_an_unknown_continuation_is_named():
 @pytest.mark.parametrize("name, phases", [
     ("dice-grid", {"round"}),
     ("freizeitpark", {"eingang", "runde"}),
+    ("lands", {"portfolio", "megapark"}),
     ("wishland", {"entrepreneurs", "turn_order", "income", "player_turns", "end_of_round",
                   "final_scoring"}),
 ])

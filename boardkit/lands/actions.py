@@ -20,7 +20,7 @@ from typing import Annotated
 
 from boardkit.engine import Action, ActionCodec, Canonical, Range, action
 
-from .building import ANGLES, AREA
+from .content import ANGLES, AREA
 
 MAX_CARDS = 15
 MAX_PARKS = 15

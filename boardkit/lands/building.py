@@ -44,12 +44,10 @@ from boardkit.engine.grid import (
     place_cells,
 )
 
-from .content import content
+from .actions import MAX_PARKS, Place
+from .content import ANGLES, AREA, content
 
-#: a park's area on the table: AREA × AREA squares (see rule lands.build.area)
-AREA = 14
 _STRIDE = AREA + 1  # one guard column, so shifting a row never wraps into the next
-ANGLES = (0, 90, 180, 270)
 VALID = sum(1 << (y * _STRIDE + x) for y in range(AREA) for x in range(AREA))
 
 
@@ -443,8 +441,6 @@ def join(park, card: int, x, y, angle, shape, under, level=None) -> list[Placed]
 
 def place_options(state, card: int, parks: list, new_park: bool = True) -> list:
     """Every legal :class:`~boardkit.lands.actions.Place` of ``card`` into ``parks``."""
-    from .actions import MAX_PARKS, Place
-
     out = []
     for i, park in enumerate(parks):
         out += [Place(card, i, x, y, a, s, u) for x, y, a, s, u in legal_placements(park, card)]
@@ -455,8 +451,6 @@ def place_options(state, card: int, parks: list, new_park: bool = True) -> list:
 
 def check_place(state, act, parks: list) -> list:
     """The park after ``act`` (building rules checked); the caller checks whose card it is."""
-    from .actions import MAX_PARKS
-
     if isinstance(act.park, bool) or not isinstance(act.park, int) or not 0 <= act.park <= len(parks) \
             or act.park >= MAX_PARKS:
         raise RuleViolation("lands.build.park", f"there is no park {act.park!r}: parks are "

@@ -19,7 +19,6 @@ from functools import cache
 
 from boardkit.engine import RuleViolation, Step
 
-from . import ending
 from .actions import Complete, Decline, UseAbility
 from .content import content
 
@@ -165,7 +164,8 @@ def complete(state, act: Complete) -> None:
 
 
 def finish(state, park: int, stack: int, moved: bool) -> None:
-    """Discard the park (and the plan card unless it moved); end the round if no plan is left."""
+    """Discard the park (and the plan card unless it moved); the round ends if no plan is
+    left (the flow ends it)."""
     gone = [p.card for p in state.parks.pop(park)]
     state.discard.extend(gone)
     if not moved:
@@ -178,8 +178,6 @@ def finish(state, park: int, stack: int, moved: bool) -> None:
                    "(lands.complete.moved_plan)")
     if not any(state.stacks):
         state.note("every stack is empty: the round ends (lands.end.trigger)")
-        state.stack.pop()  # the BuildStep
-        ending.end_round(state)
 
 
 class AbilityStep(Step):
@@ -209,7 +207,6 @@ class AbilityStep(Step):
                                 f"this ability (targets: {targets})")
 
     def resolve(self, state, act):
-        state.stack.pop()
         moved = False
         if isinstance(act, UseAbility):
             effect = content().cards[state.stacks[self.stack_index][0]].ability.effect

@@ -33,6 +33,10 @@ from boardkit.engine.resources import data_dir
 ICONS: dict[str, str] = {"R": "rides", "G": "gifts", "M": "games", "F": "food", "S": "shows"}
 LETTER: dict[str, str] = {v: k for k, v in ICONS.items()}
 ICON_NAMES = tuple(ICONS.values())
+#: a park's area on the table: AREA × AREA squares (see rule lands.build.area)
+AREA = 14
+#: the quarter turns a card may lie in (lands.build.rotation)
+ANGLES = (0, 90, 180, 270)
 Effect = Literal["move_plan", "bury", "reclaim", "swap"]
 
 Cell = tuple[int, int]

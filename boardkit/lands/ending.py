@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from boardkit.engine import Action, RuleViolation, Step
 
-from . import megapark, portfolio
 from .actions import DoneReserving, Reserve
 
 
 def end_round(state) -> None:
+    """The end of a Portfolio round: clear the build area, then ask for the reserve."""
     cards = [p.card for park in state.parks for p in park]
     if cards:
         state.discard.extend(cards)
@@ -76,18 +76,20 @@ class ReserveStep(Step):
             state.discard.remove(act.card)
             state.reserved.append(act.card)
             state.reserved_now += 1
+            state.stack.append(self)  # another one may follow
             state.note(f"#{act.card} is reserved face down")
             return
-        state.stack.pop()
-        next_round(state)
+        state.note(f"the reserved pile covers round {state.round} (lands.end.cover)")
 
 
-def next_round(state) -> None:
-    state.note(f"the reserved pile covers round {state.round} (lands.end.cover)")
-    if state.round >= state.params.rounds:
-        megapark.start(state)
-        return
-    state.round += 1
+def last_round(state) -> bool:
+    """Whether the round just ended was the last: the Megapark Phase follows."""
+    return state.round >= state.params.rounds
+
+
+def new_deck(state) -> None:
+    """Before the next round: the discard pile, with any cards left in the deck, is shuffled
+    into the new deck (``lands.end.new_deck``)."""
     cards = state.deck + state.discard
     if cards:
         order = state.chance(
@@ -99,7 +101,6 @@ def next_round(state) -> None:
     state.deck = list(order)
     state.deck_known = 0
     state.discard = []
-    portfolio.start_round(state)
 
 
 def _check_same(cards, value) -> None:

@@ -20,7 +20,7 @@ from .scoring import score
 
 
 def start(state) -> None:
-    state.phase = "megapark"
+    """The Megapark Phase begins: the reserved cards are turned over, to be placed."""
     state.parks = []
     state.hand = sorted(state.reserved)
     for c in state.hand:
@@ -28,11 +28,16 @@ def start(state) -> None:
     state.moves_left = state.params.rearrangements
     state.note(f"Megapark Phase: the reserved cards are turned over: "
                f"{', '.join(f'#{c}' for c in state.hand)}")
-    push(state)
+
+
+def turn(state, seat: int) -> MegaStep:
+    """The Megapark Phase is one long turn: card after card until the player finishes."""
+    return MegaStep(auto=not state.hand)
 
 
 def push(state) -> None:
-    state.stack.append(MegaStep(auto=not state.hand))
+    """The player goes on building the megapark (the next decision of the same turn)."""
+    state.stack.append(turn(state, 0))
 
 
 def joinable(state) -> list[Place]:
@@ -118,7 +123,6 @@ class MegaStep(Step):
         raise RuleViolation("lands.megapark.build", self.not_now(state, act))
 
     def resolve(self, state, act):
-        state.stack.pop()
         if isinstance(act, Place):
             park = check_place(state, act, state.parks)
             if state.parks:
@@ -135,16 +139,15 @@ class MegaStep(Step):
         elif isinstance(act, Relayout):
             rearranging.relayout(state, act)
             push(state)
-        else:
-            finish(state)
+        # Finish: the turn, and so the phase, is over; the flow scores it (finish)
 
 
 def finish(state) -> None:
+    """The end of the game: score the megapark (``lands.score.*``)."""
     if state.hand:
         state.note(f"{', '.join(f'#{c}' for c in state.hand)} cannot join the megapark anywhere "
                    "and stay out (lands.megapark.all_cards)")
     icons = state.park_icons(0) if state.parks else {}
     state.result = score(icons, state.side, state.params, state.stack_cards(), state.variant.expert)
-    state.phase = "over"
     state.note(f"final penalty {state.result.total}: {state.result.title} "
                f"({'; '.join(state.result.lines(state.params.points)[:-1])})")

@@ -6,13 +6,16 @@ an existing one (``lands.portfolio.place``). After placing a card the player may
 parks, rearrange cards or go on. A park may be laid out anew (:class:`Relayout`, a whole
 rearrangement) at any of these decisions, before placing the drawn card too; the listed
 one-card moves are bounded by ``params.rearrangements`` (see :mod:`.rearranging`).
+
+A turn is one card: :func:`turn` draws it, the player places it and builds; the flow
+(:mod:`.flow`) gives turn after turn while :func:`goes_on`, then ends the round.
 """
 
 from __future__ import annotations
 
 from boardkit.engine import Action, RuleViolation, Step
 
-from . import completing, ending, rearranging
+from . import completing, rearranging
 from .actions import MAX_PARKS, Complete, Continue, Place, Rearrange, Relayout
 from .building import check_place, place_options, sample_placement
 
@@ -20,22 +23,42 @@ from .building import check_place, place_options, sample_placement
 def start_round(state) -> None:
     icons = ", ".join(state.side.portfolio[state.round - 1])
     state.note(f"round {state.round} of {state.params.rounds}: the portfolio asks for {icons}")
-    draw(state)
 
 
-def draw(state) -> None:
-    """Draw the next card, or end the round when the deck or every stack is empty."""
-    if not state.deck or not any(state.stacks):
-        why = "the deck is empty" if not state.deck else "every stack is empty"
-        state.note(f"{why}: the round ends (lands.end.trigger)")
-        ending.end_round(state)
-        return
+def goes_on(state) -> bool:
+    """Whether the player draws another card this round: the deck and some stack still hold
+    cards (``lands.end.trigger``)."""
+    return bool(state.deck) and any(state.stacks)
+
+
+def round_ends(state) -> bool:
+    """True, with the reason noted, when the round ends before the next draw: the deck or
+    every stack is empty (``lands.end.trigger``)."""
+    if goes_on(state):
+        return False
+    why = "the deck is empty" if not state.deck else "every stack is empty"
+    state.note(f"{why}: the round ends (lands.end.trigger)")
+    return True
+
+
+def turn(state, seat: int) -> Step | None:
+    """A turn of the Portfolio Phase: draw the next card, to be placed before anything else;
+    None when the round ends instead (``lands.portfolio.draw``)."""
+    if round_ends(state):
+        return None
     card = state.deck.pop(0)
     state.deck_known = max(0, state.deck_known - 1)
     state.reveal(card)
     state.drawn = card
     state.note(f"draw #{card} ({state.card_text(card)}); {len(state.deck)} left in the deck")
-    state.stack.append(PlaceStep())
+    return PlaceStep()
+
+
+def build_on(state) -> None:
+    """After a completion (and its ability): the player goes on building, unless the
+    completion emptied every stack and so ended the round (``lands.end.trigger``)."""
+    if any(state.stacks):
+        state.stack.append(BuildStep())
 
 
 class PlaceStep(Step):
@@ -76,6 +99,7 @@ class PlaceStep(Step):
 
     def resolve(self, state, act):
         if isinstance(act, Relayout):
+            state.stack.append(self)  # the card is still to place
             rearranging.relayout(state, act)
             return
         park = check_place(state, act, state.parks)
@@ -87,7 +111,7 @@ class PlaceStep(Step):
         state.note(f"#{act.card} {'starts park' if new else 'joins park'} {act.park}")
         state.drawn = None
         state.moves_left = state.params.rearrangements
-        state.stack[-1] = BuildStep()
+        state.stack.append(BuildStep())  # the same turn goes on
 
 
 class BuildStep(Step):
@@ -121,11 +145,13 @@ class BuildStep(Step):
 
     def resolve(self, state, act):
         if isinstance(act, Continue):
-            state.stack.pop()
-            draw(state)
+            round_ends(state)  # the turn is over; the flow draws the next card, if any
         elif isinstance(act, Complete):
+            state.flow.later(state, "build_on")  # once the ability (if any) is decided
             completing.complete(state, act)
-        elif isinstance(act, Relayout):
-            rearranging.relayout(state, act)
         else:
-            rearranging.pick_up(state, act)
+            state.stack.append(self)  # the player goes on building after this
+            if isinstance(act, Relayout):
+                rearranging.relayout(state, act)
+            else:
+                rearranging.pick_up(state, act)

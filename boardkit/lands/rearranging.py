@@ -143,7 +143,6 @@ class MoveStep(Step):
              act.shape, act.under)
 
     def resolve(self, state, act):
-        state.stack.pop()
         if isinstance(act, PutBack):
             state.note(f"#{self.card} stays where it was")
             return

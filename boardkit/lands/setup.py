@@ -12,14 +12,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from boardkit.engine import RuleViolation
-
-from . import portfolio
-
-if TYPE_CHECKING:
-    from .state import LandsState
 
 
 def check_goal(state, value) -> None:
@@ -59,7 +52,7 @@ def deal(order, params) -> tuple[list[int], list[int], list[list[int]]]:
     return deck, reserved, stacks
 
 
-def setup(state: LandsState) -> None:
+def setup(state) -> None:
     c = state.content
     goal, side = state.chance(
         "goal", lambda rng: (int(rng.integers(len(c.goals))), int(rng.integers(2))),
@@ -75,7 +68,7 @@ def setup(state: LandsState) -> None:
         state.reveal_top(s)
     state.parks, state.discard, state.hand = [], [], []
     state.drawn = None
-    state.round, state.phase = 1, "portfolio"
+    state.round = 0  # the flow starts round 1
     state.moves_left = 0
     state.reserved_now = 0
     state.completed = 0
@@ -84,4 +77,3 @@ def setup(state: LandsState) -> None:
     tops = ", ".join(f"#{s[0]}" for s in state.stacks if s)
     state.note(f"setup: a deck of {len(state.deck)} face down, {len(state.reserved)} card(s) "
                f"reserved face down, stacks of {sizes} cards showing {tops}")
-    portfolio.start_round(state)

@@ -18,11 +18,13 @@ from . import building
 from . import setup as setup_rules
 from .building import Placed
 from .content import Content, Side, content
+from .flow import FLOW
 from .params import Params, Variant
 from .scoring import Breakdown, score, won
 
 
 class LandsState(State):
+    flow = FLOW
     chance_checks = {"goal": setup_rules.check_goal, "deal": setup_rules.check_deal,
                      "shuffle": setup_rules.check_order}
 
@@ -48,7 +50,10 @@ class LandsState(State):
     hand: list[int]
     #: the card drawn and not yet placed or discarded
     drawn: int | None
+    #: the Portfolio round being played (1..params.rounds; 0 during the setup)
     round: int
+    #: the flow's phase (engine field), narrowed: "portfolio" (every round, its reserve
+    #: included), "megapark", then "over"
     phase: Literal["portfolio", "megapark", "over"]
     #: rearrangements left in the current Megapark move
     moves_left: int
@@ -62,6 +67,7 @@ class LandsState(State):
     # ------------------------------------------------------------------ hooks
     def setup(self) -> None:
         setup_rules.setup(self)
+        self.flow.begin(self)
 
     def _scores(self) -> list[float]:
         return [float(self.breakdown().total)]

@@ -421,6 +421,13 @@ print("stopping at once:", reserving.explain(DoneReserving()).rule, "-",
 GAME.board(reserving).attempt(Reserve(1))
 
 # %% [markdown]
+# The game states this structure in one place (`boardkit.lands.flow`): a round of the
+# Portfolio Phase, repeated four times, each ending with the reserve; then the Megapark Phase.
+
+# %%
+print(state.flow.describe())
+
+# %% [markdown]
 # ## Megapark Phase
 #
 # After round 4 the reserved cards are turned over and **all** of them must go into one

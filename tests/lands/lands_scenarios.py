@@ -1,6 +1,6 @@
 """Shared scenarios for the Lands of Amazement tests (imported by the test modules)."""
 
-from boardkit.lands import arranged
+from boardkit.lands import arranged, megapark
 from boardkit.lands.actions import Continue, Place
 
 #: the completing example (rulebook, Completing Parks): draws #1, #4, #6, #3; #2 reserved;
@@ -22,4 +22,13 @@ def build_example(state):
     state.apply(Place(6, 1, 5, 5, 0, 0))
     state.apply(Continue())
     state.apply(Place(3, 1, 3, 6, 90, 0))
+    return state
+
+
+def megapark_now(state):
+    """Jump to the Megapark Phase (after a test set the reserved cards), as the flow enters it."""
+    state.stack.clear()
+    state.phase, state.turns = "megapark", [0]
+    megapark.start(state)
+    state.flow.advance(state)
     return state

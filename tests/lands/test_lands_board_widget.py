@@ -1,7 +1,7 @@
 """The Lands of Amazement board: SVG, targets, drags, keys — the rules decide, it only asks."""
 
 import pytest
-from lands_scenarios import build_example, fresh_game
+from lands_scenarios import build_example, fresh_game, megapark_now
 
 from boardkit.lands import GAME
 from boardkit.lands.actions import Complete, Place
@@ -103,13 +103,11 @@ def test_bad_messages_are_refused_not_crashing():
 
 
 def test_megapark_phase_on_the_board():
-    from boardkit.lands import megapark
-
     s = fresh_game()
     s.stack.clear()
     s.reserved = [0, 9]
     s.round = 4
-    megapark.start(s)
+    megapark_now(s)
     b = GAME.board(s)
     s = b.state  # the board plays on its own copy
     assert "select:0" in b.svg()

@@ -1,9 +1,10 @@
 """Megapark Phase and Scoring, with the rulebook's scoring example (4 penalty points)."""
 
 import pytest
+from lands_scenarios import megapark_now
 
 from boardkit.engine import RuleViolation
-from boardkit.lands import GAME, arranged, megapark
+from boardkit.lands import GAME, arranged
 from boardkit.lands.actions import Complete, Finish, Place, Rearrange, Relayout
 from boardkit.lands.building import Placed, icons
 from boardkit.lands.content import content
@@ -27,8 +28,7 @@ def megapark_game(reserved, goal=(0, 0), variant=None):
     s.deck, s.discard, s.parks, s.drawn = [], [], [], None
     s.stacks = [[c for c in st if c not in reserved] for st in s.stacks]
     s.round = 4
-    megapark.start(s)
-    return s
+    return megapark_now(s)
 
 
 def build(s, steps):

@@ -1,10 +1,10 @@
 """The megapark solver (exact branch and bound), the hint, and the greedy agent."""
 
 import pytest
-from lands_scenarios import build_example, fresh_game
+from lands_scenarios import build_example, fresh_game, megapark_now
 
 from boardkit.agents import make_agent, play
-from boardkit.lands import GAME, megapark
+from boardkit.lands import GAME
 from boardkit.lands.actions import Complete, Finish, Place
 from boardkit.lands.building import Placed, icons, legal_placements, positions, problem
 from boardkit.lands.content import Side, content, picture_cells
@@ -52,7 +52,7 @@ def test_solution_is_playable_and_scores_as_promised():
     s.stack.clear()
     s.reserved = [0, 9, 5, 13, 8]
     s.round = 4
-    megapark.start(s)
+    megapark_now(s)
     sol = solve(s.reserved, s.side, PARAMS, time_limit=None)
     for k in range(1, len(sol.layout) + 1):  # every step of the build is a legal park
         assert problem(list(reversed(sol.layout[:k]))) is None
