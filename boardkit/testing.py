@@ -23,7 +23,8 @@ import numpy as np
 from boardkit.engine import PUBLIC, Action, RuleViolation, State
 from boardkit.engine import game as get_game
 
-__all__ = ["assert_illegal", "assert_legal", "check_conformance", "playthrough"]
+__all__ = ["assert_illegal", "assert_legal", "check_conformance", "flow_leaf_problems",
+           "playthrough"]
 
 
 def _fingerprint(state: State) -> bytes:
@@ -214,3 +215,77 @@ def playthrough(name: str, seed: int, players: int | None = None,
     lines.append(f"\nafter {k} decisions: scores {state.scores()}, winners "
                  f"{[w + 1 for w in state.winners()]}")
     return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------ a declared flow's leaves
+def flow_leaf_problems(package: str, above: set[str]) -> list[str]:
+    """What breaks "rule modules are leaves below the declared flow" in the game package
+    ``package`` (an importable name); ``above``: its modules that may know the whole game
+    (``flow``, ``state``, the board, agents, ``__init__``...). Found by reading the sources:
+
+    * an import cycle between the package's modules, counting imports inside functions;
+    * a rule module importing a module of ``above`` (inside a function too);
+    * code taking a step off the stack (``state.stack.pop``/``clear``), assigning into it or
+      setting the state's phase, and a rule module running the flow (the engine does these).
+
+    Imports under ``if TYPE_CHECKING:`` are annotations only and count for nothing.
+    Returns the problems in words (empty when there are none)."""
+    import ast
+    import importlib
+    from pathlib import Path
+
+    folder = Path(importlib.import_module(package).__file__ or "").parent
+    short = package.rsplit(".", 1)[-1]
+    sources = {path.stem: ast.parse(path.read_text()) for path in sorted(folder.glob("*.py"))}
+
+    def imports(tree):
+        top = {id(node) for node in tree.body}
+        typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                       and ast.unparse(node.test).endswith("TYPE_CHECKING") for n in ast.walk(node)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only or not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level == 1:
+                names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
+            elif (node.module or "").startswith(f"{package}."):
+                names = [node.module.split(".")[len(package.split("."))]]
+            else:
+                continue
+            for name in names:
+                yield id(node) in top, name
+
+    problems: list[str] = []
+    graph = {name: {m for _, m in imports(tree) if m in sources} for name, tree in sources.items()}
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            problems.append("import cycle: " + " -> ".join([*path, module]))
+            return
+        if module in done:
+            return
+        for other in sorted(graph.get(module, ())):
+            visit(other, [*path, module])
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module, [])
+    for name, tree in sources.items():
+        if name not in above:
+            for _, module in imports(tree):
+                if module in above:
+                    problems.append(f"{short}.{name} (a rule module) imports {module}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                call = ast.unparse(node.func)
+                if call in {"state.stack.pop", "state.stack.clear", "self.stack.pop",
+                            "self.stack.clear"} or (call.endswith(("flow.advance", "flow.begin"))
+                                                    and name not in above):
+                    problems.append(f"{short}.{name}: {ast.unparse(node)}")
+            if isinstance(node, (ast.Assign, ast.AugAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    text = ast.unparse(target)
+                    if text.startswith(("state.stack[", "self.stack[")) or text == "state.phase":
+                        problems.append(f"{short}.{name}: {ast.unparse(node)}")
+    return problems

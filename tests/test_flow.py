@@ -219,6 +219,7 @@ def test_an_unknown_continuation_is_named():
 @pytest.mark.parametrize("name, phases", [
     ("dice-grid", {"round"}),
     ("freizeitpark", {"eingang", "runde"}),
+    ("wanderlust", {"first_round", "round"}),
     ("lands", {"portfolio", "megapark"}),
     ("wishland", {"entrepreneurs", "turn_order", "income", "player_turns", "end_of_round",
                   "final_scoring"}),
@@ -303,3 +304,52 @@ def test_the_next_phase_waits_for_the_decisions_a_phase_end_asks():
 def test_again_without_turns_is_refused():
     with pytest.raises(FlowError, match="'again' repeats turns"):
         Flow(Phase("a", "x", again=lambda s: True), first="a")
+
+
+# ------------------------------------------------ rule modules are leaves below the flow
+#: per game package, the modules that may know the whole game (the flow, the state, and
+#: what is built on whole games: boards, agents, analyses, scenario tooling)
+ABOVE = {
+    "boardkit.freizeitpark": {"__init__", "flow", "state", "game", "board", "agent", "analysis",
+                              "scenarios"},
+    "boardkit.lands": {"__init__", "flow", "state", "board", "agent", "solver", "scenarios"},
+    "boardkit.wanderlust": {"__init__", "flow", "state", "game", "board", "agents", "analysis"},
+    "boardkit.wishland": {"__init__", "flow", "state", "game", "positions", "board", "agent",
+                          "analysis"},
+}
+
+
+@pytest.mark.parametrize("package", sorted(ABOVE))
+def test_every_games_rule_modules_are_leaves_below_its_flow(package):
+    from boardkit.testing import flow_leaf_problems
+
+    assert flow_leaf_problems(package, ABOVE[package]) == []
+
+
+def test_the_leaf_check_finds_cycles_self_pops_and_rules_that_know_the_flow(tmp_path,
+                                                                             monkeypatch):
+    from boardkit.testing import flow_leaf_problems
+
+    pkg = tmp_path / "toygame"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "flow.py").write_text("from . import turns\n")
+    (pkg / "turns.py").write_text(
+        "def end(state):\n    from . import scoring\n    state.stack.pop()\n"
+        "    state.phase = 'x'\n    state.flow.advance(state)\n")
+    (pkg / "scoring.py").write_text("from . import turns, flow\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    problems = flow_leaf_problems("toygame", {"__init__", "flow"})
+    assert "import cycle: flow -> turns -> scoring -> turns" in problems
+    assert "toygame.scoring (a rule module) imports flow" in problems
+    assert "toygame.turns: state.stack.pop()" in problems
+    assert "toygame.turns: state.phase = 'x'" in problems
+    assert "toygame.turns: state.flow.advance(state)" in problems
+
+
+def test_wanderlust_declares_its_rounds():
+    flow = boardkit.game("wanderlust").state_class.flow
+    assert set(flow.edges()) == {("first_round", "round"), ("first_round", "over"),
+                                 ("round", "round"), ("round", "over")}
+    s = boardkit.game("wanderlust").new_game(players=2, seed=3)
+    assert (s.phase, s.turns) == ("first_round", [1])

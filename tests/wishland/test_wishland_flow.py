@@ -2,23 +2,17 @@
 whole game going through them in order, and rule modules that are leaves below the flow (no
 step pops itself or calls the next phase; no import cycle in the package)."""
 
-import ast
 import re
-from pathlib import Path
 
 import pytest
 from wl_helpers import GAME
 
 from boardkit.agents import RandomAgent
-from boardkit.engine import Flow, Step
+from boardkit.engine import Flow
 from boardkit.wishland.flow import FLOW
 from boardkit.wishland.rewards import ChoiceStep
 from boardkit.wishland.setup import DraftStep
 from boardkit.wishland.turn_order import TurnOrderStep
-
-PACKAGE = Path(__file__).resolve().parents[2] / "boardkit" / "wishland"
-#: the modules above the rules: the flow and the state, and what builds on a whole game
-ABOVE = {"__init__", "flow", "state", "game", "positions", "board", "agent", "analysis"}
 
 
 def test_the_phases_are_declared_in_the_rulebooks_order():
@@ -94,62 +88,3 @@ def test_a_teachers_position_gives_its_choices_before_the_draft():
     while isinstance(s.pending, ChoiceStep):
         s.apply(s.legal_actions()[0])
     assert isinstance(s.pending, DraftStep)
-
-
-# ------------------------------------------------------------------ rule modules are leaves
-
-
-def _sources():
-    return {path.stem: ast.parse(path.read_text()) for path in PACKAGE.glob("*.py")}
-
-
-def _imports(tree):
-    """(module-level?, imported sibling module) of every import of ``tree``."""
-    top = {id(node) for node in tree.body}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
-                "boardkit.wishland."):
-            names = [node.module.split(".")[2]]
-        else:
-            continue
-        for name in names:
-            yield id(node) in top, name
-
-
-def test_no_import_cycle_inside_the_package_counting_imports_in_functions():
-    graph = {name: {m for _, m in _imports(tree)} for name, tree in _sources().items()}
-    done: set[str] = set()
-
-    def visit(module, path):
-        assert module not in path, "import cycle: " + " -> ".join([*path, module])
-        if module in done:
-            return
-        for other in sorted(graph.get(module, ())):
-            visit(other, [*path, module])
-        done.add(module)
-
-    for module in sorted(graph):
-        visit(module, [])
-
-
-def test_rule_modules_import_neither_the_flow_nor_the_state_and_nothing_lazily():
-    for name, tree in _sources().items():
-        if name in ABOVE:
-            continue
-        for at_top, module in _imports(tree):
-            assert module not in ABOVE, f"{name} imports {module}"
-            assert at_top, f"{name} imports {module} inside a function"
-
-
-def test_no_step_takes_itself_off_the_stack_or_runs_the_flow():
-    """The engine takes a resolved step off the stack and runs the flow after it."""
-    for name, tree in _sources().items():
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                call = ast.unparse(node.func)
-                assert call != "state.stack.pop", f"{name}: {ast.unparse(node)}"
-                assert not call.endswith("flow.advance") or name == "positions", (
-                    f"{name}: {ast.unparse(node)}")
-    assert all(issubclass(cls, Step) for cls in (DraftStep, TurnOrderStep, ChoiceStep))
