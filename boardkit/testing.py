@@ -247,7 +247,7 @@ def flow_leaf_problems(package: str, above: set[str]) -> list[str]:
                 continue
             if node.level == 1:
                 names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]
-            elif (node.module or "").startswith(f"{package}."):
+            elif node.module and node.module.startswith(f"{package}."):
                 names = [node.module.split(".")[len(package.split("."))]]
             else:
                 continue
