@@ -143,6 +143,13 @@ print(sam_start.explain(EndTurn()))
 game.board(sam_start).attempt(TakeBlind()).attempt(EndTurn())
 
 # %% [markdown]
+# The order of turns is stated in one place (`boardkit.wanderlust.flow`): each trotter in turn,
+# round after round, until every trotter has had one more turn after the end was triggered.
+
+# %%
+print(sam_start.flow.describe())
+
+# %% [markdown]
 # ## 1. Acquire a Ticket
 #
 # One action point takes a ticket from the display (the slot is refilled at once) or a blind
