@@ -59,6 +59,6 @@ def process_cluster():
     from dask.distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None, silence_logs=50) as cluster, \
+                      dashboard_address=":0", silence_logs=50) as cluster, \
             Client(cluster, set_as_default=False) as client:
         yield client

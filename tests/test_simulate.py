@@ -50,7 +50,7 @@ def test_dask_backend_is_identical_with_client_and_address():
 
     a = simulate("dice-grid", ["random"], n=30, seed=5, players=3)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
-                      dashboard_address=None) as cluster:
+                      dashboard_address=":0") as cluster:
         with Client(cluster) as client:
             b = simulate("dice-grid", ["random"], n=30, seed=5, players=3, backend="dask",
                          client=client, batch_size=7)
