@@ -307,7 +307,9 @@ def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
                                 "turn it", size=13, fill=S.MUTED))
         return "".join(parts)
     dice = tuple(obs["dice"])
-    parts.append(S.text(x, y + 8, "roll: click the die for the structure", size=12, fill=S.MUTED))
+    # two short lines: the structure's text starts 118 px to the right
+    parts.append(S.lines(x, y - 4, ["click the die", "for the structure"], size=11,
+                         line_height=12, fill=S.MUTED))
     for i, value in enumerate(dice):
         chosen = sel is not None and sel.die == value and (i == 0 or dice[0] != value)
         parts.append(S.die(x + i * 52, y + 20, value, size=42,
