@@ -366,7 +366,7 @@ def test_450_degrees_equals_90():
 
 def test_half_cell_offset_is_misaligned_and_overlaps_partially():
     existing = g.footprint_cells(3, 4, 0, 0)  # a card already on the table
-    with pytest.raises(g.MisalignedError, match=r"x=2\.5 is not on the grid \(half-cell offset\)"):
+    with pytest.raises(g.MisalignedError, match=r"x = 2\.5 is half a square off"):
         g.place_cells([(0, 0)], 3, 4, 2.5, 0, 0)
     ghost = g.card_polygon(3, 4, 2.5, 0, 0)
     polys = g.cells_to_polygons(existing)
@@ -394,7 +394,7 @@ def test_float_noise_is_accepted():
     exact = g.place_cells([(0, 1)], 2, 3, 4, 5, 90)
     noisy = g.place_cells([(0, 1)], 2, 3, 4.0000000001, 4.9999999999, 90.0000000001)
     assert np.array_equal(exact, noisy)
-    with pytest.raises(g.MisalignedError, match=r"y=5\.3 is not on the grid"):
+    with pytest.raises(g.MisalignedError, match=r"y = 5\.3 is 0\.3 of a square off \(nearest: 5\)"):
         g.place_cells([(0, 1)], 2, 3, 4, 5.3, 90)
 
 

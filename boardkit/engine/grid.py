@@ -102,7 +102,7 @@ class MisalignedError(GeometryError):
 
     def __init__(self, problems: Sequence[str]):
         self.problems = tuple(problems)
-        super().__init__("placement is not grid-aligned: " + "; ".join(self.problems))
+        super().__init__("placement is not square on the grid: " + "; ".join(self.problems))
 
 
 # --------------------------------------------------------------------------- helpers
@@ -498,10 +498,10 @@ def _check_aligned(x: Any, y: Any, angle: Any, tol: float) -> tuple[int, int, in
         off = f - r
         if abs(off) > tol:
             if abs(abs(off) - 0.5) <= tol:
-                problems.append(f"{name}={_fmt(f)} is not on the grid (half-cell offset)")
+                problems.append(f"{name} = {_fmt(f)} is half a square off")
             else:
                 problems.append(
-                    f"{name}={_fmt(f)} is not on the grid ({_fmt(abs(off))} cells away from {r})"
+                    f"{name} = {_fmt(f)} is {_fmt(abs(off))} of a square off (nearest: {r})"
                 )
         snapped.append(int(r))
     a = _as_float(angle, "angle")

@@ -324,7 +324,7 @@ def snap(park, card: int, x, y, angle) -> tuple[int, int, int]:
                                 f"card #{card} would cover the icon(s) at {cells} only partly: "
                                 "overlapping cards must line up square on square") from None
         raise RuleViolation("lands.build.align",
-                            f"card #{card} is off the park's grid ({'; '.join(exc.problems)}); "
+                            f"card #{card} is not square on the park's grid: {'; '.join(exc.problems)}; "
                             "cards lie square on square") from None
     except GeometryError as exc:
         raise RuleViolation("lands.build.align", f"card #{card}: {exc}") from None

@@ -52,7 +52,7 @@ def test_align_refuses_partial_cover_and_off_grid():
     assert "only partly" in err.message and "(6, 8)" in err.message
     # off the grid but covering no icon (below the park): still refused, differently worded
     err = rule_of(lambda: join([SHOWS], 4, 5.3, 0.2, 0, 0, False))
-    assert err.rule == "lands.build.align" and "off the park's grid" in err.message
+    assert err.rule == "lands.build.align" and "not square on the park's grid" in err.message
 
 
 def test_area_is_bounded():
