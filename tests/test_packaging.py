@@ -2,6 +2,7 @@
 agree with pyproject; the README gives the two commands."""
 
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -129,3 +130,15 @@ def test_the_notebooks_need_only_what_make_lab_installs():
                 top = name.split(".")[0]
                 assert top in sys.stdlib_module_names or top.lower() in provided, (
                     f"{path.name} imports {top}, which make lab does not install")
+
+
+def test_the_teachers_guide_has_a_plan_for_every_notebook_and_cites_real_rules():
+    from boardkit.engine.rules import describe
+
+    text = (ROOT / "docs" / "teaching.md").read_text()
+    plans = text.split("### Lesson by lesson")[1].split("\n## ")[0]
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert f"**`{nb.stem}`**" in plans, f"docs/teaching.md has no lesson plan for {nb.stem}"
+    cited = re.findall(r"`((?:dice-grid|lands|freizeitpark|wanderlust|wishland)\.[a-z_.]+)`", text)
+    assert cited and all(describe(rule) for rule in cited), \
+        [rule for rule in cited if not describe(rule)]
