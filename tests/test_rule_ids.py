@@ -243,7 +243,7 @@ def code() -> tuple[set[str], set[str]]:
 
 
 @cache
-def tests() -> tuple[set[str], str]:
+def in_tests() -> tuple[set[str], str]:
     """(ids a test expects raised, the text of every test file)."""
     expected: set[str] = set()
     texts = []
@@ -283,7 +283,7 @@ def test_raised_rules_are_checks(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_check_has_an_illegal_and_a_legal_test(game):
-    expected, text = tests()
+    expected, text = in_tests()
     checks = [r.id for r in catalog(game) if r.enforced and r.by == "check"]
     allowed = NO_ILLEGAL_TEST.get(game, set())
     untested = [i for i in checks if i not in expected and i not in allowed]
