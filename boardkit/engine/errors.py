@@ -14,10 +14,21 @@ class BoardkitError(Exception):
     """Base class of every error boardkit raises on purpose."""
 
 
+#: game -> the ids of its rule catalog, once that catalog is loaded (filled by
+#: :func:`boardkit.engine.rules.catalog`), so a refusal can check the rule it cites
+KNOWN_RULES: dict[str, frozenset[str]] = {}
+
+
 class RuleViolation(BoardkitError):
-    """An action breaks a rule. ``rule`` is the rule id from the game's rule catalog."""
+    """An action breaks a rule. ``rule`` is the rule id from the game's rule catalog: when
+    that catalog is loaded, an id missing from it is a :class:`DataError` (the code and the
+    catalog disagree), not a refusal."""
 
     def __init__(self, rule: str, message: str):
+        known = KNOWN_RULES.get(rule.partition(".")[0])
+        if known is not None and rule not in known:
+            raise DataError(f"rules.toml: rule: no entry for {clipped(rule, 80)!r}, cited by a "
+                            f"refusal ({clipped(message, 120)})")
         super().__init__(f"[{rule}] {message}")
         self.rule = rule
         self.message = message

@@ -3,24 +3,44 @@
 Code cites rule ids (``RuleViolation("dice-grid.claim.empty", ...)``), tests assert them and
 notebooks show the paraphrase. Where a rulebook is silent or ambiguous the entry records the
 reading chosen and why (``ambiguity`` + ``reading``); a rule the engine does not enforce says
-why in ``reason``.
+why in ``reason``. ``by`` says how an enforced rule holds: ``check`` (an action can break it,
+so code refuses it with :class:`RuleViolation` citing the id), or ``flow``, ``setup``,
+``scoring``, ``effect``, ``content`` (the game's own machinery carries it out, so no action
+can break it).
+
+Code names an id either as the literal of a refusal (``RuleViolation("lands.build.area",
+...)``, ``OneOf(..., rule="...")``), which is checked when raised, or through :func:`rule_ids`,
+which checks it against the catalog once, when the module is imported::
+
+    RULES = rule_ids("lands")
+    ABILITY = RULES.family({"bury": "lands.ability.bury", ...})
+
+    @RULES.implements("lands.score.unfilled", "lands.score.extra")
+    def penalty(...): ...
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from html import escape
 from pathlib import Path
+from typing import Literal, TypeVar
 
 from pydantic import Field, model_validator
 
 from .content import Provenance, Strict, load
-from .errors import DataError
+from .errors import KNOWN_RULES, DataError
 from .resources import data_dir
 
 RULE_ID = re.compile(r"^[a-z0-9][a-z0-9\-]*(\.[a-z0-9_\-]+)+$")
+
+#: how an enforced rule holds: ``check`` can be broken by an action and is refused by a check
+#: that cites it; the others are carried out by the game and no action can break them
+ENFORCED_BY = ("check", "flow", "setup", "scoring", "effect", "content")
+EnforcedBy = Literal["check", "flow", "setup", "scoring", "effect", "content"]
 
 
 class RuleEntry(Strict):
@@ -28,6 +48,10 @@ class RuleEntry(Strict):
     section: str = Field(min_length=1, description="rulebook section the rule comes from")
     text: str = Field(min_length=8, description="one-sentence paraphrase in our own words")
     enforced: bool = True
+    by: EnforcedBy = Field("check", description=(
+        "how it holds: 'check' (an action can break it; a refusal cites it), 'flow' (the order "
+        "of play), 'setup', 'scoring', 'effect' (a card's or track's effect carried out), "
+        "'content' (the data itself)"))
     reason: str | None = Field(None, description="why the engine does not enforce it")
     ambiguity: str | None = Field(None, description="what the rulebook leaves open")
     reading: str | None = Field(None, description="the reading chosen, and why")
@@ -141,6 +165,7 @@ def use_folder(game: str, folder: Path) -> None:
     """Read ``game``'s data files (``rules.toml``, ``params.toml``) from ``folder``."""
     _FOLDERS[game] = Path(folder)
     catalog.cache_clear()
+    KNOWN_RULES.clear()
 
 
 def data_folder(game: str) -> Path:
@@ -151,7 +176,12 @@ def data_folder(game: str) -> Path:
 @cache
 def catalog(game: str) -> RuleCatalog:
     """The rule catalog of a game (``engine`` holds the rules every game shares)."""
-    return load_catalog(data_folder(game) / "rules.toml", game)
+    loaded = load_catalog(data_folder(game) / "rules.toml", game)
+    KNOWN_RULES[game] = frozenset(loaded.ids())
+    waiting = sorted(_PENDING.pop(game, set()) - KNOWN_RULES[game])
+    if waiting:
+        raise _unknown(game, waiting)
+    return loaded
 
 
 def describe(rule_id: str) -> str:
@@ -161,3 +191,70 @@ def describe(rule_id: str) -> str:
         return catalog(game).text(rule_id)
     except (DataError, FileNotFoundError):
         return ""
+
+
+# ------------------------------------------------------------------ rule ids named by code
+#: game -> the ids its code named through :func:`rule_ids` (families and implementations)
+CITED: dict[str, set[str]] = {}
+#: game -> ids named before its catalog could be read (a course's game whose data folder is
+#: registered after its rule modules are imported); checked when the catalog loads
+_PENDING: dict[str, set[str]] = {}
+
+F = TypeVar("F", bound=Callable)
+K = TypeVar("K")
+
+
+def _unknown(game: str, ids: list[str]) -> DataError:
+    where = data_folder(game) / "rules.toml"
+    return DataError(f"{where}: rule: no entry for {', '.join(repr(i) for i in ids[:5])}"
+                     f"{f' and {len(ids) - 5} more' if len(ids) > 5 else ''}, named by the "
+                     f"{game} code")
+
+
+class RuleIds:
+    """The rule ids of one game's catalog as its code names them: each id is checked against
+    the catalog once, when named (at import, for a module-level name), and remembered in
+    :data:`CITED` so a test can tell which catalog entries the code carries out."""
+
+    def __init__(self, game: str):
+        self.game = game
+
+    def _name(self, ids: tuple[str, ...]) -> None:
+        wrong = [i for i in ids if not i.startswith(self.game + ".")]
+        if wrong:
+            raise DataError(f"rule ids of {self.game} must start with '{self.game}.': {wrong[:5]}")
+        CITED.setdefault(self.game, set()).update(ids)
+        try:
+            known = catalog(self.game)
+        except FileNotFoundError:  # a course's game: checked when its catalog is first read
+            _PENDING.setdefault(self.game, set()).update(ids)
+            return
+        missing = [i for i in ids if i not in known]
+        if missing:
+            raise _unknown(self.game, missing)
+
+    def __getitem__(self, rule_id: str) -> str:
+        """The id itself, once it is known to be in the catalog."""
+        self._name((rule_id,))
+        return rule_id
+
+    def family(self, ids: Mapping[K, str]) -> dict[K, str]:
+        """A declared family of ids (card number -> id, ability -> id), every one written out
+        and checked, for code that picks one by a key instead of building it with a format."""
+        self._name(tuple(ids.values()))
+        return dict(ids)
+
+    def implements(self, *ids: str) -> Callable[[F], F]:
+        """Decorator: the function carries out these rules (ones no action can break:
+        setup, flow, scoring, effects). Sets ``fn.rules`` to the ids."""
+        self._name(ids)
+
+        def mark(fn: F) -> F:
+            fn.rules = tuple(getattr(fn, "rules", ())) + ids  # type: ignore[attr-defined]
+            return fn
+        return mark
+
+
+def rule_ids(game: str) -> RuleIds:
+    """The registry through which ``game``'s code names its rule ids (see the module doc)."""
+    return RuleIds(game)

@@ -25,6 +25,9 @@ from boardkit.engine import (
     action,
 )
 from boardkit.engine.grid import cell_name, components
+from boardkit.engine.rules import rule_ids
+
+RULES = rule_ids("dice-grid")
 
 Coordinate = Annotated[int, Range(0, 7, rule="dice-grid.claim.inside")]
 
@@ -208,6 +211,7 @@ class DiceGridState(State):
         return self.turn // self.players + 1
 
     @property
+    @RULES.implements("dice-grid.end.rounds")
     def finished(self) -> bool:
         """Every cell claimed, or the last round played."""
         return all(o is not None for o in self.owner.values()) or self.round > self.params.rounds
@@ -216,6 +220,7 @@ class DiceGridState(State):
         mine = [c for c, o in self.owner.items() if o == player]
         return components(mine) if mine else []
 
+    @RULES.implements("dice-grid.score.group", "dice-grid.score.lucky")
     def score_parts(self, player: int) -> dict[str, int]:
         pts = self.params.points
         largest = max((len(g) for g in self.groups(player)), default=0)

@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from boardkit.engine import Action, ActionCodec, Game, Range, RuleViolation, State, Step, action
+from boardkit.engine.rules import rule_ids
+
+RULES = rule_ids("tic-tac-toe")
 
 #: the eight lines of three cells (cells numbered 0..8 row by row)
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
@@ -45,6 +48,7 @@ class PlaceStep(Step):
             raise RuleViolation("tic-tac-toe.turn.empty",
                                 f"cell {act.cell} already holds {MARKS[state.grid[act.cell]]}")
 
+    @RULES.implements("tic-tac-toe.end.line")
     def resolve(self, state, act):
         state.grid[act.cell] = self.player
         state.stack.pop()

@@ -18,10 +18,15 @@ from __future__ import annotations
 from functools import cache
 
 from boardkit.engine import RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from .actions import Complete, Decline, UseAbility
 from .content import content
 
+RULES = rule_ids("lands")
+#: each ability's rule, by its effect name (the rule a wrong target breaks)
+ABILITY_RULES = RULES.family({"move_plan": "lands.ability.move_plan", "bury": "lands.ability.bury",
+                              "swap": "lands.ability.swap", "reclaim": "lands.ability.reclaim"})
 
 @cache
 def plan_turns(card: int) -> tuple[tuple[tuple[tuple[int, int], str], ...], ...]:
@@ -145,6 +150,7 @@ def ability_targets(state, stack: int) -> list[int]:
 # ---------------------------------------------------------------- completing
 
 
+@RULES.implements("lands.complete.exact", "lands.complete.no_target")
 def complete(state, act: Complete) -> None:
     plan = state.stacks[act.stack][0]
     icons = state.park_icons(act.park)
@@ -163,6 +169,7 @@ def complete(state, act: Complete) -> None:
     finish(state, act.park, act.stack, moved=False)
 
 
+@RULES.implements("lands.complete.discard", "lands.complete.moved_plan")
 def finish(state, park: int, stack: int, moved: bool) -> None:
     """Discard the park (and the plan card unless it moved); the round ends if no plan is
     left (the flow ends it)."""
@@ -203,7 +210,7 @@ class AbilityStep(Step):
         targets = ability_targets(state, self.stack_index)
         if act.target not in targets:
             effect = content().cards[state.stacks[self.stack_index][0]].ability.effect
-            raise RuleViolation(f"lands.ability.{effect}", f"{act.target!r} is not a target of "
+            raise RuleViolation(ABILITY_RULES[effect], f"{act.target!r} is not a target of "
                                 f"this ability (targets: {targets})")
 
     def resolve(self, state, act):

@@ -14,10 +14,14 @@ The round ends when the deck is empty or every stack is empty (``lands.end.trigg
 from __future__ import annotations
 
 from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from .actions import DoneReserving, Reserve
 
+RULES = rule_ids("lands")
 
+
+@RULES.implements("lands.end.discard_build")
 def end_round(state) -> None:
     """The end of a Portfolio round: clear the build area, then ask for the reserve."""
     cards = [p.card for park in state.parks for p in park]
@@ -71,6 +75,7 @@ class ReserveStep(Step):
                                 f"{', '.join(sorted(state.content.cards[act.card].icons()))}, "
                                 f"none of this round's icons ({icons})")
 
+    @RULES.implements("lands.end.reserve_more", "lands.end.cover")
     def resolve(self, state, act):
         if isinstance(act, Reserve):
             state.discard.remove(act.card)

@@ -12,11 +12,14 @@ scored (``lands.megapark.missing_ok``). The megapark may be laid out anew at any
 from __future__ import annotations
 
 from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from . import rearranging
 from .actions import Complete, Finish, Place, Rearrange, Relayout
 from .building import allowed, candidates, check_place, place_options
 from .scoring import score
+
+RULES = rule_ids("lands")
 
 
 def start(state) -> None:
@@ -142,6 +145,7 @@ class MegaStep(Step):
         # Finish: the turn, and so the phase, is over; the flow scores it (finish)
 
 
+@RULES.implements("lands.megapark.missing_ok")
 def finish(state) -> None:
     """The end of the game: score the megapark (``lands.score.*``)."""
     if state.hand:

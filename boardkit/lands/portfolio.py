@@ -14,10 +14,13 @@ A turn is one card: :func:`turn` draws it, the player places it and builds; the 
 from __future__ import annotations
 
 from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from . import completing, rearranging
 from .actions import MAX_PARKS, Complete, Continue, Place, Rearrange, Relayout
 from .building import check_place, place_options, sample_placement
+
+RULES = rule_ids("lands")
 
 
 def start_round(state) -> None:
@@ -31,6 +34,7 @@ def goes_on(state) -> bool:
     return bool(state.deck) and any(state.stacks)
 
 
+@RULES.implements("lands.end.trigger")
 def round_ends(state) -> bool:
     """True, with the reason noted, when the round ends before the next draw: the deck or
     every stack is empty (``lands.end.trigger``)."""

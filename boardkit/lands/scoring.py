@@ -15,6 +15,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from boardkit.engine.rules import rule_ids
+
+RULES = rule_ids("lands")
+
 Cell = tuple[int, int]
 
 
@@ -78,10 +82,12 @@ def _row(total: int, params):
     return params.title[-1]
 
 
+@RULES.implements("lands.score.titles")
 def title(total: int, params) -> str:
     return _row(total, params).name
 
 
+@RULES.implements("lands.score.result")
 def won(total: int, params) -> bool:
     """Whether a final penalty wins (``lands.score.result``): every title but Failure does."""
     return _row(total, params).won
@@ -92,6 +98,13 @@ def missing_icons(park_icons: dict, side) -> dict[str, int]:
     return {icon: max(0, n - have[icon]) for icon, n in sorted(side.portfolio_counts().items())}
 
 
+@RULES.implements(
+    "lands.score.unfilled",
+    "lands.score.extra",
+    "lands.score.portfolio",
+    "lands.score.alignment",
+    "lands.expert.stacks",
+)
 def score(park_icons: dict, side, params, stack_cards: int = 0, expert: bool = False) -> Breakdown:
     """The penalty of a megapark whose icons are ``park_icons`` (square → icon)."""
     n, k, shift = best_fit(side.megapark, park_icons)

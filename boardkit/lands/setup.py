@@ -13,6 +13,9 @@
 from __future__ import annotations
 
 from boardkit.engine import RuleViolation
+from boardkit.engine.rules import rule_ids
+
+RULES = rule_ids("lands")
 
 
 def check_goal(state, value) -> None:
@@ -52,6 +55,12 @@ def deal(order, params) -> tuple[list[int], list[int], list[list[int]]]:
     return deck, reserved, stacks
 
 
+@RULES.implements(
+    "lands.setup.reserve",
+    "lands.setup.stacks",
+    "lands.setup.face_up",
+    "lands.setup.areas",
+)
 def setup(state) -> None:
     c = state.content
     goal, side = state.chance(
