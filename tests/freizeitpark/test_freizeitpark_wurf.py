@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fz_helpers import build_at, position, rules, sheet
+from freizeitpark_helpers import build_at, position, rules, sheet
 
 from boardkit.engine import RuleViolation
 from boardkit.freizeitpark import Build

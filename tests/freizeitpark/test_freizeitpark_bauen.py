@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fz_helpers import build_at, new_game, position, rules, sheet, violation
+from freizeitpark_helpers import build_at, new_game, position, rules, sheet, violation
 
 from boardkit.engine import RuleViolation
 from boardkit.freizeitpark import Build, Entrance
