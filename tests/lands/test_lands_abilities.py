@@ -8,7 +8,7 @@ claim comes true. An ability added without a test here fails ``test_every_abilit
 """
 
 import pytest
-from lands_scenarios import build_example, fresh_game
+from lands_helpers import build_example, fresh_game
 
 from boardkit.engine import RuleViolation
 from boardkit.lands.actions import Continue, UseAbility

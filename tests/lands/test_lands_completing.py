@@ -2,7 +2,7 @@
 that matches exactly may use the plan card's ability, the one with an extra icon may not."""
 
 import pytest
-from lands_scenarios import build_example, fresh_game
+from lands_helpers import build_example, fresh_game
 
 from boardkit.engine import RuleViolation
 from boardkit.lands.actions import Complete, Continue, Decline, Place, UseAbility

@@ -1,7 +1,7 @@
 """Megapark Phase and Scoring, with the rulebook's scoring example (4 penalty points)."""
 
 import pytest
-from lands_scenarios import megapark_now
+from lands_helpers import megapark_now
 
 from boardkit.engine import RuleViolation
 from boardkit.lands import GAME, arranged

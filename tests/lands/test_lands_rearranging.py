@@ -82,7 +82,7 @@ def test_without_moves_left_the_game_goes_on_by_itself(two_parks):
 
 
 def test_limit_is_a_parameter():
-    from lands_scenarios import fresh_game
+    from lands_helpers import fresh_game
 
     s = fresh_game(params={"rearrangements": 0})
     s.apply(Place(1, 0, 5, 5, 0, 1))
