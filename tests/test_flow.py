@@ -315,7 +315,7 @@ ABOVE = {
     "boardkit.lands": {"__init__", "flow", "state", "game", "board", "agents", "solver",
                        "scenarios"},
     "boardkit.wanderlust": {"__init__", "flow", "state", "game", "board", "agents", "analysis"},
-    "boardkit.wishland": {"__init__", "flow", "state", "game", "positions", "board", "agent",
+    "boardkit.wishland": {"__init__", "flow", "state", "game", "positions", "board", "agents",
                           "analysis"},
 }
 

@@ -125,7 +125,7 @@ assert turns.last_error.rule == "wishland.turn_order.space" and turns.state.spac
 # stay on the board — across rounds — until collected.
 
 # %%
-from boardkit.wishland.actions import workers_needed
+from boardkit.wishland.standard_actions import workers_needed
 from boardkit.wishland.moves import Collect, PlaceWorkers
 
 s = scenario("stack-rule")               # P1 and P2 each bought an Actor: two stacks

@@ -6,7 +6,7 @@ import math
 from boardkit.agents import RandomAgent, make_agent, play
 from boardkit.agents.mcts import MCTSAgent
 from boardkit.wishland import GAME
-from boardkit.wishland.agent import WishlandGreedy, heuristic, projected
+from boardkit.wishland.agents import WishlandGreedy, heuristic, projected
 
 
 class Checked:

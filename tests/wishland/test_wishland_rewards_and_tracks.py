@@ -143,7 +143,7 @@ def test_entrepreneur_8_doubles_mascot_bonuses_and_discounts(two):
     put_cards(s, 0, mascots(1))
     assert s.count[0][TICKET] == tickets + 2
     m = mascots(2)[1]
-    from boardkit.wishland.actions import purchase_cost
+    from boardkit.wishland.standard_actions import purchase_cost
 
     assert purchase_cost(s, 0, m) == CARDS[m].cost - 1
 
@@ -210,7 +210,7 @@ def test_entrepreneur_1_colour_milestones(two):
 
 
 def test_entrepreneur_2_first_and_fifth_card_discount(two):
-    from boardkit.wishland.actions import purchase_cost
+    from boardkit.wishland.standard_actions import purchase_cost
 
     s = two
     put_cards(s, 0, [E(2)])
@@ -225,7 +225,7 @@ def test_entrepreneur_2_first_and_fifth_card_discount(two):
 
 @pytest.mark.parametrize("ent, kind, row", [(6, RESTAURANT, "restaurants"), (7, HOTEL, "hotels")])
 def test_entrepreneurs_6_and_7(two, ent, kind, row):
-    from boardkit.wishland.actions import purchase_cost
+    from boardkit.wishland.standard_actions import purchase_cost
 
     s = two
     put_cards(s, 0, [E(ent)])

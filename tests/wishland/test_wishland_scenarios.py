@@ -8,7 +8,6 @@ from wl_helpers import illegal, legal
 from boardkit.engine import DataError, RuleViolation, VariantError
 from boardkit.engine.content import load
 from boardkit.wishland import GAME, scenario
-from boardkit.wishland.actions import workers_needed
 from boardkit.wishland.content import CARDS, RESTAURANT
 from boardkit.wishland.moves import (
     BonusCard,
@@ -21,6 +20,7 @@ from boardkit.wishland.moves import (
 )
 from boardkit.wishland.rewards import ChoiceStep
 from boardkit.wishland.scenarios import ScenarioFile, describe, names, spec
+from boardkit.wishland.standard_actions import workers_needed
 
 NAMES = names()
 
