@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from boardkit.engine import Game
 
-from .moves import ACTIONS, make_codec
+from .actions import ACTIONS, make_codec
 from .params import Params, Solo, Tracks, Variant
 from .state import WishlandState
 

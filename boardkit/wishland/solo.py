@@ -25,10 +25,7 @@ from pathlib import Path
 from boardkit.engine import Action, RuleViolation, Step
 
 from .achievements import claimable
-from .card_limit import limit_violation
-from .content import CARDS, MASCOT, SPACES
-from .continuations import later
-from .moves import (
+from .actions import (
     ClaimAchievement,
     Collect,
     EndTurn,
@@ -39,6 +36,9 @@ from .moves import (
     SoloFreeDraw,
     SoloPlay,
 )
+from .card_limit import limit_violation
+from .content import CARDS, MASCOT, SPACES
+from .continuations import later
 from .standard_actions import CLAIM as _CLAIM
 from .standard_actions import (
     COLLECT,

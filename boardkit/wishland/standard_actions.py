@@ -2,14 +2,14 @@
 
 On their turn a player takes exactly one standard action:
 
-* **Action 1 — place, purchase and play** (:class:`~.moves.PlaceWorkers`). Workers go on the
+* **Action 1 — place, purchase and play** (:class:`~.actions.PlaceWorkers`). Workers go on the
   Advertisement Space or one of the five Marketplace worker spaces: 1 Worker on an empty
   space, plus 1 more for every stack (of any colour) already there; the Workers of one
   action form one stack. On a Marketplace space the player then buys one card of that row,
   pays its cost and plays it (rewards.play_card). With all six bonus Workers claimed, up to
   3 extra Workers may join the stack, each lowering the cost by 1. The Advertisement Space
   pays 1 Credit and a choice of Happiness, Visitor or Worker.
-* **Action 2 — collect** (:class:`~.moves.Collect`): take back all your Workers.
+* **Action 2 — collect** (:class:`~.actions.Collect`): take back all your Workers.
 
 Hotel #19 offers 1 Victory Point for 2 more Credits with every purchase. The turn around
 the action (free actions, Hotels #13 and #16, the turn order) is in turns.py.
@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from boardkit.engine import Action, RuleViolation, Step
 
-from .card_limit import limit_violation
-from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, ROWS, SPACES
-from .continuations import later
-from .moves import (
+from .actions import (
     ClaimAchievement,
     Collect,
     EndTurn,
@@ -30,6 +27,9 @@ from .moves import (
     PayToCollect,
     PlaceWorkers,
 )
+from .card_limit import limit_violation
+from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, ROWS, SPACES
+from .continuations import later
 from .rewards import ability_effects, add_credits, give, play_card, source_of
 from .tracks import ability_unlocked, add_vp
 

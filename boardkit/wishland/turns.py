@@ -15,8 +15,7 @@ from __future__ import annotations
 from boardkit.engine import Action, RuleViolation, Step
 
 from .achievements import claim, claim_violation, claimable
-from .continuations import later
-from .moves import (
+from .actions import (
     ClaimAchievement,
     Collect,
     CollectForFree,
@@ -24,6 +23,7 @@ from .moves import (
     PayToCollect,
     PlaceWorkers,
 )
+from .continuations import later
 from .rewards import ability_effects, add_credits
 from .standard_actions import (
     ADVERTISEMENT,

@@ -5,14 +5,14 @@ import pytest
 from wl_helpers import GAME, illegal, legal
 
 from boardkit.wishland.achievements import ACHIEVEMENTS, meets
-from boardkit.wishland.content import ACTOR, ENTREPRENEUR, HOTEL, MASCOT, RESTAURANT, RIDE, card_id
-from boardkit.wishland.moves import (
+from boardkit.wishland.actions import (
     ChooseReward,
     ClaimAchievement,
     Collect,
     KeepEntrepreneur,
     PlaceWorkers,
 )
+from boardkit.wishland.content import ACTOR, ENTREPRENEUR, HOTEL, MASCOT, RESTAURANT, RIDE, card_id
 from boardkit.wishland.positions import find, put_cards, start_of_turns
 from boardkit.wishland.rewards import ChoiceStep
 

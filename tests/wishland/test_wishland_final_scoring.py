@@ -5,6 +5,7 @@ the steps, the remaining Hotel and Entrepreneur rewards, and the winner."""
 import pytest
 from wl_helpers import illegal, legal
 
+from boardkit.wishland.actions import BonusCard, Collect
 from boardkit.wishland.content import (
     CARDS,
     CONTENT,
@@ -20,7 +21,6 @@ from boardkit.wishland.final_scoring import (
     entertainment_counts,
     start_final_scoring,
 )
-from boardkit.wishland.moves import BonusCard, Collect
 from boardkit.wishland.positions import find, put_cards, rulebook_example_cards, start_of_turns
 
 H = lambda n: card_id(HOTEL, n)  # noqa: E731

@@ -4,6 +4,7 @@ Card Bonuses, the Card Limit, and the Hotel/Entrepreneur cards that change them.
 import pytest
 from wl_helpers import illegal, legal
 
+from boardkit.wishland.actions import ChooseReward, Collect, EndTurn, PlaceWorkers
 from boardkit.wishland.content import (
     ACTOR,
     CARDS,
@@ -15,7 +16,6 @@ from boardkit.wishland.content import (
     TICKET,
     card_id,
 )
-from boardkit.wishland.moves import ChooseReward, Collect, EndTurn, PlaceWorkers
 from boardkit.wishland.positions import find, put_cards
 from boardkit.wishland.rewards import ChoiceStep, give
 from boardkit.wishland.tracks import advance, gain_workers
@@ -26,7 +26,7 @@ E = lambda n: card_id(ENTREPRENEUR, n)  # noqa: E731
 
 def buy(s, row, cid, credits=20):
     """P1 buys ``cid`` from slot 0 of ``row`` (market set up for the test)."""
-    from boardkit.wishland.moves import ROW_OF_KIND
+    from boardkit.wishland.actions import ROW_OF_KIND
 
     s.market[CARDS[cid].kind][0] = cid
     s.credits[0] = credits
@@ -300,7 +300,7 @@ def test_hotels_1_and_2_immediate(two):
 
 
 def test_entrepreneur_12_income_choice_and_point():
-    from boardkit.wishland.moves import ChooseTurnSpace
+    from boardkit.wishland.actions import ChooseTurnSpace
     from boardkit.wishland.positions import start_of_turns
 
     s = start_of_turns(2, seed=0)

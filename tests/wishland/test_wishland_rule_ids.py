@@ -9,7 +9,7 @@ import pytest
 from wl_helpers import GAME, RuleViolation, illegal, legal
 
 from boardkit.engine import SaveGameError
-from boardkit.wishland.moves import (
+from boardkit.wishland.actions import (
     ChooseTurnSpace,
     PlaceWorkers,
     SoloAdvertise,
@@ -102,7 +102,7 @@ def test_a_refusal_out_of_turn_reads_as_two_parts():
     """The action quoted, then what the player is asked (a classroom trial found 'place
     Workers ... is not possible now: turn 1 of round 1: collect your Workers' hard to read)."""
     import boardkit
-    from boardkit.wishland.standard_actions import EndTurn
+    from boardkit.wishland.actions import EndTurn
 
     s = boardkit.game("wishland").new_game(players=2, seed=1)
     why = s.explain(EndTurn())

@@ -8,8 +8,7 @@ from wl_helpers import illegal, legal
 from boardkit.engine import DataError, RuleViolation, VariantError
 from boardkit.engine.content import load
 from boardkit.wishland import GAME, scenario
-from boardkit.wishland.content import CARDS, RESTAURANT
-from boardkit.wishland.moves import (
+from boardkit.wishland.actions import (
     BonusCard,
     ChooseTurnSpace,
     ClaimAchievement,
@@ -18,6 +17,7 @@ from boardkit.wishland.moves import (
     EndTurn,
     PlaceWorkers,
 )
+from boardkit.wishland.content import CARDS, RESTAURANT
 from boardkit.wishland.rewards import ChoiceStep
 from boardkit.wishland.scenarios import ScenarioFile, describe, names, spec
 from boardkit.wishland.standard_actions import workers_needed

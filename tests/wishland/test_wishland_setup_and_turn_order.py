@@ -4,6 +4,13 @@ import pytest
 from wl_helpers import GAME, RuleViolation, illegal, legal
 
 from boardkit.engine import VariantError
+from boardkit.wishland.actions import (
+    ChooseReward,
+    ChooseTurnSpace,
+    ClaimAchievement,
+    Collect,
+    KeepEntrepreneur,
+)
 from boardkit.wishland.content import (
     CARDS,
     ENTREPRENEUR,
@@ -11,13 +18,6 @@ from boardkit.wishland.content import (
     RESTAURANT,
     TICKET,
     card_id,
-)
-from boardkit.wishland.moves import (
-    ChooseReward,
-    ChooseTurnSpace,
-    ClaimAchievement,
-    Collect,
-    KeepEntrepreneur,
 )
 from boardkit.wishland.positions import put_cards, start_of_turns
 from boardkit.wishland.setup import DraftStep

@@ -5,8 +5,7 @@ import json
 import pytest
 from wl_helpers import GAME, illegal, legal
 
-from boardkit.wishland.content import CARDS, HOTEL, MASCOT, RIDE, card_id
-from boardkit.wishland.moves import (
+from boardkit.wishland.actions import (
     ChooseReward,
     ChooseTurnSpace,
     Collect,
@@ -18,6 +17,7 @@ from boardkit.wishland.moves import (
     SoloFreeDraw,
     SoloPlay,
 )
+from boardkit.wishland.content import CARDS, HOTEL, MASCOT, RIDE, card_id
 from boardkit.wishland.positions import put_cards, start_of_turns
 from boardkit.wishland.solo import SoloRecord, SoloTurnStep
 

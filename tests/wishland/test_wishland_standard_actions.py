@@ -3,8 +3,7 @@ Reserve ability; Hotels #13, #16 and #19."""
 
 from wl_helpers import illegal, legal
 
-from boardkit.wishland.content import ACTOR, CARDS, HOTEL, RESTAURANT, RIDE, card_id
-from boardkit.wishland.moves import (
+from boardkit.wishland.actions import (
     ChooseReward,
     ClaimAchievement,
     Collect,
@@ -15,6 +14,7 @@ from boardkit.wishland.moves import (
     PlaceWorkers,
     SoloDraw,
 )
+from boardkit.wishland.content import ACTOR, CARDS, HOTEL, RESTAURANT, RIDE, card_id
 from boardkit.wishland.positions import put_cards
 from boardkit.wishland.turns import FreeCollectStep, TurnStep
 
@@ -250,7 +250,7 @@ def test_hotel_13_no_offer_after_hotel_16_took_everything_back(two):
 
 def test_hotel_13_in_solo_mode():
     from boardkit.wishland import GAME
-    from boardkit.wishland.moves import ChooseTurnSpace, SoloAdvertise
+    from boardkit.wishland.actions import ChooseTurnSpace, SoloAdvertise
 
     s = GAME.new_game(players=1, seed=0)
     legal(s, ChooseTurnSpace(5))
