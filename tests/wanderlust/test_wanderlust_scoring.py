@@ -4,6 +4,7 @@ passport skills."""
 from __future__ import annotations
 
 import pytest
+from wanderlust_helpers import end_turn, move_to, new, notes, scenario, set_available, set_hand
 
 from boardkit.engine import RuleViolation
 from boardkit.wanderlust import scoring
@@ -16,8 +17,6 @@ from boardkit.wanderlust.actions import (
     Travel,
 )
 from boardkit.wanderlust.content import cards, world
-
-from .helpers import end_turn, move_to, new, notes, scenario, set_available, set_hand
 
 
 def test_score_a_collectibles_and_sets():

@@ -6,6 +6,17 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from wanderlust_helpers import (
+    end_turn,
+    forced_game,
+    move_to,
+    new,
+    notes,
+    scenario,
+    set_available,
+    set_hand,
+    tickets_total,
+)
 
 from boardkit.engine import RuleViolation, SaveGameError
 from boardkit.testing import assert_illegal
@@ -23,18 +34,6 @@ from boardkit.wanderlust.actions import (
     Travel,
 )
 from boardkit.wanderlust.content import cards, world
-
-from .helpers import (
-    end_turn,
-    forced_game,
-    move_to,
-    new,
-    notes,
-    scenario,
-    set_available,
-    set_hand,
-    tickets_total,
-)
 
 W = world()
 
