@@ -2,8 +2,8 @@
 Card Bonuses, the Card Limit, and the Hotel/Entrepreneur cards that change them."""
 
 import pytest
-from wl_helpers import illegal, legal
 
+from boardkit.testing import assert_illegal, assert_legal
 from boardkit.wishland.actions import ChooseReward, Collect, EndTurn, PlaceWorkers
 from boardkit.wishland.content import (
     ACTOR,
@@ -30,7 +30,7 @@ def buy(s, row, cid, credits=20):
 
     s.market[CARDS[cid].kind][0] = cid
     s.credits[0] = credits
-    legal(s, PlaceWorkers(ROW_OF_KIND[CARDS[cid].kind], 0))
+    assert_legal(s, PlaceWorkers(ROW_OF_KIND[CARDS[cid].kind], 0))
 
 
 # ------------------------------------------------------------------ tracks
@@ -80,12 +80,12 @@ def test_worker_reserve(two):
 
 def test_choice_reward_is_a_pending_choice(two):
     s = two
-    legal(s, PlaceWorkers("advertisement"))
+    assert_legal(s, PlaceWorkers("advertisement"))
     assert isinstance(s.pending, ChoiceStep) and s.current_player == 0
     assert s.legal_actions() == [ChooseReward("happiness"), ChooseReward("visitors"),
                                  ChooseReward("workers")]
-    illegal(s, Collect(), "wishland.reward.choice")
-    legal(s, ChooseReward("workers"))
+    assert_illegal(s, Collect(), "wishland.reward.choice")
+    assert_legal(s, ChooseReward("workers"))
     assert s.workers[0] == 5 and s.reserve[0] == 5
 
 
@@ -97,8 +97,8 @@ def test_hotel_15_turns_every_gain_into_a_choice(two):
     give(s, 0, ("card", card_id(ENTREPRENEUR, 9), "income", 0), 1, "test")
     s.flow.advance(s)
     assert isinstance(s.pending, ChoiceStep) and s.pending.count == 2
-    legal(s, ChooseReward("happiness"))
-    legal(s, ChooseReward("visitors"))
+    assert_legal(s, ChooseReward("happiness"))
+    assert_legal(s, ChooseReward("visitors"))
     assert (s.happiness[0], s.visitors[0], s.workers[0]) == (1, 1, 4)
     assert s.count[0][TICKET] == 3
 
@@ -166,7 +166,7 @@ def test_hotel_18_choice_for_actors(two):
     buy(s, "actors", cid)
     assert s.happiness[0] == 1
     assert isinstance(s.pending, ChoiceStep) and s.pending.source == "hotels"
-    legal(s, ChooseReward("visitors"))
+    assert_legal(s, ChooseReward("visitors"))
     assert s.visitors[0] == 1 and s.current_player == 1
 
 
@@ -259,11 +259,11 @@ def test_card_limit(two):
     cid = find(ACTOR, cost=2)[1]
     s.market[ACTOR][0] = cid
     s.credits[0] = 10
-    err = illegal(s, PlaceWorkers("actors", 0), "wishland.card_limit")
+    err = assert_illegal(s, PlaceWorkers("actors", 0), "wishland.card_limit")
     assert "Card Limit of 1" in err.message
     put_cards(s, 0, find(RIDE)[:1])  # a Ride raises the limit to 2
     assert s.card_limit(0) == 2
-    legal(s, PlaceWorkers("actors", 0))
+    assert_legal(s, PlaceWorkers("actors", 0))
 
 
 def test_rides_and_tickets_are_never_limited(two):
@@ -314,7 +314,7 @@ def test_entrepreneur_12_income_choice_and_point():
     # P2's income, then P1's: 5 + Restaurants + 1 (2+), a choice (4+) and 1 VP (6+)
     assert isinstance(s.pending, ChoiceStep) and s.current_player == 0
     assert s.pending.source == "income"
-    legal(s, ChooseReward("workers"))
+    assert_legal(s, ChooseReward("workers"))
     assert s.vp[0] == vp + 1 and s.vp_by[0]["income"] == 1
     income = sum(e.n for c in s.tableau[0] for e in CARDS[c].income if e.effect == "credits")
     assert s.credits[0] == 1 + 5 + income + 1
