@@ -18,7 +18,7 @@ from wanderlust_helpers import (
     tickets_total,
 )
 
-from boardkit.engine import RuleViolation, SaveGameError
+from boardkit.engine import SaveGameError
 from boardkit.testing import assert_illegal
 from boardkit.wanderlust import routes
 from boardkit.wanderlust.actions import (
@@ -484,9 +484,7 @@ def test_encounter_travel_agent_takes_a_display_ticket_free():
     s.enc_deck["travel-agent"] -= 1
     s.apply(PlayEncounter("travel-agent"))
     assert type(s.pending).__name__ == "EncounterTicketStep"
-    with pytest.raises(RuleViolation) as err:
-        s.apply(TakeBlind())
-    assert err.value.rule == "wanderlust.encounter.effects"
+    assert_illegal(s, TakeBlind(), "wanderlust.encounter.effects")
     s.apply(TakeTicket(4))
     assert s.step_points == 2 and sum(s.hand[0]) == 5 and all(s.display)
 
