@@ -80,3 +80,14 @@ def test_every_game_test_folder_is_named_alike(name):
     odd = [f for f in files if f not in (helpers, "conftest.py")
            and not f.startswith(f"test_{name}_")]
     assert not odd, f"tests/{name}: name these test_{name}_<topic>.py: {odd}"
+
+
+def test_test_module_names_are_unique():
+    """The test folders are no packages, so pytest imports their modules by file name: two
+    files of one name (tests/browser/test_lands_board.py and a game folder's) would collide."""
+    seen: dict[str, Path] = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name in ("conftest.py", "__init__.py") or (path.parent / "__init__.py").exists():
+            continue
+        assert path.name not in seen, f"{path} and {seen[path.name]} share a module name"
+        seen[path.name] = path
