@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 import boardkit  # noqa: E402
 from boardkit.agents import RandomAgent, play  # noqa: E402
 from boardkit.freizeitpark import ende  # noqa: E402
-from boardkit.freizeitpark.agent import FreizeitparkGreedy  # noqa: E402
+from boardkit.freizeitpark.agents import FreizeitparkGreedy  # noqa: E402
 from boardkit.freizeitpark.bauen import legal_builds  # noqa: E402
 from boardkit.freizeitpark.sheet import Sheet  # noqa: E402
 from boardkit.freizeitpark.wurf import roll  # noqa: E402

@@ -1,9 +1,9 @@
 """``boardkit new NAME``: a playable starting game to turn into your own.
 
 It writes, in a folder of its own, a small game (Nim) with everything a boardkit game has:
-the rules (``NAME/__init__.py``), the rule catalog (``rules.toml``), the parameters
-(``params.toml``), a board (``board.py``), tests (``test_NAME.py``) and a notebook that
-plays it. The game is found by its importable reference (``boardkit.game("NAME:GAME")``),
+the rules (``NAME/game.py``, re-exported by ``NAME/__init__.py`` as boardkit's own games
+do), the rule catalog (``rules.toml``), the parameters (``params.toml``), a board
+(``board.py``), tests (``test_NAME.py``) and a notebook that plays it. The game is found by its importable reference (``boardkit.game("NAME:GAME")``),
 so simulations on several processes find it too. The numbered guide is
 ``docs/adding-a-game.md``.
 """
@@ -78,7 +78,8 @@ def create(name: str, where: str | Path = ".") -> Path:
         return _fill((templates / file).read_text(encoding="utf-8"), values)
 
     package.mkdir()
-    (package / "__init__.py").write_text(read("game.py.tmpl"), encoding="utf-8")
+    (package / "__init__.py").write_text(read("init.py.tmpl"), encoding="utf-8")
+    (package / "game.py").write_text(read("game.py.tmpl"), encoding="utf-8")
     (package / "board.py").write_text(read("board.py.tmpl"), encoding="utf-8")
     (package / "rules.toml").write_text(read("rules.toml.tmpl"), encoding="utf-8")
     (package / "params.toml").write_text(read("params.toml.tmpl"), encoding="utf-8")

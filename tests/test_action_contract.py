@@ -152,7 +152,7 @@ def test_dice_grid_claim_with_a_list_is_a_rule_violation():
 
 
 def test_wishland_turn_space_of_the_wrong_type_is_refused_by_explain_and_apply():
-    from boardkit.wishland.moves import ChooseTurnSpace
+    from boardkit.wishland.actions import ChooseTurnSpace
 
     s = boardkit.game("wishland").new_game(seed=1)
     refused(s, ChooseTurnSpace("x"), field="ChooseTurnSpace.space")
@@ -165,7 +165,7 @@ def test_wishland_turn_space_of_the_wrong_type_is_refused_by_explain_and_apply()
 
 
 def test_wishland_place_workers_extra_none_is_refused_and_saves_stay_loadable():
-    from boardkit.wishland.moves import PlaceWorkers
+    from boardkit.wishland.actions import PlaceWorkers
 
     s = boardkit.game("wishland").new_game(seed=1)
     while type(s.pending).__name__ != "TurnStep":
@@ -220,7 +220,7 @@ def test_lands_angles_are_canonical_and_absurd_numbers_refused():
 
 
 def test_messages_never_echo_huge_values():
-    from boardkit.wishland.moves import ClaimAchievement
+    from boardkit.wishland.actions import ClaimAchievement
 
     s = boardkit.game("wishland").new_game(seed=1)
     err = refused(s, ClaimAchievement("a" * 10**6), rule="wishland.achievement.exists")

@@ -148,8 +148,9 @@ def test_boardkit_new_writes_a_game_whose_tests_and_notebook_pass(tmp_path, caps
     assert main(["new", "river-crossing", "--dir", str(tmp_path)]) == 0
     assert "river_crossing" in capsys.readouterr().out
     package = tmp_path / "river_crossing"
-    assert {p.name for p in package.iterdir()} >= {"__init__.py", "board.py", "rules.toml",
-                                                   "params.toml", "test_river_crossing.py"}
+    assert {p.name for p in package.iterdir()} >= {"__init__.py", "game.py", "board.py",
+                                                   "rules.toml", "params.toml",
+                                                   "test_river_crossing.py"}
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                           "river_crossing"], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-2000:]

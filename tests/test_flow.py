@@ -310,11 +310,12 @@ def test_again_without_turns_is_refused():
 #: per game package, the modules that may know the whole game (the flow, the state, and
 #: what is built on whole games: boards, agents, analyses, scenario tooling)
 ABOVE = {
-    "boardkit.freizeitpark": {"__init__", "flow", "state", "game", "board", "agent", "analysis",
+    "boardkit.freizeitpark": {"__init__", "flow", "state", "game", "board", "agents", "analysis",
                               "scenarios"},
-    "boardkit.lands": {"__init__", "flow", "state", "board", "agent", "solver", "scenarios"},
+    "boardkit.lands": {"__init__", "flow", "state", "game", "board", "agents", "solver",
+                       "scenarios"},
     "boardkit.wanderlust": {"__init__", "flow", "state", "game", "board", "agents", "analysis"},
-    "boardkit.wishland": {"__init__", "flow", "state", "game", "positions", "board", "agent",
+    "boardkit.wishland": {"__init__", "flow", "state", "game", "positions", "board", "agents",
                           "analysis"},
 }
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from boardkit.engine import Game
 
 from .actions import Build, Entrance, make_codec
-from .agent import greedy, heuristic, uct
-from .content import Params, Variant
+from .agents import greedy, heuristic, uct
+from .params import Params, Variant
 from .state import FreizeitparkState
 
 GAME = Game(
@@ -27,5 +27,5 @@ GAME = Game(
     heuristic=heuristic,
     # expectimax one roll deep over greedy's best builds (see FreizeitparkSearch for why not
     # MCTS): "iterations" is the number of builds looked at
-    search={"agent": "boardkit.freizeitpark.agent:FreizeitparkSearch", "iterations": 3},
+    search={"agent": "boardkit.freizeitpark.agents:FreizeitparkSearch", "iterations": 3},
 )

@@ -18,7 +18,8 @@ import numpy as np
 
 from boardkit.engine.grid import canonical_form, orientations
 
-from .content import TABLES, CardEntry, Params, Shape, content
+from .content import TABLES, CardEntry, Shape, content
+from .params import Params
 
 
 @dataclass(frozen=True)

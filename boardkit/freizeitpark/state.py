@@ -26,9 +26,10 @@ from . import auftragskarten, ende, wurf
 from .ablauf import BuildStep, EntranceStep
 from .actions import Build, Entrance
 from .bauen import structure_cells
-from .content import TABLES, Params, Variant, content
+from .content import TABLES, content
 from .flow import FLOW
 from .konstrukte import analysis
+from .params import Params, Variant
 from .setup import Ruleset, ruleset
 from .sheet import Sheet
 

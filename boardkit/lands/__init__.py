@@ -3,69 +3,13 @@
 One module per rulebook section: :mod:`.setup`, :mod:`.portfolio` (Portfolio Phase),
 :mod:`.building` (Building Parks), :mod:`.rearranging`, :mod:`.completing`, :mod:`.ending`
 (Ending the Round), :mod:`.megapark`, :mod:`.scoring` (with Expert Mode); beyond the rulebook
-:mod:`.solver` (best megapark, hints) and :mod:`.agent` (a rule-aware greedy player).
-Content (illustrative cards and goals) lives in ``data/lands/``.
+:mod:`.solver` (best megapark, hints) and :mod:`.agents` (a rule-aware greedy player).
+Content (illustrative cards and goals) lives in ``data/lands/``; a chosen deal is
+:func:`arranged`, a named position :func:`scenario` (:mod:`.scenarios`).
 """
 
-from __future__ import annotations
-
-from boardkit.engine import Game
-
-from .actions import ACTIONS, codec
-from .params import Params, Variant
+from .game import GAME, arranged
+from .scenarios import scenario
 from .state import LandsState
-
-GAME = Game(
-    name="lands",
-    title="Lands of Amazement",
-    state_class=LandsState,
-    actions=ACTIONS,
-    players=(1, 1),
-    variant_model=Variant,
-    params_model=Params,
-    lower_is_better=True,
-    codec=codec(),
-    summary="Overlap park cards so their icons match plans; reserve cards for a final megapark.",
-    status="playable",
-    board="boardkit.lands.board:LandsBoard",
-    agents={"greedy": "boardkit.lands.agent:make_greedy", "uct": "boardkit.lands.agent:uct"},
-    heuristic="boardkit.lands.agent:heuristic",
-    # search where it pays: the last reserve judged by the megapark solver, the megapark
-    # solved with iterations x 1,000 nodes; placements in greedy's order (see LandsSearch)
-    search={"agent": "boardkit.lands.agent:LandsSearch", "iterations": 20},
-)
-
-
-
-def arranged(order=(), goal=(0, 0), variant=None, params=None, seed: int = 0) -> LandsState:
-    """A new game whose setup shuffle put the park cards in ``order`` (cards not named follow
-    in increasing order) and whose goal is ``goal`` = (card, side): "suppose the cards were
-    dealt like this". Replays like any save (the two setup events are recorded as forced, so
-    a save of it loads with ``GAME.from_json(text, allow_forced=True)``).
-
-    With the default rule parameters the order is: 4 deck cards (the first is drawn first),
-    1 reserved card, then the stacks dealt in turn (the 6th, 7th and 8th cards are the tops).
-    """
-    from boardkit.engine.state import SAVE_FORMAT
-
-    order = [int(c) for c in order]
-    order += [c for c in range(15) if c not in order]
-    data = {"format": SAVE_FORMAT, "game": GAME.name, "players": 1, "seed": seed,
-            "variant": dict(variant or {}), "params": dict(params or {}),
-            "history": [
-                {"kind": "chance", "index": 0, "name": "goal", "value": list(goal), "forced": True},
-                {"kind": "chance", "index": 1, "name": "deal", "value": order, "forced": True}]}
-    state = GAME.from_dict(data, allow_forced=True)
-    assert isinstance(state, LandsState)
-    return state
-
-
-def scenario(name: str, variant=None) -> LandsState:
-    """A named position reached by :func:`arranged` and real actions (see
-    :mod:`boardkit.lands.scenarios` and ``data/lands/scenarios.toml``)."""
-    from .scenarios import scenario as play_scenario
-
-    return play_scenario(name, variant)
-
 
 __all__ = ["GAME", "LandsState", "arranged", "scenario"]

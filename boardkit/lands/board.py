@@ -130,7 +130,7 @@ class LandsBoard(Board):
         self.picked: int | None = None  # the draft card that "turn" and the shape buttons change
         self._tray_y = 420.0  # set by render: where the tray card is drawn
         if "agent" not in kwargs:  # the rule-aware player for "AI move" and auto-play
-            from .agent import LandsGreedy
+            from .agents import LandsGreedy
 
             kwargs["agent"] = LandsGreedy(seed=kwargs.get("seed", 0))
         kwargs.setdefault("viewer", 0)  # a solo game: show what the player sees

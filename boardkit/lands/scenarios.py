@@ -53,7 +53,7 @@ def scenario(name: str, variant=None):
     An unknown name is a :class:`~boardkit.engine.VariantError` that lists the known ones
     (as for Wanderlust's scenarios).
     """
-    from . import GAME, arranged
+    from .game import GAME, arranged
 
     known = scenarios()
     if not isinstance(name, str) or name not in known:

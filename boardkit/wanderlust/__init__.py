@@ -3,10 +3,10 @@
 Modules follow the rulebook's sections: :mod:`~.setup`, :mod:`~.turn`, :mod:`~.tickets`
 (1. Acquire a Ticket, Efficient Planning), :mod:`~.travel` and :mod:`~.routes` (2. Travel),
 :mod:`~.collectibles` (3. Gain Collectibles), :mod:`~.encounters`, :mod:`~.objectives`
-(race objectives, the end trigger), :mod:`~.scoring`, :mod:`~.variants` (Family variant,
-House Rule), :mod:`~.solo` and :mod:`~.automaton` (Solo Mode). Content is read from
-``data/wanderlust/`` by :mod:`~.content`; the rulebook's worked examples are scenarios
-(:func:`scenario`).
+(race objectives, the end trigger), :mod:`~.scoring`, :mod:`~.solo` and :mod:`~.automaton`
+(Solo Mode); the variant options (Family variant, House Rule) and the rule parameters are in
+:mod:`~.params`. Content is read from ``data/wanderlust/`` by :mod:`~.content`; the
+rulebook's worked examples are scenarios (:func:`scenario`).
 
     >>> import boardkit
     >>> game = boardkit.game("wanderlust")

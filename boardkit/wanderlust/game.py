@@ -5,8 +5,8 @@ from __future__ import annotations
 from boardkit.engine import Game
 
 from .actions import ACTIONS, make_codec
+from .params import Params, Variant
 from .state import WanderlustState
-from .variants import Params, Variant
 
 GAME = Game(
     name="wanderlust",

@@ -21,7 +21,7 @@ from boardkit.engine import RuleViolation, State
 from . import objectives, scoring, setup
 from .content import TICKETS, cards, world
 from .flow import FLOW
-from .variants import Params, Variant
+from .params import Params, Variant
 
 
 def _check_in(name: str, pool_of, rule: str, what: str):

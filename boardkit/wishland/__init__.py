@@ -1,14 +1,15 @@
 """Wishland: a 1-4 player worker-placement game about building an amusement park.
 
 Rules modules, named after the rulebook's sections: ``setup``, ``turn_order``, ``income``,
-``actions`` (place, purchase and play; collect), ``card_limit``, ``rewards``, ``tracks``,
-``achievements``, ``end_of_round``, ``final_scoring``, ``solo``; they are leaves below the
-flow, which declares the phases and wires them together: ``flow`` (a rule pausing for a
-decision pushes the rest of its work with ``continuations.later``); the state: ``state``;
-the actions: ``moves``. Content: ``content`` (data/wishland/*.toml). The game:
-``game.GAME``; its board: ``board.WishlandBoard``; its heuristic and greedy agent:
-``agent``; prepared teaching positions: ``positions``; named positions: ``scenarios``
-(played to by :func:`scenario`); its own analysis questions: ``analysis``.
+``standard_actions`` (Gameplay — Actions: place, purchase and play; collect), ``card_limit``,
+``rewards``, ``tracks``, ``achievements``, ``end_of_round``, ``final_scoring``, ``solo``; they
+are leaves below the flow, which declares the phases and wires them together: ``flow`` (a rule
+pausing for a decision pushes the rest of its work with ``continuations.later``); the state:
+``state``; the action types: ``actions``; rule parameters and variant options: ``params``.
+Content: ``content`` (data/wishland/*.toml). The game: ``game.GAME``; its board:
+``board.WishlandBoard``; its heuristic and greedy agent: ``agents``; prepared teaching
+positions: ``positions``; named positions: ``scenarios`` (played to by :func:`scenario`); its
+own analysis questions: ``analysis``.
 """
 
 from .game import GAME

@@ -1,239 +1,216 @@
-"""Actions (rulebook: Gameplay — Actions; Worker Reserve; Hotel #19).
+"""Every decision of a Wishland player, as a small frozen dataclass.
 
-On their turn a player takes exactly one standard action:
-
-* **Action 1 — place, purchase and play** (:class:`~.moves.PlaceWorkers`). Workers go on the
-  Advertisement Space or one of the five Marketplace worker spaces: 1 Worker on an empty
-  space, plus 1 more for every stack (of any colour) already there; the Workers of one
-  action form one stack. On a Marketplace space the player then buys one card of that row,
-  pays its cost and plays it (rewards.play_card). With all six bonus Workers claimed, up to
-  3 extra Workers may join the stack, each lowering the cost by 1. The Advertisement Space
-  pays 1 Credit and a choice of Happiness, Visitor or Worker.
-* **Action 2 — collect** (:class:`~.moves.Collect`): take back all your Workers.
-
-Hotel #19 offers 1 Victory Point for 2 more Credits with every purchase. The turn around
-the action (free actions, Hotels #13 and #16, the turn order) is in turns.py.
+Multiplayer turn: :class:`PlaceWorkers` (Action 1: place, purchase and play — or place on the
+Advertisement Space) or :class:`Collect` (Action 2), plus the free actions
+:class:`ClaimAchievement` and :class:`PayToCollect` (Hotel #16) and :class:`EndTurn` once the
+standard action is done. Pending choices: :class:`ChooseTurnSpace`, :class:`ChooseReward`,
+:class:`KeepEntrepreneur`, :class:`PayForVictoryPoint` (Hotel #19), :class:`BonusCard`
+(Hotel #8), :class:`CollectForFree` (Hotel #13). Solo Mode adds :class:`SoloDraw`,
+:class:`SoloFreeDraw`, :class:`SoloPlay`, :class:`SoloAdvertise` and :class:`SoloDiscard`.
 """
 
 from __future__ import annotations
 
-from boardkit.engine import Action, RuleViolation, Step
+from typing import Annotated
 
-from .card_limit import limit_violation
-from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, ROWS, SPACES
-from .continuations import later
-from .moves import (
-    ClaimAchievement,
-    Collect,
-    EndTurn,
-    PayForVictoryPoint,
-    PayToCollect,
-    PlaceWorkers,
-)
-from .rewards import ability_effects, add_credits, give, play_card, source_of
-from .tracks import ability_unlocked, add_vp
+from boardkit.engine import Action, ActionCodec, OneOf, Range, action
 
-SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
-_KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
-COLLECT, PAY_COLLECT, END_TURN = Collect(), PayToCollect(), EndTurn()
-ADVERTISE = PlaceWorkers(ADVERTISEMENT)
-CLAIM = {a: ClaimAchievement(a) for a in CONTENT.achievements}
-BUY = {(row, slot, extra): PlaceWorkers(row, slot, extra)
-       for row in ROWS for slot in range(6) for extra in range(4)}
-PAY_VP = [PayForVictoryPoint(False), PayForVictoryPoint(True)]
+from .content import ADVERTISEMENT, CARDS, CONTENT, MASCOT, RESOURCES, SPACES
+
+Space = Annotated[str, OneOf(SPACES, rule="wishland.place.space")]
+Resource = Annotated[str, OneOf(RESOURCES, rule="wishland.reward.choice")]
+#: a card id of the content (the rules say which cards may be chosen when)
+CardId = Annotated[int, Range(min(CARDS), max(CARDS))]
 
 
-# ------------------------------------------------------------------ costs and workers
+def _card(cid: int | None) -> str:
+    return CARDS[cid].name if cid in CARDS else f"card {cid}"
 
 
-def workers_needed(state, space: int) -> int:
-    """Workers a placement on ``space`` needs: 1, plus 1 per stack already there."""
-    return 1 + len(state.stacks[space])
+@action
+class ChooseTurnSpace(Action):
+    """Put your Player Token on space 1-5 of the Turn Order Track and take its reward."""
+
+    space: Annotated[int, Range(1, len(CONTENT.board.turn_order), rule="wishland.turn_order.space")]
+
+    def __str__(self) -> str:
+        return f"take Turn Order space {self.space}"
 
 
-def free_workers(state, player: int) -> int:
-    return state.workers[player] - state.placed[player]
+@action
+class KeepEntrepreneur(Action):
+    """Keep the first (0) or second (1) of your two dealt Entrepreneur cards (secretly)."""
+
+    index: Annotated[int, Range(0, 1, rule="wishland.entrepreneur.draft")]
+
+    def __str__(self) -> str:
+        return f"keep dealt Entrepreneur card {self.index + 1}"
 
 
-def purchase_cost(state, player: int, cid: int) -> int:
-    """What ``cid`` costs ``player`` after Entrepreneur discounts (never below 0)."""
-    card = CARDS[cid]
-    cost = card.cost
-    abil = state.ongoing_rewards[player]
-    if "discount" in abil:
-        for _, _, e in ability_effects(state, player, "discount"):
-            if _KIND_INDEX[e.kind] == card.kind:
-                cost -= e.n
-    if "nth_discount" in abil:
-        nth = state.count[player][card.kind] + 1
-        for _, _, e in ability_effects(state, player, "nth_discount"):
-            if e.nth == nth:
-                cost -= e.n
-    return max(0, cost)
+@action
+class PlaceWorkers(Action):
+    """Action 1: place Workers on ``space``; on a Marketplace row buy the card in ``slot``
+    (0-3), with ``extra`` Workers lowering its cost (Worker Reserve ability)."""
+
+    space: Space
+    slot: Annotated[int, Range(0, 5, rule="wishland.purchase.card")] | None = None
+    #: at most 3 (the rule parameter reserve_extra_max is at most 3, the codec's size)
+    extra: Annotated[int, Range(0, 3, rule="wishland.reserve.ability")] = 0
+
+    def __str__(self) -> str:
+        if self.space == ADVERTISEMENT:
+            return "place Workers on the Advertisement Space"
+        more = f" with {self.extra} extra Worker{'s' if self.extra > 1 else ''}" if self.extra else ""
+        return f"buy card {self.slot} of the {self.space} row{more}"
 
 
-def place(state, player: int, space: int, n: int) -> None:
-    """Put ``n`` of ``player``'s Workers on ``space`` as one new stack."""
-    state.stacks[space].append((player, n))
-    state.placed[player] += n
+@action
+class Collect(Action):
+    """Action 2: take back all your Workers."""
+
+    def __str__(self) -> str:
+        return "collect all Workers"
 
 
-def collect(state, player: int) -> None:
-    """Take back all of ``player``'s Workers from every space."""
-    if state.placed[player]:
-        for i, stacks in enumerate(state.stacks):
-            if stacks:
-                state.stacks[i] = [s for s in stacks if s[0] != player]
-        state.placed[player] = 0
+@action
+class PayToCollect(Action):
+    """Hotel #16: pay 3 Credits to collect all your Workers without using your action."""
+
+    def __str__(self) -> str:
+        return "pay 3 Credits to collect all Workers (Hotel #16)"
 
 
-def place_violation(state, player: int, act: PlaceWorkers) -> RuleViolation | None:
-    """Why ``act`` (Action 1) is illegal for ``player`` now, or ``None``."""
-    si = SPACE_INDEX.get(act.space)
-    if si is None:
-        return RuleViolation("wishland.place.space",
-                             f"{act.space!r} is not a space (spaces: {', '.join(SPACES)})")
-    need = workers_needed(state, si)
-    free = free_workers(state, player)
-    stacks = len(state.stacks[si])
-    if si == 0:
-        if act.slot is not None or act.extra:
-            return RuleViolation("wishland.advertisement.reward",
-                                 "the Advertisement Space sells no card: no slot, no extra Workers")
-        if free < need:
-            return _short(player, act.space, need, stacks, free)
-        return None
-    row = state.market[si - 1]
-    if act.slot is None or not 0 <= act.slot < len(row):
-        return RuleViolation("wishland.purchase.card",
-                             f"choose one of the {len(row)} cards of the {act.space} row "
-                             f"(slot 0-{len(row) - 1}), not {act.slot!r}")
-    cid = row[act.slot]
-    if not cid:
-        return RuleViolation("wishland.end_of_round.no_refill",
-                             f"slot {act.slot} of the {act.space} row is empty: bought cards are "
-                             "only replaced at the end of the round")
-    if act.extra:
-        if not ability_unlocked(state, player):
-            return RuleViolation("wishland.reserve.ability",
-                                 f"extra Workers lower a cost only once all bonus Workers are "
-                                 f"claimed (P{player + 1} has {state.reserve[player]} left on "
-                                 "the Reserve)")
-        if not 0 < act.extra <= state.params.reserve_extra_max:
-            return RuleViolation("wishland.reserve.ability",
-                                 f"1 to {state.params.reserve_extra_max} extra Workers, not "
-                                 f"{act.extra}")
-    if free < need + act.extra:
-        return _short(player, act.space, need, stacks, free, act.extra)
-    limited = limit_violation(state, player, cid)
-    if limited is not None:
-        return limited
-    cost = purchase_cost(state, player, cid)
-    if act.extra > cost:
-        return RuleViolation("wishland.reserve.ability",
-                             f"{CARDS[cid].name} costs {cost}: {act.extra} extra Workers would "
-                             "lower it below 0")
-    if state.credits[player] < cost - act.extra:
-        return RuleViolation("wishland.purchase.credits",
-                             f"{CARDS[cid].name} costs {cost - act.extra} Credits; P{player + 1} "
-                             f"has {state.credits[player]}")
-    return None
+@action
+class ClaimAchievement(Action):
+    """Claim an Achievement (free, during your turn): ``board-1``..``board-9``, ``tile-1``.."""
+
+    achievement: Annotated[str, OneOf(CONTENT.achievements, rule="wishland.achievement.exists")]
+
+    def __str__(self) -> str:
+        return f"claim Achievement {self.achievement}"
 
 
-def _short(player, space, need, stacks, free, extra=0) -> RuleViolation:
-    why = "an empty space" if stacks == 0 else (
-        f"1 + 1 for each of the {stacks} stack{'s' if stacks > 1 else ''} there")
-    more = f" and {extra} extra" if extra else ""
-    return RuleViolation("wishland.place.workers",
-                         f"the {space} space needs {need} Workers ({why}){more}; "
-                         f"P{player + 1} has {free} free")
+@action
+class ChooseReward(Action):
+    """A choice reward: 1 Happiness, 1 Visitor or 1 Worker."""
+
+    resource: Resource
+
+    def __str__(self) -> str:
+        return f"choose 1 {self.resource.rstrip('s') if self.resource != 'happiness' else 'happiness'}"
 
 
-def buy_options(state, player: int) -> list[Action]:
-    """Every legal Action 1 of ``player`` (the same checks as :func:`place_violation`)."""
-    out: list[Action] = []
-    free = free_workers(state, player)
-    if free >= 1 + len(state.stacks[0]):
-        out.append(ADVERTISE)
-    unlocked = ability_unlocked(state, player)
-    extra_max = state.params.reserve_extra_max
-    credits = state.credits[player]
-    for k, row in enumerate(state.market):
-        need = 1 + len(state.stacks[k + 1])
-        if free < need:
-            continue
-        name = ROWS[k]
-        limited = None
-        for slot, cid in enumerate(row):
-            if not cid:
-                continue
-            if limited is None:  # the limit depends only on the row's kind
-                limited = limit_violation(state, player, cid) is not None
-            if limited:
-                break
-            cost = purchase_cost(state, player, cid)
-            top = min(extra_max, free - need, cost) if unlocked else 0
-            for extra in range(top + 1):
-                if credits >= cost - extra:
-                    out.append(BUY[(name, slot, extra)])
-    return out
+@action
+class PayForVictoryPoint(Action):
+    """Hotel #19: pay 2 more Credits for the card just bought to score 1 Victory Point."""
+
+    pay: bool
+
+    def __str__(self) -> str:
+        return "pay 2 Credits for 1 Victory Point" if self.pay else "do not pay for a Victory Point"
 
 
-def advertise(state, player: int) -> None:
-    place(state, player, 0, workers_needed(state, 0))
-    state.advertised = True
-    give(state, player, ("advert",), 1, "advertisement")
+@action
+class EndTurn(Action):
+    """End your turn (after your standard action)."""
+
+    def __str__(self) -> str:
+        return "end the turn"
 
 
-def purchase(state, player: int, act: PlaceWorkers) -> None:
-    si = SPACE_INDEX[act.space]
-    row = state.market[si - 1]
-    cid = row[act.slot]
-    price = purchase_cost(state, player, cid) - act.extra
-    place(state, player, si, workers_needed(state, si) + act.extra)
-    row[act.slot] = 0
-    state.credits[player] -= price
-    state.note(f"buys {CARDS[cid].name} for {price} Credit{'s' if price != 1 else ''}",
-               player)
-    after_payment(state, player, cid)
+@action
+class BonusCard(Action):
+    """Hotel #8 at Final Scoring: buy and play ``card`` from a row, deck or discard pile
+    (``None``: decline)."""
+
+    card: CardId | None
+
+    def __str__(self) -> str:
+        return "decline the Hotel #8 bonus card" if self.card is None else f"buy {_card(self.card)} (Hotel #8)"
 
 
-def after_payment(state, player: int, cid: int) -> None:
-    """A bought card waits in ``state.buying`` for Hotel #19's offer, then is played."""
-    state.buying.append(cid)
-    later(state, "play", player, cid)
-    if "buy_vp" in state.ongoing_rewards[player]:
-        _, _, e = next(ability_effects(state, player, "buy_vp"))
-        if state.credits[player] >= e.cost:
-            state.stack.append(PayVPStep(player))
+@action
+class CollectForFree(Action):
+    """Hotel #13, at the end of a turn in which you advertised: take back all your Workers
+    for free (``collect=True``) or leave them on the board (``collect=False``)."""
+
+    collect: bool
+
+    def __str__(self) -> str:
+        return ("collect all Workers for free (Hotel #13)" if self.collect
+                else "leave the Workers on the board (Hotel #13)")
 
 
-def play_bought(state, player: int, cid: int) -> None:
-    """The ``play`` continuation: the bought card leaves ``state.buying`` and is played."""
-    state.buying.remove(cid)
-    play_card(state, player, cid)
+@action
+class SoloDraw(Action):
+    """Solo: spend a Worker on the Mascot Worker Space and draw the top card into your hand."""
+
+    def __str__(self) -> str:
+        return "spend a Worker to draw a card"
 
 
-class PayVPStep(Step):
-    """Hotel #19: pay 2 more Credits for 1 Victory Point, or not."""
+@action
+class SoloFreeDraw(Action):
+    """Solo free action: move your Player Token one space right and draw a card."""
 
-    rule = "wishland.hotel.19"
+    def __str__(self) -> str:
+        return "move the Player Token right to draw a card"
 
-    def __init__(self, player: int):
-        self.player = player
 
-    def prompt(self, state) -> str:
-        return "pay 2 more Credits for 1 Victory Point (Hotel #19)?"
+@action
+class SoloPlay(Action):
+    """Solo: play ``card`` from your hand (paying its cost) and discard the rest of the hand."""
 
-    def legal(self, state):
-        return PAY_VP
+    card: CardId
 
-    def check(self, state, act) -> None:
-        if type(act) is not PayForVictoryPoint:
-            raise RuleViolation("wishland.hotel.19", self.not_now(state, act))
+    def __str__(self) -> str:
+        return f"play {_card(self.card)} from the hand"
 
-    def resolve(self, state, act) -> None:
-        if act.pay:
-            cid, _, e = next(ability_effects(state, self.player, "buy_vp"))
-            add_credits(state, self.player, -e.cost)
-            add_vp(state, self.player, e.n, source_of(cid))
+
+@action
+class SoloAdvertise(Action):
+    """Solo: activate the Advertisement Space and discard your hand."""
+
+    def __str__(self) -> str:
+        return "advertise and discard the hand"
+
+
+@action
+class SoloDiscard(Action):
+    """Solo: discard the hand when none of the three follow-up actions is possible."""
+
+    def __str__(self) -> str:
+        return "discard the hand (nothing else is possible)"
+
+
+ACTIONS = (ChooseTurnSpace, KeepEntrepreneur, PlaceWorkers, Collect, PayToCollect,
+           ClaimAchievement, ChooseReward, PayForVictoryPoint, EndTurn, BonusCard, SoloDraw,
+           SoloFreeDraw, SoloPlay, SoloAdvertise, SoloDiscard, CollectForFree)
+
+
+def make_codec() -> ActionCodec:
+    """The stable integer codec of every Wishland action."""
+    market = sorted(c for c, card in CARDS.items() if card.kind <= MASCOT)
+    return ActionCodec([
+        (ChooseTurnSpace, {"space": range(1, len(CONTENT.board.turn_order) + 1)}),
+        (KeepEntrepreneur, {"index": (0, 1)}),
+        (PlaceWorkers, {"space": SPACES, "slot": (None, 0, 1, 2, 3, 4, 5), "extra": range(0, 4)}),
+        (Collect, {}),
+        (PayToCollect, {}),
+        (ClaimAchievement, {"achievement": tuple(CONTENT.achievements)}),
+        (ChooseReward, {"resource": RESOURCES}),
+        (PayForVictoryPoint, {"pay": (False, True)}),
+        (EndTurn, {}),
+        (BonusCard, {"card": (None, *market)}),
+        (SoloDraw, {}),
+        (SoloFreeDraw, {}),
+        (SoloPlay, {"card": tuple(market)}),
+        (SoloAdvertise, {}),
+        (SoloDiscard, {}),
+        (CollectForFree, {"collect": (False, True)}),  # added last: older codes unchanged
+    ])
+
+
+#: Marketplace row name <-> card kind index
+KIND_OF_ROW = {row: i for i, row in enumerate(SPACES[1:])}
+ROW_OF_KIND = {i: row for row, i in KIND_OF_ROW.items()}

@@ -27,8 +27,7 @@ from boardkit.boards import svg as S
 from boardkit.boards.base import ClickMessage
 from boardkit.engine import Action, ActionFormatError, State
 
-from .content import CARDS, CONTENT, KINDS, MASCOT, ROWS, TICKET
-from .moves import (
+from .actions import (
     BonusCard,
     ChooseReward,
     ChooseTurnSpace,
@@ -46,6 +45,7 @@ from .moves import (
     SoloFreeDraw,
     SoloPlay,
 )
+from .content import CARDS, CONTENT, KINDS, MASCOT, ROWS, TICKET
 
 COLOUR = {"ride": "#e3b23c", "restaurant": "#c8453a", "actor": "#3b73b9", "hotel": "#3c8d53",
           "mascot": "#3a3a3a", "ticket": "#7b5ea7", "entrepreneur": "#e07b2a"}

@@ -26,11 +26,11 @@ from collections import Counter
 
 from boardkit.engine import RuleViolation, Step
 
-from .actions import after_payment, purchase_cost
+from .actions import BonusCard
 from .card_limit import limit_violation
 from .content import ACTOR, CARDS, CONTENT, FIVE, MASCOT, RESTAURANT, TICKET, table_value
 from .income import income_credits
-from .moves import BonusCard
+from .standard_actions import after_payment, purchase_cost
 from .tracks import doubles
 
 PARTS = ("hotels", "mascots", "entertainment", "happiness", "visitors", "restaurants",

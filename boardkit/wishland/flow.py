@@ -19,7 +19,17 @@ from __future__ import annotations
 
 from boardkit.engine import Flow, Phase, Step
 
-from . import actions, end_of_round, final_scoring, income, rewards, setup, solo, turn_order, turns
+from . import (
+    end_of_round,
+    final_scoring,
+    income,
+    rewards,
+    setup,
+    solo,
+    standard_actions,
+    turn_order,
+    turns,
+)
 
 
 def _turn(state, seat: int) -> Step:
@@ -81,7 +91,7 @@ FLOW = Flow(
     continuations={
         "gain": rewards.gain,
         "tickets": rewards.take_tickets,
-        "play": actions.play_bought,
+        "play": standard_actions.play_bought,
         "after_action": turns.after_action,
         "solo_after_action": solo.after_solo_action,
         "turn_over": turns.turn_over,

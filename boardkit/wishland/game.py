@@ -1,11 +1,11 @@
-"""The Wishland game definition: codec, players, agents (its options: options.py)."""
+"""The Wishland game definition: codec, players, agents (its options: params.py)."""
 
 from __future__ import annotations
 
 from boardkit.engine import Game
 
-from .moves import ACTIONS, make_codec
-from .options import Params, Solo, Tracks, Variant
+from .actions import ACTIONS, make_codec
+from .params import Params, Solo, Tracks, Variant
 from .state import WishlandState
 
 __all__ = ["GAME", "Params", "Solo", "Tracks", "Variant"]
@@ -25,8 +25,8 @@ GAME = Game(
             "amusement park over 7 rounds; 1-4 players (solo included).",
     status="complete rules, solo mode, agents, board",
     board="boardkit.wishland.board:WishlandBoard",
-    agents={"greedy": "boardkit.wishland.agent:WishlandGreedy"},
-    heuristic="boardkit.wishland.agent:heuristic",
+    agents={"greedy": "boardkit.wishland.agents:WishlandGreedy"},
+    heuristic="boardkit.wishland.agents:heuristic",
     # the default search agent: playouts cut off after 8 decisions and judged by the
     # heuristic, a lead of 5 (in the heuristic's points) worth about 73 % of a win; with a
     # binary "who leads" instead it only drew with greedy (13/24), with the scale it beat

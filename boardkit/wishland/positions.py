@@ -12,10 +12,10 @@ from typing import cast
 
 from boardkit.engine import State
 
+from .actions import ChooseReward, ChooseTurnSpace, Collect, EndTurn, KeepEntrepreneur
 from .content import ACTOR, CARDS, HOTEL, MASCOT, RESTAURANT, RIDE, TICKET, card_id
 from .final_scoring import take_from_marketplace
 from .game import GAME
-from .moves import ChooseReward, ChooseTurnSpace, Collect, EndTurn, KeepEntrepreneur
 from .rewards import ChoiceStep, play_card
 from .scenarios import spec
 from .state import WishlandState

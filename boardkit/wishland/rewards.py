@@ -23,10 +23,10 @@ from functools import cache
 from boardkit.engine import RuleViolation, Step
 
 from . import tracks
+from .actions import ChooseReward
 from .card_limit import card_limit
 from .content import CARDS, CONTENT, ENTREPRENEUR, KINDS, MASCOT, RESOURCES, TICKET, Effect
 from .continuations import later
-from .moves import ChooseReward
 from .tracks import add_vp
 
 CHOICES = [ChooseReward(r) for r in RESOURCES]

@@ -19,9 +19,9 @@ from boardkit.engine import RuleViolation, Step, VariantError
 
 from . import scenarios
 from .achievements import draw_private_tile, setup_spaces
+from .actions import KeepEntrepreneur
 from .content import CARDS, ENTREPRENEUR, MASCOT, ROWS, TICKET
 from .end_of_round import refill, shuffle_deck
-from .moves import KeepEntrepreneur
 from .rewards import play_card
 
 KEEP = [KeepEntrepreneur(0), KeepEntrepreneur(1)]

@@ -25,22 +25,7 @@ from pathlib import Path
 from boardkit.engine import Action, RuleViolation, Step
 
 from .achievements import claimable
-from .actions import CLAIM as _CLAIM
 from .actions import (
-    COLLECT,
-    END_TURN,
-    PAY_COLLECT,
-    advertise,
-    after_payment,
-    collect,
-    place,
-    purchase_cost,
-    workers_needed,
-)
-from .card_limit import limit_violation
-from .content import CARDS, MASCOT, SPACES
-from .continuations import later
-from .moves import (
     ClaimAchievement,
     Collect,
     EndTurn,
@@ -50,6 +35,21 @@ from .moves import (
     SoloDraw,
     SoloFreeDraw,
     SoloPlay,
+)
+from .card_limit import limit_violation
+from .content import CARDS, MASCOT, SPACES
+from .continuations import later
+from .standard_actions import CLAIM as _CLAIM
+from .standard_actions import (
+    COLLECT,
+    END_TURN,
+    PAY_COLLECT,
+    advertise,
+    after_payment,
+    collect,
+    place,
+    purchase_cost,
+    workers_needed,
 )
 from .turns import do_free, end_turn, free_violation, pay_collect_violation
 

@@ -19,7 +19,7 @@ from .card_limit import card_limit
 from .content import CARDS, ROWS, SPACES
 from .end_of_round import check_any_order
 from .flow import FLOW
-from .options import Params, Variant
+from .params import Params, Variant
 from .setup import ENTREPRENEURS, _check_deal, setup
 
 

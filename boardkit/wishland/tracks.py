@@ -9,7 +9,7 @@ Worker Reserve, Mascot Card Bonuses).
 * Worker Reserve: a Worker gained comes from the player's 6 bonus Workers on the Reserve;
   with the Reserve empty, further Workers are lost (``wishland.reserve.gain``). Once all 6
   are claimed, the player may add up to 3 extra Workers to a purchase, each lowering its cost
-  by 1 (``wishland.reserve.ability``, checked in actions.py).
+  by 1 (``wishland.reserve.ability``, checked in standard_actions.py).
 * Mascot Card Bonuses: the board pays the 1st to 5th Mascot card a player plays (the bonuses
   are data in board.toml; Entrepreneur #8 doubles them).
 """

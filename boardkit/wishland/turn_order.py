@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from boardkit.engine import RuleViolation, Step
 
+from .actions import ChooseTurnSpace, ClaimAchievement
 from .content import CONTENT
-from .moves import ChooseTurnSpace, ClaimAchievement
 from .rewards import give
 
 SPACES = tuple(ChooseTurnSpace(s) for s in range(1, 6))

@@ -1,7 +1,7 @@
 """Turns (rulebook: Gameplay, 3. Turns; Achievements; Hotels #13 and #16).
 
 In Player Turn Order each player takes one turn at a time, four turns a round. A turn is one
-standard action (actions.py: place Workers and buy or advertise, or collect) with free
+standard action (standard_actions.py: place Workers and buy or advertise, or collect) with free
 actions before and after it: claiming Achievements (achievements.py) and, with Hotel #16,
 paying 3 Credits to collect all Workers (once per turn). Hotel #13 lets its owner take back
 all their Workers for free at the end of a turn in which they advertised: a pending choice
@@ -16,6 +16,16 @@ from boardkit.engine import Action, RuleViolation, Step
 
 from .achievements import claim, claim_violation, claimable
 from .actions import (
+    ClaimAchievement,
+    Collect,
+    CollectForFree,
+    EndTurn,
+    PayToCollect,
+    PlaceWorkers,
+)
+from .continuations import later
+from .rewards import ability_effects, add_credits
+from .standard_actions import (
     ADVERTISEMENT,
     CLAIM,
     COLLECT,
@@ -27,16 +37,6 @@ from .actions import (
     place_violation,
     purchase,
 )
-from .continuations import later
-from .moves import (
-    ClaimAchievement,
-    Collect,
-    CollectForFree,
-    EndTurn,
-    PayToCollect,
-    PlaceWorkers,
-)
-from .rewards import ability_effects, add_credits
 
 FREE_COLLECT = [CollectForFree(True), CollectForFree(False)]
 

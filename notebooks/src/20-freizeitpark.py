@@ -33,7 +33,7 @@ from IPython.display import HTML, display
 import boardkit
 from boardkit.freizeitpark import Build, Entrance, scenario
 from boardkit.freizeitpark import auftragskarten, ende, scenarios
-from boardkit.freizeitpark.agent import greedy
+from boardkit.freizeitpark.agents import greedy
 from boardkit.freizeitpark.bauen import build_for
 from boardkit.freizeitpark.board import draw, legend_svg, park_svg
 from boardkit.freizeitpark.content import content

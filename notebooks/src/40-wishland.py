@@ -81,7 +81,7 @@ assert "decks" not in obs and "decks" in state.observation(None)   # the teacher
 print(state.flow.describe())
 
 # %%
-from boardkit.wishland.moves import ChooseReward, ChooseTurnSpace
+from boardkit.wishland.actions import ChooseReward, ChooseTurnSpace
 
 print(state.prompt(), state.legal_actions())
 state.apply(ChooseTurnSpace(4))          # P1: a choice reward ...
@@ -125,8 +125,8 @@ assert turns.last_error.rule == "wishland.turn_order.space" and turns.state.spac
 # stay on the board — across rounds — until collected.
 
 # %%
-from boardkit.wishland.actions import workers_needed
-from boardkit.wishland.moves import Collect, PlaceWorkers
+from boardkit.wishland.standard_actions import workers_needed
+from boardkit.wishland.actions import Collect, PlaceWorkers
 
 s = scenario("stack-rule")               # P1 and P2 each bought an Actor: two stacks
 print(scenarios.describe("stack-rule"))
@@ -180,7 +180,7 @@ assert forced.kind == "auto" and forced.player == 1 and after.action_count == s.
 # `CollectForFree(False)` (on the board: two buttons).
 
 # %%
-from boardkit.wishland.moves import CollectForFree
+from boardkit.wishland.actions import CollectForFree
 
 s = scenario("hotel-13")                 # P1 owns Hotel #13 and just advertised
 print(scenarios.describe("hotel-13"))
@@ -273,7 +273,7 @@ assert s.count[0][5] == 2 and s.entertainment_bonus[0] == 1
 # extra Workers may join a purchase, each lowering its cost by 1 (`wishland.reserve.ability`).
 
 # %%
-from boardkit.wishland.moves import EndTurn
+from boardkit.wishland.actions import EndTurn
 
 s = scenario("reserve-claimed")          # a teacher's position: P1 has claimed all 6
 print(scenarios.describe("reserve-claimed"))
@@ -293,7 +293,7 @@ assert cheaper.state.stacks[1][0] == (0, 4) and cheaper.last_error.rule == "wish
 # Achievement whose requirement you meet: 1 Victory Point each, each once per game.
 
 # %%
-from boardkit.wishland.moves import ClaimAchievement
+from boardkit.wishland.actions import ClaimAchievement
 
 s = scenario("happy-seven")              # a teacher's position: P1's Happiness is 7
 print(scenarios.describe("happy-seven"))
@@ -371,7 +371,7 @@ assert (parts["hotels"], parts["mascots"], parts["restaurants"]) == (3, 7, -2)
 # area cannot be bought:
 
 # %%
-from boardkit.wishland.moves import BonusCard
+from boardkit.wishland.actions import BonusCard
 
 s = scenario("hotel-8")
 print(s.prompt(), len(s.legal_actions()), "options")
@@ -401,7 +401,7 @@ assert ending.last_error.rule == "wishland.hotel.8" and bought.is_over and bough
 # action: move your Player Token right on the Turn Order Track to draw a card.
 
 # %%
-from boardkit.wishland.moves import SoloDraw, SoloFreeDraw, SoloPlay
+from boardkit.wishland.actions import SoloDraw, SoloFreeDraw, SoloPlay
 
 solo = wishland.new_game(players=1, seed=4)
 solo.apply(ChooseTurnSpace(1))

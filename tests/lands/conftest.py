@@ -1,5 +1,5 @@
 import pytest
-from lands_scenarios import build_example, fresh_game
+from lands_helpers import build_example, fresh_game
 
 
 @pytest.fixture

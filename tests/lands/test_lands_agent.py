@@ -6,7 +6,7 @@ from __future__ import annotations
 from boardkit.agents import make_agent
 from boardkit.lands import GAME
 from boardkit.lands.actions import DoneReserving, Reserve
-from boardkit.lands.agent import LandsGreedy, LandsSearch, LandsUCT
+from boardkit.lands.agents import LandsGreedy, LandsSearch, LandsUCT
 from boardkit.lands.ending import ReserveStep
 from boardkit.lands.solver import solve
 

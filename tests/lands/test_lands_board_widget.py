@@ -1,7 +1,7 @@
 """The Lands of Amazement board: SVG, targets, drags, keys — the rules decide, it only asks."""
 
 import pytest
-from lands_scenarios import build_example, fresh_game, megapark_now
+from lands_helpers import build_example, fresh_game, megapark_now
 
 from boardkit.lands import GAME
 from boardkit.lands.actions import Complete, Place

@@ -5,7 +5,6 @@ Card #1 (Showboat Pier) has shows on its top row and a food pair bottom left; ca
 angle, shape)``; the lower-left corner of the card's footprint lies at (x, y).
 """
 
-import pickle
 
 import pytest
 
@@ -22,6 +21,7 @@ from boardkit.lands.building import (
     mask_of,
     problem,
 )
+from boardkit.testing import assert_illegal
 
 SHOWS = Placed(1, 5, 5, 0, 1)  # shows at (5, 8), (6, 8), (7, 8)
 
@@ -107,10 +107,7 @@ def test_choose_shape_and_layer_and_park_number(fresh):
     (Continue(), "lands.portfolio.draw"),  # the drawn card must be placed first
 ])
 def test_illegal_placements_change_nothing(fresh, act, rule):
-    before = pickle.dumps(fresh)
-    assert rule_of(lambda: fresh.apply(act)).rule == rule
-    assert not fresh.explain(act).legal and fresh.explain(act).rule == rule
-    assert pickle.dumps(fresh) == before
+    assert_illegal(fresh, act, rule)
 
 
 def test_game_placement_rules(fresh):

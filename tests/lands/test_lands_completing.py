@@ -2,12 +2,12 @@
 that matches exactly may use the plan card's ability, the one with an extra icon may not."""
 
 import pytest
-from lands_scenarios import build_example, fresh_game
+from lands_helpers import build_example, fresh_game
 
-from boardkit.engine import RuleViolation
 from boardkit.lands.actions import Complete, Continue, Decline, Place, UseAbility
 from boardkit.lands.completing import AbilityStep, exact, matches
 from boardkit.lands.portfolio import BuildStep
+from boardkit.testing import assert_illegal
 
 
 def test_both_parks_can_complete_the_plan(example):
@@ -45,9 +45,7 @@ def test_ability_is_optional(example):
 
 def test_wrong_ability_target(example):
     example.apply(Complete(0, 0))
-    with pytest.raises(RuleViolation) as err:
-        example.apply(UseAbility(0))  # the matched stack itself
-    assert err.value.rule == "lands.ability.bury"
+    assert_illegal(example, UseAbility(0), "lands.ability.bury")  # the matched stack itself
 
 
 def test_match_allows_quarter_turns(fresh):
@@ -68,16 +66,12 @@ def test_match_allows_quarter_turns(fresh):
     (Complete(0, 4), "lands.complete.stack"),  # no stack 4
 ])
 def test_complete_illegal(example, act, rule):
-    with pytest.raises(RuleViolation) as err:
-        example.apply(act)
-    assert err.value.rule == rule
+    assert_illegal(example, act, rule)
 
 
 def test_empty_stack_has_no_plan(example):
     example.stacks[2] = []
-    with pytest.raises(RuleViolation) as err:
-        example.apply(Complete(0, 2))
-    assert err.value.rule == "lands.complete.stack"
+    assert_illegal(example, Complete(0, 2), "lands.complete.stack")
 
 
 def test_ability_without_target_is_skipped(example):

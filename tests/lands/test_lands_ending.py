@@ -7,6 +7,7 @@ from boardkit.lands import arranged
 from boardkit.lands.actions import Complete, Continue, DoneReserving, Place, Reserve
 from boardkit.lands.ending import ReserveStep
 from boardkit.lands.portfolio import PlaceStep
+from boardkit.testing import assert_illegal
 
 # goal 1A asks for rides, rides in round 1. Rides: #0, #2, #5, #8, #9, #13.
 NO_RIDES = [1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14]
@@ -34,17 +35,13 @@ def test_reserve_needs_an_icon_of_the_round():
     s = play_round_one(arranged(RIDES))
     assert {a.card for a in s.legal_actions() if isinstance(a, Reserve)} == {5, 9, 13}
     for card in (1, 4):  # #1 shows food and shows; #4 is not in the discard pile
-        with pytest.raises(RuleViolation) as err:
-            s.apply(Reserve(card))
-        assert err.value.rule == "lands.end.reserve_match"
+        assert_illegal(s, Reserve(card), "lands.end.reserve_match")
 
 
 def test_reserve_is_required_when_possible():
     s = play_round_one(arranged(RIDES))
     assert DoneReserving() not in s.legal_actions()
-    with pytest.raises(RuleViolation) as err:
-        s.apply(DoneReserving())
-    assert err.value.rule == "lands.end.reserve_required"
+    assert_illegal(s, DoneReserving(), "lands.end.reserve_required")
     s.apply(Reserve(9))
     assert DoneReserving() in s.legal_actions()
 
@@ -71,7 +68,7 @@ def test_a_forced_new_deck_must_be_the_discard_pile():
     s = play_round_one(arranged(RIDES))
     s.apply(Reserve(9))
     s.force("shuffle", (1, 5))  # #13 is missing
-    with pytest.raises(RuleViolation) as err:
+    with pytest.raises(RuleViolation) as err:  # the forced shuffle is refused, not the action
         s.apply(DoneReserving())
     assert err.value.rule == "lands.end.new_deck"
 

@@ -5,7 +5,7 @@ takes itself off the stack or calls the next phase; no import cycle in the packa
 
 
 import pytest
-from lands_scenarios import EXAMPLE_ORDER
+from lands_helpers import EXAMPLE_ORDER
 
 from boardkit.agents import RandomAgent
 from boardkit.engine import Flow

@@ -1,14 +1,13 @@
 """Megapark Phase and Scoring, with the rulebook's scoring example (4 penalty points)."""
 
-import pytest
-from lands_scenarios import megapark_now
+from lands_helpers import megapark_now
 
-from boardkit.engine import RuleViolation
 from boardkit.lands import GAME, arranged
 from boardkit.lands.actions import Complete, Finish, Place, Rearrange, Relayout
 from boardkit.lands.building import Placed, icons
 from boardkit.lands.content import content
 from boardkit.lands.scoring import best_fit, score, title, won
+from boardkit.testing import assert_illegal
 
 # goal 1A (Coaster Kingdom): its portfolio shows four ride icons
 EXAMPLE_RESERVE = [6, 7, 9, 11, 12, 13]
@@ -87,16 +86,11 @@ def test_only_reserved_cards_one_park_no_stack_plans():
     for act, rule in [(Place(0, 0, 5, 5, 0, 0), "lands.megapark.only_reserved"),
                       (Complete(0, 0), "lands.megapark.plan_only"),
                       (Finish(), "lands.megapark.all_cards")]:
-        with pytest.raises(RuleViolation) as err:
-            s.apply(act)
-        assert err.value.rule == rule
+        assert_illegal(s, act, rule)
     s.apply(Place(6, 0, 7, 6, 0, 0))
-    with pytest.raises(RuleViolation) as err:
-        s.apply(Place(9, 1, 5, 5, 0, 0))  # a second park
-    assert err.value.rule == "lands.megapark.single"
-    with pytest.raises(RuleViolation) as err:
-        s.apply(Place(9, 0, 12, 12, 0, 0))  # same building rules as any park
-    assert err.value.rule == "lands.build.area"
+    assert_illegal(s, Place(9, 1, 5, 5, 0, 0), "lands.megapark.single")  # a second park
+    # the same building rules as in any park
+    assert_illegal(s, Place(9, 0, 12, 12, 0, 0), "lands.build.area")
 
 
 def test_rearranging_in_the_megapark():
@@ -109,9 +103,7 @@ def test_rearranging_in_the_megapark():
     moved = tuple((p.card, p.x + 1, p.y, p.angle, p.shape) for p in s.parks[0])
     s.apply(Relayout(0, moved))
     assert [tuple(p) for p in s.parks[0]] == list(moved) and s.phase == "megapark"
-    with pytest.raises(RuleViolation) as err:
-        s.apply(Relayout(0, moved[:1]))
-    assert err.value.rule == "lands.rearrange.no_removal"
+    assert_illegal(s, Relayout(0, moved[:1]), "lands.rearrange.no_removal")
 
 
 def test_missing_icons_are_allowed_and_scored():

@@ -4,7 +4,7 @@ while it is offered, and a wrong target of the move-plan ability."""
 import dataclasses
 
 import pytest
-from lands_scenarios import build_example, fresh_game
+from lands_helpers import build_example, fresh_game
 
 from boardkit.lands.actions import Complete, Continue, Decline, UseAbility
 from boardkit.lands.content import content

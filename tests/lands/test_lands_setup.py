@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from lands_scenarios import EXAMPLE_ORDER
+from lands_helpers import EXAMPLE_ORDER
 
 from boardkit.engine import RuleViolation, SaveGameError
 from boardkit.lands import GAME, arranged

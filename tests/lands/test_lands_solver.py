@@ -1,7 +1,7 @@
 """The megapark solver (exact branch and bound), the hint, and the greedy agent."""
 
 import pytest
-from lands_scenarios import build_example, fresh_game, megapark_now
+from lands_helpers import build_example, fresh_game, megapark_now
 
 from boardkit.agents import make_agent, play
 from boardkit.lands import GAME

@@ -4,6 +4,7 @@ and its illegal case, and the board's attempts (``WanderlustBoard.attempt``)."""
 from __future__ import annotations
 
 import pytest
+from wanderlust_helpers import GAME, scenario
 
 from boardkit.engine import VariantError
 from boardkit.wanderlust import routes
@@ -18,8 +19,6 @@ from boardkit.wanderlust.actions import (
 )
 from boardkit.wanderlust.content import world
 from boardkit.wanderlust.scenarios import scenarios
-
-from .helpers import GAME, scenario
 
 # ------------------------------------------------------------------ the board's attempts
 

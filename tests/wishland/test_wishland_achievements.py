@@ -2,17 +2,19 @@
 the board's requirements and the tiles'; Hotel #20 and Entrepreneur #3."""
 
 import pytest
-from wl_helpers import GAME, illegal, legal
+from wishland_helpers import collect_until
 
+from boardkit.testing import assert_illegal, assert_legal
+from boardkit.wishland import GAME
 from boardkit.wishland.achievements import ACHIEVEMENTS, meets
-from boardkit.wishland.content import ACTOR, ENTREPRENEUR, HOTEL, MASCOT, RESTAURANT, RIDE, card_id
-from boardkit.wishland.moves import (
+from boardkit.wishland.actions import (
     ChooseReward,
     ClaimAchievement,
     Collect,
     KeepEntrepreneur,
     PlaceWorkers,
 )
+from boardkit.wishland.content import ACTOR, ENTREPRENEUR, HOTEL, MASCOT, RESTAURANT, RIDE, card_id
 from boardkit.wishland.positions import find, put_cards, start_of_turns
 from boardkit.wishland.rewards import ChoiceStep
 
@@ -21,51 +23,51 @@ def test_claim_is_free_and_several_at_once(two):
     s = two
     s.happiness[0], s.visitors[0] = 7, 7
     vp = s.vp[0]
-    legal(s, ClaimAchievement("board-1"))
+    assert_legal(s, ClaimAchievement("board-1"))
     assert s.current_player == 0 and s.vp[0] == vp + 1  # no action spent
-    legal(s, ClaimAchievement("board-2"))
+    assert_legal(s, ClaimAchievement("board-2"))
     assert s.claimed == {"board-1": 0, "board-2": 0}
-    legal(s, Collect())
+    assert_legal(s, Collect())
     assert s.current_player == 1
 
 
 def test_each_achievement_once_per_game(two):
     s = two
     s.happiness = [7, 7]
-    legal(s, ClaimAchievement("board-1"))
-    legal(s, Collect())
-    err = illegal(s, ClaimAchievement("board-1"), "wishland.achievement.once")
+    assert_legal(s, ClaimAchievement("board-1"))
+    assert_legal(s, Collect())
+    err = assert_illegal(s, ClaimAchievement("board-1"), "wishland.achievement.once")
     assert "already claimed by P1" in err.message
 
 
 def test_requirement_must_be_met(two):
     s = two
     s.happiness[0] = 6
-    err = illegal(s, ClaimAchievement("board-1"), "wishland.achievement.requirement")
+    err = assert_illegal(s, ClaimAchievement("board-1"), "wishland.achievement.requirement")
     assert "Happiness Track" in err.message
 
 
 def test_achievement_must_be_in_play(two):
-    illegal(two, ClaimAchievement("tile-1"), "wishland.achievement.exists")
-    illegal(two, ClaimAchievement("board-42"), "wishland.achievement.exists")
+    assert_illegal(two, ClaimAchievement("tile-1"), "wishland.achievement.exists")
+    assert_illegal(two, ClaimAchievement("board-42"), "wishland.achievement.exists")
 
 
 def test_only_during_your_own_turn(two):
     s = two
     s.happiness[1] = 7
-    illegal(s, ClaimAchievement("board-1"), "wishland.achievement.requirement")  # P1's turn
+    assert_illegal(s, ClaimAchievement("board-1"), "wishland.achievement.requirement")  # P1's turn
     s = GAME.new_game(players=2, seed=0)
     s.happiness[0] = 7
-    illegal(s, ClaimAchievement("board-1"), "wishland.achievement.turn")
+    assert_illegal(s, ClaimAchievement("board-1"), "wishland.achievement.turn")
 
 
 def test_claim_after_the_action(two):
     s = two
     s.visitors[0] = 6
-    legal(s, PlaceWorkers("advertisement"))
-    legal(s, ChooseReward("visitors"))
+    assert_legal(s, PlaceWorkers("advertisement"))
+    assert_legal(s, ChooseReward("visitors"))
     assert s.visitors[0] == 7 and s.current_player == 0  # the turn stays open for the claim
-    legal(s, ClaimAchievement("board-2"))
+    assert_legal(s, ClaimAchievement("board-2"))
     assert s.current_player == 1
 
 
@@ -164,9 +166,9 @@ def test_hotel_20_choice_when_claiming(two):
     s = two
     put_cards(s, 0, [card_id(HOTEL, 20)])
     s.happiness[0] = 7
-    legal(s, ClaimAchievement("board-1"))
+    assert_legal(s, ClaimAchievement("board-1"))
     assert isinstance(s.pending, ChoiceStep)
-    legal(s, ChooseReward("workers"))
+    assert_legal(s, ChooseReward("workers"))
     assert s.workers[0] == 5
 
 
@@ -187,7 +189,7 @@ def test_entrepreneur_3_private_tile_and_rewards():
     c = s.credits[0]
     s.apply(ClaimAchievement("board-1"))
     assert s.credits[0] == c + 1  # anyone claims: 1 Credit to the owner
-    err = illegal(s, ClaimAchievement(tile), "wishland.entrepreneur.3")
+    err = assert_illegal(s, ClaimAchievement(tile), "wishland.entrepreneur.3")
     assert "private" in err.message
 
 
@@ -199,12 +201,11 @@ def test_entrepreneur_3_owner_claims_the_private_tile():
     s.force("private tile", "tile-9")  # a teacher decides the draw: 20 Credits
     s.apply(KeepEntrepreneur(0))
     assert s.private == [None, "tile-9"]
-    while not (type(s.pending).__name__ == "TurnStep" and s.current_player == 1):
-        s.apply(Collect() if Collect() in s.legal_actions() else s.legal_actions()[0])
+    collect_until(s, lambda s: type(s.pending).__name__ == "TurnStep" and s.current_player == 1)
     s.credits[1] = 20
     before = s.credits[1]
-    legal(s, ClaimAchievement("tile-9"))
+    assert_legal(s, ClaimAchievement("tile-9"))
     assert s.claimed["tile-9"] == 1
     assert isinstance(s.pending, ChoiceStep)  # Entrepreneur #3: a choice for its owner ...
-    legal(s, ChooseReward("workers"))
+    assert_legal(s, ChooseReward("workers"))
     assert s.credits[1] == before + 1  # ... and the Credit every claim pays

@@ -6,7 +6,7 @@ import math
 from boardkit.agents import RandomAgent, make_agent, play
 from boardkit.agents.mcts import MCTSAgent
 from boardkit.wishland import GAME
-from boardkit.wishland.agent import WishlandGreedy, heuristic, projected
+from boardkit.wishland.agents import WishlandGreedy, heuristic, projected
 
 
 class Checked:
@@ -60,8 +60,8 @@ def test_solo_heuristic_is_the_players_value():
 
 
 def test_greedy_takes_hotel_13s_free_collect():
+    from boardkit.wishland.actions import ChooseReward, CollectForFree, PlaceWorkers
     from boardkit.wishland.content import HOTEL, card_id
-    from boardkit.wishland.moves import ChooseReward, CollectForFree, PlaceWorkers
     from boardkit.wishland.positions import put_cards, start_of_turns
 
     s = start_of_turns(2, seed=3)

@@ -3,8 +3,10 @@ printed numbers, on the prepared position of boardkit.wishland.positions; then t
 the steps, the remaining Hotel and Entrepreneur rewards, and the winner."""
 
 import pytest
-from wl_helpers import illegal, legal
+from wishland_helpers import collect_until
 
+from boardkit.testing import assert_illegal, assert_legal
+from boardkit.wishland.actions import BonusCard, Collect
 from boardkit.wishland.content import (
     CARDS,
     CONTENT,
@@ -20,7 +22,6 @@ from boardkit.wishland.final_scoring import (
     entertainment_counts,
     start_final_scoring,
 )
-from boardkit.wishland.moves import BonusCard, Collect
 from boardkit.wishland.positions import find, put_cards, rulebook_example_cards, start_of_turns
 
 H = lambda n: card_id(HOTEL, n)  # noqa: E731
@@ -147,7 +148,7 @@ def test_example_hotel_8_buys_a_face_up_restaurant_first():
     assert BonusCard(None) in s.legal_actions()
     assert BonusCard(s.decks[RESTAURANT][0]) in s.legal_actions() or CARDS[
         s.decks[RESTAURANT][0]].cost > s.credits[0]
-    legal(s, BonusCard(cid))
+    assert_legal(s, BonusCard(cid))
     assert s.is_over and s.count[0][RESTAURANT] == 6 and s.credits[0] == 0
     penalties = sum(1 for c in s.tableau[0] if CARDS[c].kind == RESTAURANT and CARDS[c].final)
     assert s.final[0]["restaurants"] == -penalties
@@ -160,15 +161,15 @@ def test_hotel_8_illegal_choices():
     dear = next(c for c in s.decks[RESTAURANT] if CARDS[c].cost > 0)
     assert s.count[0][RESTAURANT] < s.card_limit(0)
     final_scoring_now(s)
-    illegal(s, BonusCard(dear), "wishland.purchase.credits")
-    illegal(s, BonusCard(s.tableau[0][-1]), "wishland.hotel.8")  # already in a play area
-    illegal(s, Collect(), "wishland.hotel.8")
+    assert_illegal(s, BonusCard(dear), "wishland.purchase.credits")
+    assert_illegal(s, BonusCard(s.tableau[0][-1]), "wishland.hotel.8")  # already in a play area
+    assert_illegal(s, Collect(), "wishland.hotel.8")
     s.credits[0] = 99
     actor = next(c for c in s.decks[2] if c)
     s.count[0][0] = 0  # no Rides: Card Limit = Ticket Office cards
     if s.count[0][2] >= s.card_limit(0):
-        illegal(s, BonusCard(actor), "wishland.card_limit")
-    legal(s, BonusCard(None))
+        assert_illegal(s, BonusCard(actor), "wishland.card_limit")
+    assert_legal(s, BonusCard(None))
     assert s.is_over
 
 
@@ -226,9 +227,7 @@ def test_entrepreneur_10_and_11_final():
 
 def finished(players=2, seed=0):
     s = start_of_turns(players, seed=seed)
-    while not s.is_over:
-        acts = s.legal_actions()
-        s.apply(Collect() if Collect() in acts else acts[0])
+    collect_until(s, lambda s: s.is_over)
     return s
 
 

@@ -5,10 +5,10 @@ step pops itself or calls the next phase; no import cycle in the package)."""
 import re
 
 import pytest
-from wl_helpers import GAME
 
 from boardkit.agents import RandomAgent
 from boardkit.engine import Flow
+from boardkit.wishland import GAME
 from boardkit.wishland.flow import FLOW
 from boardkit.wishland.rewards import ChoiceStep
 from boardkit.wishland.setup import DraftStep

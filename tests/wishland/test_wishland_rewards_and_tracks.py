@@ -2,8 +2,9 @@
 Card Bonuses, the Card Limit, and the Hotel/Entrepreneur cards that change them."""
 
 import pytest
-from wl_helpers import illegal, legal
 
+from boardkit.testing import assert_illegal, assert_legal
+from boardkit.wishland.actions import ChooseReward, Collect, EndTurn, PlaceWorkers
 from boardkit.wishland.content import (
     ACTOR,
     CARDS,
@@ -15,7 +16,6 @@ from boardkit.wishland.content import (
     TICKET,
     card_id,
 )
-from boardkit.wishland.moves import ChooseReward, Collect, EndTurn, PlaceWorkers
 from boardkit.wishland.positions import find, put_cards
 from boardkit.wishland.rewards import ChoiceStep, give
 from boardkit.wishland.tracks import advance, gain_workers
@@ -26,11 +26,11 @@ E = lambda n: card_id(ENTREPRENEUR, n)  # noqa: E731
 
 def buy(s, row, cid, credits=20):
     """P1 buys ``cid`` from slot 0 of ``row`` (market set up for the test)."""
-    from boardkit.wishland.moves import ROW_OF_KIND
+    from boardkit.wishland.actions import ROW_OF_KIND
 
     s.market[CARDS[cid].kind][0] = cid
     s.credits[0] = credits
-    legal(s, PlaceWorkers(ROW_OF_KIND[CARDS[cid].kind], 0))
+    assert_legal(s, PlaceWorkers(ROW_OF_KIND[CARDS[cid].kind], 0))
 
 
 # ------------------------------------------------------------------ tracks
@@ -80,12 +80,12 @@ def test_worker_reserve(two):
 
 def test_choice_reward_is_a_pending_choice(two):
     s = two
-    legal(s, PlaceWorkers("advertisement"))
+    assert_legal(s, PlaceWorkers("advertisement"))
     assert isinstance(s.pending, ChoiceStep) and s.current_player == 0
     assert s.legal_actions() == [ChooseReward("happiness"), ChooseReward("visitors"),
                                  ChooseReward("workers")]
-    illegal(s, Collect(), "wishland.reward.choice")
-    legal(s, ChooseReward("workers"))
+    assert_illegal(s, Collect(), "wishland.reward.choice")
+    assert_legal(s, ChooseReward("workers"))
     assert s.workers[0] == 5 and s.reserve[0] == 5
 
 
@@ -97,8 +97,8 @@ def test_hotel_15_turns_every_gain_into_a_choice(two):
     give(s, 0, ("card", card_id(ENTREPRENEUR, 9), "income", 0), 1, "test")
     s.flow.advance(s)
     assert isinstance(s.pending, ChoiceStep) and s.pending.count == 2
-    legal(s, ChooseReward("happiness"))
-    legal(s, ChooseReward("visitors"))
+    assert_legal(s, ChooseReward("happiness"))
+    assert_legal(s, ChooseReward("visitors"))
     assert (s.happiness[0], s.visitors[0], s.workers[0]) == (1, 1, 4)
     assert s.count[0][TICKET] == 3
 
@@ -143,7 +143,7 @@ def test_entrepreneur_8_doubles_mascot_bonuses_and_discounts(two):
     put_cards(s, 0, mascots(1))
     assert s.count[0][TICKET] == tickets + 2
     m = mascots(2)[1]
-    from boardkit.wishland.actions import purchase_cost
+    from boardkit.wishland.standard_actions import purchase_cost
 
     assert purchase_cost(s, 0, m) == CARDS[m].cost - 1
 
@@ -166,7 +166,7 @@ def test_hotel_18_choice_for_actors(two):
     buy(s, "actors", cid)
     assert s.happiness[0] == 1
     assert isinstance(s.pending, ChoiceStep) and s.pending.source == "hotels"
-    legal(s, ChooseReward("visitors"))
+    assert_legal(s, ChooseReward("visitors"))
     assert s.visitors[0] == 1 and s.current_player == 1
 
 
@@ -210,7 +210,7 @@ def test_entrepreneur_1_colour_milestones(two):
 
 
 def test_entrepreneur_2_first_and_fifth_card_discount(two):
-    from boardkit.wishland.actions import purchase_cost
+    from boardkit.wishland.standard_actions import purchase_cost
 
     s = two
     put_cards(s, 0, [E(2)])
@@ -225,7 +225,7 @@ def test_entrepreneur_2_first_and_fifth_card_discount(two):
 
 @pytest.mark.parametrize("ent, kind, row", [(6, RESTAURANT, "restaurants"), (7, HOTEL, "hotels")])
 def test_entrepreneurs_6_and_7(two, ent, kind, row):
-    from boardkit.wishland.actions import purchase_cost
+    from boardkit.wishland.standard_actions import purchase_cost
 
     s = two
     put_cards(s, 0, [E(ent)])
@@ -259,11 +259,11 @@ def test_card_limit(two):
     cid = find(ACTOR, cost=2)[1]
     s.market[ACTOR][0] = cid
     s.credits[0] = 10
-    err = illegal(s, PlaceWorkers("actors", 0), "wishland.card_limit")
+    err = assert_illegal(s, PlaceWorkers("actors", 0), "wishland.card_limit")
     assert "Card Limit of 1" in err.message
     put_cards(s, 0, find(RIDE)[:1])  # a Ride raises the limit to 2
     assert s.card_limit(0) == 2
-    legal(s, PlaceWorkers("actors", 0))
+    assert_legal(s, PlaceWorkers("actors", 0))
 
 
 def test_rides_and_tickets_are_never_limited(two):
@@ -300,7 +300,7 @@ def test_hotels_1_and_2_immediate(two):
 
 
 def test_entrepreneur_12_income_choice_and_point():
-    from boardkit.wishland.moves import ChooseTurnSpace
+    from boardkit.wishland.actions import ChooseTurnSpace
     from boardkit.wishland.positions import start_of_turns
 
     s = start_of_turns(2, seed=0)
@@ -314,7 +314,7 @@ def test_entrepreneur_12_income_choice_and_point():
     # P2's income, then P1's: 5 + Restaurants + 1 (2+), a choice (4+) and 1 VP (6+)
     assert isinstance(s.pending, ChoiceStep) and s.current_player == 0
     assert s.pending.source == "income"
-    legal(s, ChooseReward("workers"))
+    assert_legal(s, ChooseReward("workers"))
     assert s.vp[0] == vp + 1 and s.vp_by[0]["income"] == 1
     income = sum(e.n for c in s.tableau[0] for e in CARDS[c].income if e.effect == "credits")
     assert s.credits[0] == 1 + 5 + income + 1

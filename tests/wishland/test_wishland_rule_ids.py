@@ -5,10 +5,11 @@ import json
 from pathlib import Path
 
 import pytest
-from wl_helpers import GAME, RuleViolation, illegal, legal
 
-from boardkit.engine import SaveGameError
-from boardkit.wishland.moves import (
+from boardkit.engine import RuleViolation, SaveGameError
+from boardkit.testing import assert_illegal, assert_legal
+from boardkit.wishland import GAME
+from boardkit.wishland.actions import (
     ChooseTurnSpace,
     PlaceWorkers,
     SoloAdvertise,
@@ -24,25 +25,25 @@ def test_every_hotel_and_entrepreneur_has_a_rule():
 
 
 def test_unknown_space(two):
-    illegal(two, PlaceWorkers("parking"), "wishland.place.space")
+    assert_illegal(two, PlaceWorkers("parking"), "wishland.place.space")
 
 
 def test_solo_deck_runs_out():
     s = GAME.new_game(players=1, seed=0)
-    legal(s, ChooseTurnSpace(1))
+    assert_legal(s, ChooseTurnSpace(1))
     s.discards[4] = s.decks[4]
     s.decks[4] = []
-    illegal(s, SoloDraw(), "wishland.solo.deck")
-    illegal(s, SoloFreeDraw(), "wishland.solo.deck")
+    assert_illegal(s, SoloDraw(), "wishland.solo.deck")
+    assert_illegal(s, SoloFreeDraw(), "wishland.solo.deck")
 
 
 def test_solo_advertising_needs_workers():
     s = GAME.new_game(players=1, seed=0)
-    legal(s, ChooseTurnSpace(1))
-    legal(s, SoloDraw())
+    assert_legal(s, ChooseTurnSpace(1))
+    assert_legal(s, SoloDraw())
     s.stacks[0] = [(0, 1), (0, 1)]
     s.placed[0] = 3  # 1 free Worker, 3 needed
-    err = illegal(s, SoloAdvertise(), "wishland.solo.advertise")
+    err = assert_illegal(s, SoloAdvertise(), "wishland.solo.advertise")
     assert "needs 3 Workers" in err.message
 
 

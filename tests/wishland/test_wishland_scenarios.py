@@ -3,14 +3,13 @@
 rule it was made for shows on it."""
 
 import pytest
-from wl_helpers import illegal, legal
+from wishland_helpers import collect_until
 
 from boardkit.engine import DataError, RuleViolation, VariantError
 from boardkit.engine.content import load
+from boardkit.testing import assert_illegal, assert_legal
 from boardkit.wishland import GAME, scenario
-from boardkit.wishland.actions import workers_needed
-from boardkit.wishland.content import CARDS, RESTAURANT
-from boardkit.wishland.moves import (
+from boardkit.wishland.actions import (
     BonusCard,
     ChooseTurnSpace,
     ClaimAchievement,
@@ -19,8 +18,10 @@ from boardkit.wishland.moves import (
     EndTurn,
     PlaceWorkers,
 )
+from boardkit.wishland.content import CARDS, RESTAURANT
 from boardkit.wishland.rewards import ChoiceStep
 from boardkit.wishland.scenarios import ScenarioFile, describe, names, spec
+from boardkit.wishland.standard_actions import workers_needed
 
 NAMES = names()
 
@@ -108,24 +109,24 @@ def test_every_teacher_position_is_marked():
 def test_turn_order_space_taken():
     s = scenario("turn-order")
     assert s.current_player == 1 and s.credits[0] == 2   # P1: Visitors 1 is odd: 2 Credits
-    legal(s, ChooseTurnSpace(1))
-    illegal(s, ChooseTurnSpace(1), "wishland.turn_order.space")
-    illegal(s, ChooseTurnSpace(4), "wishland.turn_order.space")
+    assert_legal(s, ChooseTurnSpace(1))
+    assert_illegal(s, ChooseTurnSpace(1), "wishland.turn_order.space")
+    assert_illegal(s, ChooseTurnSpace(4), "wishland.turn_order.space")
 
 
 def test_stack_rule_the_rulebooks_example():
     s = scenario("stack-rule")
     assert s.stacks[3] == [(0, 1), (1, 2)] and workers_needed(s, 3) == 3
-    legal(s, PlaceWorkers("actors", 2))
+    assert_legal(s, PlaceWorkers("actors", 2))
     assert s.stacks[3][-1] == (2, 3)
-    illegal(s, PlaceWorkers("actors", 3), "wishland.place.workers")  # 4 needed, 3 free
+    assert_illegal(s, PlaceWorkers("actors", 3), "wishland.place.workers")  # 4 needed, 3 free
 
 
 def test_forced_collect_is_automatic_and_not_a_decision():
     s = scenario("all-placed")
     assert s.placed == [2, 4] and s.current_player == 0
     decisions = s.action_count
-    legal(s, Collect())
+    assert_legal(s, Collect())
     forced = s.log[-1]
     assert forced.kind == "auto" and forced.player == 1 and forced.action == Collect()
     assert s.placed[1] == 0 and s.current_player == 0 and s.turn == 4
@@ -136,31 +137,31 @@ def test_forced_collect_is_automatic_and_not_a_decision():
 def test_hotel_13_is_a_choice():
     s = scenario("hotel-13")
     assert s.legal_actions() == [CollectForFree(True), CollectForFree(False)]
-    illegal(s, Collect(), "wishland.hotel.13")
-    legal(s, CollectForFree(False))
+    assert_illegal(s, Collect(), "wishland.hotel.13")
+    assert_legal(s, CollectForFree(False))
     assert s.placed[0] == 3 and s.current_player == 1 and workers_needed(s, 2) == 2
 
 
 def test_card_limit_and_a_ride_raising_it():
     s = scenario("card-limit")
-    illegal(s, PlaceWorkers("actors", 2), "wishland.card_limit")
-    legal(s, PlaceWorkers("rides", 0))
+    assert_illegal(s, PlaceWorkers("actors", 2), "wishland.card_limit")
+    assert_legal(s, PlaceWorkers("rides", 0))
     assert s.card_limit(0) == 2
-    illegal(s, PlaceWorkers("restaurants", 1), "wishland.card_limit")
+    assert_illegal(s, PlaceWorkers("restaurants", 1), "wishland.card_limit")
 
 
 def test_advertisement_choice_waits_for_an_answer():
     s = scenario("first-turn")
-    legal(s, PlaceWorkers("advertisement"))
+    assert_legal(s, PlaceWorkers("advertisement"))
     assert isinstance(s.pending, ChoiceStep)
-    illegal(s, PlaceWorkers("actors", 0), "wishland.reward.choice")
+    assert_illegal(s, PlaceWorkers("actors", 0), "wishland.reward.choice")
     s.apply(s.legal_actions()[1])  # Visitors 1 is odd: 2 Credits
     assert s.visitors[0] == 1 and s.credits[0] == 5 + 1 + 2
 
 
 def test_hotel_18_adds_a_choice_to_an_actor():
     s = scenario("hotel-18")
-    legal(s, PlaceWorkers("actors", 0))
+    assert_legal(s, PlaceWorkers("actors", 0))
     assert isinstance(s.pending, ChoiceStep) and s.pending.source == "hotels"
 
 
@@ -172,25 +173,24 @@ def test_five_mascots_pay_every_bonus():
 
 def test_worker_reserve_ability():
     s = scenario("reserve-claimed")
-    legal(s, PlaceWorkers("rides", 0, 3))  # Ride #20: 8 Credits, 3 extra Workers
+    assert_legal(s, PlaceWorkers("rides", 0, 3))  # Ride #20: 8 Credits, 3 extra Workers
     assert s.credits[0] == 0 and s.stacks[1][-1] == (0, 4)
-    legal(s, EndTurn())
-    illegal(s, PlaceWorkers("rides", 1, 1), "wishland.reserve.ability")
+    assert_legal(s, EndTurn())
+    assert_illegal(s, PlaceWorkers("rides", 1, 1), "wishland.reserve.ability")
 
 
 def test_achievement_once_and_a_free_action():
     s = scenario("happy-seven")
-    legal(s, ClaimAchievement("board-1"))
+    assert_legal(s, ClaimAchievement("board-1"))
     assert s.claimed == {"board-1": 0} and s.current_player == 0
-    illegal(s, ClaimAchievement("board-1"), "wishland.achievement.once")
+    assert_illegal(s, ClaimAchievement("board-1"), "wishland.achievement.once")
 
 
 def test_no_refill_during_the_round_then_the_end_of_the_round():
     s = scenario("first-turn")
-    legal(s, PlaceWorkers("actors", 0))
-    illegal(s, PlaceWorkers("actors", 0), "wishland.end_of_round.no_refill")
-    while s.round == 1:
-        s.apply(Collect() if Collect() in s.legal_actions() else s.legal_actions()[0])
+    assert_legal(s, PlaceWorkers("actors", 0))
+    assert_illegal(s, PlaceWorkers("actors", 0), "wishland.end_of_round.no_refill")
+    collect_until(s, lambda s: s.round != 1)
     assert s.round == 2 and s.first == 1 and sum(len(d) for d in s.discards) == 19
 
 
@@ -202,9 +202,9 @@ def test_final_scoring_example_position():
 def test_hotel_8_at_the_end_of_a_played_game():
     s = scenario("hotel-8")
     assert s.round == 7 and s.current_player == 0
-    illegal(s, BonusCard(s.tableau[0][-1]), "wishland.hotel.8")
+    assert_illegal(s, BonusCard(s.tableau[0][-1]), "wishland.hotel.8")
     restaurant = next(c for c in s.market[RESTAURANT] if c and not CARDS[c].immediate)
-    legal(s, BonusCard(restaurant))
+    assert_legal(s, BonusCard(restaurant))
     assert s.is_over and s.count[0][RESTAURANT] == 6
 
 

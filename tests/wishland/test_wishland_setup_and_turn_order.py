@@ -1,9 +1,18 @@
 """Setup, the optional cards and tiles, Choosing Turn Order and the Income Phase."""
 
 import pytest
-from wl_helpers import GAME, RuleViolation, illegal, legal
+from wishland_helpers import collect_until
 
-from boardkit.engine import VariantError
+from boardkit.engine import RuleViolation, VariantError
+from boardkit.testing import assert_illegal, assert_legal
+from boardkit.wishland import GAME
+from boardkit.wishland.actions import (
+    ChooseReward,
+    ChooseTurnSpace,
+    ClaimAchievement,
+    Collect,
+    KeepEntrepreneur,
+)
 from boardkit.wishland.content import (
     CARDS,
     ENTREPRENEUR,
@@ -11,13 +20,6 @@ from boardkit.wishland.content import (
     RESTAURANT,
     TICKET,
     card_id,
-)
-from boardkit.wishland.moves import (
-    ChooseReward,
-    ChooseTurnSpace,
-    ClaimAchievement,
-    Collect,
-    KeepEntrepreneur,
 )
 from boardkit.wishland.positions import put_cards, start_of_turns
 from boardkit.wishland.setup import DraftStep
@@ -57,9 +59,7 @@ def test_forcing_the_round_6_reshuffle():
     s = start_of_turns(2, seed=0)
     with pytest.raises(RuleViolation, match="wishland.setup.market"):
         s.force("shuffle rides", (0, 0, 1))
-    while not (s.round == 6 and s.turn == 4 and s.turn_pos == 1):
-        acts = s.legal_actions()
-        s.apply(Collect() if Collect() in acts else acts[0])
+    collect_until(s, lambda s: s.round == 6 and s.turn == 4 and s.turn_pos == 1)
     pile = sorted(s.decks[0] + s.discards[0] + [c for c in s.market[0] if c])
     order = tuple(reversed(range(len(pile))))
     s.force("shuffle rides", order)
@@ -86,14 +86,14 @@ def test_entrepreneur_draft_is_secret_then_revealed():
     assert all(len(d) == 2 for d in s.dealt) and len({c for d in s.dealt for c in d}) == 6
     obs = s.observation(1)
     assert obs["seats"][1]["dealt"] == s.dealt[1] and obs["seats"][0]["dealt"] == 2
-    legal(s, KeepEntrepreneur(1))
+    assert_legal(s, KeepEntrepreneur(1))
     assert s.observation(1)["seats"][0]["kept"] == "chosen"
     assert "keeps one Entrepreneur card" in s.observation(1)["log"][-1]
-    illegal(s, KeepEntrepreneur(2), "wishland.entrepreneur.draft")
-    illegal(s, ChooseTurnSpace(1), "wishland.entrepreneur.draft")
-    legal(s, KeepEntrepreneur(0))
+    assert_illegal(s, KeepEntrepreneur(2), "wishland.entrepreneur.draft")
+    assert_illegal(s, ChooseTurnSpace(1), "wishland.entrepreneur.draft")
+    assert_legal(s, KeepEntrepreneur(0))
     assert s.entrepreneur == [0, 0, 0]  # nothing revealed before everyone chose
-    legal(s, KeepEntrepreneur(0))
+    assert_legal(s, KeepEntrepreneur(0))
     assert s.entrepreneur == [s.dealt[0][1], s.dealt[1][0], s.dealt[2][0]]
     assert all(CARDS[c].kind == ENTREPRENEUR for c in s.entrepreneur)
     assert isinstance(s.pending, TurnOrderStep)
@@ -122,20 +122,20 @@ def test_entrepreneur_3_draws_a_private_tile():
 
 def test_turn_order_spaces_and_rewards():
     s = GAME.new_game(players=4, seed=1)
-    illegal(s, ChooseTurnSpace(6), "wishland.turn_order.space")
-    illegal(s, ChooseTurnSpace(0), "wishland.turn_order.space")
-    illegal(s, ClaimAchievement("board-1"), "wishland.achievement.turn")
-    legal(s, ChooseTurnSpace(4))  # a choice reward
-    legal(s, ChooseReward("happiness"))
+    assert_illegal(s, ChooseTurnSpace(6), "wishland.turn_order.space")
+    assert_illegal(s, ChooseTurnSpace(0), "wishland.turn_order.space")
+    assert_illegal(s, ClaimAchievement("board-1"), "wishland.achievement.turn")
+    assert_legal(s, ChooseTurnSpace(4))  # a choice reward
+    assert_legal(s, ChooseReward("happiness"))
     assert s.happiness[0] == 1 and s.vp[0] == 1  # odd space: 1 VP
-    err = illegal(s, ChooseTurnSpace(4), "wishland.turn_order.space")
+    err = assert_illegal(s, ChooseTurnSpace(4), "wishland.turn_order.space")
     assert "taken by P1" in err.message
-    legal(s, ChooseTurnSpace(5))
+    assert_legal(s, ChooseTurnSpace(5))
     assert s.count[1][TICKET] == 2
-    legal(s, ChooseTurnSpace(3))
+    assert_legal(s, ChooseTurnSpace(3))
     assert s.vp[2] == 1
     assert s.legal_actions() == [ChooseTurnSpace(1), ChooseTurnSpace(2)]
-    legal(s, ChooseTurnSpace(2))
+    assert_legal(s, ChooseTurnSpace(2))
     assert s.credits[3] == 1 + 5  # space 2 reward, then income
     assert s.order == [3, 2, 0, 1]  # leftmost token first
     assert s.current_player == 3
@@ -144,8 +144,7 @@ def test_turn_order_spaces_and_rewards():
 def test_first_player_token_passes_left():
     s = start_of_turns(3, seed=0)
     assert s.first == 0
-    while s.round == 1:
-        s.apply(Collect() if Collect() in s.legal_actions() else s.legal_actions()[0])
+    collect_until(s, lambda s: s.round != 1)
     assert s.round == 2 and s.first == 1 and s.current_player == 1
     assert isinstance(s.pending, TurnOrderStep)
 

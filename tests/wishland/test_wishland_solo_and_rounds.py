@@ -3,10 +3,11 @@
 import json
 
 import pytest
-from wl_helpers import GAME, illegal, legal
+from wishland_helpers import collect_until
 
-from boardkit.wishland.content import CARDS, HOTEL, MASCOT, RIDE, card_id
-from boardkit.wishland.moves import (
+from boardkit.testing import assert_illegal, assert_legal
+from boardkit.wishland import GAME
+from boardkit.wishland.actions import (
     ChooseReward,
     ChooseTurnSpace,
     Collect,
@@ -18,6 +19,7 @@ from boardkit.wishland.moves import (
     SoloFreeDraw,
     SoloPlay,
 )
+from boardkit.wishland.content import CARDS, HOTEL, MASCOT, RIDE, card_id
 from boardkit.wishland.positions import put_cards, start_of_turns
 from boardkit.wishland.solo import SoloRecord, SoloTurnStep
 
@@ -35,7 +37,7 @@ def test_end_of_round_discards_refills_and_passes_the_token():
     s = start_of_turns(2, seed=1)
     s.credits[0] = 20
     bought = s.market[RIDE][0]
-    legal(s, PlaceWorkers("rides", 0))
+    assert_legal(s, PlaceWorkers("rides", 0))
     left = [c for row in s.market for c in row if c]
     assert len(left) == 19 and bought not in left
     play_round(s)
@@ -47,8 +49,8 @@ def test_end_of_round_discards_refills_and_passes_the_token():
 
 def test_workers_stay_on_the_board_between_rounds():
     s = start_of_turns(2, seed=1)
-    legal(s, PlaceWorkers("advertisement"))
-    legal(s, ChooseReward("happiness"))
+    assert_legal(s, PlaceWorkers("advertisement"))
+    assert_legal(s, ChooseReward("happiness"))
     while s.round == 1:
         acts = s.legal_actions()
         if s.current_player == 0 and type(s.pending).__name__ == "TurnStep":
@@ -61,9 +63,9 @@ def test_workers_stay_on_the_board_between_rounds():
 def test_no_refill_during_the_round():
     s = start_of_turns(2, seed=1)
     s.credits = [20, 20]
-    legal(s, PlaceWorkers("rides", 0))
+    assert_legal(s, PlaceWorkers("rides", 0))
     assert s.market[RIDE][0] == 0
-    legal(s, Collect())
+    assert_legal(s, Collect())
     assert s.market[RIDE][0] == 0
 
 
@@ -84,7 +86,7 @@ def test_round_6_reshuffles_the_discards():
 @pytest.fixture
 def solo():
     s = GAME.new_game(players=1, seed=4)
-    legal(s, ChooseTurnSpace(1))
+    assert_legal(s, ChooseTurnSpace(1))
     assert isinstance(s.pending, SoloTurnStep)
     return s
 
@@ -98,82 +100,82 @@ def test_solo_setup_one_marketplace_deck():
 
 def test_solo_turn_draw_then_play(solo):
     s = solo
-    legal(s, SoloDraw())
+    assert_legal(s, SoloDraw())
     assert len(s.hand) == 1 and s.placed[0] == 1 and s.stacks[5] == [(0, 1)]
     assert s.pending.phase == "more"
-    legal(s, SoloDraw())
+    assert_legal(s, SoloDraw())
     assert len(s.hand) == 2
     s.credits[0] = 30
     s.count[0][RIDE] = 5  # Card Limit out of the way
     card, other = s.hand
-    legal(s, SoloPlay(card))
+    assert_legal(s, SoloPlay(card))
     assert card in s.tableau[0] and s.hand == [] and other in s.discards[MASCOT]
 
 
 def test_solo_play_only_after_a_purchase(solo):
     s = solo
-    legal(s, SoloFreeDraw())
+    assert_legal(s, SoloFreeDraw())
     assert s.space[0] == 2 and len(s.hand) == 1
-    illegal(s, SoloPlay(s.hand[0]), "wishland.solo.turn")
+    assert_illegal(s, SoloPlay(s.hand[0]), "wishland.solo.turn")
 
 
 def test_solo_free_draw_limit(solo):
     s = solo
     for space in (2, 3, 4, 5):
-        legal(s, SoloFreeDraw())
+        assert_legal(s, SoloFreeDraw())
         assert s.space[0] == space
-    illegal(s, SoloFreeDraw(), "wishland.solo.free_draw")
+    assert_illegal(s, SoloFreeDraw(), "wishland.solo.free_draw")
 
 
 def test_solo_draw_needs_a_worker(solo):
     s = solo
     s.placed[0] = s.workers[0]
-    illegal(s, SoloDraw(), "wishland.solo.purchase")
+    assert_illegal(s, SoloDraw(), "wishland.solo.purchase")
 
 
 def test_solo_play_observes_limit_and_credits(solo):
     s = solo
-    legal(s, SoloDraw())
+    assert_legal(s, SoloDraw())
     s.hand = [card_id(HOTEL, 1), card_id(HOTEL, 2)]
     put_cards(s, 0, [card_id(HOTEL, 3)])
     s.credits[0] = 50
-    illegal(s, SoloPlay(card_id(HOTEL, 1)), "wishland.card_limit")
+    assert_illegal(s, SoloPlay(card_id(HOTEL, 1)), "wishland.card_limit")
     s.count[0][RIDE] = 1
     s.credits[0] = 7
-    illegal(s, SoloPlay(card_id(HOTEL, 1)), "wishland.purchase.credits")
-    illegal(s, SoloPlay(card_id(HOTEL, 4)), "wishland.solo.play")
-    legal(s, SoloPlay(card_id(HOTEL, 2)))
+    assert_illegal(s, SoloPlay(card_id(HOTEL, 1)), "wishland.purchase.credits")
+    assert_illegal(s, SoloPlay(card_id(HOTEL, 4)), "wishland.solo.play")
+    assert_legal(s, SoloPlay(card_id(HOTEL, 2)))
     assert s.credits[0] == 7 - 2 + 3
 
 
 def test_solo_advertise_discards_the_hand(solo):
     s = solo
-    legal(s, SoloDraw())
+    assert_legal(s, SoloDraw())
     card = s.hand[0]
-    legal(s, SoloAdvertise())
-    legal(s, ChooseReward("visitors"))
+    assert_legal(s, SoloAdvertise())
+    assert_legal(s, ChooseReward("visitors"))
     assert s.hand == [] and card in s.discards[MASCOT] and s.visitors[0] == 1
 
 
 def test_solo_discard_only_when_nothing_else(solo):
     s = solo
-    legal(s, SoloDraw())
-    illegal(s, SoloDiscard(), "wishland.solo.additional")
+    assert_legal(s, SoloDraw())
+    assert_illegal(s, SoloDiscard(), "wishland.solo.additional")
     s.placed[0] = s.workers[0]
     s.credits[0] = 0
     s.hand = [card_id(HOTEL, 1)]
     assert s.legal_actions()[0] == SoloDiscard()
-    legal(s, SoloDiscard())
+    assert_legal(s, SoloDiscard())
     assert s.hand == []
 
 
 def test_solo_collect_ends_the_turn_hand_kept(solo):
     s = solo
-    legal(s, SoloFreeDraw())
-    legal(s, Collect())
+    assert_legal(s, SoloFreeDraw())
+    assert_legal(s, Collect())
     assert len(s.hand) == 1
     if isinstance(s.pending, SoloTurnStep) and s.pending.phase == "after":
-        legal(s, EndTurn())
+        assert_legal(s, EndTurn())
     assert s.turn == 2
 
 
@@ -245,9 +247,7 @@ def test_a_failure_deep_in_the_end_of_round_restores_everything():
 
     s = start_of_turns(2, seed=0)
     s.force("shuffle rides", (2, 0, 1))  # a valid order, but of 3 cards, not of the deck
-    while not (s.round == 6 and s.turn == 4 and s.turn_pos == 1):
-        acts = s.legal_actions()
-        s.apply(Collect() if Collect() in acts else acts[0])
+    collect_until(s, lambda s: s.round == 6 and s.turn == 4 and s.turn_pos == 1)
     before = pickle.dumps(s)
     with pytest.raises(RuleViolation, match="wishland.setup.market"):
         s.apply(Collect())

@@ -1,4 +1,5 @@
-"""Shared scenarios for the Lands of Amazement tests (imported by the test modules)."""
+"""Helpers of the Lands of Amazement tests: the rulebook's example deal, played or not, and a
+jump to the Megapark Phase (imported by the test modules and conftest.py)."""
 
 from boardkit.lands import arranged, megapark
 from boardkit.lands.actions import Continue, Place

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
-from fz_helpers import GAME, rules
+from freizeitpark_helpers import GAME, rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-from fz_helpers import GAME, TIGHT, YOUNG, build_at, position, redo_round, sheet
+from freizeitpark_helpers import GAME, TIGHT, YOUNG, build_at, position, redo_round, sheet
 
 from boardkit.agents import RandomAgent, make_agent, play
-from boardkit.freizeitpark.agent import (
+from boardkit.freizeitpark.agents import (
     ROLLS,
     FreizeitparkGreedy,
     FreizeitparkSearch,

@@ -4,13 +4,12 @@ Destination priorities, the end and scoring."""
 from __future__ import annotations
 
 import pytest
+from wanderlust_helpers import end_turn, forced_game, new, notes, scenario, set_available, set_hand
 
 from boardkit.engine import VariantError
 from boardkit.wanderlust import automaton, scoring
 from boardkit.wanderlust.actions import TakeBlind, Travel
 from boardkit.wanderlust.content import world
-
-from .helpers import end_turn, forced_game, new, notes, scenario, set_available, set_hand
 
 W = world()
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wanderlust_helpers import scenario, set_available, set_hand
 
 from boardkit.wanderlust import routes, travel
 from boardkit.wanderlust.actions import TakeTicket, Travel
 from boardkit.wanderlust.content import LEGS, TICKETS, world
-
-from .helpers import scenario, set_available, set_hand
 
 W = world()
 

@@ -4,8 +4,10 @@ passport skills."""
 from __future__ import annotations
 
 import pytest
+from wanderlust_helpers import end_turn, move_to, new, notes, scenario, set_available, set_hand
 
 from boardkit.engine import RuleViolation
+from boardkit.testing import assert_illegal
 from boardkit.wanderlust import scoring
 from boardkit.wanderlust.actions import (
     Photo,
@@ -16,8 +18,6 @@ from boardkit.wanderlust.actions import (
     Travel,
 )
 from boardkit.wanderlust.content import cards, world
-
-from .helpers import end_turn, move_to, new, notes, scenario, set_available, set_hand
 
 
 def test_score_a_collectibles_and_sets():
@@ -122,9 +122,7 @@ def test_skill_pen_friend_postcards_without_a_ticket():
     end_turn(s)
     hand = sum(s.hand[0])
     assert Postcard(None) in s.legal_actions() and Postcard("car") not in s.legal_actions()
-    with pytest.raises(RuleViolation) as err:
-        s.apply(Postcard(s.hand_names(0)[0]))
-    assert err.value.rule == "wanderlust.skill.free_postcard"
+    assert_illegal(s, Postcard(s.hand_names(0)[0]), "wanderlust.skill.free_postcard")
     s.apply(Postcard(None))
     assert sum(s.hand[0]) == hand and s.tokens[0]["Anchorage"][1] == 1
 

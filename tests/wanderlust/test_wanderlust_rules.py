@@ -6,8 +6,19 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from wanderlust_helpers import (
+    end_turn,
+    forced_game,
+    move_to,
+    new,
+    notes,
+    scenario,
+    set_available,
+    set_hand,
+    tickets_total,
+)
 
-from boardkit.engine import RuleViolation, SaveGameError
+from boardkit.engine import SaveGameError
 from boardkit.testing import assert_illegal
 from boardkit.wanderlust import routes
 from boardkit.wanderlust.actions import (
@@ -23,18 +34,6 @@ from boardkit.wanderlust.actions import (
     Travel,
 )
 from boardkit.wanderlust.content import cards, world
-
-from .helpers import (
-    end_turn,
-    forced_game,
-    move_to,
-    new,
-    notes,
-    scenario,
-    set_available,
-    set_hand,
-    tickets_total,
-)
 
 W = world()
 
@@ -485,9 +484,7 @@ def test_encounter_travel_agent_takes_a_display_ticket_free():
     s.enc_deck["travel-agent"] -= 1
     s.apply(PlayEncounter("travel-agent"))
     assert type(s.pending).__name__ == "EncounterTicketStep"
-    with pytest.raises(RuleViolation) as err:
-        s.apply(TakeBlind())
-    assert err.value.rule == "wanderlust.encounter.effects"
+    assert_illegal(s, TakeBlind(), "wanderlust.encounter.effects")
     s.apply(TakeTicket(4))
     assert s.step_points == 2 and sum(s.hand[0]) == 5 and all(s.display)
 

@@ -7,7 +7,7 @@ and its illegal case."""
 from __future__ import annotations
 
 import pytest
-from fz_helpers import GAME, build_at, rules, violation
+from freizeitpark_helpers import GAME, build_at, rules, violation
 
 from boardkit.engine import DataError, RuleViolation, SaveGameError, VariantError
 from boardkit.engine.content import load

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from wanderlust_helpers import scenario
+
 from boardkit.wanderlust import GAME
 from boardkit.wanderlust.actions import Travel
-
-from .helpers import scenario
 
 
 def click(board, target):
@@ -98,7 +98,7 @@ def test_payment_options_never_shown_to_another_player():
 
 
 def test_picked_tickets_reach_a_trip_longer_than_the_listing():
-    from .helpers import set_available, set_hand
+    from wanderlust_helpers import set_available, set_hand
 
     state = scenario("jackie")
     set_hand(state, 0, *["wild"] * 9)
@@ -121,7 +121,7 @@ def test_picked_tickets_reach_a_trip_longer_than_the_listing():
 
 
 def test_picked_tickets_that_pay_no_trip_are_explained():
-    from .helpers import set_available, set_hand
+    from wanderlust_helpers import set_available, set_hand
 
     state = scenario("jackie")
     set_hand(state, 0, "car", "car", "car")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fz_helpers import build_at, place, position, rules, sheet, violation
+from freizeitpark_helpers import build_at, place, position, rules, sheet, violation
 
 from boardkit.freizeitpark.konstrukte import analysis
 from boardkit.freizeitpark.wertung import tables

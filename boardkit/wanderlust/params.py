@@ -1,4 +1,4 @@
-"""Variant options and rule parameters of Wanderlust.
+"""Rule parameters and variant options of Wanderlust.
 
 Options of ``new_game(variant=...)``:
 

@@ -4,7 +4,7 @@ and the spacing of constructs of the same kind."""
 from __future__ import annotations
 
 import pytest
-from fz_helpers import build_at, groups, place, position, rules, sheet, violation
+from freizeitpark_helpers import build_at, groups, place, position, rules, sheet, violation
 
 from boardkit.freizeitpark.konstrukte import analysis
 

@@ -4,7 +4,7 @@ the file and the field."""
 from __future__ import annotations
 
 import pytest
-from fz_helpers import GAME
+from freizeitpark_helpers import GAME
 
 from boardkit.engine import DataError, VariantError
 from boardkit.engine.content import load

@@ -4,7 +4,7 @@ the twelve cards is tested met and unmet."""
 from __future__ import annotations
 
 import pytest
-from fz_helpers import build_at, new_game, position, rules, sheet, violation
+from freizeitpark_helpers import build_at, new_game, position, rules, sheet, violation
 
 from boardkit.engine import RuleViolation
 from boardkit.freizeitpark import auftragskarten

@@ -1,4 +1,4 @@
-"""Wishland's options: the rule parameters (``data/wishland/params.toml``) and the variant
+"""Wishland's rule parameters (``data/wishland/params.toml``) and the variant
 options of a game (rulebook: Optional Cards and Tiles). The state and the game both use them,
 so they live below both."""
 

@@ -4,6 +4,7 @@ printed numbers (the positions are scenarios in data/wanderlust/scenarios.toml).
 from __future__ import annotations
 
 import pytest
+from wanderlust_helpers import GAME, end_turn, notes, scenario, tickets_total
 
 from boardkit.wanderlust import routes, travel
 from boardkit.wanderlust.actions import (
@@ -16,8 +17,6 @@ from boardkit.wanderlust.actions import (
     Travel,
 )
 from boardkit.wanderlust.content import world
-
-from .helpers import GAME, end_turn, notes, scenario, tickets_total
 
 W = world()
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from fz_helpers import FULL, GAME, TIGHT, YOUNG, build_at, position, redo_round, sheet
+from freizeitpark_helpers import FULL, GAME, TIGHT, YOUNG, build_at, position, redo_round, sheet
 
 from boardkit.boards import Board
 from boardkit.freizeitpark import Build, Entrance
-from boardkit.freizeitpark.agent import greedy
+from boardkit.freizeitpark.agents import greedy
 from boardkit.freizeitpark.board import FreizeitparkBoard, draw
 
 

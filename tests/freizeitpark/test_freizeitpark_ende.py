@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fz_helpers import GAME, TIGHT, YOUNG, build_at, position, redo_round, rules, sheet
+from freizeitpark_helpers import GAME, TIGHT, YOUNG, build_at, position, redo_round, rules, sheet
 
 from boardkit.freizeitpark import ende
 from boardkit.freizeitpark.bauen import has_build

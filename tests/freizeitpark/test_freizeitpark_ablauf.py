@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from fz_helpers import GAME, build_at, new_game, position, sheet
+from freizeitpark_helpers import GAME, build_at, new_game, position, sheet
 
 from boardkit.freizeitpark import Build, Entrance
 

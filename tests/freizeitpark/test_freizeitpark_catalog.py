@@ -11,7 +11,7 @@ from boardkit.engine.rules import catalog
 HERE = Path(__file__).resolve().parent
 CAT = catalog("freizeitpark")
 
-#: rule id -> tests (file stem without "test_fz_" :: function name)
+#: rule id -> tests (file stem without "test_freizeitpark_" :: function name)
 COVERAGE = {
     "freizeitpark.vorbereitung.blatt": ["ablauf::test_all_builds_are_drawn_at_once",
                                         "bauen::test_on_the_sheet_only"],
@@ -122,8 +122,8 @@ for card in COUNTING_CARDS:
 
 def _tests() -> set[str]:
     found = set()
-    for path in HERE.glob("test_fz_*.py"):
-        stem = path.stem.removeprefix("test_fz_")
+    for path in HERE.glob("test_freizeitpark_*.py"):
+        stem = path.stem.removeprefix("test_freizeitpark_")
         found |= {f"{stem}::{name}" for name in re.findall(r"^def (test_\w+)", path.read_text(), re.M)}
     return found
 
@@ -138,6 +138,6 @@ def test_the_named_tests_exist():
 
 
 def test_counting_cards_are_all_parametrised():
-    text = (HERE / "test_fz_auftragskarten.py").read_text()
+    text = (HERE / "test_freizeitpark_auftragskarten.py").read_text()
     for card in COUNTING_CARDS + ["messe"]:
         assert f'("{card}",' in text, card

@@ -8,10 +8,9 @@ import json
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from wanderlust_helpers import destination_total, encounter_total, tickets_total
 
 from boardkit.wanderlust import GAME
-
-from .helpers import destination_total, encounter_total, tickets_total
 
 VARIANTS = [
     (2, {}), (3, {}), (5, {}), (4, {"family": True}), (3, {"house_rule": True}),

@@ -1,0 +1,93 @@
+"""Every game package has the same skeleton (docs/decisions.md, "One skeleton for every game"),
+and so has its test folder: a reader who knows one game finds their way in the others."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+
+import boardkit
+from boardkit.engine.registry import BUILTIN
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the modules every game package has (analysis.py, the rule modules named after the
+#: rulebook's sections and helpers such as a solver come on top)
+SKELETON = ("game", "params", "state", "actions", "flow", "content", "agents", "board", "setup",
+            "scenarios")
+
+
+def _package(name: str) -> str | None:
+    """The package a registered game lives in (None: a game in one module, as the examples)."""
+    module = importlib.import_module(BUILTIN[name].split(":")[0])
+    return module.__name__ if hasattr(module, "__path__") else None
+
+
+PACKAGES = {name: _package(name) for name in sorted(BUILTIN)}
+GAME_PACKAGES = sorted(name for name, package in PACKAGES.items() if package)
+
+
+def test_the_built_in_games_are_packages_but_the_small_examples():
+    assert GAME_PACKAGES == ["freizeitpark", "lands", "wanderlust", "wishland"]
+    assert set(boardkit.games()) >= set(BUILTIN)
+    for name, package in PACKAGES.items():
+        if package is None:  # a one-module example: boardkit.examples.<name>
+            assert BUILTIN[name].startswith("boardkit.examples."), name
+
+
+@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_every_game_package_has_the_skeleton(name):
+    package = PACKAGES[name]
+    folder = ROOT / package.replace(".", "/")
+    missing = [m for m in SKELETON if not (folder / f"{m}.py").is_file()]
+    assert not missing, f"{package} lacks {missing} (see docs/adding-a-game.md)"
+    stale = [m for m in ("agent", "moves", "options", "variants") if (folder / f"{m}.py").exists()]
+    assert not stale, f"{package}: {stale} are named differently in the skeleton"
+
+
+@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_each_skeleton_module_holds_its_part(name):
+    package = PACKAGES[name]
+    root = importlib.import_module(package)
+    game = importlib.import_module(f"{package}.game").GAME
+    # __init__ re-exports the Game declared in game.py, and a way to reach named positions
+    assert root.GAME is game and callable(root.scenario)
+    assert "GAME" in root.__all__ and "scenario" in root.__all__
+    assert game.params_model.__module__ == f"{package}.params"
+    assert game.variant_model.__module__ == f"{package}.params"
+    assert game.state_class.__module__ == f"{package}.state"
+    # every action type is declared in actions.py
+    for cls in game.actions.classes.values():
+        assert cls.__module__ == f"{package}.actions", f"{cls.__name__} is in {cls.__module__}"
+    # the board and the agents are found in board.py and agents.py
+    assert game._board.startswith(f"{package}.board:")
+    refs = [*game.agents.values(), game._heuristic, game.search.get("agent")]
+    for ref in refs:
+        if ref is None:
+            continue
+        where = ref.split(":")[0] if isinstance(ref, str) else inspect.getmodule(ref).__name__
+        assert where == f"{package}.agents", f"{name}: an agent or heuristic in {where}"
+
+
+@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_every_game_test_folder_is_named_alike(name):
+    folder = ROOT / "tests" / name
+    files = sorted(p.name for p in folder.glob("*.py"))
+    helpers = f"{name}_helpers.py"
+    assert helpers in files, f"tests/{name} has no {helpers}"
+    odd = [f for f in files if f not in (helpers, "conftest.py")
+           and not f.startswith(f"test_{name}_")]
+    assert not odd, f"tests/{name}: name these test_{name}_<topic>.py: {odd}"
+
+
+def test_test_module_names_are_unique():
+    """The test folders are no packages, so pytest imports their modules by file name: two
+    files of one name (tests/browser/test_lands_board.py and a game folder's) would collide."""
+    seen: dict[str, Path] = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name in ("conftest.py", "__init__.py") or (path.parent / "__init__.py").exists():
+            continue
+        assert path.name not in seen, f"{path} and {seen[path.name]} share a module name"
+        seen[path.name] = path
