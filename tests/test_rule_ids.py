@@ -34,43 +34,10 @@ ID_TOKEN = re.compile(r"[a-z0-9][a-z0-9\-]*(?:\.[a-z0-9_\-]+)+")
 
 #: GAPS, kept visible rather than hidden; each entry is work left, and the test fails when one
 #: is closed but still listed, so the lists only shrink.
-#: Enforced rules no code names yet: 134 ids, all carried out by the game (flow, setup,
+#: Enforced rules no code names yet: 103 ids, all carried out by the game (flow, setup,
 #: scoring, card effects; none is a check a player can break), whose implementing function
 #: is still to be marked with ``RULES.implements`` (Wishland's cards with ``RULES.family``).
 NOT_NAMED_YET: dict[str, set[str]] = {
-    "freizeitpark": {  # 31
-        "freizeitpark.vorbereitung.blatt",
-        "freizeitpark.ablauf.simultan",
-        "freizeitpark.ablauf.aussetzen",
-        "freizeitpark.struktur.pro_runde",
-        "freizeitpark.konstrukt.form",
-        "freizeitpark.konstrukt.bausuende",
-        "freizeitpark.wertung.tabellen",
-        "freizeitpark.wertung.landschaft",
-        "freizeitpark.wertung.attraktionen",
-        "freizeitpark.wertung.verkaufsstand",
-        "freizeitpark.wertung.parkplaetze",
-        "freizeitpark.wertung.voll",
-        "freizeitpark.ende.ausloeser",
-        "freizeitpark.ende.abzug",
-        "freizeitpark.ende.gefeuert",
-        "freizeitpark.ende.gleichzeitig",
-        "freizeitpark.ende.ausgeschieden",
-        "freizeitpark.ende.niemand",
-        "freizeitpark.auftrag.bedingung",
-        "freizeitpark.auftrag.vielfalt",
-        "freizeitpark.auftrag.wasserpark",
-        "freizeitpark.auftrag.kinderland",
-        "freizeitpark.auftrag.achterbahn_land",
-        "freizeitpark.auftrag.halloween",
-        "freizeitpark.auftrag.besucherrekord",
-        "freizeitpark.auftrag.zug",
-        "freizeitpark.auftrag.kommerz",
-        "freizeitpark.auftrag.messe",
-        "freizeitpark.auftrag.nachhaltigkeit",
-        "freizeitpark.auftrag.park_der_landschaft",
-        "freizeitpark.auftrag.volksfest",
-    },
     "wanderlust": {  # 38
         "wanderlust.setup.destinations",
         "wanderlust.setup.tickets",
