@@ -22,6 +22,7 @@ out instead (the stricter house rule).
 from __future__ import annotations
 
 from boardkit.engine import RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from .actions import Build, Entrance
 from .bauen import (
@@ -33,7 +34,10 @@ from .bauen import (
     sample_build,
 )
 
+RULES = rule_ids("freizeitpark")
 
+
+@RULES.implements("freizeitpark.ablauf.aussetzen", "freizeitpark.struktur.pro_runde")
 def turn(state, player: int) -> Step | None:
     """A player's turn in a roll round: the build of the roll, or nothing when no structure
     of the roll fits the park (``freizeitpark.ablauf.aussetzen``: the player skips the round;

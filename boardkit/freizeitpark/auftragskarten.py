@@ -12,11 +12,29 @@ Landschaft, Volksfest) do so through the :class:`~.setup.Ruleset`.
 from __future__ import annotations
 
 from boardkit.engine import RuleViolation
+from boardkit.engine.rules import rule_ids
 
 from .content import content
 from .konstrukte import Analysis
 from .setup import Ruleset
 from .wertung import tables
+
+RULES = rule_ids("freizeitpark")
+#: card id -> the rule of the card, which :func:`progress` carries out from the card's data
+RULE_IDS = RULES.family({
+    "vielfalt": "freizeitpark.auftrag.vielfalt",
+    "wasserpark": "freizeitpark.auftrag.wasserpark",
+    "kinderland": "freizeitpark.auftrag.kinderland",
+    "achterbahn_land": "freizeitpark.auftrag.achterbahn_land",
+    "halloween": "freizeitpark.auftrag.halloween",
+    "besucherrekord": "freizeitpark.auftrag.besucherrekord",
+    "zug": "freizeitpark.auftrag.zug",
+    "kommerz": "freizeitpark.auftrag.kommerz",
+    "messe": "freizeitpark.auftrag.messe",
+    "nachhaltigkeit": "freizeitpark.auftrag.nachhaltigkeit",
+    "park_der_landschaft": "freizeitpark.auftrag.park_der_landschaft",
+    "volksfest": "freizeitpark.auftrag.volksfest",
+})
 
 
 def draw(rng) -> str:
@@ -62,5 +80,3 @@ def met(rs: Ruleset, an: Analysis) -> bool:
     have, need = progress(rs, an)
     return have >= need
 
-
-RULE_IDS = {cid: f"freizeitpark.auftrag.{cid}" for cid in content().cards}

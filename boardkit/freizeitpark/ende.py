@@ -25,12 +25,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
+from boardkit.engine.rules import rule_ids
+
 from . import auftragskarten
 from .bauen import any_build
 from .konstrukte import analysis
 from .setup import Ruleset
 from .sheet import Sheet
 from .wertung import Table, tables
+
+RULES = rule_ids("freizeitpark")
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class Standing:
     def minimums_met(self) -> bool:
         return all(self.marks(name) >= t.minimum for name, t in self.tables.items())
 
+    @RULES.implements("freizeitpark.auftrag.bedingung")
     def all_met(self) -> bool:
         return self.minimums_met() and self.card_met
 
@@ -68,11 +73,14 @@ def standing(rs: Ruleset, sheet: Sheet, penalty: int = 0) -> Standing:
                     auftragskarten.progress(rs, an))
 
 
+@RULES.implements("freizeitpark.ende.abzug")
 def penalty(rs: Ruleset, sheet: Sheet) -> int:
     """Nachhaltigkeit lost at the evaluation: one per enclosed empty cell."""
     return len(analysis(rs, sheet).enclosed)
 
 
+@RULES.implements("freizeitpark.ende.ausloeser", "freizeitpark.ende.gefeuert",
+                  "freizeitpark.ende.gleichzeitig")
 def evaluate(state) -> bool:
     """After a round: evaluate every player who now meets every condition.
 
@@ -164,6 +172,7 @@ def out_of_reach(rs: Ruleset, sheet: Sheet) -> bool:
     return need is not None and need > empty
 
 
+@RULES.implements("freizeitpark.ende.ausgeschieden", "freizeitpark.ende.niemand")
 def close_round(state) -> None:
     """The end of a round: every hidden build is drawn at once and the points marked, the
     end of the game is checked (:func:`evaluate`); then a player whose park no roll fits any

@@ -38,10 +38,13 @@ import numpy as np
 
 from boardkit.engine.bitgrid import bitgrid
 from boardkit.engine.grid import canonical_form
+from boardkit.engine.rules import rule_ids
 
 from .content import Cell, content
 from .setup import Ruleset
 from .sheet import Sheet
+
+RULES = rule_ids("freizeitpark")
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ def _train_rule(rs: Ruleset) -> tuple[int, int]:
     return (card.max_per_line, card.min_cells) if card is not None and card.kind == "train" else (4, 10)
 
 
+@RULES.implements("freizeitpark.konstrukt.form")
 def is_finished(rs: Ruleset, symbol: str, cells) -> bool:
     """True when ``cells`` are exactly the construct's shape (rotations, reflections); for
     the Bummelzug: long enough and within the row/column limit."""
@@ -159,6 +163,7 @@ class Analysis:
     def finished(self, symbol: str) -> list[Group]:
         return [g for g in self.groups if g.symbol == symbol and g.finished]
 
+    @RULES.implements("freizeitpark.konstrukt.bausuende")
     def count(self, symbol: str) -> int:
         return sum(1 for g in self.groups if g.symbol == symbol and g.finished)
 

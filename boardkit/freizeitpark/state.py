@@ -21,6 +21,7 @@ from typing import Any
 
 from boardkit.engine import State
 from boardkit.engine.grid import cell_name
+from boardkit.engine.rules import rule_ids
 
 from . import auftragskarten, ende, wurf
 from .ablauf import BuildStep, EntranceStep
@@ -42,6 +43,7 @@ class _Scratch(dict):
 
 
 STATUS = ("playing", "won", "fired", "out")
+RULES = rule_ids("freizeitpark")
 
 
 class FreizeitparkState(State):
@@ -76,6 +78,7 @@ class FreizeitparkState(State):
     over: bool
 
     # ------------------------------------------------------------------ setup
+    @RULES.implements("freizeitpark.vorbereitung.blatt")
     def setup(self) -> None:
         self._scratch = _Scratch()
         self.card = None
@@ -128,6 +131,7 @@ class FreizeitparkState(State):
         return [p for p in range(self.players) if self.status[p] == "playing"]
 
     # ------------------------------------------------------------------ the round's end
+    @RULES.implements("freizeitpark.ablauf.simultan")
     def end_round(self) -> None:
         """Draw every hidden build at once, mark the points, check the end."""
         rs = self.rules

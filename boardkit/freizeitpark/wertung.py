@@ -17,9 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardkit.engine.rules import rule_ids
+
 from .content import TABLES
 from .konstrukte import Analysis
 from .setup import Ruleset
+
+RULES = rule_ids("freizeitpark")
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,8 @@ class Table:
         return self.marks >= self.minimum
 
 
+@RULES.implements("freizeitpark.wertung.landschaft", "freizeitpark.wertung.attraktionen",
+                  "freizeitpark.wertung.verkaufsstand", "freizeitpark.wertung.parkplaetze")
 def raw_points(rs: Ruleset, an: Analysis) -> dict[str, int]:
     """Points earned per table (before the tables' limits)."""
     points = dict.fromkeys(TABLES, 0)
@@ -51,6 +57,7 @@ def raw_points(rs: Ruleset, an: Analysis) -> dict[str, int]:
     return points
 
 
+@RULES.implements("freizeitpark.wertung.tabellen", "freizeitpark.wertung.voll")
 def tables(rs: Ruleset, an: Analysis) -> dict[str, Table]:
     raw = raw_points(rs, an)
     out = {}

@@ -32,13 +32,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardkit.engine.rules import rule_ids
+
 from . import encounters, objectives, travel
 from .content import cards, world
 
 if TYPE_CHECKING:
     from .state import WanderlustState
 
+RULES = rule_ids("wanderlust")
 
+
+@RULES.implements("wanderlust.solo.points")
 def points(state: WanderlustState) -> int:
     """Action points of each automaton (rule ``wanderlust.solo.points``)."""
     return state.params.solo.automaton_points[state.automatons - 1]
@@ -73,6 +78,8 @@ def _towards(state: WanderlustState, here: int, goal: int, adjacency, dist) -> s
     return world().names[v]
 
 
+@RULES.implements("wanderlust.solo.nearest.within", "wanderlust.solo.nearest.zone",
+                  "wanderlust.solo.nearest.airport", "wanderlust.solo.nearest.priority")
 def decide(state: WanderlustState, t: int) -> tuple[str, str | None, str]:
     """The automaton's next move: ``(kind, place, why)`` with kind ``step``, ``fly`` or
     ``stop`` (place is where it moves to)."""
@@ -128,6 +135,7 @@ def decide(state: WanderlustState, t: int) -> tuple[str, str | None, str]:
             "(rule 3.A)")
 
 
+@RULES.implements("wanderlust.solo.collect")
 def _collect_need(state: WanderlustState, t: int) -> tuple[int, int] | None:
     """(token index, action points) of the collectible to take now, if any (step 1)."""
     if "collector" not in state.objectives or state.stay[t] is None:
@@ -149,6 +157,7 @@ def _collect_need(state: WanderlustState, t: int) -> tuple[int, int] | None:
     return i, cost
 
 
+@RULES.implements("wanderlust.solo.reach")
 def reach(state: WanderlustState, t: int, dest: str) -> None:
     """*Reaching a New Destination* for an automaton."""
     gain = state.params.solo.automaton_experience
@@ -159,6 +168,7 @@ def reach(state: WanderlustState, t: int, dest: str) -> None:
     travel.take_destination(state, t, dest)
 
 
+@RULES.implements("wanderlust.solo.move", "wanderlust.solo.flight_encounter")
 def play_turn(state: WanderlustState, t: int) -> None:
     """Spend the automaton's action points by the Automaton Player Guide."""
     ap = points(state)

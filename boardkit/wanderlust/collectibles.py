@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardkit.engine import RuleViolation
+from boardkit.engine.rules import rule_ids
 
 from . import tickets
 from .actions import Photo, Postcard, Souvenir
@@ -21,10 +22,13 @@ from .content import TICKETS, an, world
 if TYPE_CHECKING:
     from .state import WanderlustState
 
+RULES = rule_ids("wanderlust")
+
 KIND_OF = {Souvenir: "city", Postcard: "port", Photo: "wonder"}
 WHAT = {"city": "souvenirs", "port": "postcards", "wonder": "photos"}
 
 
+@RULES.implements("wanderlust.skill.photo_points")
 def cost(state: WanderlustState, p: int, act) -> int:
     c = state.params.collect
     if isinstance(act, Souvenir):
@@ -34,6 +38,7 @@ def cost(state: WanderlustState, p: int, act) -> int:
     return state.skill(p, "photo_points", c.photo_cost)
 
 
+@RULES.implements("wanderlust.skill.souvenir_limit")
 def limit(state: WanderlustState, p: int, act) -> int:
     c = state.params.collect
     if isinstance(act, Souvenir):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardkit.engine import RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from . import tickets
 from .actions import PlayEncounter, TakeTicket
@@ -16,6 +17,8 @@ from .content import cards
 if TYPE_CHECKING:
     from .state import WanderlustState
     from .turn import TurnStep
+
+RULES = rule_ids("wanderlust")
 
 
 def gain(state: WanderlustState, t: int, why: str = "") -> str | None:
@@ -56,6 +59,7 @@ def gain(state: WanderlustState, t: int, why: str = "") -> str | None:
     return card
 
 
+@RULES.implements("wanderlust.skill.encounters_per_turn")
 def per_turn(state: WanderlustState, p: int) -> int:
     return state.skill(p, "encounters_per_turn", state.params.encounters.per_turn)
 

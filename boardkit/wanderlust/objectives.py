@@ -11,19 +11,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardkit.engine.rules import rule_ids
+
 from .content import Objective, cards
 
 if TYPE_CHECKING:
     from .state import WanderlustState
 
-RULES = {
+RULES = rule_ids("wanderlust")
+#: objective kind -> its rule, which :func:`met` carries out
+KIND_RULES = RULES.family({
     "experience": "wanderlust.objectives.experience",
     "collector": "wanderlust.objectives.collector",
     "zones": "wanderlust.objectives.zones",
     "trip": "wanderlust.objectives.trip",
     "encounters": "wanderlust.objectives.encounters",
     "destinations": "wanderlust.objectives.destinations",
-}
+})
 
 
 def progress(state: WanderlustState, t: int, obj: Objective) -> tuple:
@@ -68,6 +72,7 @@ def describe(obj: Objective, trotters: int) -> str:
     return f"{target} {obj.type if obj.type != 'wonder' else 'natural wonder'} destinations"
 
 
+@RULES.implements("wanderlust.objectives.fulfil", "wanderlust.objectives.after_trigger")
 def update(state: WanderlustState) -> None:
     """Place the markers of every objective just fulfilled; note the end trigger."""
     table = cards().objectives

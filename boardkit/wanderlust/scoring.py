@@ -12,10 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardkit.engine.rules import rule_ids
+
 from .content import DESTINATION_KINDS, cards
 
 if TYPE_CHECKING:
     from .state import WanderlustState
+
+RULES = rule_ids("wanderlust")
 
 
 def _table(values, n: int) -> int:
@@ -54,6 +58,9 @@ def family_scoring(state: WanderlustState) -> bool:
     return state.variant.family or state.solo
 
 
+@RULES.implements("wanderlust.score.collectibles", "wanderlust.score.experience",
+                  "wanderlust.score.objectives", "wanderlust.score.destinations",
+                  "wanderlust.score.zones", "wanderlust.family.scoring")
 def public_breakdown(state: WanderlustState, t: int) -> dict[str, int]:
     """The parts of the score everyone can see (A to E)."""
     sc = state.params.scoring
@@ -72,6 +79,7 @@ def public_breakdown(state: WanderlustState, t: int) -> dict[str, int]:
     return out
 
 
+@RULES.implements("wanderlust.score.secrets")
 def breakdown(state: WanderlustState, t: int) -> dict[str, int]:
     out = public_breakdown(state, t)
     if family_scoring(state) or state.is_automaton(t):
@@ -86,6 +94,7 @@ def total(state: WanderlustState, t: int) -> int:
     return sum(breakdown(state, t).values())
 
 
+@RULES.implements("wanderlust.score.ties")
 def ranking_key(state: WanderlustState, t: int) -> tuple[int, int, int]:
     """Points, then destination cards, then collectibles (rule ``wanderlust.score.ties``).
     Destination cards are the visited ones (every trotter has one hometown, so counting it
@@ -93,6 +102,7 @@ def ranking_key(state: WanderlustState, t: int) -> tuple[int, int, int]:
     return (total(state, t), len(state.visited(t)), sum(state.collectibles(t)))
 
 
+@RULES.implements("wanderlust.solo.end")
 def winners(state: WanderlustState) -> list[int]:
     """The seats that won by the rules (``[]`` if nobody did). A race stopped by boardkit's
     round limit (rule ``wanderlust.end.round_limit``) never reached the rulebook's end, so it

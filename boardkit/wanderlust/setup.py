@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from boardkit.engine import DataError, VariantError
+from boardkit.engine.rules import rule_ids
 
 from . import objectives, solo, tickets
 from .content import TICKETS, cards, world
@@ -20,6 +21,8 @@ from .scenarios import ScenarioSpec, scenarios
 
 if TYPE_CHECKING:
     from .state import WanderlustState
+
+RULES = rule_ids("wanderlust")
 
 
 def _blank(state: WanderlustState, names: list[str], automatons: int) -> None:
@@ -81,6 +84,7 @@ def _pick(pool: list):
     return lambda rng: pool[int(rng.integers(len(pool)))]
 
 
+@RULES.implements("wanderlust.setup.first_player")
 def setup(state: WanderlustState) -> None:
     v = state.variant
     if v.scenario is not None:
@@ -95,6 +99,8 @@ def setup(state: WanderlustState) -> None:
     state.turn = 0  # the first trotter to play (the flow starts there)
 
 
+@RULES.implements("wanderlust.setup.destinations", "wanderlust.setup.tickets",
+                  "wanderlust.family.setup")
 def _standard(state: WanderlustState) -> None:
     prm, v = state.params, state.variant
     # 2. trotters and passports (skill side up, or neutral in the Family variant)

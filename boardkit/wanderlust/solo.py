@@ -13,13 +13,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardkit.engine import VariantError
+from boardkit.engine.rules import rule_ids
 
 from .content import cards, world
 
 if TYPE_CHECKING:
     from .state import WanderlustState
 
+RULES = rule_ids("wanderlust")
 
+
+@RULES.implements("wanderlust.solo.players")
 def validate(players: int, automatons: int, first_game: bool) -> None:
     """Rule ``wanderlust.solo.players``: automatons only with one player, and back."""
     if players == 1 and automatons == 0:
@@ -32,11 +36,13 @@ def validate(players: int, automatons: int, first_game: bool) -> None:
                            "Solo Mode removes: leave first_game out")
 
 
+@RULES.implements("wanderlust.solo.setup")
 def eligible_objectives(solo: bool) -> list[str]:
     """The race objectives that may be drawn (Solo Mode removes two)."""
     return sorted(oid for oid, o in cards().objectives.items() if o.solo or not solo)
 
 
+@RULES.implements("wanderlust.solo.setup")
 def hometown_refused(state: WanderlustState, t: int, name: str) -> str:
     """Why ``name`` cannot be trotter ``t``'s hometown ('' if it can)."""
     w = world()

@@ -17,11 +17,14 @@ from __future__ import annotations
 import numpy as np
 
 from boardkit.engine import RuleViolation, State
+from boardkit.engine.rules import rule_ids
 
 from . import objectives, scoring, setup
 from .content import TICKETS, cards, world
 from .flow import FLOW
 from .params import Params, Variant
+
+RULES = rule_ids("wanderlust")
 
 
 def _check_in(name: str, pool_of, rule: str, what: str):
@@ -151,6 +154,7 @@ class WanderlustState(State):
         tag = f"A{t - self.players + 1}" if self.is_automaton(t) else f"P{t + 1}"
         return f"{tag} ({self.names[t]})" if self.names[t] != tag else tag
 
+    @RULES.implements("wanderlust.family.setup")
     def skill(self, t: int, name: str, default=None):
         """The value of a passport skill of trotter ``t`` (``default`` if it has not got it)."""
         pid = self.passport[t]

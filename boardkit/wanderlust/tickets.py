@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardkit.engine import RuleViolation
+from boardkit.engine.rules import rule_ids
 
 from .content import TICKETS, an
 
 if TYPE_CHECKING:
     from .state import WanderlustState
     from .turn import TurnStep
+
+RULES = rule_ids("wanderlust")
 
 
 def _pick(counts: tuple[int, ...], rng) -> str:
@@ -28,6 +31,7 @@ def _pick(counts: tuple[int, ...], rng) -> str:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+@RULES.implements("wanderlust.tickets.reshuffle")
 def reshuffle(state: WanderlustState) -> None:
     """The discard pile becomes the new face-down pile (rule ``wanderlust.tickets.reshuffle``)."""
     if sum(state.discard):
@@ -149,6 +153,7 @@ def reset(state: WanderlustState, p: int) -> None:
     refill(state)
 
 
+@RULES.implements("wanderlust.planning.bonus", "wanderlust.skill.planning_bonus")
 def efficient_planning(state: WanderlustState, p: int) -> None:
     """Rule ``wanderlust.planning.bonus``: an empty hand at the end of the turn."""
     if sum(state.hand[p]) == 0:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardkit.engine import RuleViolation
+from boardkit.engine.rules import rule_ids
 
 from . import encounters, routes, tickets
 from .actions import Travel
@@ -20,6 +21,8 @@ from .content import TICKETS, world
 
 if TYPE_CHECKING:
     from .state import WanderlustState
+
+RULES = rule_ids("wanderlust")
 
 
 def min_tickets(state: WanderlustState) -> int:
@@ -126,6 +129,8 @@ def take_destination(state: WanderlustState, t: int, name: str) -> None:
         state.note("the destination deck is empty: the slot stays empty")
 
 
+@RULES.implements("wanderlust.travel.encounter", "wanderlust.travel.experience",
+                  "wanderlust.skill.flight_experience")
 def travel(state: WanderlustState, p: int, act: Travel) -> None:
     """Carry out a legal trip (checked before)."""
     spent = routes.counts(act.tickets)

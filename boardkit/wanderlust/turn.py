@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardkit.engine import RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from . import automaton, collectibles, encounters, objectives, scoring, tickets, travel
 from .actions import (
@@ -32,6 +33,8 @@ from .actions import (
 
 if TYPE_CHECKING:
     from .state import WanderlustState
+
+RULES = rule_ids("wanderlust")
 
 SPENDING = (TakeTicket, TakeBlind, Travel, Souvenir, Postcard, Photo)
 
@@ -177,6 +180,7 @@ def problem(state: WanderlustState, step: TurnStep, act) -> RuleViolation | None
 # ---------------------------------------------------------------- turn order
 
 
+@RULES.implements("wanderlust.turn.order")
 def turn(state: WanderlustState, t: int) -> TurnStep | None:
     """Trotter ``t``'s turn: a player decides (a :class:`TurnStep`); an automaton plays at
     once, and its turn is over."""
@@ -188,6 +192,7 @@ def turn(state: WanderlustState, t: int) -> TurnStep | None:
     return TurnStep(t, state.params.turn.action_points)
 
 
+@RULES.implements("wanderlust.end.trigger")
 def end_turn(state: WanderlustState) -> None:
     """After a trotter's turn: Efficient Planning, then the end of the race when the end was
     triggered and every trotter has had one more turn (``wanderlust.end.trigger``)."""
@@ -204,6 +209,7 @@ def end_turn(state: WanderlustState) -> None:
         game_over(state, "every trotter has played one more turn after the end was triggered")
 
 
+@RULES.implements("wanderlust.end.round_limit")
 def new_round(state: WanderlustState) -> None:
     """The next round; past the safety limit the race is over (``wanderlust.end.round_limit``)."""
     state.round += 1

@@ -11,6 +11,7 @@ Entrepreneur #3 add rewards when an Achievement is claimed.
 from __future__ import annotations
 
 from boardkit.engine import RuleViolation
+from boardkit.engine.rules import rule_ids
 
 from .content import CARDS, CONTENT, KINDS, Condition
 from .continuations import later
@@ -19,6 +20,7 @@ from .tracks import add_vp
 
 ACHIEVEMENTS = CONTENT.achievements
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+RULES = rule_ids("wishland")
 
 
 def stat(state, player: int, cond: Condition) -> int:
@@ -122,6 +124,7 @@ def claim_violation(state, player: int, aid: str) -> RuleViolation | None:
     return None
 
 
+@RULES.implements("wishland.achievement.claim")
 def claim(state, player: int, aid: str) -> None:
     """Claim ``aid`` (already checked): 1 VP, then Hotel #20 / Entrepreneur #3 rewards."""
     state.claimed[aid] = player

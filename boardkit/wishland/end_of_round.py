@@ -15,8 +15,11 @@ Mode the single Marketplace deck sits in the Mascot row and nothing is displayed
 from __future__ import annotations
 
 from boardkit.engine import RuleViolation
+from boardkit.engine.rules import rule_ids
 
 from .content import CARDS, MASCOT, ROWS
+
+RULES = rule_ids("wishland")
 
 
 def shuffle_deck(state, row: int, cards: list[int], why: str) -> list[int]:
@@ -66,6 +69,8 @@ def last_round(state) -> bool:
     return state.round >= state.params.rounds
 
 
+@RULES.implements("wishland.end_of_round.reshuffle", "wishland.end_of_round.refill",
+                  "wishland.end_of_round.workers")
 def end_round(state) -> None:
     """Steps 2 to 6, after any round but the last; the flow then starts the next round."""
     if not state.solo:

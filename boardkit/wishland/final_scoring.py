@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 
 from boardkit.engine import RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from .actions import BonusCard
 from .card_limit import limit_violation
@@ -36,6 +37,7 @@ from .tracks import doubles
 PARTS = ("hotels", "mascots", "entertainment", "happiness", "visitors", "restaurants",
          "entrepreneur")
 DECLINE = BonusCard(None)
+RULES = rule_ids("wishland")
 
 
 def _finals(state, player: int):
@@ -77,6 +79,7 @@ def _symbols_of(state, player: int, kind: int) -> set[str | None]:
     return {CARDS[c].symbol for c in state.tableau[player] if CARDS[c].kind == kind}
 
 
+@RULES.implements("wishland.final.mascots")
 def mascot_points(state, player: int) -> int:
     mascots = Counter(CARDS[c].symbol for c in state.tableau[player] if CARDS[c].kind == MASCOT)
     others = Counter(CARDS[c].symbol for c in state.tableau[player]
@@ -96,6 +99,7 @@ def entertainment_counts(state, player: int) -> tuple[int, int, int]:
     return unique, bonus, len(symbols) - unique
 
 
+@RULES.implements("wishland.final.entertainment")
 def entertainment_points(state, player: int) -> int:
     unique, bonus, duplicates = entertainment_counts(state, player)
     total = min(unique + bonus, len(CONTENT.entertainment_symbols))
@@ -105,6 +109,7 @@ def entertainment_points(state, player: int) -> int:
     return vp
 
 
+@RULES.implements("wishland.final.happiness")
 def happiness_points(state, player: int) -> int:
     if state.happiness[player] < state.params.tracks.max:
         return 0
@@ -113,6 +118,7 @@ def happiness_points(state, player: int) -> int:
     return sets * (2 if doubles(state, player, "happiness") else 1)
 
 
+@RULES.implements("wishland.final.visitors")
 def visitor_points(state, player: int) -> int:
     if state.visitors[player] < state.params.tracks.max:
         return 0
@@ -120,6 +126,7 @@ def visitor_points(state, player: int) -> int:
     return vp * (2 if doubles(state, player, "visitors") else 1)
 
 
+@RULES.implements("wishland.final.restaurants")
 def restaurant_points(state, player: int) -> int:
     if _has(state, player, "no_restaurant_penalty"):
         return 0
@@ -141,6 +148,7 @@ def entrepreneur_points(state, player: int) -> int:
     return total
 
 
+@RULES.implements("wishland.reward.final")
 def final_parts(state, player: int) -> dict[str, int]:
     """``player``'s Final Scoring, step by step (as if the game ended now)."""
     return {
@@ -255,6 +263,7 @@ def final_done(state) -> None:
                    f"{state.vp[p] + sum(parts.values())} VP")
 
 
+@RULES.implements("wishland.final.winner", "wishland.solo.scoring")
 def winners(state) -> list[int]:
     """Most Victory Points; a tie goes to the tied player furthest right on the Turn Order
     Track (``wishland.final.winner``). Solo Mode has no opponent and no loss condition: the

@@ -7,10 +7,13 @@ Entrepreneur #12 (by the number of Restaurants) and #9 (first Income Phase only)
 
 from __future__ import annotations
 
+from boardkit.engine.rules import rule_ids
+
 from .content import CARDS, KINDS
 from .continuations import later
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+RULES = rule_ids("wishland")
 
 
 def _income_cards(state, player: int):
@@ -40,6 +43,7 @@ def income_credits(state, player: int) -> int:
     return max(0, total)
 
 
+@RULES.implements("wishland.income.cards", "wishland.reward.income")
 def collect_income(state, player: int) -> None:
     """``player``'s part of the Income Phase: base and credit rewards now, other income
     rewards queued (a choice among them is a decision). No decision of its own: the flow

@@ -21,6 +21,7 @@ from __future__ import annotations
 from functools import cache
 
 from boardkit.engine import RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from . import tracks
 from .actions import ChooseReward
@@ -32,6 +33,51 @@ from .tracks import add_vp
 CHOICES = [ChooseReward(r) for r in RESOURCES]
 SOURCE = {0: "rides", 1: "restaurants", 2: "actors", 3: "hotels", 4: "mascots",
           5: "ticket offices", 6: "entrepreneur"}
+
+RULES = rule_ids("wishland")
+#: card number -> the rule of each Hotel and Entrepreneur card: the card's rewards are data
+#: (hotels.toml, entrepreneurs.toml), carried out by this module (Immediate and Ongoing
+#: Rewards), income.py (Income), card_limit.py, actions.py (discounts) and final_scoring.py
+HOTEL_RULES = RULES.family({
+    1: "wishland.hotel.1",
+    2: "wishland.hotel.2",
+    3: "wishland.hotel.3",
+    4: "wishland.hotel.4",
+    5: "wishland.hotel.5",
+    6: "wishland.hotel.6",
+    7: "wishland.hotel.7",
+    8: "wishland.hotel.8",
+    9: "wishland.hotel.9",
+    10: "wishland.hotel.10",
+    11: "wishland.hotel.11",
+    12: "wishland.hotel.12",
+    13: "wishland.hotel.13",
+    14: "wishland.hotel.14",
+    15: "wishland.hotel.15",
+    16: "wishland.hotel.16",
+    17: "wishland.hotel.17",
+    18: "wishland.hotel.18",
+    19: "wishland.hotel.19",
+    20: "wishland.hotel.20",
+    21: "wishland.hotel.21",
+    22: "wishland.hotel.22",
+    23: "wishland.hotel.23",
+    24: "wishland.hotel.24",
+})
+ENTREPRENEUR_RULES = RULES.family({
+    1: "wishland.entrepreneur.1",
+    2: "wishland.entrepreneur.2",
+    3: "wishland.entrepreneur.3",
+    4: "wishland.entrepreneur.4",
+    5: "wishland.entrepreneur.5",
+    6: "wishland.entrepreneur.6",
+    7: "wishland.entrepreneur.7",
+    8: "wishland.entrepreneur.8",
+    9: "wishland.entrepreneur.9",
+    10: "wishland.entrepreneur.10",
+    11: "wishland.entrepreneur.11",
+    12: "wishland.entrepreneur.12",
+})
 
 
 @cache
@@ -122,6 +168,7 @@ def gain_resource(state, player: int, resource: str, n: int = 1) -> None:
         tracks.advance(state, player, resource, n)
 
 
+@RULES.implements("wishland.reward.ticket")
 def take_tickets(state, player: int, n: int) -> None:
     """Take ``n`` Ticket Office cards from the supply, one at a time (each is played)."""
     if n <= 0:
@@ -169,6 +216,7 @@ _TRIGGERS = {cid: tuple((j, e) for j, e in enumerate(c.ongoing)
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 
 
+@RULES.implements("wishland.reward.immediate", "wishland.reward.ongoing")
 def play_card(state, player: int, cid: int) -> None:
     """``cid`` enters ``player``'s play area; queue every reward it triggers, in order:
     its Immediate Reward, the Mascot Card Bonus, then the Ongoing Rewards of the cards

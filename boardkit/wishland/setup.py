@@ -16,6 +16,7 @@ Mode — Setup).
 from __future__ import annotations
 
 from boardkit.engine import RuleViolation, Step, VariantError
+from boardkit.engine.rules import rule_ids
 
 from . import scenarios
 from .achievements import draw_private_tile, setup_spaces
@@ -26,8 +27,12 @@ from .rewards import play_card
 
 KEEP = [KeepEntrepreneur(0), KeepEntrepreneur(1)]
 ENTREPRENEURS = sorted(c for c, card in CARDS.items() if card.kind == ENTREPRENEUR)
+RULES = rule_ids("wishland")
 
 
+@RULES.implements("wishland.setup.players", "wishland.setup.tracks", "wishland.setup.workers",
+                  "wishland.setup.first_player", "wishland.setup.ticket_office",
+                  "wishland.solo.setup")
 def setup(state) -> None:
     n = state.players
     par = state.params
@@ -156,6 +161,7 @@ class DraftStep(Step):
         state.keep[self.player] = act.index
 
 
+@RULES.implements("wishland.entrepreneur.reveal")
 def reveal(state) -> None:
     """All players reveal their kept Entrepreneur card at once."""
     for p in drafters(state):

@@ -23,6 +23,7 @@ import json
 from pathlib import Path
 
 from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from .achievements import claimable
 from .actions import (
@@ -56,6 +57,7 @@ from .turns import do_free, end_turn, free_violation, pay_collect_violation
 DRAW, FREE_DRAW, SOLO_ADVERTISE, DISCARD = SoloDraw(), SoloFreeDraw(), SoloAdvertise(), SoloDiscard()
 MASCOT_SPACE = SPACES.index("mascots")
 PHASES = ("action", "more", "after")
+RULES = rule_ids("wishland")
 
 
 def deck(state) -> list[int]:
@@ -203,6 +205,7 @@ class SoloTurnStep(Step):
         if bad is not None:
             raise bad
 
+    @RULES.implements("wishland.solo.hand")
     def resolve(self, state, act) -> None:
         t = type(act)
         p = self.player

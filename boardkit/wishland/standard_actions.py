@@ -18,6 +18,7 @@ the action (free actions, Hotels #13 and #16, the turn order) is in turns.py.
 from __future__ import annotations
 
 from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from .actions import (
     ClaimAchievement,
@@ -41,6 +42,7 @@ CLAIM = {a: ClaimAchievement(a) for a in CONTENT.achievements}
 BUY = {(row, slot, extra): PlaceWorkers(row, slot, extra)
        for row in ROWS for slot in range(6) for extra in range(4)}
 PAY_VP = [PayForVictoryPoint(False), PayForVictoryPoint(True)]
+RULES = rule_ids("wishland")
 
 
 # ------------------------------------------------------------------ costs and workers
@@ -72,12 +74,14 @@ def purchase_cost(state, player: int, cid: int) -> int:
     return max(0, cost)
 
 
+@RULES.implements("wishland.place.stack")
 def place(state, player: int, space: int, n: int) -> None:
     """Put ``n`` of ``player``'s Workers on ``space`` as one new stack."""
     state.stacks[space].append((player, n))
     state.placed[player] += n
 
 
+@RULES.implements("wishland.action.collect")
 def collect(state, player: int) -> None:
     """Take back all of ``player``'s Workers from every space."""
     if state.placed[player]:
@@ -208,6 +212,7 @@ def after_payment(state, player: int, cid: int) -> None:
             state.stack.append(PayVPStep(player))
 
 
+@RULES.implements("wishland.purchase.play")
 def play_bought(state, player: int, cid: int) -> None:
     """The ``play`` continuation: the bought card leaves ``state.buying`` and is played."""
     state.buying.remove(cid)

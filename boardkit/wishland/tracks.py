@@ -16,7 +16,11 @@ Worker Reserve, Mascot Card Bonuses).
 
 from __future__ import annotations
 
+from boardkit.engine.rules import rule_ids
+
 from .content import CARDS, CONTENT
+
+RULES = rule_ids("wishland")
 
 
 def add_vp(state, player: int, n: int, source: str) -> None:
@@ -35,6 +39,7 @@ def doubles(state, player: int, track: str) -> bool:
     return False
 
 
+@RULES.implements("wishland.tracks.happiness", "wishland.tracks.visitors", "wishland.tracks.max")
 def advance(state, player: int, track: str, n: int) -> None:
     """Move ``player`` ``n`` spaces along the Happiness or Visitor Track, paying odd spaces."""
     if n <= 0:
@@ -59,6 +64,7 @@ def advance(state, player: int, track: str, n: int) -> None:
                    f"({n - moved} step{'s' if n - moved > 1 else ''} lost)", player)
 
 
+@RULES.implements("wishland.reserve.gain")
 def gain_workers(state, player: int, n: int) -> None:
     """Take ``n`` Workers from ``player``'s Worker Reserve (as many as are left)."""
     take = min(n, state.reserve[player])
@@ -78,6 +84,7 @@ def ability_unlocked(state, player: int) -> bool:
     return state.reserve[player] == 0
 
 
+@RULES.implements("wishland.mascot.bonus")
 def mascot_bonus(state, player: int, nth: int) -> tuple[tuple, int] | None:
     """The board's bonus for ``player``'s ``nth`` Mascot card: (reward reference, multiplier),
     or ``None`` after the 5th."""

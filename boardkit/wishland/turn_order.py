@@ -10,12 +10,14 @@ In Solo Mode the player simply picks any space (and may later move right to draw
 from __future__ import annotations
 
 from boardkit.engine import RuleViolation, Step
+from boardkit.engine.rules import rule_ids
 
 from .actions import ChooseTurnSpace, ClaimAchievement
 from .content import CONTENT
 from .rewards import give
 
 SPACES = tuple(ChooseTurnSpace(s) for s in range(1, 6))
+RULES = rule_ids("wishland")
 
 
 def spaces(state) -> int:
@@ -55,6 +57,7 @@ class TurnOrderStep(Step):
             raise RuleViolation("wishland.turn_order.space",
                                 f"space {act.space} is already taken by P{who + 1}")
 
+    @RULES.implements("wishland.turn_order.reward")
     def resolve(self, state, act) -> None:
         state.space[self.player] = act.space
         give(state, self.player, ("turn", act.space), 1, "turn order")

@@ -186,3 +186,9 @@ def test_a_met_card_is_ticked_off():
     assert state.standing(0).card_met and not state.is_over
     assert "Auftrag erfüllt" in state.log.text(last=3)
     assert state.observation(0)["players"][0]["card_progress"] == [4, 4]
+
+
+def test_every_card_has_its_rule_written_out():
+    from boardkit.freizeitpark.content import content
+
+    assert set(auftragskarten.RULE_IDS) == set(content().cards)

@@ -24,6 +24,14 @@ def test_every_hotel_and_entrepreneur_has_a_rule():
     assert {f"wishland.entrepreneur.{n}" for n in range(1, 13)} <= ids
 
 
+def test_every_hotel_and_entrepreneur_card_names_its_rule():
+    from boardkit.wishland.content import CARDS, ENTREPRENEUR, HOTEL
+    from boardkit.wishland.rewards import ENTREPRENEUR_RULES, HOTEL_RULES
+
+    assert set(HOTEL_RULES) == {c.number for c in CARDS.values() if c.kind == HOTEL}
+    assert set(ENTREPRENEUR_RULES) == {c.number for c in CARDS.values() if c.kind == ENTREPRENEUR}
+
+
 def test_unknown_space(two):
     assert_illegal(two, PlaceWorkers("parking"), "wishland.place.space")
 
