@@ -176,18 +176,29 @@ def test_ctrl_c_keeps_the_games(backend, tmp_path, request):
     proc = subprocess.Popen(
         [sys.executable, "-m", "boardkit", "simulate", "dice-grid", "--games", "100000",
          *where, "--out", str(out_file), "--quiet"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"})
     try:
-        for _ in range(1200):  # until the first batch is on disk
+        deadline = time.monotonic() + 300  # until the first batch is on disk (a loaded machine)
+        while time.monotonic() < deadline and proc.poll() is None:
             parts = [p for p in tmp_path.iterdir() if p.name.endswith(".rows")]
             if parts and parts[0].stat().st_size > 0:
                 break
             time.sleep(0.05)
+        else:
+            pytest.fail(f"no finished batch on disk after 300 s (exit {proc.poll()})")
         os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=120)
+        try:
+            out, err = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            # still running two minutes after Ctrl-C: make every thread of it print where it
+            # waits (faulthandler, on SIGABRT), so a failure says why
+            os.killpg(proc.pid, signal.SIGABRT)
+            out, err = proc.communicate(timeout=30)
+            pytest.fail(f"still running 120 s after Ctrl-C; its threads:\n{err[-6000:]}")
     finally:
         if proc.poll() is None:
-            proc.kill()
+            os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 3, err
     assert "Traceback" not in err and err.startswith("boardkit: warning: interrupted: kept the")
     rows = list(csv.DictReader(out_file.open()))
