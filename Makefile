@@ -73,6 +73,10 @@ sync-notebooks: $(LAB_STAMP)
 browser: $(STAMP) chromium
 	$(BIN)/python -m pytest tests -m browser
 
+# refresh the pictures in docs/img: each board in JupyterLab, and at 1366x768 (docs/img/laptop)
+screenshot: $(STAMP) chromium
+	BOARDKIT_UPDATE_SCREENSHOTS=1 $(BIN)/python -m pytest tests -m browser
+
 lab: $(LAB_STAMP)
 	$(BIN)/jupyter lab --notebook-dir=notebooks --port=$(PORT) $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 

@@ -14,16 +14,19 @@ What counts (docs/decisions.md, "Boards fit a 1366x768 laptop screen"):
   ``rect`` of the nearest group marked ``bk-box`` (a card, a button, a box with text);
 * a text's rendered size is its font size times the picture's scale; less than 10 px fails.
 
-Each case saves the whole window as ``test-artifacts/boards/<case>.png``.
+Each case saves the whole window as ``test-artifacts/boards/<case>.png`` (``make screenshot``
+also keeps them as ``docs/img/laptop/<case>.png``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 
 import nbformat
 import pytest
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, REPO
 
 pytestmark = pytest.mark.browser
 
@@ -221,6 +224,8 @@ def test_board_fits_a_laptop_screen(lab_page, tmp_path, case):
     folder = ARTIFACTS / "boards"
     folder.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(folder / f"{case}.png"), animations="disabled")
+    if os.environ.get("BOARDKIT_UPDATE_SCREENSHOTS") == "1":  # `make screenshot`
+        shutil.copyfile(folder / f"{case}.png", REPO / "docs" / "img" / "laptop" / f"{case}.png")
     found = page.evaluate(MEASURE, {"minPx": MIN_PX})
     print(case, json.dumps({k: v for k, v in found.items() if k != "problems"}))
     assert found["problems"] == [], f"{case}: " + "\n".join(found["problems"])
