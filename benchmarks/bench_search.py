@@ -219,7 +219,10 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(boardkit.games()))
     parser.add_argument("--rungs", default="",
                         help="only the matches of these stronger rungs, e.g. mcts,mcts-strong")
-    parser.add_argument("--skip", default="", help="sections to leave out: game,simulate,render")
+    parser.add_argument("--skip", default="",
+                        help="sections to leave out: speed,game,simulate,render")
+    parser.add_argument("--mode", choices=("all", "multi", "solo"), default="all",
+                        help="ladder matches of the multiplayer game, its solo mode, or both")
     args = parser.parse_args()
     names = [n for n in args.games.split(",") if n]
     skip = set(args.skip.split(","))
@@ -228,7 +231,7 @@ def main() -> None:
           f"{args.positions} mid-game positions; legacy with {args.legacy_iterations} iterations)")
     print(f"{'game':<14} {'before it/s':>11} {'legacy it/s':>11} {'MCTS it/s':>12} "
           f"{'×before':>7} {'iterations':>10} {'decision s':>10} {'max s':>6}")
-    for name in names:
+    for name in names if "speed" not in skip else []:
         f = speed(name, args.positions, args.legacy_iterations)
         before = BEFORE.get(name)
         ratio = f"{f['default it/s'] / before:7.1f}" if before else f"{'-':>7}"
@@ -260,6 +263,8 @@ def main() -> None:
         for name in names:
             g = boardkit.game(name)
             modes = [False] + ([True] if g.solo is not None and g.max_players > 1 else [])
+            if args.mode != "all":  # only the multiplayer matches, or only the solo mode's
+                modes = [m for m in modes if m == (args.mode == "solo")]
             for solo in modes:
                 label = f"{name} solo" if solo else name
                 for weak, strong in zip(LADDER, LADDER[1:], strict=False):
