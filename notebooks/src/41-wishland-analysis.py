@@ -226,7 +226,7 @@ print(f"analysis ran in {time.perf_counter() - started:.0f} s")
 #
 # * `wishland-seats-2p-greedy` — 1,000 games between greedy players;
 # * `wishland-seats-2p-mcts` — 100 games between search players (`mcts:60`: the default
-#   search agent with a fifth of its iterations, so that 100 games take minutes, not hours).
+#   search agent with a fifth of its iterations: 100 games took 17 minutes on two cores).
 #   The default search agent beat greedy in 18 of 20 seat-swapped games
 #   (`benchmarks/bench_search.py --strength`; with a binary "who leads" value it only drew,
 #   13 of 24).
@@ -259,7 +259,8 @@ assert second.loc["mcts:60", "ci_high"] < second.loc["greedy", "ci_low"]
 # advantage at two players is an artefact of the greedy player**, not something the rules
 # give seat 2. What stronger players leave open is a small advantage either way: 100 games
 # pin the rate down to about ±10 points; `python -m boardkit.analysis.studies
-# wishland-seats-2p-mcts --n 1000` (about an hour and a half on two cores) narrows it to ±3.
+# wishland-seats-2p-mcts --n 1000` (about three hours on two cores; it resumes where it
+# stopped) narrows it to ±3.
 #
 # The lesson for balance studies: a seat advantage measured with one kind of player is a
 # property of the rules *and* that player. Check it with a stronger one before changing a rule.
