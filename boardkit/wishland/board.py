@@ -1,17 +1,13 @@
 """The Wishland board: Marketplace rows with their worker stacks, the tracks, Achievements,
 every player's play area by colour (with the Card Limit) and the pending choice as buttons.
 
-Targets (``data-target``):
-
-* ``card:<row>:<slot>`` — buy that card (Action 1). With the Worker Reserve ability the
-  ``extra:<n>`` buttons choose how many extra Workers lower the cost;
-* ``space:advertisement``, ``collect``, ``paycollect`` (Hotel #16), ``endturn``;
-* ``turn:<1-5>`` — a Turn Order Track space; ``ach:<id>`` — claim an Achievement;
-* ``choice:<happiness|visitors|workers>``, ``vp:yes`` / ``vp:no`` (Hotel #19),
-  ``freecollect:yes`` / ``freecollect:no`` (Hotel #13: collect for free or leave the Workers),
-  ``keep:<0|1>`` (Entrepreneur draft), ``bonus:<card id>`` / ``bonus:none`` (Hotel #8);
-* Solo Mode: ``solo:draw``, ``solo:free``, ``solo:advertise``, ``solo:discard``,
-  ``hand:<card id>`` (play that card).
+Targets (``data-target``): every clickable element that is a move carries its action's own
+code (:func:`~boardkit.boards.base.action_target`, ``act:<code>``), so the base board maps a
+click to that action through the game's validated decoder. The one choice that takes several
+clicks is a Marketplace card with the "extra Workers" selector (Worker Reserve ability): the
+card's target is the purchase with the selected number (:meth:`WishlandBoard.purchases`).
+Two targets are UI settings, not moves: ``extra:<0-3>`` (the selector) and ``info:<card id>``
+(a card's (i): keep its whole text in the details box).
 
 The board never decides legality: a click becomes an action (legal or not) and the State
 answers; an illegal click shows the rule's message. Moves the engine played by itself since
@@ -20,11 +16,9 @@ the last decision (a single legal option, logged ``auto``) are named at the top 
 
 from __future__ import annotations
 
-import re
-
 from boardkit.boards import Board
 from boardkit.boards import svg as S
-from boardkit.boards.base import ClickMessage
+from boardkit.boards.base import ClickMessage, action_target
 from boardkit.engine import Action, ActionFormatError, State
 
 from .actions import (
@@ -45,7 +39,7 @@ from .actions import (
     SoloFreeDraw,
     SoloPlay,
 )
-from .content import CARDS, CONTENT, KINDS, MASCOT, ROWS, TICKET
+from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, MASCOT, ROWS, TICKET
 
 COLOUR = {"ride": "#e3b23c", "restaurant": "#c8453a", "actor": "#3b73b9", "hotel": "#3c8d53",
           "mascot": "#3a3a3a", "ticket": "#7b5ea7", "entrepreneur": "#e07b2a"}
@@ -74,7 +68,6 @@ svg.bk-svg .wl-card:hover .wl-detail, svg.bk-svg .wl-card:focus-within .wl-detai
   visibility: visible; }
 """
 
-_TARGET = re.compile(r"^([a-z]+):?(.*)$")
 _SHORT = {"vp": "{n} VP", "credits": "{n} Cr", "happiness": "{n} Happiness",
           "visitors": "{n} Visitor", "workers": "{n} Worker", "choice": "{n} H/V/W",
           "ticket": "{n} Ticket", "entertainment": "{n} ent. symbol"}
@@ -150,100 +143,50 @@ class WishlandBoard(Board):
         super().__init__(state, **kwargs)
 
     # ------------------------------------------------------------------ hooks
-    def targets(self, state: State) -> dict[str, Action]:
-        out: dict[str, Action] = {}
+    # Every single-click element's target is its action's own code (``action_target``), so the
+    # base ``targets`` and ``intent`` map clicks without a grammar of our own. The one choice
+    # that takes several clicks is a Marketplace purchase with the "extra Workers" selector:
+    # the same card stands for up to four legal PlaceWorkers(row, slot, extra), and the
+    # selector (``self.extra``, a UI setting) picks the one the card's target names.
+
+    def purchases(self, state: State) -> dict[tuple[str, int], PlaceWorkers]:
+        """The purchase each Marketplace card with a legal one stands for: with ``self.extra``
+        extra Workers if that is legal, else the card's first legal purchase."""
+        out: dict[tuple[str, int], PlaceWorkers] = {}
         for act in state.legal_actions():
-            t = type(act)
-            if t is PlaceWorkers:
-                if act.space == "advertisement":
-                    out["space:advertisement"] = act
-                else:
-                    key = f"card:{act.space}:{act.slot}"
-                    if key not in out or act.extra == self.extra:
-                        out[key] = act
-            elif t is Collect:
-                out["collect"] = act
-            elif t is PayToCollect:
-                out["paycollect"] = act
-            elif t is EndTurn:
-                out["endturn"] = act
-            elif t is ChooseTurnSpace:
-                out[f"turn:{act.space}"] = act
-            elif t is ClaimAchievement:
-                out[f"ach:{act.achievement}"] = act
-            elif t is ChooseReward:
-                out[f"choice:{act.resource}"] = act
-            elif t is PayForVictoryPoint:
-                out["vp:yes" if act.pay else "vp:no"] = act
-            elif t is CollectForFree:
-                out["freecollect:yes" if act.collect else "freecollect:no"] = act
-            elif t is KeepEntrepreneur:
-                out[f"keep:{act.index}"] = act
-            elif t is BonusCard:
-                out["bonus:none" if act.card is None else f"bonus:{act.card}"] = act
-            elif t is SoloDraw:
-                out["solo:draw"] = act
-            elif t is SoloFreeDraw:
-                out["solo:free"] = act
-            elif t is SoloAdvertise:
-                out["solo:advertise"] = act
-            elif t is SoloDiscard:
-                out["solo:discard"] = act
-            elif t is SoloPlay:
-                out[f"hand:{act.card}"] = act
+            if type(act) is PlaceWorkers and act.slot is not None:
+                key = (act.space, act.slot)
+                if key not in out or act.extra == self.extra:
+                    out[key] = act
         return out
 
+    def targets(self, state: State) -> dict[str, Action]:
+        """The base targets, less the card purchases the extra-Workers selector did not pick
+        (a card shows one target at a time)."""
+        chosen = set(self.purchases(state).values())
+        return {t: a for t, a in super().targets(state).items()
+                if type(a) is not PlaceWorkers or a.slot is None or a in chosen}
+
     def intent(self, msg, state: State) -> Action | None:
-        if not isinstance(msg, ClickMessage):
-            return None
-        target = msg.target
-        simple = {"collect": Collect(), "paycollect": PayToCollect(), "endturn": EndTurn(),
-                  "space:advertisement": PlaceWorkers("advertisement"), "vp:yes":
-                  PayForVictoryPoint(True), "vp:no": PayForVictoryPoint(False),
-                  "freecollect:yes": CollectForFree(True), "freecollect:no": CollectForFree(False),
-                  "bonus:none": BonusCard(None), "solo:draw": SoloDraw(),
-                  "solo:free": SoloFreeDraw(), "solo:advertise": SoloAdvertise(),
-                  "solo:discard": SoloDiscard()}
-        if target in simple:
-            return simple[target]
-        kind, _, rest = target.partition(":")
-        try:
-            if kind == "card":
-                row, slot = rest.split(":")
-                if row not in ROWS:
-                    raise ValueError(row)
-                found = self.targets(state).get(target)
-                return found or PlaceWorkers(row, int(slot), self.extra)
-            if kind == "info":  # show a card's whole text in the details box (no move)
-                cid = int(rest)
-                if cid not in CARDS:
-                    raise ValueError(rest)
-                self.detail = cid
+        """UI settings that are no move (``info:<card id>`` pins a card's text in the details
+        box, ``extra:<0-3>`` selects the extra Workers); every other click names an action."""
+        if isinstance(msg, ClickMessage):
+            kind, _, rest = msg.target.partition(":")
+            if kind == "info":
+                if not rest.isdigit() or int(rest) not in CARDS:
+                    raise ActionFormatError(f"wishland board: no card {rest[:12]!r} to show")
+                self.detail = int(rest)
                 self.refresh()
                 return None
             if kind == "extra":
                 if rest not in ("0", "1", "2", "3"):
-                    raise ValueError(rest)
+                    raise ActionFormatError(f"wishland board: extra Workers {rest[:12]!r} "
+                                            "is not one of 0, 1, 2, 3")
                 self.extra = int(rest)
                 self.refresh()
                 return None
-            if kind == "turn":
-                return ChooseTurnSpace(int(rest))
-            if kind == "ach":
-                return ClaimAchievement(rest)
-            if kind == "choice" and rest in ("happiness", "visitors", "workers"):
-                return ChooseReward(rest)
-            if kind == "keep":
-                return KeepEntrepreneur(int(rest))
-            if kind == "bonus":
-                return BonusCard(int(rest))
-            if kind == "hand":
-                return SoloPlay(int(rest))
-        except ValueError:
-            pass
-        raise ActionFormatError(f"wishland board: unknown target {target!r}")
+        return super().intent(msg, state)
 
-    # ------------------------------------------------------------------ drawing
     # ------------------------------------------------------------------ drawing
     def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
@@ -356,6 +299,7 @@ class WishlandBoard(Board):
     def _market(self, state, obs, legal, top) -> list[str]:
         parts = []
         y = top
+        bought = self.purchases(state)
         # the Advertisement Space
         stacks = obs["stacks"]["advertisement"]
         need = 1 + len(stacks)
@@ -363,7 +307,8 @@ class WishlandBoard(Board):
             S.rect(MX, y, SPACE_W, CARD_H, fill="#fff6d6", stroke=S.INK, rx=6),
             S.lines(MX + 5, y + 9, ["Advertise", "1 Cr + H/V/W", f"{need} Worker{'s' * (need > 1)}"],
                     size=TEXT, line_height=LINE)],
-            "space:advertisement", legal, label="place Workers on the Advertisement Space",
+            action_target(state, PlaceWorkers(ADVERTISEMENT)), legal,
+            label="place Workers on the Advertisement Space",
             extra_class="bk-box"))
         parts.append(self._stacks(CARDS_X, y + 12, stacks))
         parts.append(S.lines(CARDS_X, y + 32, ["stacks: coloured discs,", "number = Workers"],
@@ -395,7 +340,8 @@ class WishlandBoard(Board):
             for slot, cid in enumerate(obs["market"][row]):
                 x = CARDS_X + slot * (CARD_W + GAP)
                 if cid:
-                    parts.append(self._card(x, y, cid, f"card:{row}:{slot}", legal))
+                    act = bought.get((row, slot), PlaceWorkers(row, slot, self.extra))
+                    parts.append(self._card(x, y, cid, action_target(state, act), legal))
                 else:
                     parts.append(S.rect(x, y, CARD_W, CARD_H, fill=S.EMPTY, stroke="#bbbbbb",
                                         rx=6, shape=False, stroke_dasharray="4 3"))
@@ -404,17 +350,20 @@ class WishlandBoard(Board):
     def _buttons(self, state, obs, legal, y) -> tuple[str, int]:
         """Buttons for the actions that are not on the board, and the next free y."""
         buttons = []
-        labels = [("collect", "Collect Workers"), ("paycollect", "Pay 3: collect (#16)"),
-                  ("endturn", "End turn"), ("choice:happiness", "1 Happiness"),
-                  ("choice:visitors", "1 Visitor"), ("choice:workers", "1 Worker"),
-                  ("vp:yes", "Pay 2 for 1 VP"), ("vp:no", "No VP"),
-                  ("freecollect:yes", "Collect all Workers free (#13)"),
-                  ("freecollect:no", "Leave Workers on the board (#13)"), ("keep:0", "Keep card 1"),
-                  ("keep:1", "Keep card 2"), ("solo:draw", "Spend a Worker: draw"),
-                  ("solo:free", "Free draw (token right)"), ("solo:advertise", "Advertise"),
-                  ("solo:discard", "Discard hand"), ("bonus:none", "No bonus card")]
+        labels = [(Collect(), "Collect Workers"), (PayToCollect(), "Pay 3: collect (#16)"),
+                  (EndTurn(), "End turn"), (ChooseReward("happiness"), "1 Happiness"),
+                  (ChooseReward("visitors"), "1 Visitor"), (ChooseReward("workers"), "1 Worker"),
+                  (PayForVictoryPoint(True), "Pay 2 for 1 VP"),
+                  (PayForVictoryPoint(False), "No VP"),
+                  (CollectForFree(True), "Collect all Workers free (#13)"),
+                  (CollectForFree(False), "Leave Workers on the board (#13)"),
+                  (KeepEntrepreneur(0), "Keep card 1"), (KeepEntrepreneur(1), "Keep card 2"),
+                  (SoloDraw(), "Spend a Worker: draw"),
+                  (SoloFreeDraw(), "Free draw (token right)"), (SoloAdvertise(), "Advertise"),
+                  (SoloDiscard(), "Discard hand"), (BonusCard(None), "No bonus card")]
         x = MX
-        for target, label in labels:
+        for act, label in labels:
+            target = action_target(state, act)
             if target in legal:
                 w = 16 + S.text_width(label, 11, bold=True)
                 if x + w > MARKET_R:
@@ -422,8 +371,7 @@ class WishlandBoard(Board):
                 buttons.append(S.button(x, y, w, 26, label, target=target, legal=legal))
                 x += w + 6
         me = obs["current_player"]
-        if me is not None and obs["seats"][me]["reserve"] == 0 and any(
-                t.startswith("card:") for t in legal):
+        if me is not None and obs["seats"][me]["reserve"] == 0 and self.purchases(state):
             if x + 96 + 4 * 34 > MARKET_R:
                 x, y = MX, y + 30
             buttons.append(S.text(x + 4, y + 13, "extra Workers:", size=11))
@@ -449,7 +397,8 @@ class WishlandBoard(Board):
             parts.append(S.text(MX, y + 6, f"P{me + 1}'s dealt Entrepreneur cards", size=12,
                                 weight=700))
             for i, cid in enumerate(seat["dealt"]):
-                parts.append(self._card(MX + i * (CARD_W + GAP), y + 14, cid, f"keep:{i}", legal))
+                parts.append(self._card(MX + i * (CARD_W + GAP), y + 14, cid,
+                                         action_target(state, KeepEntrepreneur(i)), legal))
             y += CARD_H + 20
         hand = obs["hand"]
         if state.players == 1:
@@ -459,11 +408,11 @@ class WishlandBoard(Board):
                                 size=12, weight=700))
             for i, cid in enumerate(shown[:8]):
                 parts.append(self._card(MX + (i % 4) * (CARD_W + GAP), y + 14 + (i // 4) * ROW_H,
-                                        cid, f"hand:{cid}", legal))
+                                        cid, action_target(state, SoloPlay(cid)), legal))
             y += 16 + ROW_H * ((min(len(shown), 8) + 3) // 4)
-        if any(t.startswith("bonus:") and t != "bonus:none" for t in legal):
-            options = sorted(int(t.split(":")[1]) for t in legal if t.startswith("bonus:")
-                             and t != "bonus:none")
+        options = sorted(a.card for a in state.legal_actions()
+                         if type(a) is BonusCard and a.card is not None)
+        if options:
             parts.append(S.text(MX, y + 6, f"Hotel #8: {len(options)} cards you can buy", size=12,
                                 weight=700))
             for i, cid in enumerate(options[:24]):
@@ -473,7 +422,8 @@ class WishlandBoard(Board):
                 parts.append(S.group([S.rect(bx, by, 74, 19, fill=TINT[c.kind_name],
                                              stroke=COLOUR[c.kind_name], rx=3),
                                       S.text(bx + 37, by + 9.5, name, size=TEXT, anchor="middle")],
-                                     f"bonus:{cid}", legal, label=c.describe(),
+                                     action_target(state, BonusCard(cid)), legal,
+                                     label=c.describe(),
                                      extra_class="bk-box"))
             y += 18 + 22 * ((min(len(options), 24) + 7) // 8)
         return "".join(parts), y
@@ -496,8 +446,8 @@ class WishlandBoard(Board):
                             fill=S.MUTED)]
             for j, p in enumerate(who):
                 inner.append(S.circle(sx + 8 + 10 * j, y + 50, 4.5, fill=S.player_colour(p)))
-            parts.append(S.group(inner, f"turn:{i + 1}", legal, label=f"Turn Order space {i + 1}",
-                                 extra_class="bk-box"))
+            parts.append(S.group(inner, action_target(state, ChooseTurnSpace(i + 1)), legal,
+                                 label=f"Turn Order space {i + 1}", extra_class="bk-box"))
         y += 72
         turns = state.params.turns_per_round
         parts.append(S.text(x, y, f"Round {obs['round']}/{state.params.rounds} · turn "
@@ -528,7 +478,8 @@ class WishlandBoard(Board):
                                     weight=700, fill=S.player_colour(owner)))
             label = (f"{aid}: " if private is None else f"P{private + 1}'s private Achievement "
                      f"{aid}: ") + CONTENT.achievements[aid].text
-            parts.append(S.group(inner, f"ach:{aid}", legal, label=label, extra_class="bk-box"))
+            parts.append(S.group(inner, action_target(state, ClaimAchievement(aid)), legal,
+                                 label=label, extra_class="bk-box"))
             y += h + 2
         parts.append(S.text(x, y + 8, f"Ticket Office supply: {obs['ticket_offices_left']}",
                             size=11, fill=S.MUTED))

@@ -4,7 +4,8 @@ message, answer Hotel #13's end-of-turn choice with its buttons, and check the k
 state after every step.
 
 The notebook is written by the test (a 2-player game at P1's first turn, seed 3); the
-targets to click are asked from the kernel, never hard-coded.
+targets to click (an action's own code, ``action_target``) are asked from the kernel, never
+hard-coded.
 """
 
 from __future__ import annotations
@@ -22,12 +23,18 @@ pytestmark = pytest.mark.browser
 RULES = boardkit.game("wishland").rules
 SETUP = """\
 import boardkit
+from boardkit.boards.base import action_target
+from boardkit.wishland.actions import ChooseReward, Collect, CollectForFree, PlaceWorkers
 from boardkit.wishland.board import WishlandBoard
 from boardkit.wishland.content import CARDS, HOTEL, card_id
 from boardkit.wishland.positions import put_cards, start_of_turns
 
 state = start_of_turns(2, seed=3)   # P1 on Turn Order space 1, P2 on space 2
 board = WishlandBoard(state)
+
+
+def target(act):  # the click target of an action: its own code
+    return action_target(board.state, act)
 
 
 def give_hotel_13(board):  # the player to move gets Hotel #13 (a teaching shortcut)
@@ -65,9 +72,11 @@ def test_wishland_board_plays_in_jupyterlab(lab_page, lab_browser, tmp_path):
     assert nb.value("board.state.current_player") == 0
 
     # 1. P1 buys the cheapest Actor by clicking its card (a legal target, highlighted)
-    actor = nb.value("min((t for t in board.targets(board.state) if t.startswith('card:actors')),"
-                     " key=lambda t: CARDS[board.state.market[2][int(t.split(':')[2])]].cost)")
-    cid = nb.value(f"board.state.market[2][{int(actor.split(':')[2])}]")
+    slot = nb.value("min((a.slot for a in board.targets(board.state).values() if type(a) is "
+                    "PlaceWorkers and a.space == 'actors'), key=lambda i: "
+                    "CARDS[board.state.market[2][i]].cost)")
+    actor = nb.value(f"target(PlaceWorkers('actors', {slot}))")
+    cid = nb.value(f"board.state.market[2][{slot}]")
     expect(svg.locator(f'[data-target="{actor}"]')).to_have_class(re.compile(r"\bbk-legal\b"))
     t = time.perf_counter()
     click(actor)
@@ -77,18 +86,21 @@ def test_wishland_board_plays_in_jupyterlab(lab_page, lab_browser, tmp_path):
     assert nb.value("board.state.current_player") == 1
 
     # 2. P2 advertises, then resolves the choice reward with its button
-    click("space:advertisement")
+    advertise = nb.value("target(PlaceWorkers('advertisement'))")
+    click(advertise)
     shows_actions(base + 2)
     assert nb.value("type(board.state.pending).__name__") == "ChoiceStep"
-    expect(svg.locator('[data-target="choice:visitors"]')).to_be_visible()
+    choose_visitors = nb.value("target(ChooseReward('visitors'))")
+    expect(svg.locator(f'[data-target="{choose_visitors}"]')).to_be_visible()
     visitors = nb.value("board.state.visitors[1]")
-    click("choice:visitors")
+    click(choose_visitors)
     shows_actions(base + 3)
     assert nb.value("board.state.visitors[1]") == visitors + 1
     assert nb.value("board.state.current_player") == 0
 
     # 3. P1 tries a second Actor: over the Card Limit of 1 -> the rule's message
-    other = nb.value("next(f'card:actors:{i}' for i, c in enumerate(board.state.market[2]) if c)")
+    other = nb.value("next(target(PlaceWorkers('actors', i)) for i, c in "
+                     "enumerate(board.state.market[2]) if c)")
     assert other not in nb.value("sorted(board.targets(board.state))")
     message = board.locator(".bk-message")
     for _ in range(2):  # twice: every click is a message, and nothing changes
@@ -104,20 +116,21 @@ def test_wishland_board_plays_in_jupyterlab(lab_page, lab_browser, tmp_path):
     # 4. P1 gets Hotel #13 and advertises: at the end of the turn, collect for free or leave
     placed = nb.value("give_hotel_13(board)")
     need = nb.value("1 + len(board.state.stacks[0])")  # P2's stack is there: 2 Workers
-    click("space:advertisement")
+    click(advertise)
     shows_actions(base + 4)
-    click("choice:workers")
+    click(nb.value("target(ChooseReward('workers'))"))
     shows_actions(base + 5)
     assert nb.value("type(board.state.pending).__name__") == "FreeCollectStep"
-    for target in ("freecollect:yes", "freecollect:no"):
+    yes, no = nb.value("target(CollectForFree(True))"), nb.value("target(CollectForFree(False))")
+    for target in (yes, no):
         expect(svg.locator(f'[data-target="{target}"]')).to_have_class(re.compile(r"\bbk-legal\b"))
-    click("freecollect:no")
+    click(no)
     shows_actions(base + 6)
     assert nb.value("board.state.placed[0]") == placed + need  # the Workers stay on the board
     assert nb.value("board.state.current_player") == 1
 
     # 5. a legal move still works afterwards, and the panel's AI move reaches the kernel
-    click("collect")
+    click(nb.value("target(Collect())"))
     shows_actions(base + 7)
     board.get_by_role("button", name="AI move").click()
     shows_actions(base + 8)

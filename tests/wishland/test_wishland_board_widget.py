@@ -1,19 +1,41 @@
 """The Wishland board without a browser: clicks become actions, the State decides, the SVG
 shows the position as the viewer may see it."""
 
+import random
 import xml.etree.ElementTree as ET
 
 import pytest
 
-from boardkit.engine import RuleViolation
+from boardkit.boards.base import action_target
+from boardkit.engine import ActionFormatError, RuleViolation
 from boardkit.wishland import GAME
+from boardkit.wishland.actions import (
+    ChooseReward,
+    ChooseTurnSpace,
+    ClaimAchievement,
+    Collect,
+    CollectForFree,
+    PlaceWorkers,
+    SoloDraw,
+    SoloPlay,
+)
 from boardkit.wishland.board import WishlandBoard
 from boardkit.wishland.content import ACTOR, CARDS, HOTEL, RIDE, card_id
 from boardkit.wishland.positions import find, put_cards, start_of_turns
 
 
 def click(board, target):
+    """Click ``target``: a UI target's name, or an action (its code target)."""
+    if not isinstance(target, str):
+        target = action_target(board.state, target)
     return board.handle_message({"kind": "click", "target": target})
+
+
+def at(board, act):
+    return action_target(board.state, act)
+
+
+ADVERTISE = PlaceWorkers("advertisement")
 
 
 def targets_in(svg):
@@ -40,10 +62,33 @@ def test_every_legal_target_is_drawn_and_highlighted(board):
         assert "bk-legal" in drawn[target]
 
 
+@pytest.mark.parametrize("players,variant", [(1, {}), (2, {"entrepreneurs": True}), (4, {})])
+def test_every_legal_action_is_one_click_on_its_own_code(players, variant):
+    """Over a played game: each legal action but the purchases the extra-Workers selector did
+    not pick is drawn, highlighted, under its own code, and a click on it plays it."""
+    s = GAME.new_game(players=players, seed=7, variant=variant)
+    rng = random.Random(7)
+    for _ in range(40):
+        if s.is_over:
+            break
+        b = WishlandBoard(s)
+        chosen = set(b.purchases(s).values())
+        legal = [a for a in s.legal_actions()
+                 if type(a) is not PlaceWorkers or a.slot is None or a in chosen]
+        assert b.targets(s) == {action_target(s, a): a for a in legal}
+        drawn = targets_in(b.svg())
+        for target in b.targets(s):
+            assert "bk-legal" in drawn[target], target
+        act = rng.choice(legal)
+        assert click(b, act) and b.last_error is None
+        assert b.state.action_count > s.action_count
+        s = b.state
+
+
 def test_clicking_a_card_buys_it(board):
     s = board.state
     cid = s.market[RIDE][2]
-    assert click(board, "card:rides:2")
+    assert click(board, PlaceWorkers("rides", 2))
     assert cid in board.state.tableau[0] and board.last_error is None
 
 
@@ -52,19 +97,22 @@ def test_card_limit_click_is_explained(board):
     put_cards(s, 0, find(ACTOR)[:1])
     s.credits[0] = 20
     board.refresh()
-    assert "card:actors:0" not in board.targets(s)
-    assert not click(board, "card:actors:0")
+    over = at(board, PlaceWorkers("actors", 0))
+    assert over not in board.targets(s)
+    assert over in targets_in(board.svg())  # drawn, not highlighted: a click is explained
+    assert "bk-legal" not in targets_in(board.svg())[over]
+    assert not click(board, over)
     assert isinstance(board.last_error, RuleViolation)
     assert board.last_error.rule == "wishland.card_limit"
     assert "wishland.card_limit" in board.message.value
 
 
 def test_choice_reward_buttons(board):
-    assert click(board, "space:advertisement")
-    assert set(board.targets(board.state)) == {"choice:happiness", "choice:visitors",
-                                               "choice:workers"}
-    assert "choice:visitors" in targets_in(board.svg())
-    assert click(board, "choice:visitors")
+    assert click(board, ADVERTISE)
+    choices = {at(board, ChooseReward(r)) for r in ("happiness", "visitors", "workers")}
+    assert set(board.targets(board.state)) == choices
+    assert at(board, ChooseReward("visitors")) in targets_in(board.svg())
+    assert click(board, ChooseReward("visitors"))
     assert board.state.visitors[0] == 1
 
 
@@ -74,14 +122,15 @@ def test_hotel_13_choice_buttons(board):
     s.stacks[3] = [(0, 2)]
     s.placed[0] = 2
     board.refresh()
-    assert click(board, "space:advertisement") and click(board, "choice:workers")
-    assert set(board.targets(board.state)) == {"freecollect:yes", "freecollect:no"}
+    assert click(board, ADVERTISE) and click(board, ChooseReward("workers"))
+    yes, no = at(board, CollectForFree(True)), at(board, CollectForFree(False))
+    assert set(board.targets(board.state)) == {yes, no}
     drawn = targets_in(board.svg())
-    assert "bk-legal" in drawn["freecollect:yes"] and "bk-legal" in drawn["freecollect:no"]
+    assert "bk-legal" in drawn[yes] and "bk-legal" in drawn[no]
     assert "Leave Workers on the board (#13)" in board.svg()
-    assert click(board, "freecollect:no")
+    assert click(board, no)
     assert board.state.placed[0] == 3 and board.state.current_player == 1
-    assert not click(board, "freecollect:yes")  # the choice is over
+    assert not click(board, yes)  # the choice is over
     assert board.last_error.rule == "wishland.action.one"
 
 
@@ -93,32 +142,40 @@ def test_extra_worker_buttons_choose_the_discount(board):
     slot = s.market[RIDE].index(cid)
     s.credits[0] = 20
     board.refresh()
+    plain, two = at(board, PlaceWorkers("rides", slot)), at(board, PlaceWorkers("rides", slot, 2))
+    assert plain in board.targets(s) and two not in board.targets(s)  # one per card
     assert "extra:2" in targets_in(board.svg())
     assert not click(board, "extra:2")  # a setting, not a move
-    assert board.extra == 2
-    assert board.targets(s)[f"card:rides:{slot}"].extra == 2
-    assert click(board, f"card:rides:{slot}")
+    assert board.extra == 2 and board.state.action_count == s.action_count
+    assert two in board.targets(s) and plain not in board.targets(s)
+    drawn = targets_in(board.svg())
+    assert two in drawn and "bk-legal" in drawn[two] and plain not in drawn
+    assert click(board, two)
     assert board.state.credits[0] == 20 - (CARDS[cid].cost - 2)
 
 
 def test_turn_order_and_achievement_targets():
     b = WishlandBoard(GAME.new_game(players=2, seed=0))
-    assert click(b, "turn:3")
-    assert not click(b, "turn:3")  # taken
+    assert click(b, ChooseTurnSpace(3))
+    assert not click(b, ChooseTurnSpace(3))  # taken
     assert b.last_error.rule == "wishland.turn_order.space"
-    assert click(b, "turn:1")
+    assert click(b, ChooseTurnSpace(1))
     s = b.state
     s.happiness[s.current_player] = 7
     b.refresh()
-    assert "ach:board-1" in b.targets(s)
-    assert click(b, "ach:board-1") and s.claimed == {"board-1": s.current_player}
+    assert at(b, ClaimAchievement("board-1")) in b.targets(s)
+    assert click(b, ClaimAchievement("board-1")) and s.claimed == {"board-1": s.current_player}
 
 
-def test_unknown_targets_are_refused(board):
-    for target in ("card:dragons:1", "nonsense", "extra:9", "choice:gold"):
-        assert not click(board, target)
-        assert board.last_error is not None
-    assert board.extra == 0
+@pytest.mark.parametrize("target", [
+    "card:rides:2", "card:dragons:1", "nonsense", "collect", "choice:gold", "extra:9", "extra:",
+    "info:0", "info:x", "act:", "act:x", "act:-1", "act:99999999", "act:" + "9" * 40])
+def test_unknown_targets_are_refused_and_change_nothing(board, target):
+    before = board.state.to_json()
+    assert not click(board, target)
+    assert isinstance(board.last_error, ActionFormatError)
+    assert board.state.to_json() == before and board.extra == 0 and board.detail is None
+    assert "refused" in board.message.value
 
 
 def test_view_as_hides_the_draft():
@@ -134,14 +191,14 @@ def test_view_as_hides_the_draft():
 def test_solo_board_plays_from_the_hand():
     s = GAME.new_game(players=1, seed=4)
     b = WishlandBoard(s)
-    assert click(b, "turn:1")
-    assert click(b, "solo:draw")
+    assert click(b, ChooseTurnSpace(1))
+    assert click(b, SoloDraw())
     card = b.state.hand[0]
     b.state.credits[0] = 30
     b.state.count[0][RIDE] = 5
     b.refresh()
-    assert f"hand:{card}" in targets_in(b.svg())
-    assert click(b, f"hand:{card}")
+    assert at(b, SoloPlay(card)) in targets_in(b.svg())
+    assert click(b, SoloPlay(card))
     assert card in b.state.tableau[0]
 
 
@@ -172,8 +229,8 @@ def test_forced_moves_are_shown_until_the_next_decision(board):
     s.placed[1] = 4
     board.refresh()
     assert board.forced_moves(s, None) == []
-    assert click(board, "collect")  # P1 collects; P2's collect is played automatically
+    assert click(board, Collect())  # P1 collects; P2's collect is played automatically
     assert board.forced_moves(board.state, 0) == ["P2: collect all Workers"]
     assert "automatic (only option): P2: collect all Workers<" in board.svg()
-    assert click(board, "collect")  # the next decision clears it
+    assert click(board, Collect())  # the next decision clears it
     assert board.forced_moves(board.state, None) == [] and "automatic" not in board.svg()
