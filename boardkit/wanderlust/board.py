@@ -14,9 +14,12 @@
 * **Attempts** (for notebooks): :meth:`WanderlustBoard.attempt` shows what the rules say
   about an action without playing it — a box below the table, and a trip's route on the map.
 
-Targets: ``dest:<id>``, ``pay:<k>``, ``slot:<i>``, ``blind``, ``reset``, ``souvenir``,
-``postcard`` / ``postcard:<ticket>``, ``photo``, ``enc:<card>``, ``end``, ``pass``; and
-``pick:<ticket>`` / ``pick:clear`` (choose the tickets of a trip; no action by itself). The
+Targets: every single-click move (a display slot, the pile, the buttons, an encounter card)
+carries its action's own code (:func:`~boardkit.boards.base.action_target`, ``act:<code>``),
+decoded by the base board. A trip is the one choice that takes several clicks and keeps its
+own targets: ``dest:<id>`` (a destination: shows its payments), ``pay:<k>`` (one of them;
+with tickets picked a trip may be longer than the action codec numbers) and ``pick:<ticket>``
+/ ``pick:clear`` (choose the tickets of a trip; no action by itself). The
 board never decides legality: clicks become actions and the State accepts or refuses them.
 """
 
@@ -27,7 +30,7 @@ from functools import cache
 
 from boardkit.boards import Board
 from boardkit.boards import svg as S
-from boardkit.boards.base import ClickMessage
+from boardkit.boards.base import ClickMessage, action_target
 from boardkit.engine import PUBLIC, Action, ActionFormatError, State
 
 from . import routes, travel
@@ -87,7 +90,8 @@ TRACK = {"car": "#8c8c8c", "train": "#2e8b57", "ship": "#1f6fd1", "charter": "#8
 TICKET = {"car": "#8c8c8c", "train": "#2e8b57", "ship": "#1f6fd1", "charter": "#8e44ad",
           "airline": "#e8a200", "wild": "#444444"}
 SHOWN_PAYMENTS = 6
-_TARGET = re.compile(r"^(dest|pay|slot|enc|postcard|pick):([A-Za-z0-9\-]{1,60})$")
+#: the trip's own targets: a destination, one of its payments, a ticket picked for it
+_TARGET = re.compile(r"^(dest|pay|pick):([A-Za-z0-9\-]{1,60})$")
 
 
 def xy(name: str) -> tuple[float, float]:
@@ -241,31 +245,19 @@ class WanderlustBoard(Board):
         return out
 
     def targets(self, state: State) -> dict[str, Action]:
-        state = _wanderlust(state)
+        """The base targets (each action's own code), except trips: a trip is the one choice
+        that takes several clicks (a destination, then one of its payments, maybe after
+        picking tickets), so a destination ``dest:<slug>`` and the payments shown for it
+        ``pay:<k>`` are this board's own targets."""
         out: dict[str, Action] = {}
-        for act in state.legal_actions():
-            if isinstance(act, TakeTicket):
-                out[f"slot:{act.slot}"] = act
-            elif isinstance(act, TakeBlind):
-                out["blind"] = act
-            elif isinstance(act, ResetDisplay):
-                out["reset"] = act
-            elif isinstance(act, Travel):
+        for target, act in super().targets(state).items():
+            if isinstance(act, Travel):
                 out.setdefault(f"dest:{slug(act.to)}", act)
-            elif isinstance(act, Souvenir):
-                out["souvenir"] = act
-            elif isinstance(act, Photo):
-                out["photo"] = act
-            elif isinstance(act, Postcard):
-                out["postcard" if act.ticket is None else f"postcard:{act.ticket}"] = act
-            elif isinstance(act, PlayEncounter):
-                out[f"enc:{act.card}"] = act
-            elif isinstance(act, EndTurn):
-                out["end"] = act
-            elif isinstance(act, Pass):
-                out["pass"] = act
+            else:
+                out[target] = act
         if self.selected is not None and out:  # out is empty when it is not our decision
-            for k, pay in enumerate(self.payments(state, self.selected)[:SHOWN_PAYMENTS]):
+            for k, pay in enumerate(self.payments(_wanderlust(state), self.selected)
+                                    [:SHOWN_PAYMENTS]):
                 out[f"pay:{k}"] = Travel.of(pay.to, pay.tickets, pay.flights)
         return out
 
@@ -274,21 +266,10 @@ class WanderlustBoard(Board):
             return None
         state = _wanderlust(state)
         target = msg.target
-        simple = {"blind": TakeBlind(), "reset": ResetDisplay(), "souvenir": Souvenir(),
-                  "photo": Photo(), "postcard": Postcard(None), "end": EndTurn(),
-                  "pass": Pass()}
-        if target in simple:
-            return simple[target]
         m = _TARGET.match(target)
-        if not m:
-            raise ActionFormatError(f"wanderlust board: unknown target {target!r}")
+        if not m:  # every other click is an action's own code (the base board decodes it)
+            return super().intent(msg, state)
         kind, arg = m.groups()
-        if kind == "slot" and arg.isdigit():
-            return TakeTicket(int(arg))
-        if kind == "enc":
-            return PlayEncounter(arg)
-        if kind == "postcard":
-            return Postcard(arg)
         if kind == "pick":
             if state.current_player is None or (self.viewer is not None
                                                 and self.viewer != state.current_player):
@@ -585,14 +566,15 @@ class WanderlustBoard(Board):
                     continue
                 title = cards().encounters[cid].title
                 out.append(S.button(x + (i % 2) * 146, y + (i // 2) * 28, 142, 24,
-                                    f"{title} ×{count}", target=f"enc:{cid}", legal=legal))
+                                    f"{title} ×{count}",
+                                    target=action_target(state, PlayEncounter(cid)), legal=legal))
             y += 28 * ((len(me["encounters"]) + 1) // 2) + 4
-        buttons = [("souvenir", "Souvenir"), ("photo", "Photo"), ("postcard", "Postcard"),
-                   ("reset", "Reset display"), ("end", "End turn"), ("pass", "Pass")]
-        buttons += [(f"postcard:{t}", f"Postcard ({t})") for t in TICKETS
-                    if f"postcard:{t}" in legal]
-        shown_buttons = [(t, label) for t, label in buttons
-                         if t in legal or t in ("souvenir", "photo", "end")]
+        always = (Souvenir(), Photo(), EndTurn())  # shown even when not legal: explained
+        buttons = [(Souvenir(), "Souvenir"), (Photo(), "Photo"), (Postcard(None), "Postcard"),
+                   (ResetDisplay(), "Reset display"), (EndTurn(), "End turn"), (Pass(), "Pass")]
+        buttons += [(Postcard(t), f"Postcard ({t})") for t in TICKETS]
+        shown_buttons = [(action_target(state, act), label) for act, label in buttons
+                         if act in always or action_target(state, act) in legal]
         for i, (target, label) in enumerate(shown_buttons):
             out.append(S.button(x + (i % 3) * 97, y + (i // 3) * 28, 93, 24, label,
                                 target=target, legal=legal))
@@ -608,12 +590,14 @@ class WanderlustBoard(Board):
                                     S.text(x + i * 57 + 27, y + 12, "empty", size=10,
                                            anchor="middle", fill=S.MUTED)], extra_class="bk-box"))
                 continue
-            out.append(S.group(_chip(x + i * 57, y, ticket), f"slot:{i}", legal,
+            out.append(S.group(_chip(x + i * 57, y, ticket), action_target(state, TakeTicket(i)),
+                               legal,
                                label=f"take the {ticket} ticket", extra_class="bk-box"))
         out.append(S.group([S.rect(x + 5 * 57, y, 55, 24, fill="#2d3a4a", rx=5),
                             S.text(x + 5 * 57 + 27.5, y + 12, f"pile {obs['ticket_deck']}",
                                    size=11, anchor="middle", fill="#ffffff", weight=600)],
-                           "blind", legal, label="take a blind ticket", extra_class="bk-box"))
+                           action_target(state, TakeBlind()), legal, label="take a blind ticket",
+                           extra_class="bk-box"))
         y += 42
         out.append(S.text(x, y, "available destinations (left → right)", size=12,
                           fill=S.MUTED))

@@ -66,7 +66,10 @@ board = WishlandBoard(start_of_turns({players}, seed=3))"""
 WANDERLUST = """\
 from boardkit.wanderlust import scenario
 board = boardkit.game("wanderlust").board(scenario("jackie"))
-board.handle_message({"kind": "click", "target": f"slot:{board.state.display.index('train')}"})
+from boardkit.boards.base import action_target
+from boardkit.wanderlust.actions import TakeTicket
+train = TakeTicket(board.state.display.index("train"))
+board.handle_message({"kind": "click", "target": action_target(board.state, train)})
 board.handle_message({"kind": "click", "target": "dest:anchorage"})  # the payments show
 assert board.selected == "Anchorage\""""
 

@@ -28,7 +28,9 @@ def notebook(tmp_path) -> Path:
         nbformat.v4.new_markdown_cell("# Wanderlust board (browser-test fixture)\n\nJackie's "
                                       "example from the rulebook, section *2. Travel*."),
         nbformat.v4.new_code_cell("import boardkit\nfrom boardkit.wanderlust import scenario, travel\n"
-                                  "from boardkit.wanderlust.content import slug\n\n"
+                                  "from boardkit.wanderlust.content import slug\n"
+                                  "from boardkit.boards.base import action_target\n"
+                                  "from boardkit.wanderlust.actions import TakeTicket\n\n"
                                   "game = boardkit.game('wanderlust')\n"
                                   "board = game.board(scenario('jackie'))"),
         nbformat.v4.new_code_cell("board"),
@@ -62,10 +64,10 @@ def test_wanderlust_board_plays_in_jupyterlab(lab_page, lab_browser, notebook):
     shows_actions(0)
 
     # Jackie takes the train ticket from the display (a legal, highlighted target)
-    slot = nb.value("board.state.display.index('train')")
-    expect(svg.locator(f'[data-target="slot:{slot}"]')).to_have_class(re.compile(r"\bbk-legal\b"))
+    take = nb.value("action_target(board.state, TakeTicket(board.state.display.index('train')))")
+    expect(svg.locator(f'[data-target="{take}"]')).to_have_class(re.compile(r"\bbk-legal\b"))
     t = time.perf_counter()
-    click(f"slot:{slot}")
+    click(take)
     shows_actions(1)
     timings["click -> redraw"] = time.perf_counter() - t
     assert nb.value("board.state.hand_names(0)") == ("car", "train", "ship")

@@ -6,8 +6,10 @@ import xml.etree.ElementTree as ET
 
 from wanderlust_helpers import scenario
 
+from boardkit.boards.base import action_target
+from boardkit.engine import ActionFormatError
 from boardkit.wanderlust import GAME
-from boardkit.wanderlust.actions import Travel
+from boardkit.wanderlust.actions import EndTurn, Souvenir, TakeBlind, TakeTicket, Travel
 
 
 def click(board, target):
@@ -23,12 +25,13 @@ def test_svg_is_well_formed_and_every_destination_is_a_target():
     board = GAME.board(scenario("jackie"))
     found = targets_in(board.svg())
     assert len([t for t in found if t.startswith("dest:")]) == 68
-    assert {"slot:0", "blind", "souvenir"} <= found
+    state = board.state
+    assert {action_target(state, a) for a in (TakeTicket(0), TakeBlind(), Souvenir())} <= found
 
 
 def test_click_destination_then_payment_moves_the_trotter():
     board = GAME.board(scenario("jackie"))
-    assert click(board, "slot:0")  # the train
+    assert click(board, action_target(board.state, TakeTicket(0)))  # the train
     assert not click(board, "dest:anchorage") and board.selected == "Anchorage"
     assert board.last_error is None and "pay:0" in board.targets(board.state)
     assert "ways to pay for Anchorage" in board.svg()
@@ -44,12 +47,14 @@ def test_illegal_clicks_are_explained_and_change_nothing():
     assert board.last_error.rule == "wanderlust.travel.route"
     assert not click(board, "dest:paris")
     assert board.last_error.rule == "wanderlust.travel.available"
-    assert not click(board, "end")
+    assert not click(board, action_target(board.state, EndTurn()))
     assert board.last_error.rule == "wanderlust.turn.no_skip"
     assert not click(board, "pay:3")
     assert "click a destination first" in str(board.last_error)
-    for bad in ("dest:atlantis", "teleport", "slot:x"):
+    for bad in ("dest:atlantis", "teleport", "slot:x", "slot:0", "end", "blind", "pay:x",
+                "act:x", "act:" + "9" * 12):
         assert not click(board, bad)
+        assert isinstance(board.last_error, ActionFormatError), bad
     assert not board.handle_message({"kind": "click", "target": "<script>"})
     assert board.state.to_json() == before
 
