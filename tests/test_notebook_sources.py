@@ -131,3 +131,46 @@ def test_teaching_notebooks_keep_their_checks_folded(path):
     loose = [i for i, c in enumerate(cells) if c.cell_type == "code" and i not in checks
              and "solution" not in c.metadata.get("tags", ()) and "assert " in c.source]
     assert not loose, f"{path.name} cells {loose} assert outside a check cell"
+
+
+STATE_MAKERS = ("new_game", "scenario", "clone", "from_json", "replay", ".state", "apply")
+
+
+def _set_internals(source: str, states: set[str]) -> list[str]:
+    """Assignments into a game state (``s.credits[0] = 10``, ``s.round = 3``) in ``source``;
+    ``states`` collects the names bound to states (from new_game, scenario, clone, ...)."""
+    import ast
+
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            if any(m in ast.unparse(node.value.func) for m in STATE_MAKERS):
+                states |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    found = []
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AugAssign) else []
+        for target in targets:
+            root = target
+            while isinstance(root, (ast.Attribute, ast.Subscript)):
+                root = root.value
+            if target is not root and isinstance(root, ast.Name) and root.id in states:
+                found.append(ast.unparse(target))
+    return found
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_positions_come_from_play_not_from_assigned_internals(path):
+    """Example positions are named scenarios reached by real moves: no cell writes into a
+    game state (the classroom trial found ``s.stacks[3] = ...; s.credits[0] = 10``)."""
+    states: set[str] = set()
+    found = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        if cell.cell_type == "code":
+            found += _set_internals(cell.source, states)
+    assert not found, f"{path.name} sets state internals: {found}"
+
+
+def test_the_internals_check_catches_the_trials_example():
+    source = "s = boardkit.wishland.scenario('x')\ns.stacks[3] = []\ns.credits[0] += 10\n"
+    assert _set_internals(source, set()) == ["s.stacks[3]", "s.credits[0]"]
