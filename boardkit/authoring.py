@@ -6,12 +6,17 @@ do), the rule catalog (``rules.toml``), the parameters (``params.toml``), a boar
 (``board.py``), tests (``test_NAME.py``) and a notebook that plays it. The game is found by its importable reference (``boardkit.game("NAME:GAME")``),
 so simulations on several processes find it too. The numbered guide is
 ``docs/adding-a-game.md``.
+
+A game written in a notebook's cells lives in the notebook's ``__main__``, which other
+processes cannot import: the cell magic ``%%game MODULE`` (``%load_ext boardkit.authoring``)
+runs a cell and keeps it in the module file ``MODULE.py`` too.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -88,3 +93,44 @@ def create(name: str, where: str | Path = ".") -> Path:
     notebook.write_text(json.dumps(_notebook(cells), indent=1, ensure_ascii=False) + "\n",
                         encoding="utf-8")
     return package
+
+
+
+#: module name -> the cells kept for it by ``%%game``, by their first line, in first-run order
+_CELLS: dict[str, dict[str, str]] = {}
+
+
+def keep_cell(module: str, source: str, folder: str | Path = ".") -> Path:
+    """Keep one cell of a game written in a notebook in the module file ``folder/module.py``,
+    so that other processes (the processes and Dask backends) can import the game.
+
+    The file holds every cell kept for ``module``, in the order they first ran; a cell run
+    again replaces its earlier version (cells are told apart by their first line, so give
+    each one its own: ``# the actions``). A module imported before is forgotten, so the next
+    import reads the new file."""
+    if not isinstance(module, str) or not module.isidentifier():
+        raise BoardkitError(f"%%game {str(module)[:60]!r}: give the module's name, a Python "
+                            "identifier such as 'noughts'")
+    cells = _CELLS.setdefault(module, {})
+    text = source.strip()
+    cells[text.split("\n", 1)[0]] = text
+    target = Path(folder) / f"{module}.py"
+    target.write_text("\n\n\n".join(cells.values()) + "\n", encoding="utf-8")
+    sys.modules.pop(module, None)
+    return target
+
+
+def load_ipython_extension(shell: Any) -> None:
+    """``%load_ext boardkit.authoring`` adds the cell magic ``%%game MODULE``: the cell runs
+    as usual and is kept in ``MODULE.py`` next to the notebook (:func:`keep_cell`); register
+    the game then as ``boardkit.game("MODULE:GAME")``."""
+    from IPython.core.error import UsageError
+
+    def game(line: str, cell: str) -> None:
+        try:
+            keep_cell(line.strip(), cell)
+        except BoardkitError as exc:
+            raise UsageError(str(exc)) from None
+        shell.run_cell(cell)  # displays its result and its errors as any cell does
+
+    shell.register_magic_function(game, magic_kind="cell", magic_name="game")

@@ -185,3 +185,33 @@ def test_a_game_from_a_notebook_cell_is_refused_by_the_process_backend(cell_game
     with pytest.raises(boardkit.engine.VariantError, match="other processes cannot import"):
         simulate("cell-nim", n=4, backend="processes", workers=2, progress=False)
     assert len(simulate("cell-nim", n=4, progress=False)) == 8  # serial still works
+
+
+def test_the_game_magic_runs_a_cell_and_keeps_it_in_a_module(tmp_path, monkeypatch):
+    """A game written in a notebook's cells (``%%game MODULE``) is also a module file, so the
+    processes and Dask backends can import it; a cell run again replaces its old version."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from boardkit.authoring import _CELLS
+
+    monkeypatch.chdir(tmp_path)
+    shell = InteractiveShell.instance()
+    try:
+        shell.run_cell("%load_ext boardkit.authoring")
+        shell.run_cell("%%game kept_cells\n# the pile\nPILE = 10\n")
+        shell.run_cell("%%game kept_cells\n# the rule\ndef take(n):\n    return PILE - n\n")
+        shell.run_cell("%%game kept_cells\n# the pile\nPILE = 12\n")  # edited and run again
+        assert shell.user_ns["PILE"] == 12 and shell.user_ns["take"](2) == 10
+        text = (tmp_path / "kept_cells.py").read_text()
+        assert text.index("PILE = 12") < text.index("def take") and "PILE = 10" not in text
+        monkeypatch.syspath_prepend(str(tmp_path))
+        import kept_cells
+
+        assert kept_cells.take(2) == 10
+        result = shell.run_cell("%%game not-a-name\nx = 1\n")
+        assert "give the module's name" in str(result.error_in_exec)
+        assert "x" not in shell.user_ns and not (tmp_path / "not-a-name.py").exists()
+    finally:
+        _CELLS.pop("kept_cells", None)
+        sys.modules.pop("kept_cells", None)
+        InteractiveShell.clear_instance()

@@ -34,7 +34,7 @@ def _numpy(value):
 
 
 def test_every_notebook_exercise_is_registered():
-    assert len(IDS) == 11 and len({ex.id for ex in EXERCISES.values()}) == 11
+    assert len(IDS) == 12 and len({ex.id for ex in EXERCISES.values()}) == 12
     for key, ex in EXERCISES.items():
         assert key == ex.id and ex.fields and ex.hint and ex.question
 

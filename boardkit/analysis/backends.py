@@ -15,6 +15,7 @@ import atexit
 import contextlib
 import os
 import signal
+import sys
 import threading
 import time
 from collections import deque
@@ -29,6 +30,8 @@ Batch = list[tuple[int, int]]
 Deliver = Callable[..., None]
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
+#: the ``sys.path`` each pool's workers started with (a spawned worker copies it once)
+_POOL_PATHS: dict[int, tuple[str, ...]] = {}
 
 
 def _worker_setup(parent: int) -> None:
@@ -77,9 +80,15 @@ def _starting_workers():
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """The process pool of this Python process for ``workers`` workers, started on first use
     and reused by later runs (starting one costs about a second: a fresh interpreter per
-    worker, with ``spawn``, because a Jupyter kernel has threads). Closed at exit."""
+    worker, with ``spawn``, because a Jupyter kernel has threads). Closed at exit.
+
+    A worker copies ``sys.path`` when it starts, so a pool started before a course's game was
+    put on the path could not import it: a pool whose path differs from today's is replaced."""
+    if workers in _POOLS and _POOL_PATHS.get(workers) != tuple(sys.path):
+        discard_pool(workers)
     pool = _POOLS.get(workers)
     if pool is None:
+        _POOL_PATHS[workers] = tuple(sys.path)
         import multiprocessing as mp
 
         pool = _POOLS[workers] = ProcessPoolExecutor(

@@ -2,8 +2,9 @@
 
 :class:`Board` is the teaching panel every game shares (legal targets highlighted, event log
 with a slider, undo, "view as", AI move, auto-play); a game's board subclasses it and
-implements ``render``, ``targets`` and ``intent``. :mod:`boardkit.boards.svg` holds the
-drawing helpers.
+implements ``render``, ``targets`` and ``intent``; a grid of cells, one action each, only
+says what a cell shows (:class:`GridBoard`). :mod:`boardkit.boards.svg` holds the drawing
+helpers.
 """
 
 from . import svg
@@ -16,6 +17,7 @@ from .base import (
     SeatError,
     parse_message,
 )
+from .grid import GridBoard
 
-__all__ = ["Board", "BoardCanvas", "ClickMessage", "DragMessage", "KeyMessage", "SeatError",
-           "parse_message", "svg"]
+__all__ = ["Board", "BoardCanvas", "ClickMessage", "DragMessage", "GridBoard", "KeyMessage",
+           "SeatError", "parse_message", "svg"]

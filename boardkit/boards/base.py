@@ -627,6 +627,8 @@ class Board(widgets.VBox):
             won = ", ".join(f"P{p + 1}" for p in winners)
             if not winners:
                 turn = "game over — no winner"
+            elif len(winners) == state.players > 1:  # every seat shares the win: a draw
+                turn = "game over — a draw"
             else:
                 turn = f"game over — {'winner' if len(winners) == 1 else 'winners'}: {won}"
         else:

@@ -41,6 +41,10 @@ class Step(Generic[S]):
     #: (which needs a cheap ``sample`` and a direct ``check``)
     wide: bool = False
 
+    def __init__(self, player: int = 0) -> None:
+        """A decision of seat ``player`` (a step with more fields defines its own)."""
+        self.player = player
+
     def public_text(self, state: S, act: Action) -> str:
         """What the other players see of a secret decision (``secret = True``)."""
         return "decides in secret"

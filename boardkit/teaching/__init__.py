@@ -8,7 +8,8 @@ False and never raises, so the student edition (built without the cells tagged
 
 A check recomputes what it needs with the exercise's own settings (fixed seeds, cached), so
 it accepts any correct way of computing the answer. The exercises live in one module per
-game (``dice_grid``, ``lands``, ``freizeitpark``, ``wanderlust``, ``wishland``).
+game (``dice_grid``, ``lands``, ``freizeitpark``, ``wanderlust``, ``wishland``, and
+``tictactoe`` for the game a student builds in 60-build-a-game).
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import dice_grid, freizeitpark, lands, wanderlust, wishland
+from . import dice_grid, freizeitpark, lands, tictactoe, wanderlust, wishland
 from .base import Exercise, short
 
 __all__ = ["EXERCISES", "Exercise", "check"]
 
 EXERCISES: dict[str, Exercise] = {
     ex.id: ex
-    for module in (dice_grid, lands, freizeitpark, wanderlust, wishland)
+    for module in (dice_grid, lands, freizeitpark, wanderlust, wishland, tictactoe)
     for ex in module.EXERCISES
 }
 
