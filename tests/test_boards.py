@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 import boardkit
 from boardkit.boards import Board, ClickMessage, DragMessage, KeyMessage, SeatError, parse_message
 from boardkit.boards import svg as S
-from boardkit.boards.base import BoardCanvas
+from boardkit.boards.base import BoardCanvas, action_target
 from boardkit.engine import ActionFormatError, BoardkitError, RuleViolation
-from boardkit.examples.dice_grid import ChooseDie, ChooseDieStep, Claim, ClaimStep
+from boardkit.examples.dice_grid import ChooseDie, ChooseDieStep, Claim, ClaimStep, Pass
 from boardkit.examples.dice_grid_board import DiceGridBoard
 
 GAME = boardkit.game("dice-grid")
@@ -32,13 +32,22 @@ def click(board: Board, target: str) -> bool:
     return board.handle_message({"kind": "click", "target": target})
 
 
+def target(act) -> str:
+    """The click target of ``act``: its own code (the same in every Dice Grid position)."""
+    return action_target(GAME.new_game(seed=SEED), act)
+
+
 def cell_target(cell) -> str:
-    return f"cell:{cell[0]},{cell[1]}"
+    return target(Claim(cell))
+
+
+KEEP_4, KEEP_2 = target(ChooseDie(4)), target(ChooseDie(2))
+A1 = cell_target((0, 0))  # shows 1
 
 
 def play_first_turn(board: Board) -> tuple[int, int]:
     """P1 keeps the 4 and claims the first cell showing 4; returns that cell."""
-    assert click(board, "die:4")
+    assert click(board, KEEP_4)
     cell = sorted(a.cell for a in board.state.legal_actions())[0]
     assert click(board, cell_target(cell))
     return cell
@@ -72,19 +81,19 @@ def test_game_builds_its_board():
 def test_svg_is_well_formed_and_tags_targets():
     board = new_board()
     found = targets_in(board.svg())
-    assert {f"cell:{x},{y}" for x in range(4) for y in range(4)} <= set(found)
-    assert {"die:4", "die:2"} <= set(found)
-    assert "bk-legal" in found["die:4"] and "bk-legal" in found["die:2"]
-    assert "bk-legal" not in found["cell:0,0"]
-    assert sorted(board.canvas.legal) == ["die:2", "die:4"]
+    assert {cell_target((x, y)) for x in range(4) for y in range(4)} <= set(found)
+    assert {KEEP_4, KEEP_2} <= set(found)
+    assert "bk-legal" in found[KEEP_4] and "bk-legal" in found[KEEP_2]
+    assert "bk-legal" not in found[A1]
+    assert sorted(board.canvas.legal) == sorted([KEEP_2, KEEP_4])
     assert board.canvas.svg == board.svg()
     assert ET.fromstring(board.svg()).get("data-actions") == "0"
 
 
 def test_targets_are_the_legal_actions():
     board = new_board()
-    assert board.targets(board.state) == {"die:2": ChooseDie(2), "die:4": ChooseDie(4)}
-    click(board, "die:4")
+    assert board.targets(board.state) == {KEEP_2: ChooseDie(2), KEEP_4: ChooseDie(4)}
+    click(board, KEEP_4)
     assert set(board.targets(board.state).values()) == set(board.state.legal_actions())
 
 
@@ -93,7 +102,7 @@ def test_targets_are_the_legal_actions():
 
 def test_legal_clicks_apply_and_rerender():
     board = new_board()
-    assert click(board, "die:4")
+    assert click(board, KEEP_4)
     assert isinstance(board.state.pending, ClaimStep) and board.state.pending.value == 4
     assert board.last_error is None and board.last_action == ChooseDie(4)
     legal = set(board.canvas.legal)
@@ -106,21 +115,21 @@ def test_legal_clicks_apply_and_rerender():
 
 
 @pytest.mark.parametrize(
-    ("setup", "target", "rule"),
+    ("setup", "act", "rule"),
     [
-        ("claim", "cell:0,0", "dice-grid.claim.number"),  # (0, 0) shows 1, not 4
-        ("claim", "cell:9,9", "dice-grid.claim.inside"),
-        ("claim", "pass", "dice-grid.claim.pass"),
-        ("choose", "cell:0,0", "dice-grid.turn.choose"),  # a cell while a die is to be chosen
-        ("choose", "die:6", "dice-grid.turn.choose"),  # not one of the rolled dice
+        ("claim", Claim((0, 0)), "dice-grid.claim.number"),  # (0, 0) shows 1, not 4
+        ("claim", Claim((7, 7)), "dice-grid.claim.inside"),  # has a code, off the 4x4 grid
+        ("claim", Pass(), "dice-grid.claim.pass"),
+        ("choose", Claim((0, 0)), "dice-grid.turn.choose"),  # a cell while a die is to be chosen
+        ("choose", ChooseDie(6), "dice-grid.turn.choose"),  # not one of the rolled dice
     ],
 )
-def test_illegal_clicks_show_the_rule_and_change_nothing(setup, target, rule):
+def test_illegal_clicks_show_the_rule_and_change_nothing(setup, act, rule):
     board = new_board()
     if setup == "claim":
-        click(board, "die:4")
+        click(board, KEEP_4)
     before = board.state.to_json()
-    assert click(board, target) is False
+    assert click(board, target(act)) is False
     assert isinstance(board.last_error, RuleViolation) and board.last_error.rule == rule
     assert board.state.to_json() == before
     assert rule in board.message.value
@@ -131,8 +140,8 @@ def test_illegal_clicks_show_the_rule_and_change_nothing(setup, target, rule):
 def test_occupied_cell_cites_claim_empty():
     board = new_board()
     cell = play_first_turn(board)
-    die = sorted(board.targets(board.state))[0]  # P2 keeps a die
-    assert die.startswith("die:") and click(board, die)
+    die, keep = sorted(board.targets(board.state).items())[0]  # P2 keeps a die
+    assert isinstance(keep, ChooseDie) and click(board, die)
     assert click(board, cell_target(cell)) is False
     assert board.last_error.rule == "dice-grid.claim.empty"
     assert "already belongs to P1" in board.message.value
@@ -145,10 +154,42 @@ def test_occupied_cell_cites_claim_empty():
 
 def test_a_legal_move_clears_the_error():
     board = new_board()
-    click(board, "cell:0,0")
+    click(board, A1)
     assert board.last_error is not None
-    click(board, "die:2")
+    click(board, KEEP_2)
     assert board.last_error is None and "bk-error" not in board.message.value
+
+
+@pytest.mark.parametrize("setup", ["choose", "claim"])
+@pytest.mark.parametrize("old", ["die:4", "die:2", "cell:0,0", "cell:1,0", "pass"])
+def test_the_old_target_names_are_refused(setup, old):
+    """The board's own grammar (``die:<value>``, ``cell:x,y``, ``pass``) is gone: its targets
+    are the actions' codes, and an old name is a format error that changes nothing, even when
+    the action it used to name is legal."""
+    board = new_board()
+    if setup == "claim":
+        click(board, KEEP_4)
+    before = board.state.to_json()
+    assert old not in targets_in(board.svg())
+    assert click(board, old) is False
+    assert isinstance(board.last_error, ActionFormatError)
+    assert repr(old) in str(board.last_error)
+    assert board.state.to_json() == before and "refused" in board.message.value
+
+
+def test_every_clickable_element_carries_its_actions_code():
+    """Dice while a die is chosen, every cell (legal or not) and Pass while a cell is claimed:
+    each target decodes to the action it is drawn for."""
+    board = new_board()
+    codec = GAME.codec
+    drawn = targets_in(board.svg())
+    assert {codec.decode(int(t.removeprefix("act:"))) for t in drawn} == \
+        {ChooseDie(4), ChooseDie(2)} | {Claim((x, y)) for x in range(4) for y in range(4)}
+    click(board, KEEP_4)
+    drawn = targets_in(board.svg())
+    assert {codec.decode(int(t.removeprefix("act:"))) for t in drawn} == \
+        {Pass()} | {Claim((x, y)) for x in range(4) for y in range(4)}
+    assert {t for t, cls in drawn.items() if "bk-legal" in cls} == set(board.targets(board.state))
 
 
 def test_play_accepts_actions_from_python():
@@ -210,7 +251,7 @@ def test_undo_takes_back_one_move_and_keeps_the_dice():
 
 def test_undo_button_goes_through_the_guard():
     board = new_board()
-    click(board, "die:4")
+    click(board, KEEP_4)
     board.undo_button.click()
     assert board.state.action_count == 0
 
@@ -234,7 +275,7 @@ def test_a_move_in_the_past_drops_the_future():
     board = new_board()
     play_first_turn(board)
     board.slider.value = 0
-    assert click(board, "die:2")
+    assert click(board, KEEP_2)
     assert board.head.action_count == 1 and board.state is board.head
     assert board.slider.max == 1 and board.slider.value == 1
     assert board.state.pending.value == 2
@@ -244,7 +285,7 @@ def test_an_illegal_move_in_the_past_keeps_the_future():
     board = new_board()
     play_first_turn(board)
     board.slider.value = 1
-    assert click(board, "cell:0,0") is False
+    assert click(board, A1) is False
     assert board.head.action_count == 2 and board.slider.max == 2
 
 
@@ -283,7 +324,7 @@ def test_view_as_another_seat_refuses_clicks_and_shows_no_targets():
     board = new_board(viewer=1)
     assert board.canvas.legal == []
     before = board.state.to_json()
-    assert click(board, "die:4") is False
+    assert click(board, KEEP_4) is False
     assert isinstance(board.last_error, SeatError)
     assert board.state.to_json() == before
     assert "switch 'view as'" in board.message.value
@@ -332,7 +373,7 @@ def test_auto_play_steps_the_ai_until_the_game_is_over():
     assert board.ai_button.disabled
     assert "game over" in board.status.value
     assert board.ai_move() is False and "the game is over" in board.message.value
-    assert click(board, "cell:0,0") is False
+    assert click(board, A1) is False
     assert board.last_error.rule == "engine.game_over"
 
 
@@ -390,6 +431,11 @@ MALFORMED = [
     {"kind": "key", "key": "\x00"},
     {"kind": "click", "target": "unknown:1"},  # well-formed, but not a dice-grid target
     {"kind": "click", "target": "cell:a,b"},
+    {"kind": "click", "target": "act:"},  # an action code target without a code
+    {"kind": "click", "target": "act:-1"},
+    {"kind": "click", "target": "act:1e3"},
+    {"kind": "click", "target": "act:999999"},  # beyond the codec's last action
+    {"kind": "click", "target": "act:" + "9" * 40},
 ]
 
 
@@ -405,11 +451,11 @@ def test_malformed_messages_are_refused_not_raised(raw):
     assert "refused" in board.message.value
 
 
-@pytest.mark.parametrize("raw", MALFORMED[:8] + [{"kind": "click", "target": "die:4"}])
+@pytest.mark.parametrize("raw", MALFORMED[:8] + [{"kind": "click", "target": KEEP_4}])
 def test_the_comm_path_never_raises(raw):
     board = new_board()
     board.canvas._handle_custom_msg(raw, [])  # what ipywidgets calls for model.send
-    if raw == {"kind": "click", "target": "die:4"}:
+    if raw == {"kind": "click", "target": KEEP_4}:
         assert board.state.action_count == 1
     else:
         assert board.last_error is not None
@@ -417,7 +463,7 @@ def test_the_comm_path_never_raises(raw):
 
 def test_valid_drags_and_keys_are_ignored_quietly():
     board = new_board()
-    assert board.handle_message({"kind": "drag", "target": "die:4", "phase": "move",
+    assert board.handle_message({"kind": "drag", "target": KEEP_4, "phase": "move",
                                  "x": 3, "y": 4.5}) is False
     assert board.handle_message({"kind": "key", "key": "ArrowLeft"}) is False
     assert board.last_error is None and board.state.action_count == 0
@@ -441,7 +487,7 @@ class _BrokenBoard(DiceGridBoard):
 
 def test_a_bug_in_a_hook_is_shown_not_raised():
     board = _BrokenBoard(GAME.new_game(seed=SEED))
-    assert board.handle_message({"kind": "click", "target": "die:4"}) is False
+    assert board.handle_message({"kind": "click", "target": KEEP_4}) is False
     assert "internal error: ZeroDivisionError" in str(board.last_error)
     assert "internal error" in board.message.value
     assert "ZeroDivisionError: a bug in a game's hook" in board.last_traceback
@@ -451,10 +497,10 @@ def test_a_bug_in_a_hook_is_shown_not_raised():
 def test_intent_must_return_an_action():
     class Odd(DiceGridBoard):
         def intent(self, msg, state):
-            return "die:4"
+            return KEEP_4  # a target, not the action it names
 
     board = Odd(GAME.new_game(seed=SEED))
-    assert board.handle_message({"kind": "click", "target": "die:4"}) is False
+    assert board.handle_message({"kind": "click", "target": KEEP_4}) is False
     assert "not an Action" in str(board.last_error)
 
 
@@ -610,7 +656,7 @@ def test_views_are_named_for_what_they_show():
     for lucky in everything:  # neither secret number is drawn for the public
         assert f"lucky {lucky}" not in svg
     assert not board.canvas.legal  # the public table cannot move
-    assert not click(board, "die:1") and "switch 'view as'" in board.message.value
+    assert not click(board, target(ChooseDie(1))) and "switch 'view as'" in board.message.value
     board.viewer = None
     assert board.view_as.value == -1 and board.canvas.legal
 

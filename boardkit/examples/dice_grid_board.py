@@ -1,24 +1,23 @@
 """The Dice Grid board: the grid, the roll, the scores and the lucky numbers as one SVG.
 
-Targets: ``die:<value>`` (the dice of the roll, while a die is to be chosen), ``cell:x,y``
-(every cell, so a click on a wrong one is explained by its rule) and ``pass``.
+Targets: every clickable element carries its action's own code
+(:func:`~boardkit.boards.base.action_target`): the dice of the roll ``ChooseDie(value)``
+while a die is to be chosen, every cell ``Claim(cell)``, legal or not (so a click on a wrong
+one is explained by its rule), and the Pass button ``Pass()``. The base board's ``targets``
+and ``intent`` turn a click into that action, so the board only draws.
 """
 
 from __future__ import annotations
 
-import re
 from typing import cast
 
 from boardkit.boards import Board
 from boardkit.boards import svg as S
-from boardkit.boards.base import ClickMessage
-from boardkit.engine import Action, ActionFormatError, State
+from boardkit.boards.base import action_target
+from boardkit.engine import State
 from boardkit.engine.grid import cell_name
 
 from .dice_grid import ChooseDie, ChooseDieStep, Claim, ClaimStep, DiceGridState, Pass
-
-_CELL = re.compile(r"^cell:(-?\d{1,3}),(-?\d{1,3})$")
-_DIE = re.compile(r"^die:(\d{1,2})$")
 
 SIZE, GAP, MARGIN, TOP = 60, 4, 26, 50
 PANEL = 300
@@ -32,28 +31,6 @@ class DiceGridBoard(Board):
     """Click a die to keep it, then a cell showing that number."""
 
     # ------------------------------------------------------------------ hooks
-    def targets(self, state: State) -> dict[str, Action]:
-        out: dict[str, Action] = {}
-        for act in state.legal_actions():
-            if isinstance(act, ChooseDie):
-                out[f"die:{act.value}"] = act
-            elif isinstance(act, Claim):
-                out[f"cell:{act.cell[0]},{act.cell[1]}"] = act
-            elif isinstance(act, Pass):
-                out["pass"] = act
-        return out
-
-    def intent(self, msg, state: State) -> Action | None:
-        if not isinstance(msg, ClickMessage):
-            return None
-        if msg.target == "pass":
-            return Pass()
-        if m := _CELL.match(msg.target):
-            return Claim((int(m[1]), int(m[2])))
-        if m := _DIE.match(msg.target):
-            return ChooseDie(int(m[1]))
-        raise ActionFormatError(f"dice-grid board: unknown target {msg.target!r}")
-
     def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
         rows = obs["grid"]
@@ -69,7 +46,7 @@ class DiceGridBoard(Board):
                 label=str(info["number"]),
                 fill=S.player_tint(owner),
                 stroke=S.INK if owner is None else S.player_colour(owner),
-                target=f"cell:{x},{y}",
+                target=action_target(state, Claim((x, y))),
                 corner="" if owner is None else f"P{owner + 1}",
                 corner_fill=S.player_colour(owner),
                 title=f"cell {cell_name((x, y))} shows {info['number']}, {who}",
@@ -96,7 +73,7 @@ class DiceGridBoard(Board):
                 kept = isinstance(step, ClaimStep) and value == step.value and (
                     i == 0 or dice[0] != value)
                 parts.append(S.die(px + i * 60, y, value, size=48,
-                                   target=f"die:{value}" if choosing else None,
+                                   target=action_target(state, ChooseDie(value)) if choosing else None,
                                    legal=legal_targets, dim=not choosing and not kept,
                                    fill=S.player_tint(state.current_player) if kept else S.PAPER,
                                    label=f"keep the {value}" if choosing else None))
@@ -105,7 +82,8 @@ class DiceGridBoard(Board):
                 parts.append(S.text(px, y + 6, f"kept {step.value}: claim a {step.value}",
                                     size=13, fill=S.MUTED))
                 y += 20
-                parts.append(S.button(px, y, 108, 30, "Pass", target="pass",
+                parts.append(S.button(px, y, 108, 30, "Pass",
+                                      target=action_target(state, Pass()),
                                       legal=legal_targets))
                 y += 30
             y += 18

@@ -1,6 +1,7 @@
 """The Dice Grid board in JupyterLab, in headless Chromium: click it, check the kernel.
 
-Seed 0 (the notebook's): P1 rolls 4 and 2; the targets to click are computed in the kernel.
+Seed 0 (the notebook's): P1 rolls 4 and 2; the targets to click (an action's own code,
+``action_target``) are asked from the kernel, never hard-coded.
 """
 
 from __future__ import annotations
@@ -40,29 +41,33 @@ def test_dice_grid_board_plays_in_jupyterlab(lab_page, lab_browser):
     shows_actions(0)
 
     # P1 keeps a die: a legal target according to the kernel, highlighted in the page
-    dice = legal_targets()
-    assert dice == ["die:2", "die:4"]
-    expect(svg.locator('[data-target="die:4"]')).to_have_class(re.compile(r"\bbk-legal\b"))
-    expect(svg.locator('[data-target="cell:0,0"]')).not_to_have_class(re.compile(r"\bbk-legal\b"))
+    keep_4 = nb.value("target(ChooseDie(4))")
+    assert legal_targets() == nb.value("sorted([target(ChooseDie(2)), target(ChooseDie(4))])")
+    expect(svg.locator(f'[data-target="{keep_4}"]')).to_have_class(re.compile(r"\bbk-legal\b"))
+    a1 = nb.value("target(Claim((0, 0)))")
+    expect(svg.locator(f'[data-target="{a1}"]')).not_to_have_class(re.compile(r"\bbk-legal\b"))
     t = time.perf_counter()
-    click("die:4")
+    click(keep_4)
     shows_actions(1)
     timings["click -> redraw"] = time.perf_counter() - t
     assert nb.value("board.state.action_count") == 1
     assert nb.value("type(board.state.pending).__name__") == "ClaimStep"
 
     # ... and claims a legal cell showing 4
-    cells = legal_targets()
-    assert cells and all(c.startswith("cell:") for c in cells)
-    cell = cells[0]
-    x, y = (int(v) for v in cell.removeprefix("cell:").split(","))
+    claims = nb.value("sorted(a.cell for a in board.targets(board.state).values() "
+                      "if type(a) is Claim)")
+    assert claims and legal_targets() == nb.value(
+        "sorted(target(a) for a in board.state.legal_actions())")
+    x, y = claims[0]
+    cell = nb.value(f"target(Claim(({x}, {y})))")
     click(cell)
     shows_actions(2)
     assert nb.value("board.state.action_count") == 2
     assert nb.value(f"board.state.owner[({x}, {y})]") == 0
 
     # P2 keeps a die (whatever the kernel says is legal)
-    p2_dice = [t for t in legal_targets() if t.startswith("die:")]
+    p2_dice = nb.value("[t for t, a in sorted(board.targets(board.state).items()) "
+                       "if type(a) is ChooseDie]")
     assert p2_dice, "seed 0: P2 has a die to choose"
     click(p2_dice[0])
     shows_actions(3)
@@ -70,7 +75,7 @@ def test_dice_grid_board_plays_in_jupyterlab(lab_page, lab_browser):
     kept = nb.value("board.state.pending.value")
 
     # illegal: a cell showing another number, then P1's cell (twice: clicks are messages)
-    wrong = nb.value(f"next(f'cell:{{c[0]}},{{c[1]}}' for c in board.state.cells "
+    wrong = nb.value(f"next(target(Claim(c)) for c in board.state.cells "
                      f"if board.state.owner[c] is None and board.state.number(c) != {kept})")
     message = board.locator(".bk-message")
     for target, rule in [(wrong, "dice-grid.claim.number"), (cell, "dice-grid.claim.empty"),

@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 
 import boardkit
+from boardkit.boards.base import action_of_target, action_target
+from boardkit.examples.dice_grid import ChooseDie, Claim
 
 pytestmark = pytest.mark.browser
 
@@ -100,12 +102,14 @@ def test_dice_grid_plays_without_code(play_page, lab_browser):
     expect(form.get_by_role("button", name="New game")).to_be_visible()
     expect(form.locator(".bk-play-option-secret_lucky input[type=checkbox]")).to_be_checked()
 
-    # seed 0: P1 rolls 4 and 2 -> the two dice are the legal targets; keep the 4
-    assert sorted(board.legal()) == ["die:2", "die:4"]
-    board.click("die:4")
+    # seed 0: P1 rolls 4 and 2 -> the two dice are the legal targets; keep the 4. A target is
+    # its action's own code, the same in every position, so this process can name it
+    start = boardkit.game("dice-grid").new_game(seed=0)
+    assert sorted(board.legal()) == sorted(action_target(start, ChooseDie(v)) for v in (2, 4))
+    board.click(action_target(start, ChooseDie(4)))
     board.shows_actions(1)
     cells = board.legal()
-    assert cells and all(t.startswith("cell:") for t in cells)
+    assert cells and all(type(action_of_target(start, t)) is Claim for t in cells)
     board.click(cells[0])
     board.shows_actions(2)
     expect(board.panel.locator(".bk-log")).to_contain_text("P1: claim cell")
