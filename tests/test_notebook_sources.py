@@ -141,7 +141,11 @@ def _set_internals(source: str, states: set[str]) -> list[str]:
     ``states`` collects the names bound to states (from new_game, scenario, clone, ...)."""
     import ast
 
-    tree = ast.parse(source)
+    # IPython magics (`%load_ext`, a `%%game` cell) are not Python: left out
+    lines = source.splitlines()
+    if lines and lines[0].startswith("%%"):
+        lines = lines[1:]
+    tree = ast.parse("\n".join(ln for ln in lines if not ln.lstrip().startswith(("%", "!"))))
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             if any(m in ast.unparse(node.value.func) for m in STATE_MAKERS):
