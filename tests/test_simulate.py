@@ -75,6 +75,37 @@ def test_interrupted_run_keeps_finished_games(monkeypatch):
     assert sorted(frame.game.unique()) == [0, 1, 2, 3]
 
 
+def test_slow_games_travel_one_by_one_so_an_interrupt_loses_none(monkeypatch):
+    """Batches are sized from the measured play time (about 2 s serial, 10 s per worker):
+    games of a minute each (a search agent's) go one per batch, so a Ctrl-C keeps every
+    finished game; the old fixed batches of 50 lost up to 50 such games."""
+    real = sim_module.run_batch
+    sizes = []
+
+    def slow(game, agents, jobs, *args, **kwargs):
+        sizes.append(len(jobs))
+        if len(sizes) == 4:
+            raise KeyboardInterrupt
+        return [dict(row, seconds=60.0) for row in real(game, agents, jobs, *args, **kwargs)]
+
+    monkeypatch.setattr(sim_module, "run_batch", slow)
+    with pytest.warns(UserWarning, match="interrupted"):
+        frame = simulate("dice-grid", ["random"], n=1000, seed=1)
+    assert sizes == [1, 1, 1, 1]
+    assert sorted(frame.game.unique()) == [0, 1, 2]
+
+
+def test_fast_games_grow_to_large_batches():
+    sizes = sim_module._Sizes(cap=50, target=2.0)
+    assert sizes.next() == 1  # nothing measured yet
+    sizes.record([{"game": 0, "seconds": 0.5}, {"game": 0, "seconds": 0.5}])  # two seats
+    assert sizes.next() == 4
+    sizes.record([{"game": g, "seconds": 0.001} for g in range(1, 200)])
+    assert sizes.next() == 50
+    sizes.record([{"game": 999, "seconds": 0.0}])
+    assert 1 <= sizes.next() <= 50
+
+
 @pytest.mark.parametrize("kwargs, message", [
     ({"agents": ["wizard"]}, "unknown agent 'wizard'"),
     ({"agents": ["random"] * 3}, "3 agents for 2 players"),

@@ -156,9 +156,34 @@ def _jobs(seed: int, n: int, skip: AbstractSet[int] = frozenset()) -> Iterator[t
             index += 1
 
 
-def _batched(jobs: Iterator[tuple[int, int]], size: int) -> Iterator[list[tuple[int, int]]]:
-    while batch := list(itertools.islice(jobs, size)):
+def _batched(jobs: Iterator[tuple[int, int]], size: int | _Sizes
+             ) -> Iterator[list[tuple[int, int]]]:
+    while batch := list(itertools.islice(jobs, size if isinstance(size, int) else size.next())):
         yield batch
+
+
+class _Sizes:
+    """Batch sizes measured from the games played so far: the first batches hold one game,
+    later ones about ``target`` seconds of play, at most ``cap`` games. A batch is kept whole
+    or not at all, so an interrupted run (Ctrl-C, a lost worker) gives up at most a few
+    seconds of play per worker, even with search agents at a minute a game, while fast games
+    still travel in large batches. Results do not depend on the sizes (each game has its own
+    seed)."""
+
+    def __init__(self, cap: int, target: float):
+        self.cap, self.target = cap, target
+        self.games, self.seconds = 0, 0.0
+
+    def record(self, rows: list[dict]) -> None:
+        played = {row["game"]: row["seconds"] for row in rows}
+        self.games += len(played)
+        self.seconds += float(sum(played.values()))
+
+    def next(self) -> int:
+        if not self.games:
+            return 1
+        per_game = self.seconds / self.games
+        return self.cap if per_game <= 0 else max(1, min(self.cap, int(self.target / per_game)))
 
 
 def _check_int(value: Any, name: str, low: int, high: int | None = None) -> int:
@@ -193,7 +218,10 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     ``"serial"``, ``"processes"`` (``workers`` local processes) or ``"dask"`` (a
     ``distributed.Client`` as ``client``, or a scheduler ``address``, which must answer
     within ``connect_timeout`` seconds). A batch lost with its worker is played again, up to
-    ``retries`` times (process runs start a fresh pool).
+    ``retries`` times (process runs start a fresh pool). Games travel in batches sized from
+    the play time measured so far (one game at first, then about 2 s of play serially and
+    10 s per worker), so a stop loses only the batches still being played; ``batch_size``
+    fixes the size instead.
 
     ``out`` names a CSV file (``.csv.gz`` compresses) that receives the rows as batches
     finish, through a temporary file that replaces it at the end, whatever happens; the
@@ -252,16 +280,18 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
 
     remaining = n - len(done)
     if backend == "serial":
-        size = batch_size or max(1, min(50, remaining // 20 or 1))
+        cap, target = max(1, min(50, remaining // 20 or 1)), 2.0
     else:
         n_workers = workers or os.cpu_count() or 1
-        size = batch_size or max(1, min(200, remaining // (n_workers * 8) or 1))
-    batches = _batched(_jobs(seed, n, done), size)
+        cap, target = max(1, min(200, remaining // (n_workers * 8) or 1)), 10.0
+    sizes = _Sizes(cap, target)
+    batches = _batched(_jobs(seed, n, done), batch_size or sizes)
     show = progress if progress is not None else n >= 200
     bar = _progress(n, f"{game} × {n}", show, initial=len(done))
     rows: list[dict] = []
 
     def deliver(batch_rows: list[dict], games: int, count: bool = True) -> None:
+        sizes.record(batch_rows)
         if sink is not None:
             sink.add(batch_rows)
         else:
