@@ -54,7 +54,7 @@ class DiceGridBoard(Board):
             return ChooseDie(int(m[1]))
         raise ActionFormatError(f"dice-grid board: unknown target {msg.target!r}")
 
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
         rows = obs["grid"]
         height, width = len(rows), len(rows[0])

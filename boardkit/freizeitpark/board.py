@@ -453,7 +453,7 @@ class FreizeitparkBoard(Board):
         self.selection = Selection()
         super().__init__(state, **kwargs)
 
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         self.selection.sync(state)
         return draw(state, viewer, self.selection, legal_targets, self.current_tries(state))
 

@@ -458,7 +458,7 @@ class LandsBoard(Board):
         return None
 
     # ------------------------------------------------------------------ drawing
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
         head = S.wrap(self._headline(state, obs), LEFT + 2 * FRAME + GAP - 16, 14, bold=True)
         parts = [S.lines(16, 14, head[:2], size=14, line_height=17, weight=600)]

@@ -245,7 +245,7 @@ class WishlandBoard(Board):
 
     # ------------------------------------------------------------------ drawing
     # ------------------------------------------------------------------ drawing
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
         parts = [f"<style>{CARD_CSS}</style>",
                  S.text(MX, 13, self._headline(state, obs), size=14, weight=700)]
