@@ -153,43 +153,42 @@ class WishlandBoard(Board):
     def targets(self, state: State) -> dict[str, Action]:
         out: dict[str, Action] = {}
         for act in state.legal_actions():
-            t = type(act)
-            if t is PlaceWorkers:
+            if isinstance(act, PlaceWorkers):
                 if act.space == "advertisement":
                     out["space:advertisement"] = act
                 else:
                     key = f"card:{act.space}:{act.slot}"
                     if key not in out or act.extra == self.extra:
                         out[key] = act
-            elif t is Collect:
+            elif isinstance(act, Collect):
                 out["collect"] = act
-            elif t is PayToCollect:
+            elif isinstance(act, PayToCollect):
                 out["paycollect"] = act
-            elif t is EndTurn:
+            elif isinstance(act, EndTurn):
                 out["endturn"] = act
-            elif t is ChooseTurnSpace:
+            elif isinstance(act, ChooseTurnSpace):
                 out[f"turn:{act.space}"] = act
-            elif t is ClaimAchievement:
+            elif isinstance(act, ClaimAchievement):
                 out[f"ach:{act.achievement}"] = act
-            elif t is ChooseReward:
+            elif isinstance(act, ChooseReward):
                 out[f"choice:{act.resource}"] = act
-            elif t is PayForVictoryPoint:
+            elif isinstance(act, PayForVictoryPoint):
                 out["vp:yes" if act.pay else "vp:no"] = act
-            elif t is CollectForFree:
+            elif isinstance(act, CollectForFree):
                 out["freecollect:yes" if act.collect else "freecollect:no"] = act
-            elif t is KeepEntrepreneur:
+            elif isinstance(act, KeepEntrepreneur):
                 out[f"keep:{act.index}"] = act
-            elif t is BonusCard:
+            elif isinstance(act, BonusCard):
                 out["bonus:none" if act.card is None else f"bonus:{act.card}"] = act
-            elif t is SoloDraw:
+            elif isinstance(act, SoloDraw):
                 out["solo:draw"] = act
-            elif t is SoloFreeDraw:
+            elif isinstance(act, SoloFreeDraw):
                 out["solo:free"] = act
-            elif t is SoloAdvertise:
+            elif isinstance(act, SoloAdvertise):
                 out["solo:advertise"] = act
-            elif t is SoloDiscard:
+            elif isinstance(act, SoloDiscard):
                 out["solo:discard"] = act
-            elif t is SoloPlay:
+            elif isinstance(act, SoloPlay):
                 out[f"hand:{act.card}"] = act
         return out
 
@@ -279,7 +278,7 @@ class WishlandBoard(Board):
                           viewer=S.viewer_label(viewer))
 
     @staticmethod
-    def forced_moves(state: State, viewer: int | None) -> list[str]:
+    def forced_moves(state: State, viewer: int | str | None) -> list[str]:
         """The moves the engine played by itself (single options, logged ``auto``) since the
         last decision of a player, as ``viewer`` may see them: so that a click that is
         followed at once by, say, another player's forced collect does not puzzle anyone."""
@@ -413,7 +412,7 @@ class WishlandBoard(Board):
                   ("keep:1", "Keep card 2"), ("solo:draw", "Spend a Worker: draw"),
                   ("solo:free", "Free draw (token right)"), ("solo:advertise", "Advertise"),
                   ("solo:discard", "Discard hand"), ("bonus:none", "No bonus card")]
-        x = MX
+        x: float = MX
         for target, label in labels:
             if target in legal:
                 w = 16 + S.text_width(label, 11, bold=True)
@@ -506,7 +505,7 @@ class WishlandBoard(Board):
         y += 18
         parts.append(S.text(x, y, "Achievements (1 VP each)", size=12, weight=700))
         y += 8
-        rows_of = []
+        rows_of: list[tuple[str, int | None, str]] = []
         for aid in obs["achievements"]:
             rows_of.append((aid, None, f"{aid}: {CONTENT.achievements[aid].text}"))
         for p, seat in enumerate(obs["seats"]):
@@ -565,7 +564,8 @@ class WishlandBoard(Board):
             count = f"{len(cards)}/{limit}" if k in (1, 2, 3, 4) else f"{len(cards)}"
             names = ", ".join(f"#{CARDS[c].number}" for c in cards)
             area.append((k, f"{KINDS[k].title()}s {count}" + (f": {names}" if names else "")))
-        rows = [(r, None) for line in lines for r in S.wrap(line, text_w, TEXT)]
+        rows: list[tuple[str, str | None]] = [(r, None) for line in lines
+                                              for r in S.wrap(line, text_w, TEXT)]
         for k, words in area:
             over = k in (1, 2, 3, 4) and words and len(by_kind.get(k, [])) >= limit
             rows += [(r, "#b3261e" if over else COLOUR[KINDS[k]]) for r in
