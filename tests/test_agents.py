@@ -235,3 +235,19 @@ def test_random_action_draws_from_the_legal_ones():
     legal = s.legal_actions()
     drawn = {s.random_action(rng) for _ in range(200)}
     assert drawn <= set(legal) and len(drawn) == len(legal)
+
+
+def test_a_person_asked_to_move_in_a_finished_game_gets_the_game_over_error():
+    from boardkit.agents import HumanAgent
+
+    s = boardkit.game("dice-grid").new_game(seed=0)
+    play(s, [RandomAgent(0), RandomAgent(1)])
+    with pytest.raises(ValueError, match="the game is over"):  # was a TypeError (None + 1)
+        HumanAgent().act(s)
+
+
+def test_strong_setting_of_a_games_own_search_without_iterations_is_a_variant_error(monkeypatch):
+    # a game's own "mcts" that has no iteration budget cannot be made STRONG times stronger
+    monkeypatch.setitem(boardkit.game("dice-grid").agents, "mcts", RandomAgent)
+    with pytest.raises(VariantError, match="no iteration budget"):  # was an AttributeError
+        make_agent("mcts-strong", game="dice-grid")

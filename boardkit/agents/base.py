@@ -32,6 +32,14 @@ class Agent:
             raise ValueError("the game is over: there is nothing to choose")
         return options
 
+    @staticmethod
+    def mover(state: State) -> int:
+        """The seat deciding now; a finished game is an error (nobody decides)."""
+        player = state.current_player
+        if player is None:
+            raise ValueError("the game is over: there is nothing to choose")
+        return player
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
@@ -92,7 +100,7 @@ class HumanAgent(Agent):
         self.seed = seed
 
     def act(self, state: State) -> Action:
-        raise VariantError(f"P{state.current_player + 1} is played by a person: use the game's "
+        raise VariantError(f"P{self.mover(state) + 1} is played by a person: use the game's "
                            "board (or give this seat an AI agent)")
 
 
@@ -135,6 +143,9 @@ def make_agent(name: str | Agent, seed: int = 0, game: str | None = None) -> Age
         # the game ships its own search agent: its stronger setting has STRONG times the work
         agent = make_agent(f"mcts{':' + arg if arg else ''}", seed, game)
         if not arg:
+            if not hasattr(agent, "iterations"):
+                raise VariantError(f"agent {name!r}: the game's 'mcts' agent has no iteration "
+                                   "budget to multiply (give a budget: 'mcts-strong:800')")
             agent.iterations *= STRONG
         return agent
     factory = resolve(factories[base])
@@ -186,8 +197,7 @@ def play(state: State, agents: Sequence[Agent] | Mapping[int, Agent],
     for _ in range(max_actions):
         if state.is_over:
             return state
-        seat = state.current_player
-        act = agents[seat].act(state)
+        act = agents[Agent.mover(state)].act(state)
         apply_chosen(state, act)
         if on_action is not None:
             on_action(state, act)

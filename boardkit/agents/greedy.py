@@ -44,7 +44,7 @@ class GreedyAgent(Agent):
         if len(options) == 1:
             return options[0]
         fn = self.heuristic or state.game.heuristic or score_margin
-        me = state.current_player
+        me = self.mover(state)
         # one guess at what this player cannot see, shared by every option (a fair comparison
         # that never peeks at hidden information)
         guess = state.determinize(me, self.rng)

@@ -117,14 +117,6 @@ def evaluation(state: State, heuristic, score_weight: float = 0.1,
     return _shares(values, np.flatnonzero(values == values.max()), score_weight)
 
 
-def _mover(state: State) -> int:
-    """The seat deciding now; only asked while the game is not over."""
-    player = state.current_player
-    if player is None:
-        raise ValueError("the game is over: there is nothing to choose")
-    return player
-
-
 class MCTSAgent(Agent):
     """UCT / IS-MCTS with an iteration budget (reproducible) or a time budget (seconds).
 
@@ -193,7 +185,7 @@ class MCTSAgent(Agent):
         if len(options) == 1:
             return options[0]
         codec = state.game.codec
-        me = _mover(state)
+        me = self.mover(state)
         root = self._reused_root(state, me)
         if root.actions is not None:  # drawn in other worlds: keep the ones legal here
             legal = {codec.encode(a) for a in options}
@@ -271,7 +263,7 @@ class MCTSAgent(Agent):
         from .greedy import score_margin
 
         fn = self.heuristic or state.game.heuristic or score_margin
-        me = _mover(state)
+        me = self.mover(state)
         guess = state.determinize(me, self.rng)
         values = []
         for act in options:
@@ -288,7 +280,7 @@ class MCTSAgent(Agent):
         is drawn with ``random_action`` while the widening limit allows."""
         if node.actions is None:
             node.actions = {}
-        player = _mover(state)
+        player = self.mover(state)
         tried = []
         for k, act in node.actions.items():
             if not at_root:

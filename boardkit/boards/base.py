@@ -112,7 +112,12 @@ _VIEWERS = {_EVERYTHING: None, _PUBLIC: PUBLIC}
 
 
 def _dropdown_value(viewer: int | str | None) -> int:
-    return {None: _EVERYTHING, PUBLIC: _PUBLIC}.get(viewer, viewer)  # type: ignore[arg-type]
+    if viewer is None:
+        return _EVERYTHING
+    if viewer == PUBLIC:
+        return _PUBLIC
+    assert isinstance(viewer, int), viewer  # a checked viewer: a seat
+    return viewer
 
 
 class SeatError(BoardkitError):
@@ -196,8 +201,8 @@ class Board(widgets.VBox):
     #: how many positions the log slider keeps replayed in memory
     cache_size = 64
 
-    def __init__(self, state: State, *, viewer: int | None = None, agent: str | Agent = AI_AGENT,
-                 seed: int = 0, interval: int = 700,
+    def __init__(self, state: State, *, viewer: int | str | None = None,
+                 agent: str | Agent = AI_AGENT, seed: int = 0, interval: int = 700,
                  opponents: dict[int, str | Agent] | None = None, **kwargs: Any):
         if not isinstance(state, State):
             raise TypeError(f"a board needs a boardkit State, got {state!r}")
@@ -275,7 +280,7 @@ class Board(widgets.VBox):
         self.refresh()
 
     # ------------------------------------------------------------ game hooks
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         """The SVG of ``state`` as ``viewer`` may see it (``None``: everything).
 
         Tag clickable elements with ``data-target`` (see :mod:`boardkit.boards.svg`) and
@@ -491,9 +496,11 @@ class Board(widgets.VBox):
         self._cursor = state.action_count
 
     @staticmethod
-    def _check_viewer(state: State, viewer: int | None) -> int | None:
-        if viewer is None or viewer == PUBLIC:
-            return viewer
+    def _check_viewer(state: State, viewer: object) -> int | str | None:
+        if viewer is None:
+            return None
+        if viewer == PUBLIC:
+            return PUBLIC
         if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.players:
             raise ValueError(f"viewer must be None (everything), '{PUBLIC}' (the public table) or "
                              f"a seat 0..{state.players - 1}, not {viewer!r}")
@@ -622,7 +629,8 @@ class Board(widgets.VBox):
         return self.title or self._head.game.title
 
     def _status_text(self, state: State) -> str:
-        if state.is_over:
+        player = state.current_player
+        if player is None:  # the game is over
             winners = state.winners()
             won = ", ".join(f"P{p + 1}" for p in winners)
             if not winners:
@@ -632,7 +640,7 @@ class Board(widgets.VBox):
             else:
                 turn = f"game over — {'winner' if len(winners) == 1 else 'winners'}: {won}"
         else:
-            turn = f"P{state.current_player + 1} to {state.prompt()}"
+            turn = f"P{player + 1} to {state.prompt()}"
         return turn
 
     def _status_html(self, state: State) -> str:

@@ -31,12 +31,12 @@ class GridBoard(Board):
     #: a cell's side, in the SVG's units
     size: float = 64
 
-    def cell(self, state: State, viewer: int | None, x: int, y: int) -> tuple[str, Action | None]:
+    def cell(self, state: State, viewer: int | str | None, x: int, y: int) -> tuple[str, Action | None]:
         """What cell ``(x, y)`` (column, row, from the top left) shows as ``viewer`` may
         see it, and the action a click on it means, legal or not (None: not clickable)."""
         raise NotImplementedError
 
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         def spec(x: int, y: int) -> S.Cell:
             label, act = self.cell(state, viewer, x, y)
             target = None if act is None else action_target(state, act)

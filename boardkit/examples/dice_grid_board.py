@@ -31,7 +31,7 @@ class DiceGridBoard(Board):
     """Click a die to keep it, then a cell showing that number."""
 
     # ------------------------------------------------------------------ hooks
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
         rows = obs["grid"]
         height, width = len(rows), len(rows[0])

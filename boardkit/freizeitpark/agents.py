@@ -21,7 +21,7 @@ fired is rated far below any park (:func:`heuristic`).
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, TypeGuard, TypeVar
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from .ende import standing
 from .konstrukte import analysis, is_finished
 from .setup import Ruleset
 from .sheet import Sheet
+from .state import FreizeitparkState
 
 #: weights of the park value (a course can tune them: FreizeitparkGreedy(weights={...}))
 WEIGHTS = {
@@ -55,6 +56,14 @@ WEIGHTS = {
 }
 
 
+T = TypeVar("T")
+
+
+def _all(options: list[Action], kind: type[T]) -> TypeGuard[list[T]]:
+    """Whether a decision offers actions of ``kind`` (a step offers one kind of action)."""
+    return bool(options) and all(isinstance(a, kind) for a in options)
+
+
 def _needed_symbols(rs: Ruleset, st) -> dict[str, float]:
     """How much each construct is worth now: its points while its table is short, more if
     the card asks for it."""
@@ -65,8 +74,10 @@ def _needed_symbols(rs: Ruleset, st) -> dict[str, float]:
             need[symbol] = float(min(pts, short))
     card = rs.card
     if card is not None and not st.card_met:
-        targets = {"count": [card.target], "each": list(card.constructs), "messe": [card.target],
-                   "train": [card.symbol], "landscape_squares": ["landschaft"]}.get(card.kind, [])
+        by_kind: dict[str, list[str | None]] = {
+            "count": [card.target], "each": list(card.constructs), "messe": [card.target],
+            "train": [card.symbol], "landscape_squares": ["landschaft"]}
+        targets = by_kind.get(card.kind, [])
         for t in targets:
             if t:
                 need[t] = need.get(t, 0.0) + 3.0
@@ -94,7 +105,8 @@ def park_value(rs: Ruleset, sheet: Sheet, weights: dict[str, float] = WEIGHTS) -
         if status == "sin":
             sin_cells += len(g)
         elif status == "open" and g.symbol in wanted:
-            size = len(rs.shapes[g.symbol]) if rs.shapes.get(g.symbol) else 10
+            shape = rs.shapes.get(g.symbol)
+            size = len(shape) if shape else 10
             value += weights["site"] * wanted[g.symbol] * len(g) / size
     value -= weights["sin"] * sin_cells
     enclosed = len(an.enclosed)
@@ -105,7 +117,7 @@ def park_value(rs: Ruleset, sheet: Sheet, weights: dict[str, float] = WEIGHTS) -
     return value
 
 
-def heuristic(state: State, player: int) -> float:
+def heuristic(state: FreizeitparkState, player: int) -> float:
     """The park value of ``player``'s sheet as that player sees it (own hidden build drawn
     on a copy; the other players are not looked at)."""
     sheet = state.sheets[player]
@@ -139,14 +151,17 @@ class FreizeitparkGreedy(Agent):
         return f"FreizeitparkGreedy(seed={self.seed}, shortlist={self.shortlist})"
 
     def act(self, state: State) -> Action:
+        assert isinstance(state, FreizeitparkState), state
         options = state.legal_actions()
         if not options:
             raise ValueError("the game is over: there is nothing to choose")
         if len(options) == 1:
             return options[0]
-        if isinstance(options[0], Entrance):
+        if _all(options, Entrance):
             return self._entrance(state.rules, options)
-        best, best_value = [], -np.inf
+        assert _all(options, Build), options[0]
+        best: list[Action] = []
+        best_value = -np.inf
         for i, value in self._shortlist(state, options)[0]:
             if value > best_value + 1e-9:
                 best, best_value = [options[i]], value
@@ -157,17 +172,18 @@ class FreizeitparkGreedy(Agent):
     def ranking(self, state: State, options: list[Action]) -> list[Action]:
         """``options`` best first as this agent rates them: the shortlist by its exact value,
         then the rest by the cheap score (the search's root order, :class:`FreizeitparkSearch`)."""
-        if not options or not isinstance(options[0], Build):
+        assert isinstance(state, FreizeitparkState), state
+        if not _all(options, Build):
             return list(options)
         exact, order = self._shortlist(state, options)
         first = [i for i, _ in sorted(exact, key=lambda iv: -iv[1])]
         seen = set(first)
         return [options[i] for i in first + [i for i in order if i not in seen]]
 
-    def _shortlist(self, state: State, options: list[Build]):
+    def _shortlist(self, state: FreizeitparkState, options: list[Build]):
         """([(index, exact value)] of the best ``shortlist`` builds by the cheap score, in that
         order; every index by the cheap score, best first)."""
-        return self._rate(state.rules, state.sheets[state.current_player], options, self.shortlist)
+        return self._rate(state.rules, state.sheets[self.mover(state)], options, self.shortlist)
 
     def _rate(self, rs: Ruleset, sheet: Sheet, options: list[Build], shortlist: int,
               memo: dict | None = None):
@@ -288,12 +304,13 @@ class FreizeitparkSearch(FreizeitparkGreedy):
                 f"reply={self.reply})")
 
     def act(self, state: State) -> Action:
+        assert isinstance(state, FreizeitparkState), state
         options = state.legal_actions()
-        if len(options) <= 1 or not isinstance(options[0], Build):
+        if len(options) <= 1 or not _all(options, Build):
             self.last_iterations = 0
             return super().act(state)
         rs = state.rules
-        sheet = state.sheets[state.current_player]
+        sheet = state.sheets[self.mover(state)]
         exact, _ = self._shortlist(state, options)
         exact.sort(key=lambda iv: -iv[1])
         best, best_value = options[exact[0][0]], -np.inf

@@ -36,6 +36,7 @@ from boardkit.engine import game as get_game
 
 from . import ende
 from .content import content
+from .state import FreizeitparkState
 
 GAME = "freizeitpark"
 
@@ -71,13 +72,16 @@ def play_games(n: int, seed: int = 0, players: int = 1, agent: str = "greedy",
     for index, gseed in enumerate(game_seeds(seed, n)):
         state = g.new_game(players=players, seed=gseed, variant=dict(variant or {}),
                            params=dict(params or {}))
+        assert isinstance(state, FreizeitparkState), state
         bots = [make_agent(agent, seed=gseed * 8 + s, game=GAME) for s in range(players)]
         met: list[int | None] = [None] * players
         versions = [sheet.version for sheet in state.sheets]
         limit = 10_000
         while not state.is_over:
             played_round = state.round
-            state.apply(bots[state.current_player].act(state))
+            seat = state.current_player
+            assert seat is not None  # the game is not over
+            state.apply(bots[seat].act(state))
             for p, sheet in enumerate(state.sheets):
                 if sheet.version == versions[p]:
                     continue
@@ -89,13 +93,13 @@ def play_games(n: int, seed: int = 0, players: int = 1, agent: str = "greedy",
                 raise RuntimeError(f"{GAME}: game {index} did not end")
         for p in range(players):
             st = state.standing(p)
+            left, met_round = state.left_round[p], met[p]
             rows.append({
                 "game": index, "seed": gseed, "seat": p, "players": players,
                 "status": state.status[p],
-                "left_round": (math.nan if state.left_round[p] is None
-                               else float(state.left_round[p])),
+                "left_round": math.nan if left is None else float(left),
                 "skipped": int(state.skips[p]),
-                "met_round": math.nan if met[p] is None else float(met[p]),
+                "met_round": math.nan if met_round is None else float(met_round),
                 "card_met": float(st.card_met) if state.card is not None else math.nan,
                 "penalty": int(state.penalty[p]), "enclosed": int(st.enclosed),
                 "end_round": int(state.round),

@@ -53,15 +53,19 @@ def progress(rs: Ruleset, an: Analysis) -> tuple[int, int]:
     card = rs.card
     if card is None:
         return (0, 0)
+    # each kind has its own fields (CardEntry checks them)
     if card.kind == "count":
+        assert card.target is not None and card.count is not None, card.id
         return (an.count(card.target), card.count)
     if card.kind == "each":
         return (sum(1 for c in card.constructs if an.count(c) >= 1), len(card.constructs))
     if card.kind == "train":
+        assert card.min_cells is not None, card.id
         best = max((len(g) for g in an.groups
                     if g.symbol == card.symbol and an.status(g) in ("train", "open")), default=0)
         return (min(best, card.min_cells), card.min_cells)
     if card.kind == "messe":
+        assert card.target is not None and card.base is not None and card.per is not None, card.id
         attractions = sum(an.count(a) for a in rs.attractions)
         need = card.base + attractions // card.per
         return (min(an.count(card.target), need), need)
@@ -69,6 +73,7 @@ def progress(rs: Ruleset, an: Analysis) -> tuple[int, int]:
         t = tables(rs, an)["nachhaltigkeit"]
         return (min(t.marks, t.minimum), t.minimum)
     if card.kind == "landscape_squares":
+        assert card.count is not None, card.id
         return (an.count("landschaft"), card.count)
     raise AssertionError(card.kind)  # pragma: no cover - the schema lists the kinds
 

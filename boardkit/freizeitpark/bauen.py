@@ -174,7 +174,7 @@ def legal_placements(rs: Ruleset, sheet: Sheet, face: int, symbol: str) -> list[
 
 def legal_builds(rs: Ruleset, sheet: Sheet, dice: tuple[int, int]) -> list[Build]:
     """Every legal Build of this roll on this sheet (both splits, every symbol)."""
-    out = []
+    out: list[Build] = []
     for face, other in splits(dice):
         for symbol in symbol_options(rs, other):
             out.extend(Build(face, symbol, t, x, y) for t, x, y in legal_placements(rs, sheet, face, symbol))

@@ -26,10 +26,11 @@ the ghost is plain SVG + CSS (``:hover``), so no game-specific JavaScript is nee
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from boardkit.boards import Board, ClickMessage, KeyMessage
 from boardkit.boards import svg as S
-from boardkit.engine import Action, ActionFormatError, State
+from boardkit.engine import Action, ActionFormatError, State, Step
 from boardkit.engine.grid import (
     cell_name,
     reflect_cells,
@@ -38,11 +39,15 @@ from boardkit.engine.grid import (
     union_cells,
 )
 
+from .ablauf import BuildStep
 from .actions import Build, Entrance
 from .bauen import structure_cells
 from .content import TABLES, content
 from .konstrukte import analysis
+from .params import Params
+from .setup import Ruleset
 from .sheet import Sheet
+from .state import FreizeitparkState
 from .wurf import splits, symbol_options
 
 CELL = 30  # the largest cell; more players get smaller cells (sheet_layout)
@@ -70,6 +75,22 @@ svg.bk-svg .fz-hit.bk-legal .bk-shape { stroke: #e8a200; stroke-width: 2px; }
 """
 
 
+class _Drawn(Protocol):
+    """What a sheet's drawing reads of a state (a FreizeitparkState, or park_svg's view)."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def pending(self) -> Step | None: ...
+
+
+def _game(state: State) -> FreizeitparkState:
+    """A board's state, which is a Freizeitpark one."""
+    assert isinstance(state, FreizeitparkState), state
+    return state
+
+
 class Selection:
     """What the user has picked so far this decision (not part of the game state)."""
 
@@ -79,13 +100,13 @@ class Selection:
         self.symbol: str | None = None
         self.turn = 0
 
-    def sync(self, state: State) -> None:
+    def sync(self, state: FreizeitparkState) -> None:
         """Start a fresh selection for a new decision; keep it valid for the roll."""
         key = (state.action_count, state.current_player)
         step = state.pending
         if key != self.key:
             self.key, self.die, self.symbol, self.turn = key, None, None, 0
-        if step is None or not hasattr(step, "dice"):
+        if not isinstance(step, BuildStep):
             return
         dice = step.dice
         if self.die not in dice:
@@ -99,17 +120,18 @@ class Selection:
 # ------------------------------------------------------------------ drawing
 
 
-def _shape_cells(state: State, face: int, turn: int):
+def _shape_cells(state: _Drawn, face: int, turn: int):
     rs = state.rules
     return rs.entrance[turn] if face == 0 else rs.structures[face][turn]
 
 
-def anchor_action(state: State, sel: Selection, x: int, y: int) -> Action | None:
+def anchor_action(state: FreizeitparkState, sel: Selection, x: int, y: int) -> Action | None:
     """The action that puts the selected structure's first cell on ``(x, y)``."""
     step = state.pending
     if step is None:
         return None
-    if hasattr(step, "dice"):
+    if isinstance(step, BuildStep):
+        assert sel.die is not None and sel.symbol is not None, "sel.sync(state) chooses both"
         cells = _shape_cells(state, sel.die, sel.turn)
         fx, fy = cells[0]
         return Build(sel.die, sel.symbol, sel.turn, x - fx, y - fy)
@@ -162,7 +184,7 @@ def _glyph_cell(x0, y0, x, y, symbol, faded=False, cell=CELL):
                      weight=700, fill="#ffffff") + "</g>")
 
 
-def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: set[str],
+def _sheet_svg(state: _Drawn, obs: dict, p: int, sel: Selection | None, legal: set[str],
                clickable: bool, cell: int = CELL, cols: int = MAX_PER_ROW) -> str:
     rs = state.rules
     CELL = cell  # noqa: N806 - the cell size of this picture
@@ -224,12 +246,14 @@ def _sheet_svg(state: State, obs: dict, p: int, sel: Selection | None, legal: se
     return "".join(parts)
 
 
-def _hit_layer(state: State, sel: Selection, legal: set[str], x0: float, y0: float,
+def _hit_layer(state: _Drawn, sel: Selection, legal: set[str], x0: float, y0: float,
                cell: int = CELL) -> str:
     rs = state.rules
     CELL = cell  # noqa: N806 - the cell size of this picture
-    step = state.pending
-    face = sel.die if hasattr(step, "dice") else 0
+    face = 0  # the Eingang
+    if isinstance(state.pending, BuildStep):
+        assert sel.die is not None, "sel.sync(state) chooses the die"
+        face = sel.die
     turn = sel.turn if face else sel.turn % len(rs.entrance)
     shape = _shape_cells(state, face, turn)
     fx, fy = shape[0]
@@ -253,7 +277,7 @@ def _hit_layer(state: State, sel: Selection, legal: set[str], x0: float, y0: flo
     return "".join(parts)
 
 
-def _tables_svg(state: State, obs: dict, p: int, x0: float, y0: float,
+def _tables_svg(state: _Drawn, obs: dict, p: int, x0: float, y0: float,
                 cell: int = CELL) -> str:
     rs = state.rules
     CELL = cell  # noqa: N806 - the cell size of this picture
@@ -288,7 +312,7 @@ def _tables_svg(state: State, obs: dict, p: int, x0: float, y0: float,
     return "".join(parts)
 
 
-def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
+def _panel_svg(state: FreizeitparkState, obs: dict, sel: Selection | None, legal: set[str],
                clickable: bool) -> str:
     parts = []
     x, y = MARGIN, TOP
@@ -301,7 +325,7 @@ def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
         body = S.wrap(card["text"], cw, 10)
         parts.append(S.lines(cx, y + 4 + 14 * len(title), body, size=10, line_height=12.5,
                              fill=S.MUTED))
-    if obs["dice"] is None or step is None or not hasattr(step, "dice"):
+    if obs["dice"] is None or not isinstance(step, BuildStep):
         if step is not None and not obs["is_over"]:
             parts.append(S.text(x, y + 8, "draw the Eingang (entrance) on the border; r / f "
                                 "turn it", size=13, fill=S.MUTED))
@@ -318,6 +342,7 @@ def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
                            label=f"use the {value} for the structure"))
     if sel is None or not clickable:
         return "".join(parts)
+    assert sel.die is not None, "sel.sync(state) chooses the die"
     other = dict(splits(dice))[sel.die]
     rs = state.rules
     name = content().structures[sel.die]
@@ -344,7 +369,7 @@ def _panel_svg(state: State, obs: dict, sel: Selection | None, legal: set[str],
     return "".join(parts)
 
 
-def _try_cells(state: State, act) -> list:
+def _try_cells(state: FreizeitparkState, act) -> list:
     """The sheet cells an attempted action would draw (those on the sheet), or []."""
     try:
         face = 0 if isinstance(act, Entrance) else act.die
@@ -354,7 +379,7 @@ def _try_cells(state: State, act) -> list:
     return [c for c in cells if 0 <= c[0] < state.rules.width and 0 <= c[1] < state.rules.height]
 
 
-def _try_ghost(state: State, act, verdict, number: int, x0: float, y0: float,
+def _try_ghost(state: FreizeitparkState, act, verdict, number: int, x0: float, y0: float,
                cell: int) -> str:
     """An attempted structure as a ghost on the sheet: green when legal, red when refused,
     with the symbol's glyph and the attempt's number (its box below the sheets says more)."""
@@ -379,7 +404,7 @@ def _try_ghost(state: State, act, verdict, number: int, x0: float, y0: float,
     return f"<g pointer-events='none' class='fz-try'>{''.join(parts)}</g>"
 
 
-def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
+def draw(state: FreizeitparkState, viewer: int | str | None = None, sel: Selection | None = None,
          legal: set[str] | frozenset[str] = frozenset(), tries=()) -> str:
     """The board as an SVG string (``viewer``: whose eyes; ``None`` sees everything).
 
@@ -394,8 +419,8 @@ def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
     cell, cols = sheet_layout(n, rs)
     rows = -(-n // cols)
     width = max(MARGIN * 2 + cols * (rs.width * cell + SHEET_GAP), S.FIT_W)
-    height = TOP + PANEL_H + rows * (SHEET_HEAD + rs.height * cell + SHEET_FOOT)
-    if obs["is_over"]:
+    height: float = TOP + PANEL_H + rows * (SHEET_HEAD + rs.height * cell + SHEET_FOOT)
+    if deciding is None:  # the game is over
         head = game_over_text(state, obs)
     elif obs["round"] == 0:
         head = f"Round 0 (Eingang) · P{deciding + 1}: {obs['prompt']}"
@@ -420,7 +445,7 @@ def draw(state: State, viewer: int | None = None, sel: Selection | None = None,
                       viewer=S.viewer_label(viewer))
 
 
-def game_over_text(state: State, obs: dict) -> str:
+def game_over_text(state: FreizeitparkState, obs: dict) -> str:
     """The heading of a finished game: the winners by the rules, or that there is none
     (with the parks ranked by their score: required marks reached)."""
     won = obs["winners"]
@@ -453,12 +478,14 @@ class FreizeitparkBoard(Board):
         self.selection = Selection()
         super().__init__(state, **kwargs)
 
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
+        state = _game(state)
         self.selection.sync(state)
         return draw(state, viewer, self.selection, legal_targets, self.current_tries(state))
 
     def targets(self, state: State) -> dict[str, Action]:
         """``cell:x,y`` -> the legal action of the current selection anchored there."""
+        state = _game(state)
         if state.is_over:
             return {}
         self.selection.sync(state)
@@ -473,6 +500,7 @@ class FreizeitparkBoard(Board):
         return out
 
     def intent(self, msg, state: State) -> Action | None:
+        state = _game(state)
         sel = self.selection
         sel.sync(state)
         if isinstance(msg, KeyMessage):
@@ -495,7 +523,7 @@ class FreizeitparkBoard(Board):
         step = state.pending
         if m := _SPLIT_T.match(target):
             value = int(m[1])
-            if not hasattr(step, "dice") or value not in step.dice:
+            if not isinstance(step, BuildStep) or value not in step.dice:
                 raise ActionFormatError(f"there is no die showing {value} to pick")
             sel.die, sel.turn = value, 0
             sel.sync(state)
@@ -503,8 +531,9 @@ class FreizeitparkBoard(Board):
             return None
         if m := _SYMBOL_T.match(target):
             symbol = m[1]
-            if not hasattr(step, "dice"):
+            if not isinstance(step, BuildStep):
                 raise ActionFormatError("no symbol to choose now")
+            assert sel.die is not None, "sel.sync(state) chooses the die"
             other = dict(splits(step.dice))[sel.die]
             if symbol not in symbol_options(state.rules, other):
                 raise ActionFormatError(f"the {other} does not give {symbol}")
@@ -513,14 +542,17 @@ class FreizeitparkBoard(Board):
             return None
         raise ActionFormatError(f"freizeitpark board: unknown target {target!r}")
 
-    def _turn(self, state: State, how: str) -> None:
+    def _turn(self, state: FreizeitparkState, how: str) -> None:
         """Rotate (a quarter turn) or mirror the selected structure."""
         sel = self.selection
         step = state.pending
         if step is None:
             return
         rs = state.rules
-        shapes = rs.structures[sel.die] if hasattr(step, "dice") else rs.entrance
+        shapes = rs.entrance
+        if isinstance(step, BuildStep):
+            assert sel.die is not None, "sel.sync(state) chooses the die"
+            shapes = rs.structures[sel.die]
         current = shapes[sel.turn % len(shapes)]
         moved = rotate_cells(current, 1) if how == "rotate" else reflect_cells(current, "y")
         key = tuple(map(tuple, translate_to_origin(moved).tolist()))
@@ -541,7 +573,7 @@ def _shape_picture(cells, colour: str, glyph: str, x0: float, y0: float, size: f
     return "".join(parts)
 
 
-def legend_svg(card: str | None = None, state: State | None = None) -> str:
+def legend_svg(card: str | None = None, state: FreizeitparkState | None = None) -> str:
     """The Zeichenerklärung (symbol table): the structure of every die face, the Eingang,
     and every symbol with the faces that give it, its construct's shape, score table and
     German/English name (for ``state``'s rules, else the default rules with ``card``)."""
@@ -549,7 +581,12 @@ def legend_svg(card: str | None = None, state: State | None = None) -> str:
     from .setup import ruleset
 
     data = content()
-    rs = state.rules if state is not None else ruleset(GAME.make_params(), card)
+    if state is not None:
+        rs = state.rules
+    else:
+        params = GAME.make_params()
+        assert isinstance(params, Params), params
+        rs = ruleset(params, card)
     card = rs.card.id if rs.card is not None else None
     size = 16
     parts = [S.text(MARGIN, 16, "Structures (Strukturen): the die used for the structure",
@@ -589,20 +626,24 @@ def legend_svg(card: str | None = None, state: State | None = None) -> str:
                       title="Freizeitpark: Zeichenerklärung")
 
 
-def park_svg(sheet: Sheet, rs=None, title: str = "") -> str:
+def park_svg(sheet: Sheet, rs: Ruleset | None = None, title: str = "") -> str:
     """One sheet on its own (a hand-drawn park, say), with constructs outlined, building
     sins dashed and enclosed empty cells crossed, and its four tables."""
     from .ende import standing
     from .game import GAME
     from .setup import ruleset
 
-    rs = rs or ruleset(GAME.make_params({"sheet.width": sheet.width,
-                                         "sheet.height": sheet.height}), None)
+    if rs is None:
+        params = GAME.make_params({"sheet.width": sheet.width, "sheet.height": sheet.height})
+        assert isinstance(params, Params), params
+        rs = ruleset(params, None)
     st = standing(rs, sheet)
 
-    class _View:  # the little of a state that _sheet_svg reads
-        rules = rs
+    class _View:  # the little of a state that _sheet_svg reads (_Drawn)
         pending = None
+
+        def __init__(self, rules: Ruleset):
+            self.rules = rules
 
     obs = {"is_over": False, "card": None,
            "players": [{"sheet": sheet.rows(), "status": "playing", "decided": False,
@@ -610,7 +651,7 @@ def park_svg(sheet: Sheet, rs=None, title: str = "") -> str:
                         "pending": None, "tables": {t: st.marks(t) for t in TABLES},
                         "penalty": 0, "enclosed": sorted(map(list, analysis(rs, sheet).enclosed)),
                         "card_progress": [0, 0]}]}
-    body = _sheet_svg(_View(), obs, 0, None, set(), False).replace(
+    body = _sheet_svg(_View(rs), obs, 0, None, set(), False).replace(
         ">P1<", f">{S.esc(title or 'a park')}<", 1)
     shift = TOP + PANEL_H - 30
     width = MARGIN * 2 + rs.width * CELL + 4

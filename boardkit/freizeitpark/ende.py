@@ -151,16 +151,18 @@ def cells_needed(rs: Ruleset, sheet: Sheet) -> int | None:
             continue
         drawn = sum(len(g) for g in an.groups if g.symbol == symbol and not g.finished)
         each = Fraction(max(1, len(shape) - drawn), pts)
-        if cost[table] is None or each < cost[table]:
+        best = cost[table]
+        if best is None or each < best:
             cost[table] = each
     total = 0
     for name, t in now.items():
         missing = t.minimum - t.marks
         if missing <= 0:
             continue
-        if cost[name] is None:
+        per_mark = cost[name]
+        if per_mark is None:
             return sheet.width * sheet.height + 1  # nothing can score there any more
-        total += ceil(missing * cost[name])
+        total += ceil(missing * per_mark)
     return total
 
 

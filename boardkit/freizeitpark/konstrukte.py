@@ -73,7 +73,11 @@ def train_lines_ok(cells, limit: int) -> bool:
 
 def _train_rule(rs: Ruleset) -> tuple[int, int]:
     card = rs.card
-    return (card.max_per_line, card.min_cells) if card is not None and card.kind == "train" else (4, 10)
+    if card is None or card.kind != "train":
+        return 4, 10
+    # a train card has both (CardEntry checks the fields of each kind)
+    assert card.max_per_line is not None and card.min_cells is not None, card.id
+    return card.max_per_line, card.min_cells
 
 
 @RULES.implements("freizeitpark.konstrukt.form")
@@ -361,8 +365,10 @@ class Analysis:
                         done |= g.mask
                 m = grid.neighbours(done, corners=True)
             elif name == "edge":
+                assert symbol is not None, "the cells next to which symbol?"
                 m = grid.neighbours(self.bits.get(symbol, 0))
             elif name == "near":
+                assert symbol is not None, "the cells near which symbol?"
                 m = grid.neighbours(self.bits.get(symbol, 0), corners=True)
             else:  # pragma: no cover - programming error
                 raise KeyError(name)

@@ -133,13 +133,16 @@ def _ruleset(params_json: str, card_id: str | None) -> Ruleset:
                 pts = card.beliebtheit  # the card's own construct (Bierzelt)
             scores[k] = (c.table, int(pts or 0))
     landscape_per_point = 1
+    # each card kind has its own fields (CardEntry checks them)
     if card is not None and card.kind == "sustainability":
+        assert card.cells_per_point is not None, card.id
         landscape_per_point = card.cells_per_point
     # the same-type rule holds for every construct but Landschaft and the Eingang; the
     # Bummelzug has no fixed shape but is a construct too (rule freizeitpark.konstrukt.abstand)
     touch = {k for k, s in shapes.items()
              if (s is not None and in_play[k].kind != "entrance") or in_play[k].kind == "train"}
     if card is not None and card.kind == "landscape_squares":
+        assert card.nachhaltigkeit is not None, card.id
         shapes["landschaft"] = card.cells
         touch.add("landschaft")
         landscape_per_point = 0

@@ -9,8 +9,13 @@ cells, ...) until the next drawing; that cache is never saved or copied.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .content import Cell
+
+if TYPE_CHECKING:
+    from .konstrukte import Analysis
+    from .setup import Ruleset
 
 
 class Sheet:
@@ -23,8 +28,10 @@ class Sheet:
         self.height = height
         self.cells: dict[Cell, str] = {}
         self.version = 0
-        self._cache = None  # (version, ruleset, analysis) of the current or previous drawing
-        self._last = None   # (symbol, cells) of the last drawing (for updating the analysis)
+        # (version, ruleset, analysis) of the current or previous drawing
+        self._cache: tuple[int, Ruleset, Analysis] | None = None
+        # (symbol, cells) of the last drawing (for updating the analysis)
+        self._last: tuple[str, tuple[Cell, ...]] | None = None
 
     # pickling (engine snapshots, clones, worker processes) leaves the cache behind
     def __getstate__(self):

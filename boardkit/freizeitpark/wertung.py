@@ -53,6 +53,7 @@ def raw_points(rs: Ruleset, an: Analysis) -> dict[str, int]:
             points[table] += n * pts
     card = rs.card
     if card is not None and card.kind == "landscape_squares":
+        assert card.beliebtheit is not None, card.id  # CardEntry checks the kind's fields
         points["beliebtheit"] += an.count("landschaft") * card.beliebtheit
     return points
 

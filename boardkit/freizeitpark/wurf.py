@@ -17,7 +17,8 @@ from .setup import Ruleset
 
 
 def roll(rng) -> tuple[int, int]:
-    return tuple(int(v) for v in rng.integers(1, 7, size=2))
+    a, b = rng.integers(1, 7, size=2)
+    return int(a), int(b)
 
 
 def check_roll(state, value) -> None:

@@ -31,6 +31,7 @@ the State accepts or refuses it.
 from __future__ import annotations
 
 import re
+from typing import TypedDict
 
 from boardkit.boards import Board
 from boardkit.boards import svg as S
@@ -58,7 +59,8 @@ from .megapark import MegaStep
 from .portfolio import BuildStep, PlaceStep
 from .rearranging import MoveStep
 from .scoring import rotations
-from .solver import hint
+from .solver import Hint, hint
+from .state import LandsState
 
 COLOURS = {"rides": "#d1495b", "gifts": "#e0a100", "games": "#00798c", "food": "#4f9d69",
            "shows": "#8d6cab"}
@@ -111,6 +113,16 @@ def card_face(card: int, angle: int, shape: int, x0: float, y0: float, size: flo
     return "".join(parts)
 
 
+class Draft(TypedDict):
+    """A rearrangement in progress (only the board knows it)."""
+
+    park: int
+    #: the action count it started at
+    base: int
+    #: [card, x, y, angle, shape] of each card, bottom first
+    cards: list[list]
+
+
 class LandsBoard(Board):
     """Drag cards onto parks; rotate with ``r``; click to complete, reserve, rearrange."""
 
@@ -124,9 +136,7 @@ class LandsBoard(Board):
         self.grab = (0.0, 0.0)
         self.ghost_verdict = None
         self.hint_text = ""
-        #: a rearrangement in progress: {"park", "cards": [[card, x, y, angle, shape], ...]
-        #: bottom first, "base": the action count it started at}; only the board knows it
-        self.draft: dict | None = None
+        self.draft: Draft | None = None  # a rearrangement in progress
         self.picked: int | None = None  # the draft card that "turn" and the shape buttons change
         self._tray_y = 420.0  # set by render: where the tray card is drawn
         if "agent" not in kwargs:  # the rule-aware player for "AI move" and auto-play
@@ -143,7 +153,7 @@ class LandsBoard(Board):
         if state.phase == "portfolio" and isinstance(state.pending, PlaceStep):
             n += 1  # room for a new park
         n = max(n, 1)
-        out = []
+        out: list[tuple[int, float, float]] = []
         for i in range(n):
             col, row = i % 2, i // 2
             out.append((i, LEFT + col * (FRAME + GAP), TOP + 24 + row * (FRAME + 76)))
@@ -208,7 +218,7 @@ class LandsBoard(Board):
         return (not state.is_over and bool(state.parks)
                 and isinstance(state.pending, (PlaceStep, BuildStep, MegaStep)))
 
-    def current_draft(self, state) -> dict | None:
+    def current_draft(self, state) -> Draft | None:
         """The draft, dropped once the game moved on (a move was made, undone or replayed)."""
         d = self.draft
         if d is not None and (d["base"] != state.action_count or not self.can_rearrange(state)
@@ -218,9 +228,10 @@ class LandsBoard(Board):
 
     def draft_action(self) -> Relayout:
         d = self.draft
+        assert d is not None, "no rearrangement in progress"
         return Relayout(d["park"], tuple(tuple(e) for e in d["cards"]))
 
-    def _start_draft(self, state, park: int, card: int) -> dict:
+    def _start_draft(self, state, park: int, card: int) -> Draft:
         if not self.can_rearrange(state):
             raise ActionFormatError("cards can be rearranged only while you place, build or "
                                     "complete (lay a picked-up card first)")
@@ -237,6 +248,7 @@ class LandsBoard(Board):
         return d
 
     def _entry(self, card: int) -> list:
+        assert self.draft is not None, "no rearrangement in progress"
         return next(e for e in self.draft["cards"] if e[0] == card)
 
     def _park_drag(self, msg: DragMessage, state, park: int, card: int) -> None:
@@ -272,6 +284,7 @@ class LandsBoard(Board):
         self.refresh()
 
     def _turn_picked(self, by: int) -> None:
+        assert self.picked is not None, "no card of the draft is picked"
         e = self._entry(self.picked)
         e[3] = int(e[3] + by) % 360
         self.refresh()
@@ -292,6 +305,7 @@ class LandsBoard(Board):
         chain; the reader's next click or drag clears them.
         """
         state = self.state
+        assert isinstance(state, LandsState), state
         if isinstance(act, Relayout) and 0 <= act.park < len(state.parks) \
                 and self.can_rearrange(state):
             self.draft = {"park": act.park, "base": state.action_count,
@@ -458,11 +472,11 @@ class LandsBoard(Board):
         return None
 
     # ------------------------------------------------------------------ drawing
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
         head = S.wrap(self._headline(state, obs), LEFT + 2 * FRAME + GAP - 16, 14, bold=True)
         parts = [S.lines(16, 14, head[:2], size=14, line_height=17, weight=600)]
-        y = TOP + 10
+        y: float = TOP + 10
         y = self._draw_goal(state, obs, parts, y)
         y = self._draw_stacks(state, obs, parts, y + 8)
         y = self._draw_piles(state, obs, parts, legal_targets, y + 8)
@@ -476,10 +490,11 @@ class LandsBoard(Board):
         else:
             y = self._draw_score(state, parts, 16, y + 12)
         width = LEFT + 2 * FRAME + GAP + 16
-        if self.ghost is not None and self.tray_card(state) is not None:
+        tray = self.tray_card(state)
+        if self.ghost is not None and tray is not None:
             verdict = self.ghost_verdict
             kind = None if verdict is None else ("ok" if verdict.legal else "bad")
-            parts.append(f"<g pointer-events='none'>{card_face(self.tray_card(state), self.angle, self.shape, *self.ghost, CELL, ghost=kind or 'ok')}</g>")
+            parts.append(f"<g pointer-events='none'>{card_face(tray, self.angle, self.shape, *self.ghost, CELL, ghost=kind or 'ok')}</g>")
             if verdict is not None and not verdict.legal:
                 parts.append(self._ghost_message(verdict, width))
         tries = self.current_tries(state)
@@ -505,7 +520,10 @@ class LandsBoard(Board):
         box_w = 330
         rows = S.wrap(f"{verdict.rule}: {verdict.message}", box_w - 12, 11, bold=True)
         box_h = 8 + 14 * len(rows)
-        gx, gy = at if at is not None else self.ghost
+        if at is None:
+            assert self.ghost is not None, "a card is dragged"
+            at = self.ghost
+        gx, gy = at
         x = min(max(4, gx), width - box_w - 4)
         y = gy - box_h - 6 if gy - box_h - 6 >= 4 else gy + 6 * CELL + 6
         return ("<g pointer-events='none' class='bk-box'>"
@@ -642,6 +660,7 @@ class LandsBoard(Board):
     def _draw_draft_controls(self, state, parts, legal, y) -> float:
         """While rearranging: done / cancel, the picked card's turn and shape, the verdict."""
         d = self.draft
+        assert d is not None, "called while rearranging"
         parts.append(S.text(16, y + 4, f"rearranging park {d['park']} (drag its cards; nothing "
                             "is checked until done)", size=11, weight=600))
         y += 14
@@ -678,7 +697,7 @@ class LandsBoard(Board):
 
     def _draw_parks(self, state, parts, legal) -> float:
         step = state.pending
-        bottom = TOP
+        bottom: float = TOP
         for park, fx, fy in self.frames(state):
             new = park >= len(state.parks)
             label = ("megapark" if state.phase != "portfolio" else f"park {park}") + (" (new)" if new else "")
@@ -757,11 +776,12 @@ class LandsBoard(Board):
         return "<g pointer-events='none'>" + "".join(out) + "</g>"
 
 
-def hint_words(h) -> str:
+def hint_words(h: Hint) -> str:
     """A hint as the board names things: a placement by the square its lower-left corner
     lands on, as the areas label them (columns A.., rows 1.. from the bottom)."""
     act = h.action
     if isinstance(act, Place):
+        assert isinstance(act.x, int) and isinstance(act.y, int), "hints are on the grid"
         under = ", slipped under" if act.under else ""
         return (f"place #{act.card} in park {act.park}, its lower-left square on "
                 f"{cell_name((act.x, act.y))}, turned {act.angle}°, shape {act.shape}{under}: "

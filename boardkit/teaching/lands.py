@@ -20,13 +20,19 @@ def _parts() -> tuple[int, int]:
     from boardkit.agents import make_agent, play
     from boardkit.analysis import game_seeds
     from boardkit.lands import GAME
+    from boardkit.lands.params import Params
+    from boardkit.lands.state import LandsState
 
-    points = GAME.make_params().points
+    params = GAME.make_params()
+    assert isinstance(params, Params), params
+    points = params.points
     plan = portfolio = 0
     for seed in game_seeds(PARTS_SEED, PARTS_DEALS):
         state = GAME.new_game(seed=seed)
+        assert isinstance(state, LandsState), state
         play(state, [make_agent("greedy", seed=seed * 8, game="lands")])
         result = state.result
+        assert result is not None, "a finished game has its result"
         plan += result.unfilled * points.unfilled + result.extra * points.extra
         portfolio += sum(result.missing.values()) * points.portfolio
     return plan, portfolio

@@ -313,7 +313,7 @@ class WanderlustBoard(Board):
         raise ActionFormatError(f"wanderlust board: unknown target {target!r}")
 
     # ------------------------------------------------------------------ drawing
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         state = _wanderlust(state)
         obs = state.observation(viewer)
         # the payments shown come from the mover's hand: only the mover (or a spectator)

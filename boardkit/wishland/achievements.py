@@ -40,6 +40,7 @@ def stat(state, player: int, cond: Condition) -> int:
         return income_credits(state, player)
     count = state.count[player]
     if s == "cards":
+        assert cond.kind is not None, "Condition requires the kind of 'cards'"
         return count[_KIND_INDEX[cond.kind]]
     if s == "max_cards":
         return max(count[_KIND_INDEX[k]] for k in cond.kinds)
@@ -71,6 +72,7 @@ def _compile(cond: Condition):
     if s == "credits":
         return lambda st, p: st.credits[p]
     if s == "cards":
+        assert cond.kind is not None, "Condition requires the kind of 'cards'"
         k = _KIND_INDEX[cond.kind]
         return lambda st, p: st.count[p][k]
     return lambda st, p: stat(st, p, cond)

@@ -24,6 +24,7 @@ from boardkit.analysis.simulation import game_seeds
 
 from .content import CARDS, KINDS
 from .game import GAME
+from .state import WishlandState
 
 
 def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy", seed: int = 0,
@@ -33,6 +34,7 @@ def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy",
     rows = []
     for index, s in enumerate(game_seeds(seed, n)):
         state = GAME.new_game(players=players, seed=s, variant=variant)
+        assert isinstance(state, WishlandState), state
         k = index % players  # rotate the seats
         seats = names[k:] + names[:k]
         play(state, [make_agent(a, seed=s * 8 + i, game="wishland") for i, a in enumerate(seats)])

@@ -188,7 +188,7 @@ class WishlandBoard(Board):
         return super().intent(msg, state)
 
     # ------------------------------------------------------------------ drawing
-    def render(self, state: State, viewer: int | None, legal_targets: set[str]) -> str:
+    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
         obs = state.observation(viewer)
         parts = [f"<style>{CARD_CSS}</style>",
                  S.text(MX, 13, self._headline(state, obs), size=14, weight=700)]
@@ -222,7 +222,7 @@ class WishlandBoard(Board):
                           viewer=S.viewer_label(viewer))
 
     @staticmethod
-    def forced_moves(state: State, viewer: int | None) -> list[str]:
+    def forced_moves(state: State, viewer: int | str | None) -> list[str]:
         """The moves the engine played by itself (single options, logged ``auto``) since the
         last decision of a player, as ``viewer`` may see them: so that a click that is
         followed at once by, say, another player's forced collect does not puzzle anyone."""
@@ -361,7 +361,7 @@ class WishlandBoard(Board):
                   (SoloDraw(), "Spend a Worker: draw"),
                   (SoloFreeDraw(), "Free draw (token right)"), (SoloAdvertise(), "Advertise"),
                   (SoloDiscard(), "Discard hand"), (BonusCard(None), "No bonus card")]
-        x = MX
+        x: float = MX
         for act, label in labels:
             target = action_target(state, act)
             if target in legal:
@@ -456,7 +456,7 @@ class WishlandBoard(Board):
         y += 18
         parts.append(S.text(x, y, "Achievements (1 VP each)", size=12, weight=700))
         y += 8
-        rows_of = []
+        rows_of: list[tuple[str, int | None, str]] = []
         for aid in obs["achievements"]:
             rows_of.append((aid, None, f"{aid}: {CONTENT.achievements[aid].text}"))
         for p, seat in enumerate(obs["seats"]):
@@ -516,7 +516,8 @@ class WishlandBoard(Board):
             count = f"{len(cards)}/{limit}" if k in (1, 2, 3, 4) else f"{len(cards)}"
             names = ", ".join(f"#{CARDS[c].number}" for c in cards)
             area.append((k, f"{KINDS[k].title()}s {count}" + (f": {names}" if names else "")))
-        rows = [(r, None) for line in lines for r in S.wrap(line, text_w, TEXT)]
+        rows: list[tuple[str, str | None]] = [(r, None) for line in lines
+                                              for r in S.wrap(line, text_w, TEXT)]
         for k, words in area:
             over = k in (1, 2, 3, 4) and words and len(by_kind.get(k, [])) >= limit
             rows += [(r, "#b3261e" if over else COLOUR[KINDS[k]]) for r in

@@ -15,7 +15,7 @@ the game state holds only integers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field, model_validator
 
@@ -43,7 +43,14 @@ FINAL = ("ticket_table", "symbol_table", "milestones", "symbol_sets", "bonus_car
          "entertainment", "mascot_self", "duplicate_entertainment", "no_restaurant_penalty",
          "colour_sets", "all_symbols", "common_symbol", "penalty")
 SETUP = ("private_tile",)
-EffectName = Literal[tuple(sorted(set(GAINS + INCOME + ONGOING + FINAL + SETUP)))]
+#: the effects that count or discount the cards of one kind
+KIND_NEEDED = ("credits_per", "when_count", "discount")
+if TYPE_CHECKING:  # Literals built from the tuples above when the module runs; a name to a checker
+    EffectName = str
+    KindName = str
+else:
+    EffectName = Literal[tuple(sorted(set(GAINS + INCOME + ONGOING + FINAL + SETUP)))]
+    KindName = Literal[KINDS]
 
 
 def card_id(kind: int, number: int) -> int:
@@ -73,6 +80,8 @@ class Effect(Strict):
     def _known_kind(self):
         if self.kind is not None and self.kind not in KINDS:
             raise ValueError(f"kind '{self.kind}' is not one of {', '.join(KINDS)}")
+        if self.kind is None and self.effect in KIND_NEEDED:
+            raise ValueError(f"effect '{self.effect}' needs a kind (the cards it counts)")
         for g in self.gain:
             if g.effect not in GAINS:
                 raise ValueError(f"'{g.effect}' cannot be gained (gains: {', '.join(GAINS)})")
@@ -104,7 +113,7 @@ class _Rewards(Strict):
 
 
 class KindSpec(Strict):
-    key: Literal[KINDS]
+    key: KindName
     colour: str
     row: str
     cards: int = Field(ge=1)
@@ -329,12 +338,13 @@ def _faces(kind: int, faces: list[Face], count: int, symbols: set[str], where: s
         if f.symbol not in symbols:
             raise DataError(f"{where}: {KINDS[kind]}[{f.number - 1}].symbol: '{f.symbol}' is "
                             f"not a Category Symbol of this colour ({', '.join(sorted(symbols))})")
-        rule = rules[f.number] if rules else f
+        hotel = rules[f.number] if rules else None  # a Hotel's rewards are in its own file
+        rule: _Rewards = f if hotel is None else hotel
         cid = card_id(kind, f.number)
         out[cid] = Card(cid, kind, f.number, f.cost, f.symbol, f.entertainment,
-                        f.immediate + (rule.immediate if rules else ()), rule.income,
+                        f.immediate + (hotel.immediate if hotel else ()), rule.income,
                         rule.ongoing, rule.final, rule.setup,
-                        rule.text if rules else "")
+                        hotel.text if hotel else "")
     return out
 
 
@@ -389,10 +399,10 @@ def load_content() -> Content:
     if sorted(ent_rules) != list(range(1, spec["entrepreneur"].cards + 1)):
         raise DataError(f"{folder / 'entrepreneurs.toml'}: entrepreneur: numbers must be "
                         f"1..{spec['entrepreneur'].cards}")
-    for n, e in ent_rules.items():
+    for n, ent in ent_rules.items():
         cid = card_id(ENTREPRENEUR, n)
-        cards[cid] = Card(cid, ENTREPRENEUR, n, 0, None, None, e.immediate, e.income,
-                          e.ongoing, e.final, e.setup, e.text)
+        cards[cid] = Card(cid, ENTREPRENEUR, n, 0, None, None, ent.immediate, ent.income,
+                          ent.ongoing, ent.final, ent.setup, ent.text)
 
     achievements: dict[str, Achievement] = {}
     for prefix, items in (("board", achv.board), ("tile", achv.tile)):
@@ -414,9 +424,10 @@ def load_content() -> Content:
     if "entertainment" not in table_map:
         raise DataError(f"{folder / 'tables.toml'}: table: 'entertainment' is missing")
 
-    provenance = {"board.toml": board.provenance, "hotels.toml": hotels.provenance,
-                  "entrepreneurs.toml": ents.provenance, "cards.toml": faces.provenance,
-                  "achievements.toml": achv.provenance, "tables.toml": tables.provenance}
+    provenance: dict[str, str] = {
+        "board.toml": board.provenance, "hotels.toml": hotels.provenance,
+        "entrepreneurs.toml": ents.provenance, "cards.toml": faces.provenance,
+        "achievements.toml": achv.provenance, "tables.toml": tables.provenance}
     return Content(board, cards, achievements, table_map, category, symbol_kind, ent11, ent8,
                    provenance)
 

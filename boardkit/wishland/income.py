@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from boardkit.engine.rules import rule_ids
 
-from .content import CARDS, KINDS
+from .content import CARDS, KINDS, Effect
 from .continuations import later
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 RULES = rule_ids("wishland")
+
+
+def _of_kind(count: list[int], e: Effect) -> int:
+    """How many cards of ``e``'s kind ``count`` holds (its schema requires the kind)."""
+    assert e.kind is not None, e.effect
+    return count[_KIND_INDEX[e.kind]]
 
 
 def _income_cards(state, player: int):
@@ -37,8 +43,8 @@ def income_credits(state, player: int) -> int:
             if e.effect == "credits":
                 total += e.n
             elif e.effect == "credits_per":
-                total += e.n * count[_KIND_INDEX[e.kind]]
-            elif e.effect == "when_count" and count[_KIND_INDEX[e.kind]] >= e.at_least:
+                total += e.n * _of_kind(count, e)
+            elif e.effect == "when_count" and _of_kind(count, e) >= e.at_least:
                 total += sum(g.n for g in e.gain if g.effect == "credits")
     return max(0, total)
 
@@ -56,9 +62,9 @@ def collect_income(state, player: int) -> None:
             if e.effect == "credits":
                 credits += e.n
             elif e.effect == "credits_per":
-                credits += e.n * count[_KIND_INDEX[e.kind]]
+                credits += e.n * _of_kind(count, e)
             elif e.effect == "when_count":
-                if count[_KIND_INDEX[e.kind]] >= e.at_least:
+                if _of_kind(count, e) >= e.at_least:
                     jobs.append(("card", cid, "income", j))
             elif e.effect == "in_round" and e.round == state.round:
                 jobs.append(("card", cid, "income", j))

@@ -22,7 +22,7 @@ for the setup alone); ``describe(id)`` says what it shows, ``names()`` lists the
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from pydantic import Field, field_validator, model_validator
@@ -38,6 +38,12 @@ from .rewards import play_card
 #: the per-player fields a teacher's position may give (nothing else)
 SETTABLE = ("credits", "happiness", "visitors", "workers", "reserve")
 _NAMES = {c.name: cid for cid, c in CARDS.items()}
+if TYPE_CHECKING:  # Literals built from the tuples when the module runs; a name to a checker
+    RowName = str
+    SettableName = str
+else:
+    RowName = Literal[ROWS]
+    SettableName = Literal[SETTABLE]
 
 
 class ScenarioSpec(Strict):
@@ -46,9 +52,9 @@ class ScenarioSpec(Strict):
     text: str = Field(min_length=8, description="what the position shows")
     players: int = Field(ge=1, le=4)
     teacher: bool = False
-    deal: dict[Literal[ROWS], list[str]] = {}  # type: ignore[valid-type]
+    deal: dict[RowName, list[str]] = {}
     cards: list[list[str]] = []
-    set: dict[Literal[SETTABLE], list[int]] = {}  # type: ignore[valid-type]
+    set: dict[SettableName, list[int]] = {}
     moves: list[dict[str, Any]] = []
     play_out: bool = Field(False, description="then collect every turn until Final Scoring")
 

@@ -177,6 +177,10 @@ def test_restaurant_faces_are_the_three_kinds():
     (C.Effect, {"effect": "teleport"}, "effect"),
     (C.Effect, {"effect": "when_play", "kind": "dragon"}, "kind"),
     (C.Effect, {"effect": "when_play", "gain": [{"effect": "bonus_card"}]}, "cannot be gained"),
+    # an income or discount that counts no kind of card would fail mid-game (KeyError: None)
+    (C.Effect, {"effect": "credits_per", "n": 1}, "needs a kind"),
+    (C.Effect, {"effect": "when_count", "at_least": 2}, "needs a kind"),
+    (C.Effect, {"effect": "discount", "n": 1}, "needs a kind"),
     (C.HotelRule, {"number": 1, "text": "a text here", "immediate": [{"effect": "bonus_card"}]},
      "not allowed here"),
     (C.Condition, {"stat": "cards", "at_least": 3}, "needs a kind"),
