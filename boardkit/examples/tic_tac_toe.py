@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from boardkit.engine import Action, ActionCodec, Game, Range, RuleViolation, State, Step, action
+from boardkit.engine import (
+    Action,
+    ActionCodec,
+    Flow,
+    Game,
+    Phase,
+    Range,
+    RuleViolation,
+    State,
+    Step,
+    action,
+)
 from boardkit.engine.rules import rule_ids
 
 RULES = rule_ids("tic-tac-toe")
@@ -34,9 +45,6 @@ class PlaceStep(Step):
     #: engines play games of the same length in benchmarks/bench_interop.py)
     auto = False
 
-    def __init__(self, player: int):
-        self.player = player
-
     def prompt(self, state) -> str:
         return f"mark an empty cell with {MARKS[self.player]}"
 
@@ -51,27 +59,33 @@ class PlaceStep(Step):
     @RULES.implements("tic-tac-toe.end.line")
     def resolve(self, state, act):
         state.grid[act.cell] = self.player
-        state.stack.pop()
         if any(all(state.grid[c] == self.player for c in line) for line in LINES):
             state.winner = self.player
             state.note(f"{MARKS[self.player]} completes a line and wins")
         elif all(mark is not None for mark in state.grid):
             state.note("the grid is full: a draw")
-        else:
-            state.stack.append(PlaceStep(1 - self.player))
+
+
+#: X and O take turns (the flow asks the seats in order, again and again) until a line or a
+#: full grid ends the game
+FLOW = Flow(Phase("play", "X and O take turns until a line or a full grid",
+                  turn=lambda state, seat: PlaceStep(seat), again=lambda state: True,
+                  end_if=lambda state: state.winner is not None or None not in state.grid),
+            first="play")
 
 
 class TicTacToeState(State):
+    flow = FLOW
+    grid: list[int | None]  # None, 0 (X) or 1 (O) for each cell
+    winner: int | None  # the seat with three in a line
+
     def setup(self) -> None:
-        self.grid: list[int | None] = [None] * 9
-        self.winner: int | None = None
-        self.stack.append(PlaceStep(0))
+        self.grid = [None] * 9
+        self.winner = None
+        self.flow.begin(self)
 
-    def _scores(self) -> list[float]:
+    def _scores(self) -> list[float]:  # a full grid scores 0 for both: a draw, a shared win
         return [1.0 if p == self.winner else 0.0 for p in range(self.players)]
-
-    def winners(self) -> list[int]:
-        return [self.winner] if self.winner is not None else []
 
     def _observe(self, player):
         return {"grid": ["".join("." if m is None else MARKS[m] for m in self.grid[r:r + 3])
