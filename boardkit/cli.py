@@ -18,14 +18,12 @@ written to ``--out`` and running the same command again plays only the missing o
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
-import signal
 import sys
 from collections.abc import Sequence
 
-from boardkit.analysis.simulation import EXIT_PARTIAL, one_line_warnings
+from boardkit.analysis.simulation import EXIT_PARTIAL, one_line_warnings, term_as_interrupt
 from boardkit.engine import BoardkitError, games
 from boardkit.engine import game as get_game
 from boardkit.engine.errors import IncompleteRunError, RunError
@@ -307,31 +305,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-@contextlib.contextmanager
-def _term_as_interrupt():
-    """SIGTERM (``kill``, a batch system's time limit) stops a run like Ctrl-C does: the
-    finished games are kept and written."""
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread: leave the signal alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
     except _UsageError as exc:
         print(f"boardkit: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    with one_line_warnings("boardkit"), _term_as_interrupt():
+    with one_line_warnings("boardkit"), term_as_interrupt():
         try:
             return args.func(args)
         except IncompleteRunError as exc:

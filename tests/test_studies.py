@@ -103,3 +103,33 @@ def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, cap
     assert json.loads((here / "dice-test.json").read_text())["resumed"] == 10
     whole = studies.play("dice-test")
     assert frame.drop(columns="seconds").equals(whole.drop(columns="seconds"))
+
+
+def test_a_terminated_study_keeps_its_games(here, monkeypatch, capsys):
+    """`kill PID` (SIGTERM: how a background study or a batch system's time limit stops it)
+    keeps the finished games like Ctrl-C; the study's command used to die at once and leave
+    them in an orphaned temporary file."""
+    import os
+    import signal
+
+    from boardkit.analysis import simulation
+
+    monkeypatch.setitem(studies.STUDIES, "dice-term", studies.Study(
+        "dice-grid", "How often does somebody win?", ("random",), 2, 12, 4, "won"))
+    seen = {"n": 0}
+
+    class Bar:
+        def update(self, k):
+            seen["n"] += k
+            if seen["n"] == 5:
+                os.kill(os.getpid(), signal.SIGTERM)
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(simulation, "_progress", lambda *a, **kw: Bar())
+    assert studies.main(["dice-term", "--workers", "1"]) == 3
+    assert "5 of 12 games played (interrupted)" in capsys.readouterr().err
+    assert sorted(p.name for p in here.iterdir()) == [".dice-term.run.csv",
+                                                       ".dice-term.run.csv.run.json"]
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # given back after the run

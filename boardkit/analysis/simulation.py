@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import signal
 import sys
 import time
 import warnings
@@ -127,6 +128,24 @@ EXIT_PARTIAL = 3
 
 class IncompleteRunWarning(UserWarning):
     """A run stopped before all its games were played; the frame holds the finished ones."""
+
+
+@contextlib.contextmanager
+def term_as_interrupt():
+    """SIGTERM (``kill``, a batch system's time limit) stops a run like Ctrl-C does: the
+    finished games are kept and written."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave the signal alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @contextlib.contextmanager

@@ -187,11 +187,11 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--n", type=int, default=None, help="games (default: the study's)")
     args = parser.parse_args(argv)
-    from .simulation import EXIT_PARTIAL, one_line_warnings
+    from .simulation import EXIT_PARTIAL, one_line_warnings, term_as_interrupt
 
     for name in args.names or list(STUDIES):
         try:
-            with one_line_warnings("studies"):
+            with one_line_warnings("studies"), term_as_interrupt():
                 path = run(name, n=args.n, workers=args.workers)
         except BoardkitError as exc:  # one line, never a traceback
             print(f"studies: error: {exc}", file=sys.stderr)
