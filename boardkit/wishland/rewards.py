@@ -223,7 +223,7 @@ def play_card(state, player: int, cid: int) -> None:
     already in play that react to it. Its own Ongoing Rewards apply from now on."""
     card = CARDS[cid]
     kind = card.kind
-    abil = state.ongoing_rewards[player]
+    ongoing = state.ongoing_rewards[player]
     sym = card.symbol
     symbols = state.symbols[player]
     new_symbol = sym is not None and not symbols.get(sym)
@@ -244,7 +244,7 @@ def play_card(state, player: int, cid: int) -> None:
         if bonus is not None:
             jobs.append((bonus[0], bonus[1], "mascot bonus"))
     if kind != ENTREPRENEUR:
-        for owner in abil.get("when_play", ()) + abil.get("when_nth", ()):
+        for owner in ongoing.get("when_play", ()) + ongoing.get("when_nth", ()):
             for j, e in _TRIGGERS[owner]:
                 if e.effect == "when_play":
                     if e.kind is not None and _KIND_INDEX[e.kind] != kind:
@@ -254,14 +254,14 @@ def play_card(state, player: int, cid: int) -> None:
                 elif e.nth != nth:
                     continue
                 jobs.append((("card", owner, "ongoing", j), 1, source_of(owner)))
-        if new_symbol and "new_symbol_credit" in abil and (
+        if new_symbol and "new_symbol_credit" in ongoing and (
                 kind != MASCOT or "mascot_self" in state.finals[player]):
             for _, _, e in ability_effects(state, player, "new_symbol_credit"):
                 add_credits(state, player, e.n)
     for e in card.ongoing:
-        holders = abil.setdefault(e.effect, ())
+        holders = ongoing.setdefault(e.effect, ())
         if cid not in holders:
-            abil[e.effect] = holders + (cid,)
+            ongoing[e.effect] = holders + (cid,)
     for e in card.final:
         state.finals[player][e.effect] = True
     if kind == TICKET:

@@ -61,12 +61,12 @@ def purchase_cost(state, player: int, cid: int) -> int:
     """What ``cid`` costs ``player`` after Entrepreneur discounts (never below 0)."""
     card = CARDS[cid]
     cost = card.cost
-    abil = state.ongoing_rewards[player]
-    if "discount" in abil:
+    ongoing = state.ongoing_rewards[player]
+    if "discount" in ongoing:
         for _, _, e in ability_effects(state, player, "discount"):
             if _KIND_INDEX[e.kind] == card.kind:
                 cost -= e.n
-    if "nth_discount" in abil:
+    if "nth_discount" in ongoing:
         nth = state.count[player][card.kind] + 1
         for _, _, e in ability_effects(state, player, "nth_discount"):
             if e.nth == nth:
