@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from wanderlust_helpers import GAME, scenario
 
+from boardkit.boards.base import action_target
 from boardkit.engine import VariantError
 from boardkit.wanderlust import routes
 from boardkit.wanderlust.actions import (
@@ -36,7 +37,8 @@ def test_attempts_show_on_the_board_without_changing_the_game():
     assert 'stroke="#1b7f3b"' in svg  # the legal route drawn in green on the map
     assert board.last_error.rule == "wanderlust.travel.route"
     assert board.state.to_dict() == start.to_dict() and board.state.loc[0] == "Denver"
-    board.handle_message({"kind": "click", "target": "blind"})  # the reader takes over
+    blind = action_target(board.state, TakeBlind())
+    board.handle_message({"kind": "click", "target": blind})  # the reader takes over
     assert "tried “" not in board.svg() and board.state.action_count == start.action_count + 1
 
 
