@@ -30,6 +30,10 @@ Batch = list[tuple[int, int]]
 Deliver = Callable[..., None]
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
+#: seconds between checks while waiting for a batch: a signal that another thread took (a
+#: Ctrl-C reaches whichever thread does not block it) is acted on by the main thread only
+#: when it runs, so it never waits longer than this
+POLL = 0.2
 #: the ``sys.path`` each pool's workers started with (a spawned worker copies it once)
 _POOL_PATHS: dict[int, tuple[str, ...]] = {}
 
@@ -162,7 +166,9 @@ def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: 
             if not inflight and not broken:
                 return None
             if not broken:
-                done, _ = wait(inflight, return_when=FIRST_COMPLETED)
+                done: set[Any] = set()
+                while not done:  # short waits: a Ctrl-C taken by another thread is seen at once
+                    done, _ = wait(inflight, timeout=POLL, return_when=FIRST_COMPLETED)
                 for fut in done:
                     broken = harvest(fut) or broken
             if broken:
@@ -289,19 +295,24 @@ def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
                 submit(batch, 0)
 
         refill()
-        for fut in queue:
-            _, batch, attempt = inflight.pop(fut.key)
-            if fut.status == "finished":
-                deliver(fut.result(), len(batch))
-            elif fut.status in ("cancelled", "lost") or (
-                    fut.status == "error" and isinstance(fut.exception(), KilledWorker)):
-                if attempt < retries:
-                    submit(batch, attempt + 1)
+        while not queue.is_empty():
+            done = queue.next_batch(block=False)
+            if not done:  # short waits: a Ctrl-C taken by the client's event-loop thread
+                time.sleep(POLL)  # is acted on at once, not when the next batch finishes
+                continue
+            for fut in done:
+                _, batch, attempt = inflight.pop(fut.key)
+                if fut.status == "finished":
+                    deliver(fut.result(), len(batch))
+                elif fut.status in ("cancelled", "lost") or (
+                        fut.status == "error" and isinstance(fut.exception(), KilledWorker)):
+                    if attempt < retries:
+                        submit(batch, attempt + 1)
+                    else:
+                        given_up += 1
                 else:
-                    given_up += 1
-            else:
-                fut.result()  # the game's own error: raise it here
-            refill()
+                    fut.result()  # the game's own error: raise it here
+                refill()
         return f"{given_up} batches lost with their workers" if given_up else None
     except BaseException:
         for fut, batch, _ in list(inflight.values()):
