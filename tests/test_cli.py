@@ -177,7 +177,10 @@ def test_ctrl_c_keeps_the_games(backend, tmp_path, request):
         [sys.executable, "-m", "boardkit", "simulate", "dice-grid", "--games", "100000",
          *where, "--out", str(out_file), "--quiet"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
-        env={**os.environ, "PYTHONFAULTHANDLER": "1"})
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},
+        # as a command typed in a terminal: Ctrl-C acts even when this test runs as a
+        # background job, whose children inherit an ignored SIGINT (POSIX)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 300  # until the first batch is on disk (a loaded machine)
         while time.monotonic() < deadline and proc.poll() is None:
