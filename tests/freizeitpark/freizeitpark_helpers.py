@@ -31,6 +31,17 @@ TIGHT = scenarios.rows("one-empty-cell")
 FULL = scenarios.rows("full")
 #: a young park on a full-size sheet
 YOUNG = ("EEE.......", "LL........", *["." * 10] * 8)
+#: every minimum met once the Verkaufsstand of row 7 is drawn (3 and 5 in one round)
+ALMOST = ("EEELLLLLLL",
+          "AAAA.WWW..",
+          "AKKA.WLW..",
+          "AKKA.WWW..",
+          "AAAA......",
+          "GGG.PPP.V.",
+          "GGG..P..V.",
+          "........V.",
+          "....PPP...",
+          ".....P.VVV")
 _versions = itertools.count(10_000)
 
 

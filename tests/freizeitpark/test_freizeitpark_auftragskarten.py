@@ -4,7 +4,7 @@ the twelve cards is tested met and unmet."""
 from __future__ import annotations
 
 import pytest
-from freizeitpark_helpers import build_at, new_game, position, rules, sheet, violation
+from freizeitpark_helpers import ALMOST, build_at, new_game, position, rules, sheet, violation
 
 from boardkit.engine import RuleViolation
 from boardkit.freizeitpark import auftragskarten
@@ -145,17 +145,6 @@ def test_a_teacher_can_force_the_card_and_nothing_else():
         new_game(players=1, expanded=True).force("auftragskarte", "oktoberfest")
     assert err.value.rule == "freizeitpark.auftrag.ziehen"
 
-
-ALMOST = ("EEELLLLLLL",
-          "AAAA.WWW..",
-          "AKKA.WLW..",
-          "AKKA.WWW..",
-          "AAAA......",
-          "GGG.PPP.V.",
-          "GGG..P..V.",
-          "........V.",
-          "....PPP...",
-          ".....P.VVV")
 
 
 def test_the_card_is_an_extra_condition():

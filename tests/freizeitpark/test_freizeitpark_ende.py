@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from freizeitpark_helpers import GAME, TIGHT, YOUNG, build_at, position, redo_round, rules, sheet
+from freizeitpark_helpers import (
+    ALMOST,
+    GAME,
+    TIGHT,
+    YOUNG,
+    build_at,
+    position,
+    redo_round,
+    rules,
+    sheet,
+)
 
 from boardkit.freizeitpark import ende
 from boardkit.freizeitpark.bauen import has_build
@@ -10,17 +20,6 @@ from boardkit.freizeitpark.konstrukte import analysis
 
 RS = rules()
 
-#: every minimum met once the Verkaufsstand of row 7 is drawn (3 and 5 in one round)
-ALMOST = ("EEELLLLLLL",
-          "AAAA.WWW..",
-          "AKKA.WLW..",
-          "AKKA.WWW..",
-          "AAAA......",
-          "GGG.PPP.V.",
-          "GGG..P..V.",
-          "........V.",
-          "....PPP...",
-          ".....P.VVV")
 LAST_STAND = [(0, 7), (1, 7), (2, 7)]
 #: the same with an empty cell inside the Wildwasserbahn: Nachhaltigkeit 7, one enclosed cell
 ENCLOSED = tuple(row.replace("WLW", "W.W") for row in ALMOST)
