@@ -91,7 +91,10 @@ def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, cap
                                                      "are kept in .*: run the study again"), \
                 pytest.warns(simulation.IncompleteRunWarning):
             studies.run("dice-test", workers=1)
-        assert not (here / "dice-test.csv.gz").exists()  # the study's files are untouched
+        # games 0-4 are stored as the study meanwhile (a clean checkout goes on from there)
+        meta = json.loads((here / "dice-test.json").read_text())
+        assert meta["n"] == 5 and meta["target"] == 12
+        assert studies.load("dice-test").game.nunique() == 5
         seen["n"] = 0
         assert studies.main(["dice-test", "--workers", "1"]) == 3  # resumes, interrupted again
         err = capsys.readouterr().err.splitlines()
@@ -100,7 +103,8 @@ def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, cap
     studies.run("dice-test", workers=1)  # plays the 2 missing games
     frame = studies.load("dice-test")
     assert sorted(p.name for p in here.iterdir()) == ["dice-test.csv.gz", "dice-test.json"]
-    assert json.loads((here / "dice-test.json").read_text())["resumed"] == 10
+    meta = json.loads((here / "dice-test.json").read_text())
+    assert meta["resumed"] == 10 and meta["n"] == 12 and "target" not in meta
     whole = studies.play("dice-test")
     assert frame.drop(columns="seconds").equals(whole.drop(columns="seconds"))
 
@@ -131,5 +135,96 @@ def test_a_terminated_study_keeps_its_games(here, monkeypatch, capsys):
     assert studies.main(["dice-term", "--workers", "1"]) == 3
     assert "5 of 12 games played (interrupted)" in capsys.readouterr().err
     assert sorted(p.name for p in here.iterdir()) == [".dice-term.run.csv",
-                                                       ".dice-term.run.csv.run.json"]
+                                                       ".dice-term.run.csv.run.json",
+                                                       "dice-term.csv.gz", "dice-term.json"]
+    assert studies.load("dice-term").game.nunique() == 5  # games 0-4, stored meanwhile
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # given back after the run
+
+
+@pytest.fixture
+def dice_study(monkeypatch):
+    monkeypatch.setitem(studies.STUDIES, "dice-grow", studies.Study(
+        "dice-grid", "How often does somebody win?", ("random",), 2, 10, 4, "won"))
+    return "dice-grow"
+
+
+def games_played(monkeypatch):
+    """Count the games the simulation actually plays (not those taken from files)."""
+    from boardkit.analysis import simulation
+
+    played = []
+    real = simulation.run_batch
+
+    def counting(game, agents, jobs, *rest):
+        played.extend(i for i, _ in jobs)
+        return real(game, agents, jobs, *rest)
+
+    monkeypatch.setattr(simulation, "run_batch", counting)
+    return played
+
+
+def test_a_study_grows_from_its_stored_games(here, dice_study, monkeypatch):
+    """A larger --n plays only the games the stored files lack, and gives the table of a run
+    of that size from scratch: a 100-game study becomes a 1,000-game one in a later session."""
+    studies.run(dice_study, n=4, workers=1)
+    played = games_played(monkeypatch)
+    studies.run(dice_study, n=7, workers=1)
+    assert sorted(played) == [4, 5, 6]
+    meta = json.loads((here / f"{dice_study}.json").read_text())
+    assert meta["n"] == 7 and meta["resumed"] == 4
+    grown = studies.load(dice_study)
+    whole = studies.play(dice_study, n=7)
+    assert grown.drop(columns="seconds").equals(whole.drop(columns="seconds"))
+    assert sorted(p.name for p in here.iterdir()) == [f"{dice_study}.csv.gz",
+                                                       f"{dice_study}.json"]
+
+
+def test_a_study_is_never_shrunk_by_a_smaller_run(here, dice_study, monkeypatch, capsys):
+    studies.run(dice_study, n=6, workers=1)
+    before = (here / f"{dice_study}.csv.gz").read_bytes()
+    played = games_played(monkeypatch)
+    studies.run(dice_study, n=3, workers=1)
+    assert played == [] and (here / f"{dice_study}.csv.gz").read_bytes() == before
+    assert "hold 6 games; nothing to play for 3" in capsys.readouterr().err
+
+
+def test_stored_games_of_other_settings_are_not_grown(here, dice_study, monkeypatch):
+    studies.run(dice_study, n=4, workers=1)
+    monkeypatch.setitem(studies.STUDIES, dice_study, studies.Study(
+        "dice-grid", "How often does somebody win?", ("greedy",), 2, 10, 4, "won"))
+    played = games_played(monkeypatch)
+    studies.run(dice_study, n=5, workers=1)
+    assert sorted(played) == [0, 1, 2, 3, 4]  # all played again, with the new agent
+    assert set(studies.load(dice_study).agent) == {"greedy"}
+
+
+def test_a_clean_checkout_goes_on_from_the_stored_part_of_a_stopped_study(
+        here, dice_study, monkeypatch):
+    """The hidden work file stays on the machine that ran the study; what is stored in the
+    data files (the unbroken games 0 .. k-1) is what a fresh clone goes on from."""
+    from boardkit.analysis import simulation
+    from boardkit.engine.errors import IncompleteRunError
+
+    seen = {"n": 0}
+
+    class Bar:
+        def update(self, k):
+            seen["n"] += k
+            if seen["n"] == 6:
+                raise KeyboardInterrupt
+
+        def close(self):
+            pass
+
+    with monkeypatch.context() as m:
+        m.setattr(simulation, "_progress", lambda *a, **kw: Bar())
+        with pytest.raises(IncompleteRunError, match="games 0-5 are stored as the study"), \
+                pytest.warns(simulation.IncompleteRunWarning):
+            studies.run(dice_study, workers=1)
+    for hidden in here.glob(".*"):  # what a clean clone does not have
+        hidden.unlink()
+    played = games_played(monkeypatch)
+    studies.run(dice_study, workers=1)
+    assert sorted(played) == [6, 7, 8, 9]
+    whole = studies.play(dice_study)
+    assert studies.load(dice_study).drop(columns="seconds").equals(whole.drop(columns="seconds"))

@@ -5,7 +5,8 @@ Rows are appended to a temporary file in the target's directory as batches finis
 piles up in memory); :meth:`RunFile.publish` sorts them with the games already in the file
 and moves the result over the target with ``os.replace``, so the target is always either the
 old file or the new one. The run's settings are kept beside the rows in ``<out>.run.json``;
-a run with the same settings and the same file continues from the games it holds, a run
+a run with the same settings and the same file continues from the games it holds (a run
+with more games too: game ``i`` of a run does not depend on the number of games), a run
 with other settings is refused.
 """
 
@@ -137,9 +138,13 @@ class RunFile:
         stored = meta.get("settings") if isinstance(meta, dict) else None
         if meta.get("format") != FORMAT or not isinstance(stored, dict):
             raise RunError(f"{meta_path.name} is not a {FORMAT} settings file; {hint}", field="out")
-        if stored != self.settings:
+        if stored != self.settings and not self._grows(stored):
             keys = sorted(k for k in set(stored) | set(self.settings)
                           if stored.get(k) != self.settings.get(k))
+            if keys == ["n"]:  # the same run with fewer games: the file holds more than asked
+                raise RunError(f"{shown} holds a run of {stored['n']:,} games, more than the "
+                               f"{self.settings['n']:,} asked for; ask for {stored['n']:,} or "
+                               f"more to resume it, or {hint}", field="out")
             diff = "; ".join(f"{k}: {_short(stored.get(k), 30)} there, "
                              f"{_short(self.settings.get(k), 30)} here" for k in keys[:4])
             raise RunError(f"{shown} holds a different run ({diff}); run it with the same "
@@ -156,6 +161,13 @@ class RunFile:
         if games.empty:  # nothing kept yet: the first new rows give the columns
             return set(), None
         return set(int(g) for g in games["game"].unique()), columns
+
+    def _grows(self, stored: Mapping[str, Any]) -> bool:
+        """The file holds the same run with fewer games: a run's game ``i`` does not depend
+        on how many games it has, so a longer run goes on from every game the file holds."""
+        n, mine = stored.get("n"), self.settings.get("n")
+        return (isinstance(n, int) and isinstance(mine, int) and n <= mine
+                and {**stored, "n": mine} == self.settings)
 
     def add(self, rows: list[dict]) -> None:
         """Append finished rows (one batch) to the temporary file."""

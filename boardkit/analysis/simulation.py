@@ -36,6 +36,17 @@ def game_seeds(seed: int, n: int) -> list[int]:
     return [s for _, s in _jobs(seed, n)]
 
 
+def run_settings(game: str, agents: Sequence[str], players: int, n: int, seed: int,
+                 variant: Mapping[str, Any] | None, params: Mapping[str, Any] | None,
+                 rotate: bool, trace: bool) -> dict:
+    """What a run's rows depend on (kept beside an ``out`` file, which resumes only a run with
+    the same settings); one agent name stands for every seat."""
+    agents = list(agents) * players if len(agents) == 1 else list(agents)
+    return {"game": game, "agents": agents, "players": players, "n": n, "seed": seed,
+            "variant": dict(variant or {}), "params": dict(params or {}), "rotate": rotate,
+            "trace": trace}
+
+
 def _seats(agents: Sequence[str], index: int, rotate: bool) -> list[str]:
     k = index % len(agents) if rotate else 0
     return list(agents[k:]) + list(agents[:k])
@@ -288,9 +299,7 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
         if not isinstance(connect_timeout, int | float) or not 0 < connect_timeout <= 3600:
             raise VariantError(f"connect_timeout must be seconds between 0 and 3600, "
                                f"not {connect_timeout!r}"[:120])
-    settings = {"game": game, "agents": agents, "players": n_players, "n": n, "seed": seed,
-                "variant": dict(variant or {}), "params": dict(params or {}), "rotate": rotate,
-                "trace": trace}
+    settings = run_settings(game, agents, n_players, n, seed, variant, params, rotate, trace)
     sink = RunFile(out, settings, overwrite=overwrite) if out is not None else None
     done = set(sink.resumed) if sink else set()
     args = (game, agents, n_players, dict(variant or {}), dict(params or {}), rotate, trace)

@@ -96,55 +96,116 @@ def play(name: str, n: int | None = None, backend: str = "serial", workers: int 
                     progress=progress, trace=False, out=out)
 
 
+def _settings(s: Study, n: int) -> dict:
+    """The simulate settings of ``n`` games of the study (what its rows depend on)."""
+    from .simulation import run_settings
+
+    return run_settings(s.game, s.agents, s.players, n, s.seed, s.variant, s.params,
+                        rotate=True, trace=False)
+
+
+def _stored_games(name: str, target: Path) -> int:
+    """How many games of this very study the stored files hold (games ``0 .. k-1``, played
+    with the study's settings); 0 when nothing is stored or the files hold other settings."""
+    meta_path = target / f"{name}.json"
+    if not (target / f"{name}.csv.gz").exists() or not meta_path.exists():
+        return 0
+    try:
+        meta = json.loads(meta_path.read_text())
+        stored = Study(**{k: meta[k] for k in Study.__dataclass_fields__})
+        k = int(meta["n"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 0
+    same = _settings(stored, k) == _settings(study(name), k)
+    return k if same else 0
+
+
+def _store(name: str, frame, target: Path, meta: dict) -> Path:
+    from .runfile import write_atomic, write_json_atomic
+
+    csv = target / f"{name}.csv.gz"
+    write_atomic(frame, csv)
+    write_json_atomic(meta, target / f"{name}.json")
+    return csv
+
+
 def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = None) -> Path:
     """Play the study on ``workers`` processes and write its data files; returns the CSV path.
 
-    The games go to a hidden work file beside the data files as they finish; an interrupted
-    run (or one that lost its workers) keeps them there, leaves the study's files as they
-    were and raises :class:`IncompleteRunError`; running it again plays only the missing
-    games. The data files are replaced atomically once every game is played."""
+    The games go to a hidden work file beside the data files as they finish. A study grows:
+    when the stored files already hold the study's first games (same settings, fewer games),
+    the run starts from them and plays only the games they lack; when they hold ``n`` games
+    or more, nothing is played. An interrupted run (or one that lost its workers) keeps its
+    games in the work file, stores its longest unbroken run of games ``0 .. k-1`` as the
+    study when that is more than the files held (so a clean checkout can go on from there),
+    and raises :class:`IncompleteRunError`; running it again plays only the missing games.
+    The data files are replaced atomically."""
     import boardkit
 
-    from .runfile import sidecar, write_atomic, write_json_atomic
+    from .runfile import RunFile, sidecar
 
+    s = study(name)
+    n = n or s.n
     target = Path(out or folder())
     target.mkdir(parents=True, exist_ok=True)
     work = target / f".{name}.run.csv"
+    csv = target / f"{name}.csv.gz"
+    stored = _stored_games(name, target)
+    if stored >= n:
+        print(f"study {name}: the stored files hold {stored:,} games; nothing to play for "
+              f"{n:,}", file=sys.stderr)
+        return csv
+    if stored and not work.exists():  # grow the stored study: start from its games
+        kept = load_from(target, name)
+        RunFile(work, _settings(s, stored), overwrite=True).publish(  # a run file grows
+            kept, {"complete": True, "games": stored, "finished": stored, "missing": 0,
+                   "stopped": None, "resumed": 0})
     t = time.perf_counter()
     frame = play(name, n=n, backend="processes" if workers > 1 else "serial", workers=workers,
                  progress=True, out=work)
     seconds = time.perf_counter() - t
+    meta = {"study": name, **asdict(s), "boardkit": boardkit.__version__,
+            "seconds": round(seconds, 1), "workers": workers}
+    if frame.attrs["resumed"]:
+        meta["resumed"] = frame.attrs["resumed"]  # games played by earlier runs
     if not frame.attrs["complete"]:
+        played = set(int(g) for g in frame.game.unique())
+        prefix = next(k for k in range(n + 1) if k not in played)
+        note = ""
+        if prefix > stored:
+            _store(name, frame[frame.game < prefix].reset_index(drop=True), target,
+                   {**meta, "n": prefix, "target": n})
+            note = f"; games 0-{prefix - 1} are stored as the study meanwhile"
         raise IncompleteRunError(
             f"study {name}: {frame.attrs['finished']:,} of {frame.attrs['games']:,} games played "
-            f"({frame.attrs['stopped']}); they are kept in {work}: run the study again to play "
-            f"the rest")
-    csv = target / f"{name}.csv.gz"
-    meta = {"study": name, **asdict(study(name)), "n": int(frame.game.nunique()),
-            "boardkit": boardkit.__version__, "seconds": round(seconds, 1), "workers": workers}
-    if frame.attrs["resumed"]:
-        meta["resumed"] = frame.attrs["resumed"]  # games played by an earlier, stopped run
-    write_atomic(frame, csv)
-    write_json_atomic(meta, target / f"{name}.json")
+            f"({frame.attrs['stopped']}); they are kept in {work}{note}: run the study again "
+            f"to play the rest")
+    _store(name, frame, target, {**meta, "n": int(frame.game.nunique())})
     work.unlink()
     sidecar(work).unlink()
     return csv
 
 
-def load(name: str):
-    """The stored table of a study (with its settings in ``frame.attrs``)."""
+def load_from(where: Path, name: str):
+    """The stored table of a study in the folder ``where`` (with its settings in
+    ``frame.attrs``)."""
     import pandas as pd
 
     study(name)
-    csv = folder() / f"{name}.csv.gz"
+    csv = where / f"{name}.csv.gz"
     if not csv.exists():
         raise FileNotFoundError(f"study {name!r} has no data file yet ({csv}); make it with "
                                 f"python -m boardkit.analysis.studies {name}")
     frame = pd.read_csv(csv)
-    meta = json.loads((folder() / f"{name}.json").read_text())
+    meta = json.loads((where / f"{name}.json").read_text())
     frame.attrs.update(meta)
     frame.attrs["lower_is_better"] = __import__("boardkit").game(meta["game"]).lower_is_better
     return frame
+
+
+def load(name: str):
+    """The stored table of a study (with its settings in ``frame.attrs``)."""
+    return load_from(folder(), name)
 
 
 def summary(frame, name: str):
