@@ -118,7 +118,8 @@ def cmd_games(args) -> int:
     for name in games():
         g = get_game(name)
         span = f"{g.min_players}" if g.min_players == g.max_players else f"{g.min_players}-{g.max_players}"
-        print(f"{name:<14} {span:>5} players  {g.status:<20} {g.title}")
+        word = "player " if g.max_players == 1 else "players"
+        print(f"{name:<14} {span:>5} {word}  {g.status:<20} {g.title}")
     return 0
 
 

@@ -16,7 +16,9 @@ def test_help_runs_as_a_console_script():
 
 def test_games_and_rules(capsys):
     assert main(["games"]) == 0
-    assert "dice-grid" in capsys.readouterr().out
+    listing = capsys.readouterr().out
+    assert "dice-grid" in listing
+    assert " 1 player  " in listing and " 1 players" not in listing  # Lands: one player
     assert main(["rules", "dice-grid"]) == 0
     out = capsys.readouterr().out
     assert "dice-grid.claim.empty" in out and "reading:" in out

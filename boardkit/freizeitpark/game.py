@@ -21,7 +21,7 @@ GAME = Game(
     codec=make_codec(),
     summary=("Roll-and-write: all players use the same two dice to draw structures on their "
              "own park; first to meet all four minimums (minus the enclosure penalty) wins."),
-    status="playable: rules, expanded game, greedy agent, board",
+    status="playable",
     board="boardkit.freizeitpark.board:FreizeitparkBoard",
     agents={"greedy": greedy, "uct": uct},
     heuristic=heuristic,

@@ -23,7 +23,7 @@ GAME = Game(
     codec=make_codec(),
     summary="Worker placement: buy rides, restaurants, actors, hotels and mascots for your "
             "amusement park over 7 rounds; 1-4 players (solo included).",
-    status="complete rules, solo mode, agents, board",
+    status="playable",
     board="boardkit.wishland.board:WishlandBoard",
     agents={"greedy": "boardkit.wishland.agents:WishlandGreedy"},
     heuristic="boardkit.wishland.agents:heuristic",
