@@ -48,7 +48,7 @@ STUDIES: dict[str, Study] = {
         "wishland", "Does a seat win more often at 2 players?", ("greedy",), 2, 1000, 12,
         "seats"),
     "wishland-seats-2p-mcts": Study(
-        "wishland", "Does a seat win more often at 2 players?", ("mcts:60",), 2, 100, 12,
+        "wishland", "Does a seat win more often at 2 players?", ("mcts:60",), 2, 1000, 12,
         "seats"),
     "wanderlust-automatons-greedy": Study(
         "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("greedy",),
