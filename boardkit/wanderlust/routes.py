@@ -238,8 +238,23 @@ def _spends(sig: tuple[int, ...], hand: Hand) -> tuple[Hand, ...]:
     return tuple(sorted(out))
 
 
-def _multisets(avail: list[int], size: int):
-    """Count vectors of ``size`` tickets drawn from ``avail`` (any types)."""
+def _multisets(avail: Sequence[int], size: int) -> tuple[Hand, ...]:
+    """Count vectors of ``size`` tickets drawn from ``avail`` (any types), remembered: no
+    type can give more than ``size``, so ``avail`` is cut to that first."""
+    key = (tuple(a if a < size else size for a in avail), size)
+    found = _MULTISETS.get(key)
+    if found is None:
+        found = tuple(_draws(list(key[0]), size))
+        if len(_MULTISETS) >= _CACHE_SIZE:
+            _MULTISETS.clear()
+        _MULTISETS[key] = found
+    return found
+
+
+_MULTISETS: dict[tuple[tuple[int, ...], int], tuple[Hand, ...]] = {}
+
+
+def _draws(avail: list[int], size: int):
     if size == 0:
         yield (0,) * 6
         return
@@ -558,3 +573,4 @@ def clear_cache() -> None:
     _SPENDS.clear()
     _NEAREST.clear()
     _FIND.clear()
+    _MULTISETS.clear()

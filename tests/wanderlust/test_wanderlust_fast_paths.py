@@ -80,3 +80,13 @@ def test_places_memo_is_the_plain_count():
         assert zones == len({w.zone(c) for c in visited})
         for kind in ("city", "port", "wonder"):
             assert types.get(kind, 0) == sum(1 for c in visited if w.dest_type(c) == kind)
+
+
+@settings(max_examples=200, deadline=None)
+@given(avail=st.lists(st.integers(0, 9), min_size=6, max_size=6), size=st.integers(0, 9))
+def test_remembered_multisets_are_the_plain_draws(avail, size):
+    from boardkit.wanderlust import routes
+
+    plain = list(routes._draws(list(avail), size))
+    assert list(routes._multisets(avail, size)) == plain
+    assert list(routes._multisets(avail, size)) == plain  # the second time from the memo
