@@ -40,7 +40,10 @@ def _have(state: WanderlustState, t: int, obj: Objective, known: dict) -> object
         places = known.get("places")
         if places is None:
             places = known["places"] = _places(tuple(state.visited(t)))
-        return places[0] if kind == "zones" else places[1].get(obj.type, 0)
+        if kind == "zones":
+            return places[0]
+        assert obj.type is not None, "a destinations objective names its type (checked on loading)"
+        return places[1].get(obj.type, 0)
     if kind in known:
         return known[kind]
     if kind == "experience":

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from .content import FLIGHT, LEGS, TICKETS, WHITE, WILD, world
 
@@ -215,8 +216,9 @@ def _spends(sig: tuple[int, ...], hand: Hand) -> tuple[Hand, ...]:
     whites = sig[WHITE]
     if wild == 0:  # one way to pay the fixed legs: the white legs choose from the rest
         rest = [hand[i] - (fixed[i] if i < 5 else 0) for i in range(6)]
-        return tuple(sorted({tuple(fixed[i] + extra[i] if i < 5 else extra[i] for i in range(6))
-                             for extra in _multisets(rest, whites)}))
+        return cast("tuple[Hand, ...]", tuple(sorted(
+            {tuple(fixed[i] + extra[i] if i < 5 else extra[i] for i in range(6))
+             for extra in _multisets(rest, whites)})))
 
     def by_wilds(k: int, left_wild: int, used: list[int]) -> None:
         if k == 5:
