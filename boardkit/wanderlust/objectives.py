@@ -9,11 +9,12 @@ turn (see :mod:`boardkit.wanderlust.turn`).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from boardkit.engine.rules import rule_ids
 
-from .content import Objective, cards
+from .content import Objective, cards, world
 
 if TYPE_CHECKING:
     from .state import WanderlustState
@@ -30,30 +31,82 @@ KIND_RULES = RULES.family({
 })
 
 
+def _have(state: WanderlustState, t: int, obj: Objective, known: dict) -> object:
+    """What trotter ``t`` has towards ``obj``. ``known`` keeps the figures already read in
+    this check, so one :func:`update` reads each trotter's figures once, not once per
+    objective."""
+    kind = obj.kind
+    if kind in ("zones", "destinations"):
+        places = known.get("places")
+        if places is None:
+            places = known["places"] = _places(tuple(state.visited(t)))
+        if kind == "zones":
+            return places[0]
+        assert obj.type is not None, "a destinations objective names its type (checked on loading)"
+        return places[1].get(obj.type, 0)
+    if kind in known:
+        return known[kind]
+    if kind == "experience":
+        have: object = state.exp[t]
+    elif kind == "collector":
+        have = tuple(state.collectibles(t))
+    elif kind == "trip":
+        have = state.best_trip[t]
+    else:  # encounters
+        have = state.enc_gained[t]
+    known[kind] = have
+    return have
+
+
+#: visited destinations -> (zones among them, how many of each destination type): a pure
+#: function of the map, remembered (the same cards come back in every update of a game)
+_PLACES: dict[tuple[str, ...], tuple[int, dict[str, int]]] = {}
+
+
+def _places(visited: tuple[str, ...]) -> tuple[int, dict[str, int]]:
+    found = _PLACES.get(visited)
+    if found is None:
+        w = world()
+        found = (len({w.zone(c) for c in visited}), dict(Counter(w.dest_type(c) for c in visited)))
+        if len(_PLACES) >= 100_000:
+            _PLACES.clear()
+        _PLACES[visited] = found
+    return found
+
+
 def progress(state: WanderlustState, t: int, obj: Objective) -> tuple:
     """(what trotter ``t`` has, what the objective asks) for the current number of trotters."""
-    target = obj.goal_for(state.trotters)
-    if obj.kind == "experience":
-        return state.exp[t], target
-    if obj.kind == "collector":
-        return tuple(state.collectibles(t)), target
-    if obj.kind == "zones":
-        return len(state.zones_visited(t)), target
-    if obj.kind == "trip":
-        return state.best_trip[t], target
-    if obj.kind == "encounters":
-        return state.enc_gained[t], target
-    assert obj.type is not None, "a destinations objective names its type (checked on loading)"
-    return state.destinations_of(t, obj.type), target
+    return _have(state, t, obj, {}), obj.goal_for(state.trotters)
+
+
+def _reached(kind: str, have, target) -> bool:
+    if kind == "experience":
+        return have > target  # 'more than 20 travel experience points'
+    if kind == "collector":
+        return all(h >= g for h, g in zip(have, target, strict=True))
+    return have >= target
 
 
 def met(state: WanderlustState, t: int, obj: Objective) -> bool:
     have, target = progress(state, t, obj)
-    if obj.kind == "experience":
-        return have > target  # 'more than 20 travel experience points'
-    if obj.kind == "collector":
-        return all(h >= g for h, g in zip(have, target, strict=True))
-    return have >= target
+    return _reached(obj.kind, have, target)
+
+
+Plan = tuple[tuple[str, Objective, object], ...]
+#: (card table, objectives in play, trotters) -> per objective (id, card, target): the
+#: targets depend only on the number of trotters, so a game looks them up once
+_PLANS: dict[tuple[int, tuple[str, ...], int], Plan] = {}
+
+
+def _plan(state: WanderlustState) -> Plan:
+    table = cards().objectives
+    key = (id(table), tuple(state.objectives), state.trotters)
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = tuple((oid, table[oid], table[oid].goal_for(key[2])) for oid in key[1])
+        if len(_PLANS) < 10_000:
+            _PLANS[key] = plan
+    return plan
 
 
 def describe(obj: Objective, trotters: int) -> str:
@@ -75,19 +128,20 @@ def describe(obj: Objective, trotters: int) -> str:
 @RULES.implements("wanderlust.objectives.fulfil", "wanderlust.objectives.after_trigger")
 def update(state: WanderlustState) -> None:
     """Place the markers of every objective just fulfilled; note the end trigger."""
-    table = cards().objectives
+    plan = _plan(state)
     for t in range(state.trotters):
-        for oid in state.objectives:
-            if oid in state.achieved[t]:
+        done = state.achieved[t]
+        known: dict = {}  # trotter t's figures, read once (nothing changes them here)
+        for oid, obj, target in plan:
+            if oid in done:
                 continue
-            obj = table[oid]
-            if met(state, t, obj):
-                state.achieved[t].append(oid)
+            if _reached(obj.kind, _have(state, t, obj, known), target):
+                done.append(oid)
                 state.achieved_round[t][oid] = state.round
                 late = " (after the end was triggered)" if state.trigger is not None else ""
                 state.note(f"{state.label(t)} fulfils the race objective {obj.title}: "
                            f"{describe(obj, state.trotters)}{late}")
-                if len(state.achieved[t]) >= 2 and state.trigger is None:
+                if len(done) >= 2 and state.trigger is None:
                     state.trigger = t
                     state.note(f"{state.label(t)} has two race objectives: the end of the race "
                                "is triggered; after this turn every trotter plays one more turn")

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from .content import FLIGHT, LEGS, TICKETS, WHITE, WILD, world
 
@@ -215,8 +216,9 @@ def _spends(sig: tuple[int, ...], hand: Hand) -> tuple[Hand, ...]:
     whites = sig[WHITE]
     if wild == 0:  # one way to pay the fixed legs: the white legs choose from the rest
         rest = [hand[i] - (fixed[i] if i < 5 else 0) for i in range(6)]
-        return tuple(sorted({tuple(fixed[i] + extra[i] if i < 5 else extra[i] for i in range(6))
-                             for extra in _multisets(rest, whites)}))
+        return cast("tuple[Hand, ...]", tuple(sorted(
+            {tuple(fixed[i] + extra[i] if i < 5 else extra[i] for i in range(6))
+             for extra in _multisets(rest, whites)})))
 
     def by_wilds(k: int, left_wild: int, used: list[int]) -> None:
         if k == 5:
@@ -238,8 +240,23 @@ def _spends(sig: tuple[int, ...], hand: Hand) -> tuple[Hand, ...]:
     return tuple(sorted(out))
 
 
-def _multisets(avail: list[int], size: int):
-    """Count vectors of ``size`` tickets drawn from ``avail`` (any types)."""
+def _multisets(avail: Sequence[int], size: int) -> tuple[Hand, ...]:
+    """Count vectors of ``size`` tickets drawn from ``avail`` (any types), remembered: no
+    type can give more than ``size``, so ``avail`` is cut to that first."""
+    key = (tuple(a if a < size else size for a in avail), size)
+    found = _MULTISETS.get(key)
+    if found is None:
+        found = tuple(_draws(list(key[0]), size))
+        if len(_MULTISETS) >= _CACHE_SIZE:
+            _MULTISETS.clear()
+        _MULTISETS[key] = found
+    return found
+
+
+_MULTISETS: dict[tuple[tuple[int, ...], int], tuple[Hand, ...]] = {}
+
+
+def _draws(avail: list[int], size: int):
     if size == 0:
         yield (0,) * 6
         return
@@ -558,3 +575,4 @@ def clear_cache() -> None:
     _SPENDS.clear()
     _NEAREST.clear()
     _FIND.clear()
+    _MULTISETS.clear()

@@ -176,11 +176,12 @@ class WanderlustState(State):
     # ------------------------------------------------------------ statistics
     def collectibles(self, t: int) -> list[int]:
         """[souvenirs, postcards, cameras] of trotter ``t`` (on its cards and passport)."""
-        total = list(self.passport_tokens[t])
-        for tok in self.tokens[t].values():
-            for i in range(3):
-                total[i] += tok[i]
-        return total
+        souvenirs, postcards, cameras = self.passport_tokens[t]
+        for s, p, c in self.tokens[t].values():  # each card's [souvenirs, postcards, cameras]
+            souvenirs += s
+            postcards += p
+            cameras += c
+        return [souvenirs, postcards, cameras]
 
     def visited(self, t: int) -> list[str]:
         """The destination cards of trotter ``t`` that count as visited destinations (zones,

@@ -1,0 +1,92 @@
+"""The cheap paths of the hot loop agree with the plain computations they stand for, on
+random play positions of every variant: race objectives read each trotter's figures once
+per check, and the route planner's memo."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_wanderlust_properties import VARIANTS, play
+
+from boardkit.wanderlust import objectives
+from boardkit.wanderlust.content import cards, world
+
+
+def plain_progress(s, t, obj):
+    """The objective's figures read one by one, straight from the state."""
+    target = obj.goal_for(s.trotters)
+    if obj.kind == "experience":
+        return s.exp[t], target
+    if obj.kind == "collector":
+        return tuple(s.collectibles(t)), target
+    if obj.kind == "zones":
+        return len(s.zones_visited(t)), target
+    if obj.kind == "trip":
+        return s.best_trip[t], target
+    if obj.kind == "encounters":
+        return s.enc_gained[t], target
+    return s.destinations_of(t, obj.type), target
+
+
+def plain_met(s, t, obj):
+    have, target = plain_progress(s, t, obj)
+    if obj.kind == "experience":
+        return have > target
+    if obj.kind == "collector":
+        return all(h >= g for h, g in zip(have, target, strict=True))
+    return have >= target
+
+
+def plain_collectibles(s, t):
+    total = list(s.passport_tokens[t])
+    for tok in s.tokens[t].values():
+        for i in range(3):
+            total[i] += tok[i]
+    return total
+
+
+@settings(max_examples=30, deadline=None)
+@given(case=st.sampled_from(VARIANTS), seed=st.integers(0, 2**31), steps=st.integers(0, 150))
+def test_objective_checks_agree_with_the_plain_reading(case, seed, steps):
+    players, variant = case
+    s = play(players, variant, seed, steps)
+    for t in range(s.trotters):
+        assert s.collectibles(t) == plain_collectibles(s, t)
+        for obj in cards().objectives.values():  # every objective, in play or not
+            assert objectives.progress(s, t, obj) == plain_progress(s, t, obj)
+            assert objectives.met(s, t, obj) == plain_met(s, t, obj)
+    # update() marks exactly the objectives in play that are met, in the order of play,
+    # each trotter in turn, whatever the state of the memo
+    again = s.clone()
+    again.achieved = [[] for _ in range(s.trotters)]
+    again.achieved_round = [{} for _ in range(s.trotters)]
+    again.trigger = None
+    objectives.update(again)
+    for t in range(s.trotters):
+        expected = [oid for oid in s.objectives if plain_met(s, t, cards().objectives[oid])]
+        assert again.achieved[t] == expected
+    triggered = [t for t in range(s.trotters) if len(again.achieved[t]) >= 2]
+    assert again.trigger == (triggered[0] if triggered else None)
+
+
+def test_places_memo_is_the_plain_count():
+    w = world()
+    rng = np.random.default_rng(3)
+    names = [n for n in w.names if w.is_destination(n)]
+    for _ in range(200):
+        visited = tuple(rng.choice(names, size=int(rng.integers(0, 9)), replace=False))
+        zones, types = objectives._places(visited)
+        assert zones == len({w.zone(c) for c in visited})
+        for kind in ("city", "port", "wonder"):
+            assert types.get(kind, 0) == sum(1 for c in visited if w.dest_type(c) == kind)
+
+
+@settings(max_examples=200, deadline=None)
+@given(avail=st.lists(st.integers(0, 9), min_size=6, max_size=6), size=st.integers(0, 9))
+def test_remembered_multisets_are_the_plain_draws(avail, size):
+    from boardkit.wanderlust import routes
+
+    plain = list(routes._draws(list(avail), size))
+    assert list(routes._multisets(avail, size)) == plain
+    assert list(routes._multisets(avail, size)) == plain  # the second time from the memo
