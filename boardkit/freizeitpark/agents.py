@@ -30,13 +30,14 @@ from boardkit.agents.mcts import MCTSAgent
 from boardkit.engine import Action, State
 
 from .actions import Build, Entrance
-from .bauen import legal_builds, structure_cells
+from .bauen import legal_placements, structure_cells
 from .content import TABLES
 from .ende import standing
 from .konstrukte import analysis
 from .setup import Ruleset
 from .sheet import Sheet
 from .state import FreizeitparkState
+from .wurf import splits, symbol_options
 
 #: weights of the park value (a course can tune them: FreizeitparkGreedy(weights={...}))
 WEIGHTS = {
@@ -191,26 +192,41 @@ class FreizeitparkGreedy(Agent):
         ``memo`` keeps the scores of builds already rated on this sheet: a build of one
         die face and symbol is legal in several rolls)."""
         memo = {} if memo is None else memo
-        if "sheet" not in memo:
+        keys = [(a.die, a.symbol, a.turn, a.x, a.y) for a in options]
+        quick = []
+        for key in keys:
+            value = memo.get(("quick", key))
+            if value is None:
+                value = memo["quick", key] = self._quick(rs, sheet, *self._sheet(rs, sheet, memo),
+                                                         *key)
+            quick.append(value)
+        return self._exact(rs, sheet, keys, quick, shortlist, memo)
+
+    def _sheet(self, rs: Ruleset, sheet: Sheet, memo: dict):
+        """(analysis, standing, wanted symbols) of the sheet being rated, once per memo."""
+        found = memo.get("sheet")
+        if found is None:
             an = analysis(rs, sheet)
             st = standing(rs, sheet)
             park_value(rs, sheet, self.weights)  # the statuses it finds carry over to trials
-            memo["sheet"] = (an, st, _needed_symbols(rs, st))
-        an, st, wanted = memo["sheet"]
-        quick = []
-        for act in options:
-            if ("quick", act) not in memo:
-                memo["quick", act] = self._quick(rs, sheet, an, st, wanted, act)
-            quick.append(memo["quick", act])
+            found = memo["sheet"] = (an, st, _needed_symbols(rs, st))
+        return found
+
+    def _exact(self, rs: Ruleset, sheet: Sheet, keys: list[tuple], quick: list[float],
+               shortlist: int, memo: dict):
+        """The builds ``keys`` ((die, symbol, turn, x, y)) in the order of their cheap scores
+        ``quick``, and the exact value of the first ``shortlist`` of them."""
         order = np.argsort(-np.asarray(quick), kind="stable").tolist()
         exact = []
         for i in order[:shortlist]:
-            act = options[i]
-            if ("exact", act) not in memo:
+            key = keys[i]
+            value = memo.get(("exact", key))
+            if value is None:
+                die, symbol, turn, x, y = key
                 trial = sheet.copy()
-                trial.draw(structure_cells(rs, act.die, act.turn, act.x, act.y), act.symbol)
-                memo["exact", act] = park_value(rs, trial, self.weights) + 0.01 * quick[i]
-            exact.append((i, memo["exact", act]))
+                trial.draw(structure_cells(rs, die, turn, x, y), symbol)
+                value = memo["exact", key] = park_value(rs, trial, self.weights) + 0.01 * quick[i]
+            exact.append((i, value))
         return exact, order
 
     def _entrance(self, rs: Ruleset, options: list[Entrance]) -> Entrance:
@@ -230,11 +246,11 @@ class FreizeitparkGreedy(Agent):
         return ties[int(self.rng.integers(len(ties)))]
 
     def _quick(self, rs: Ruleset, sheet: Sheet, an, st, wanted: dict[str, float],
-               act: Build) -> float:
-        """A cheap first score of a build (no copy of the sheet), asked of bit sets."""
-        bits = rs.structure_bits(act.die, act.turn, act.x, act.y, an.grid.stride)
+               die: int, symbol: str, turn: int, x: int, y: int) -> float:
+        """A cheap first score of the build (die, symbol, turn, x, y) (no copy of the sheet),
+        asked of bit sets."""
+        bits = rs.structure_bits(die, turn, x, y, an.grid.stride)
         size = bits.bit_count()
-        symbol = act.symbol
         score = 0.0
         if symbol == "landschaft" and rs.shapes.get("landschaft") is None:
             t = st.tables["nachhaltigkeit"]
@@ -336,11 +352,29 @@ class FreizeitparkSearch(FreizeitparkGreedy):
     def _reply(self, rs: Ruleset, sheet: Sheet, dice: tuple[int, int], now: float,
                memo: dict) -> float:
         """The park value after greedy's best build of ``dice`` (``now`` if nothing fits)."""
-        options = legal_builds(rs, sheet, dice)
-        if not options:
+        keys: list[tuple] = []
+        quick: list[float] = []
+        for face, other in splits(dice):  # the builds of legal_builds, in its order
+            for symbol in symbol_options(rs, other):
+                block = memo.get(("block", face, symbol))
+                if block is None:
+                    block = memo["block", face, symbol] = self._block(rs, sheet, face, symbol,
+                                                                      memo)
+                keys += block[0]
+                quick += block[1]
+        if not keys:
             return now
-        exact, _ = self._rate(rs, sheet, options, self.reply, memo)
+        exact, _ = self._exact(rs, sheet, keys, quick, self.reply, memo)
         return max(v for _, v in exact)
+
+    def _block(self, rs: Ruleset, sheet: Sheet, face: int, symbol: str, memo: dict):
+        """The legal builds of ``face`` as ``symbol`` (as keys) and their cheap scores: a
+        block of :func:`legal_builds`, the same in every roll that offers it."""
+        keys = [(face, symbol, t, x, y) for t, x, y in legal_placements(rs, sheet, face, symbol)]
+        if not keys:
+            return keys, []
+        info = self._sheet(rs, sheet, memo)
+        return keys, [self._quick(rs, sheet, *info, *key) for key in keys]
 
 
 class FreizeitparkUCT(MCTSAgent):
