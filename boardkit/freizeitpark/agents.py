@@ -110,11 +110,11 @@ def park_value(rs: Ruleset, sheet: Sheet, weights: dict[str, float] = WEIGHTS) -
             size = len(shape) if shape else 10
             value += weights["site"] * wanted[g.symbol] * len(g) / size
     value -= weights["sin"] * sin_cells
-    enclosed = len(an.enclosed)
+    enclosed = an.enclosed_bits.bit_count()
     surplus = st.tables["nachhaltigkeit"].marks - st.tables["nachhaltigkeit"].minimum
     value -= weights["enclosed"] * max(0, enclosed - max(0, surplus))
     value -= weights["enclosed_any"] * enclosed
-    value += weights["space"] * len(an.contact)
+    value += weights["space"] * an.bits_of("contact").bit_count()
     return value
 
 

@@ -114,11 +114,12 @@ def check_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], act: Build) ->
                             f"cell {taken[0]} already holds {content().de(sheet.cells[taken[0]])}; "
                             f"structures go on empty cells only")
     an = analysis(rs, sheet)
-    if not any(c in an.contact for c in cells):
+    bits = an.grid.mask(cells)
+    if not bits & an.bits_of("contact"):
         raise RuleViolation("freizeitpark.struktur.anschluss",
                             "the structure must share at least one cell side with the park "
                             "(touching at a corner is not enough)")
-    broken = an.symbol_violation(cells, act.symbol)
+    broken = an.symbol_violation(cells, act.symbol, bits)
     if broken is not None:
         raise RuleViolation(*broken)
     return cells

@@ -69,14 +69,14 @@ class Standing:
 
 def standing(rs: Ruleset, sheet: Sheet, penalty: int = 0) -> Standing:
     an = analysis(rs, sheet)
-    return Standing(tables(rs, an), penalty, len(an.enclosed), auftragskarten.met(rs, an),
+    return Standing(tables(rs, an), penalty, an.enclosed_bits.bit_count(), auftragskarten.met(rs, an),
                     auftragskarten.progress(rs, an))
 
 
 @RULES.implements("freizeitpark.ende.abzug")
 def penalty(rs: Ruleset, sheet: Sheet) -> int:
     """Nachhaltigkeit lost at the evaluation: one per enclosed empty cell."""
-    return len(analysis(rs, sheet).enclosed)
+    return analysis(rs, sheet).enclosed_bits.bit_count()
 
 
 @RULES.implements("freizeitpark.ende.ausloeser", "freizeitpark.ende.gefeuert",

@@ -112,16 +112,27 @@ class Analysis:
         self.grid = grid = bitgrid(sheet.width, sheet.height)
         self._memo: dict = {}
         self._inherited: dict[frozenset[Cell], str] = {}
+        self._group_at: dict[Cell, int] | None = None
         symbol = last[0] if last else None
-        by_symbol: dict[str, list[Cell]] = {}
-        for c, s in sheet.cells.items():
-            by_symbol.setdefault(s, []).append(c)
+        if previous is not None and last is not None and previous.grid is grid:
+            # the cells of the other symbols are unchanged; the last drawing's cells are the
+            # newest of the sheet (its dict keeps the order of drawing)
+            new = last[1]
+            by_symbol = dict(previous.by_symbol)
+            by_symbol[last[0]] = [*by_symbol.get(last[0], ()), *new]
+            added = grid.mask(new)
+            self.bits = dict(previous.bits)
+            self.bits[last[0]] = self.bits.get(last[0], 0) | added
+            self.filled_bits = previous.filled_bits | added
+        else:
+            by_symbol = {}
+            for c, s in sheet.cells.items():
+                by_symbol.setdefault(s, []).append(c)
+            #: the cells of each symbol, and every drawn cell, as bit sets
+            self.bits = {sym: grid.mask(cells) for sym, cells in by_symbol.items()}
+            self.filled_bits = grid.mask(sheet.cells)
         self.by_symbol = by_symbol
-        #: the cells of each symbol, and every drawn cell, as bit sets
-        self.bits = {sym: grid.mask(cells) for sym, cells in by_symbol.items()}
-        self.filled_bits = grid.mask(sheet.cells)
         self.groups: list[Group] = []
-        self.group_at: dict[Cell, int] = {}
         for sym in by_symbol:
             if previous is not None and sym != symbol:
                 old = [g for g in previous.groups if g.symbol == sym]
@@ -131,12 +142,16 @@ class Analysis:
                 found = [(frozenset(grid.cells(m)), m) for m in grid.components(self.bits[sym])]
                 done = [sym == "eingang" or is_finished(rs, sym, m) for m, _ in found]
             for (members, bits), finished in zip(found, done, strict=True):
-                index = len(self.groups)
-                self.groups.append(Group(index, sym, members, finished, bits))
-                for c in members:
-                    self.group_at[c] = index
+                self.groups.append(Group(len(self.groups), sym, members, finished, bits))
         if previous is not None and last is not None:
             self._inherit(previous, last)
+
+    @property
+    def group_at(self) -> dict[Cell, int]:
+        """Cell -> the index of its group."""
+        if self._group_at is None:
+            self._group_at = {c: g.index for g in self.groups for c in g.cells}
+        return self._group_at
 
     def _inherit(self, previous: Analysis, last: tuple[str, tuple[Cell, ...]]) -> None:
         """Keep the statuses of groups of other symbols that the new cells cannot affect: a
@@ -169,7 +184,14 @@ class Analysis:
 
     @RULES.implements("freizeitpark.konstrukt.bausuende")
     def count(self, symbol: str) -> int:
-        return sum(1 for g in self.groups if g.symbol == symbol and g.finished)
+        """The finished constructs of ``symbol``."""
+        counts = self._memo.get("counts")
+        if counts is None:
+            counts = self._memo["counts"] = {}
+            for g in self.groups:
+                if g.finished:
+                    counts[g.symbol] = counts.get(g.symbol, 0) + 1
+        return counts.get(symbol, 0)
 
     def cells_of(self, symbol: str) -> int:
         return len(self.by_symbol.get(symbol, ()))
