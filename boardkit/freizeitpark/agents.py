@@ -197,8 +197,10 @@ class FreizeitparkGreedy(Agent):
         for key in keys:
             value = memo.get(("quick", key))
             if value is None:
-                value = memo["quick", key] = self._quick(rs, sheet, *self._sheet(rs, sheet, memo),
-                                                         *key)
+                an, st, wanted = self._sheet(rs, sheet, memo)
+                die, symbol, turn, x, y = key
+                value = memo["quick", key] = self._quick(rs, sheet, an, st, wanted,
+                                                         die, symbol, turn, x, y)
             quick.append(value)
         return self._exact(rs, sheet, keys, quick, shortlist, memo)
 
@@ -370,11 +372,13 @@ class FreizeitparkSearch(FreizeitparkGreedy):
     def _block(self, rs: Ruleset, sheet: Sheet, face: int, symbol: str, memo: dict):
         """The legal builds of ``face`` as ``symbol`` (as keys) and their cheap scores: a
         block of :func:`legal_builds`, the same in every roll that offers it."""
-        keys = [(face, symbol, t, x, y) for t, x, y in legal_placements(rs, sheet, face, symbol)]
+        places = legal_placements(rs, sheet, face, symbol)
+        keys = [(face, symbol, t, x, y) for t, x, y in places]
         if not keys:
             return keys, []
-        info = self._sheet(rs, sheet, memo)
-        return keys, [self._quick(rs, sheet, *info, *key) for key in keys]
+        an, st, wanted = self._sheet(rs, sheet, memo)
+        return keys, [self._quick(rs, sheet, an, st, wanted, face, symbol, t, x, y)
+                      for t, x, y in places]
 
 
 class FreizeitparkUCT(MCTSAgent):

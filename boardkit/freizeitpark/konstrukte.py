@@ -114,6 +114,11 @@ class Analysis:
         self._inherited: dict[frozenset[Cell], str] = {}
         self._group_at: dict[Cell, int] | None = None
         symbol = last[0] if last else None
+        by_symbol: dict[str, list[Cell]]
+        self.by_symbol: dict[str, list[Cell]]
+        #: the cells of each symbol, and every drawn cell, as bit sets
+        self.bits: dict[str, int]
+        self.filled_bits: int
         if previous is not None and last is not None and previous.grid is grid:
             # the cells of the other symbols are unchanged; the last drawing's cells are the
             # newest of the sheet (its dict keeps the order of drawing)
@@ -128,7 +133,6 @@ class Analysis:
             by_symbol = {}
             for c, s in sheet.cells.items():
                 by_symbol.setdefault(s, []).append(c)
-            #: the cells of each symbol, and every drawn cell, as bit sets
             self.bits = {sym: grid.mask(cells) for sym, cells in by_symbol.items()}
             self.filled_bits = grid.mask(sheet.cells)
         self.by_symbol = by_symbol
