@@ -30,13 +30,14 @@ from boardkit.agents.mcts import MCTSAgent
 from boardkit.engine import Action, State
 
 from .actions import Build, Entrance
-from .bauen import legal_builds, structure_cells
+from .bauen import legal_placements, structure_cells
 from .content import TABLES
 from .ende import standing
-from .konstrukte import analysis, is_finished
+from .konstrukte import analysis
 from .setup import Ruleset
 from .sheet import Sheet
 from .state import FreizeitparkState
+from .wurf import splits, symbol_options
 
 #: weights of the park value (a course can tune them: FreizeitparkGreedy(weights={...}))
 WEIGHTS = {
@@ -109,11 +110,11 @@ def park_value(rs: Ruleset, sheet: Sheet, weights: dict[str, float] = WEIGHTS) -
             size = len(shape) if shape else 10
             value += weights["site"] * wanted[g.symbol] * len(g) / size
     value -= weights["sin"] * sin_cells
-    enclosed = len(an.enclosed)
+    enclosed = an.enclosed_bits.bit_count()
     surplus = st.tables["nachhaltigkeit"].marks - st.tables["nachhaltigkeit"].minimum
     value -= weights["enclosed"] * max(0, enclosed - max(0, surplus))
     value -= weights["enclosed_any"] * enclosed
-    value += weights["space"] * len(an.contact)
+    value += weights["space"] * an.bits_of("contact").bit_count()
     return value
 
 
@@ -191,26 +192,43 @@ class FreizeitparkGreedy(Agent):
         ``memo`` keeps the scores of builds already rated on this sheet: a build of one
         die face and symbol is legal in several rolls)."""
         memo = {} if memo is None else memo
-        if "sheet" not in memo:
+        keys = [(a.die, a.symbol, a.turn, a.x, a.y) for a in options]
+        quick = []
+        for key in keys:
+            value = memo.get(("quick", key))
+            if value is None:
+                an, st, wanted = self._sheet(rs, sheet, memo)
+                die, symbol, turn, x, y = key
+                value = memo["quick", key] = self._quick(rs, sheet, an, st, wanted,
+                                                         die, symbol, turn, x, y)
+            quick.append(value)
+        return self._exact(rs, sheet, keys, quick, shortlist, memo)
+
+    def _sheet(self, rs: Ruleset, sheet: Sheet, memo: dict):
+        """(analysis, standing, wanted symbols) of the sheet being rated, once per memo."""
+        found = memo.get("sheet")
+        if found is None:
             an = analysis(rs, sheet)
             st = standing(rs, sheet)
             park_value(rs, sheet, self.weights)  # the statuses it finds carry over to trials
-            memo["sheet"] = (an, st, _needed_symbols(rs, st))
-        an, st, wanted = memo["sheet"]
-        quick = []
-        for act in options:
-            if ("quick", act) not in memo:
-                memo["quick", act] = self._quick(rs, sheet, an, st, wanted, act)
-            quick.append(memo["quick", act])
+            found = memo["sheet"] = (an, st, _needed_symbols(rs, st))
+        return found
+
+    def _exact(self, rs: Ruleset, sheet: Sheet, keys: list[tuple], quick: list[float],
+               shortlist: int, memo: dict):
+        """The builds ``keys`` ((die, symbol, turn, x, y)) in the order of their cheap scores
+        ``quick``, and the exact value of the first ``shortlist`` of them."""
         order = np.argsort(-np.asarray(quick), kind="stable").tolist()
         exact = []
         for i in order[:shortlist]:
-            act = options[i]
-            if ("exact", act) not in memo:
+            key = keys[i]
+            value = memo.get(("exact", key))
+            if value is None:
+                die, symbol, turn, x, y = key
                 trial = sheet.copy()
-                trial.draw(structure_cells(rs, act.die, act.turn, act.x, act.y), act.symbol)
-                memo["exact", act] = park_value(rs, trial, self.weights) + 0.01 * quick[i]
-            exact.append((i, memo["exact", act]))
+                trial.draw(structure_cells(rs, die, turn, x, y), symbol)
+                value = memo["exact", key] = park_value(rs, trial, self.weights) + 0.01 * quick[i]
+            exact.append((i, value))
         return exact, order
 
     def _entrance(self, rs: Ruleset, options: list[Entrance]) -> Entrance:
@@ -230,40 +248,38 @@ class FreizeitparkGreedy(Agent):
         return ties[int(self.rng.integers(len(ties)))]
 
     def _quick(self, rs: Ruleset, sheet: Sheet, an, st, wanted: dict[str, float],
-               act: Build) -> float:
-        """A cheap first score of a build (no copy of the sheet)."""
-        cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
-        symbol = act.symbol
+               die: int, symbol: str, turn: int, x: int, y: int) -> float:
+        """A cheap first score of the build (die, symbol, turn, x, y) (no copy of the sheet),
+        asked of bit sets."""
+        bits = rs.structure_bits(die, turn, x, y, an.grid.stride)
+        size = bits.bit_count()
         score = 0.0
         if symbol == "landschaft" and rs.shapes.get("landschaft") is None:
             t = st.tables["nachhaltigkeit"]
-            units = len(cells) / max(1, rs.landscape_per_point)
+            units = size / max(1, rs.landscape_per_point)
             score += 10.0 * min(units, max(0, t.minimum - t.marks)) + 1.0 * units
         else:
-            group, ids = an.merged(cells, symbol)
+            group, ids = an.merged_bits(bits, symbol)
+            cells = group.bit_count()
             shape = rs.shapes.get(symbol)
             worth = wanted.get(symbol, 0.0)
             w = self.weights
             if symbol == "zug":
-                score += w["quick_site"] * worth * min(len(group), 10) / 10
-            elif is_finished(rs, symbol, group):
+                score += w["quick_site"] * worth * min(cells, 10) / 10
+            elif an.finished_bits(symbol, group):
                 score += w["quick_finish"] * worth + 1.0
-            elif (shape is not None and len(group) < len(shape) and worth
-                  and an.can_finish(symbol, group, ids)):
-                score += w["quick_site"] * worth * len(group) / len(shape)
+            elif (shape is not None and cells < len(shape) and worth
+                  and an.can_finish_bits(symbol, group, ids)):
+                score += w["quick_site"] * worth * cells / len(shape)
             else:
-                score -= w["quick_sin"] * len(group)
-        # snug fit: sides shared with the park or the border (fewer pockets left behind)
-        filled = sheet.cells
-        mine = set(cells)
-        snug = 0
-        for x, y in cells:
-            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if n in mine:
-                    continue
-                if n in filled or not (0 <= n[0] < rs.width and 0 <= n[1] < rs.height):
-                    snug += 1
-        return score + self.weights["quick_snug"] * snug
+                score -= w["quick_sin"] * cells
+        # snug fit: sides shared with the park or the border (fewer pockets left behind): of
+        # the 4 sides of each cell, those not facing an empty cell (the build's own included)
+        empty = an.bits_of("empty")
+        s = an.grid.stride
+        free = ((bits << 1) & empty).bit_count() + ((bits >> 1) & empty).bit_count() \
+            + ((bits << s) & empty).bit_count() + ((bits >> s) & empty).bit_count()
+        return score + self.weights["quick_snug"] * (4 * size - free)
 
 
 #: the 21 different rolls of two dice and their probabilities
@@ -338,11 +354,31 @@ class FreizeitparkSearch(FreizeitparkGreedy):
     def _reply(self, rs: Ruleset, sheet: Sheet, dice: tuple[int, int], now: float,
                memo: dict) -> float:
         """The park value after greedy's best build of ``dice`` (``now`` if nothing fits)."""
-        options = legal_builds(rs, sheet, dice)
-        if not options:
+        keys: list[tuple] = []
+        quick: list[float] = []
+        for face, other in splits(dice):  # the builds of legal_builds, in its order
+            for symbol in symbol_options(rs, other):
+                block = memo.get(("block", face, symbol))
+                if block is None:
+                    block = memo["block", face, symbol] = self._block(rs, sheet, face, symbol,
+                                                                      memo)
+                keys += block[0]
+                quick += block[1]
+        if not keys:
             return now
-        exact, _ = self._rate(rs, sheet, options, self.reply, memo)
+        exact, _ = self._exact(rs, sheet, keys, quick, self.reply, memo)
         return max(v for _, v in exact)
+
+    def _block(self, rs: Ruleset, sheet: Sheet, face: int, symbol: str, memo: dict):
+        """The legal builds of ``face`` as ``symbol`` (as keys) and their cheap scores: a
+        block of :func:`legal_builds`, the same in every roll that offers it."""
+        places = legal_placements(rs, sheet, face, symbol)
+        keys = [(face, symbol, t, x, y) for t, x, y in places]
+        if not keys:
+            return keys, []
+        an, st, wanted = self._sheet(rs, sheet, memo)
+        return keys, [self._quick(rs, sheet, an, st, wanted, face, symbol, t, x, y)
+                      for t, x, y in places]
 
 
 class FreizeitparkUCT(MCTSAgent):

@@ -12,14 +12,18 @@ Rulebook section "Wahl der Struktur einzeichnen", paraphrased:
   corner is not enough).
 
 Then the symbol rules of :mod:`.konstrukte` apply. :func:`legal_builds` lists every legal
-build of a roll; it is vectorised over placements (numpy masks built from the shared grid
-geometry) and falls back to :meth:`Analysis.symbol_violation` — the one reference for the
-symbol rules — wherever a structure merges with a group or enters enclosed cells.
+build of a roll; it tests each placement with a few bit-set operations (the placements of
+every structure as bit sets of the sheet, :meth:`Ruleset.placement_bits`, against the
+analysis's bit sets) and falls back to :meth:`Analysis.symbol_violation` — the one
+reference for the symbol rules — wherever a structure merges with a group or enters
+enclosed cells.
 """
 
 from __future__ import annotations
 
-import numpy as np
+import bisect
+import functools
+import itertools
 
 from boardkit.engine import RuleViolation
 from boardkit.engine.grid import canonical_form
@@ -110,11 +114,12 @@ def check_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], act: Build) ->
                             f"cell {taken[0]} already holds {content().de(sheet.cells[taken[0]])}; "
                             f"structures go on empty cells only")
     an = analysis(rs, sheet)
-    if not any(c in an.contact for c in cells):
+    bits = an.grid.mask(cells)
+    if not bits & an.bits_of("contact"):
         raise RuleViolation("freizeitpark.struktur.anschluss",
                             "the structure must share at least one cell side with the park "
                             "(touching at a corner is not enough)")
-    broken = an.symbol_violation(cells, act.symbol)
+    broken = an.symbol_violation(cells, act.symbol, bits)
     if broken is not None:
         raise RuleViolation(*broken)
     return cells
@@ -123,15 +128,22 @@ def check_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], act: Build) ->
 # ------------------------------------------------------------------ enumeration
 
 
-def _geometric(rs: Ruleset, an: Analysis, face: int) -> np.ndarray:
+def _geometric(rs: Ruleset, an: Analysis, face: int) -> list[int]:
     """Indices of the placements of ``face`` on empty cells touching the park."""
     key = ("geo", face)
     memo = an._memo
-    if key not in memo:
-        _, idx = rs.placements(face)
-        ok = an.mask_of("empty")[idx].all(axis=1) & an.mask_of("contact")[idx].any(axis=1)
-        memo[key] = np.flatnonzero(ok)
-    return memo[key]
+    found = memo.get(key)
+    if found is None:
+        filled, contact = an.filled_bits, an.bits_of("contact")
+        bits = rs.placement_bits(face, an.grid.width, an.grid.height)[1]
+        found = memo[key] = [i for i, m in enumerate(bits) if not m & filled and m & contact]
+    return found
+
+
+@functools.cache
+def _alone_finished(structure, canon) -> bool:
+    """Whether the structure alone is the construct of the canonical form ``canon``."""
+    return canonical_form(structure, True) == canon
 
 
 def legal_placements(rs: Ruleset, sheet: Sheet, face: int, symbol: str) -> list[tuple[int, int, int]]:
@@ -141,33 +153,31 @@ def legal_placements(rs: Ruleset, sheet: Sheet, face: int, symbol: str) -> list[
     memo = an._memo
     if key in memo:
         return memo[key]
-    meta, idx = rs.placements(face)
-    geo = _geometric(rs, an, face)
+    meta, bits = rs.placement_bits(face, an.grid.width, an.grid.height)
     out: list[tuple[int, int, int]] = []
-    if len(geo):
-        sub = idx[geo]
-        ok = np.ones(len(geo), dtype=bool)
-        if symbol in rs.touch:
-            ok &= ~an.mask_of("near_finished", symbol)[sub].any(axis=1)
-        # the reference check is needed where the structure merges with a group of its
-        # symbol (it may finish a construct that must keep its distance) or enters
-        # enclosed cells (the merged site must stay finishable)
-        slow = np.zeros(len(geo), dtype=bool)
-        if symbol in rs.touch:
-            slow |= an.mask_of("edge", symbol)[sub].any(axis=1)
-        if symbol != "landschaft" and (symbol == "zug" or not rs.is_free(symbol)):
-            slow |= an.mask_of("enclosed")[sub].any(axis=1)
-        if symbol in rs.touch and canonical_form(rs.structures[face][0], True) == rs.canon[symbol]:
-            # the structure alone is the construct: finished at once, so it may not touch
-            # another group of its symbol even at a corner
-            ok &= ~(~slow & an.mask_of("near", symbol)[sub].any(axis=1))
-        fast = ok & ~slow
-        chosen = set(np.flatnonzero(fast).tolist())
-        for i in np.flatnonzero(ok & slow).tolist():
-            t, x, y = meta[geo[i]].tolist()
-            if an.symbol_violation(structure_cells(rs, face, t, x, y), symbol) is None:
-                chosen.add(i)
-        out = [tuple(m) for m in meta[geo[sorted(chosen)]].tolist()]
+    spaced = symbol in rs.touch
+    # never next to a finished construct of the symbol
+    near_finished = an.bits_of("near_finished", symbol) if spaced else 0
+    # the reference check is needed where the structure merges with a group of its symbol
+    # (it may finish a construct that must keep its distance) or enters enclosed cells (the
+    # merged site must stay finishable)
+    slow = an.bits_of("edge", symbol) if spaced else 0
+    if symbol != "landschaft" and (symbol == "zug" or not rs.is_free(symbol)):
+        slow |= an.enclosed_bits
+    # the structure alone is the construct: finished at once, so it may not touch another
+    # group of its symbol even at a corner
+    near = (an.bits_of("near", symbol)
+            if spaced and _alone_finished(rs.structures[face][0], rs.canon[symbol]) else 0)
+    for i in _geometric(rs, an, face):
+        m = bits[i]
+        if m & near_finished:
+            continue
+        if m & slow:
+            t, x, y = meta[i]
+            if an.symbol_violation(structure_cells(rs, face, t, x, y), symbol, m) is None:
+                out.append(meta[i])
+        elif not m & near:
+            out.append(meta[i])
     memo[key] = out
     return out
 
@@ -192,17 +202,19 @@ def sample_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], rng,
     pool = []
     for face, other in splits(dice):
         geo = _geometric(rs, an, face)
-        if len(geo):
+        if geo:
             pool += [(face, symbol, geo) for symbol in symbol_options(rs, other)]
     if not pool:
         return None
-    ends = np.cumsum([len(g) for _, _, g in pool])
-    order = rng.permutation(int(ends[-1]))
+    ends = list(itertools.accumulate(len(g) for _, _, g in pool))
+    order = rng.permutation(ends[-1])
     for j in order[:tries].tolist():
-        k = int(np.searchsorted(ends, j, side="right"))
+        k = bisect.bisect_right(ends, j)
         face, symbol, geo = pool[k]
-        t, x, y = rs.placements(face)[0][geo[j - (ends[k - 1] if k else 0)]].tolist()
-        if an.symbol_violation(structure_cells(rs, face, t, x, y), symbol) is None:
+        meta, bits = rs.placement_bits(face, an.grid.width, an.grid.height)
+        i = geo[j - (ends[k - 1] if k else 0)]
+        t, x, y = meta[i]
+        if an.symbol_violation(structure_cells(rs, face, t, x, y), symbol, bits[i]) is None:
             return Build(face, symbol, t, x, y)
     options = legal_builds(rs, sheet, dice)
     return options[int(rng.integers(len(options)))] if options else None
@@ -212,11 +224,12 @@ def _fits(rs: Ruleset, an: Analysis, face: int, symbol: str, probe: int = 6) -> 
     """Whether the structure of ``face`` filled with ``symbol`` has a legal place: a few
     candidates are asked directly first (usually one is legal), then all of them."""
     geo = _geometric(rs, an, face)
-    if not len(geo):
+    if not geo:
         return False
-    meta = rs.placements(face)[0]
-    for t, x, y in meta[geo[:probe]].tolist():
-        if an.symbol_violation(structure_cells(rs, face, t, x, y), symbol) is None:
+    meta, bits = rs.placement_bits(face, an.grid.width, an.grid.height)
+    for i in geo[:probe]:
+        t, x, y = meta[i]
+        if an.symbol_violation(structure_cells(rs, face, t, x, y), symbol, bits[i]) is None:
             return True
     return bool(legal_placements(rs, an.sheet, face, symbol))
 

@@ -22,8 +22,6 @@ Rulebook section "Spiel gewinnen", paraphrased:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from math import ceil
 
 from boardkit.engine.rules import rule_ids
 
@@ -69,14 +67,14 @@ class Standing:
 
 def standing(rs: Ruleset, sheet: Sheet, penalty: int = 0) -> Standing:
     an = analysis(rs, sheet)
-    return Standing(tables(rs, an), penalty, len(an.enclosed), auftragskarten.met(rs, an),
+    return Standing(tables(rs, an), penalty, an.enclosed_bits.bit_count(), auftragskarten.met(rs, an),
                     auftragskarten.progress(rs, an))
 
 
 @RULES.implements("freizeitpark.ende.abzug")
 def penalty(rs: Ruleset, sheet: Sheet) -> int:
     """Nachhaltigkeit lost at the evaluation: one per enclosed empty cell."""
-    return len(analysis(rs, sheet).enclosed)
+    return analysis(rs, sheet).enclosed_bits.bit_count()
 
 
 @RULES.implements("freizeitpark.ende.ausloeser", "freizeitpark.ende.gefeuert",
@@ -142,17 +140,21 @@ def cells_needed(rs: Ruleset, sheet: Sheet) -> int | None:
         return None
     an = analysis(rs, sheet)
     now = tables(rs, an)
-    cost: dict[str, Fraction | None] = dict.fromkeys(now)
+    # the cost of a mark as an exact fraction (cells, points), points > 0
+    cost: dict[str, tuple[int, int] | None] = dict.fromkeys(now)
     if rs.landscape_per_point and rs.landscape_points:
-        cost["nachhaltigkeit"] = Fraction(1, rs.landscape_points)
+        cost["nachhaltigkeit"] = (1, rs.landscape_points)
+    unfinished: dict[str, int] = {}
+    for g in an.groups:
+        if not g.finished:
+            unfinished[g.symbol] = unfinished.get(g.symbol, 0) + len(g)
     for symbol, (table, pts) in rs.scores.items():
         shape = rs.shapes.get(symbol)
         if not pts or shape is None:
             continue
-        drawn = sum(len(g) for g in an.groups if g.symbol == symbol and not g.finished)
-        each = Fraction(max(1, len(shape) - drawn), pts)
+        each = (max(1, len(shape) - unfinished.get(symbol, 0)), pts)
         best = cost[table]
-        if best is None or each < best:
+        if best is None or each[0] * best[1] < best[0] * each[1]:
             cost[table] = each
     total = 0
     for name, t in now.items():
@@ -162,7 +164,7 @@ def cells_needed(rs: Ruleset, sheet: Sheet) -> int | None:
         per_mark = cost[name]
         if per_mark is None:
             return sheet.width * sheet.height + 1  # nothing can score there any more
-        total += ceil(missing * per_mark)
+        total += -(-missing * per_mark[0] // per_mark[1])  # the ceiling of missing * cost
     return total
 
 

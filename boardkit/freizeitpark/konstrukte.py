@@ -112,16 +112,31 @@ class Analysis:
         self.grid = grid = bitgrid(sheet.width, sheet.height)
         self._memo: dict = {}
         self._inherited: dict[frozenset[Cell], str] = {}
+        self._group_at: dict[Cell, int] | None = None
         symbol = last[0] if last else None
-        by_symbol: dict[str, list[Cell]] = {}
-        for c, s in sheet.cells.items():
-            by_symbol.setdefault(s, []).append(c)
-        self.by_symbol = by_symbol
+        by_symbol: dict[str, list[Cell]]
+        self.by_symbol: dict[str, list[Cell]]
         #: the cells of each symbol, and every drawn cell, as bit sets
-        self.bits = {sym: grid.mask(cells) for sym, cells in by_symbol.items()}
-        self.filled_bits = grid.mask(sheet.cells)
+        self.bits: dict[str, int]
+        self.filled_bits: int
+        if previous is not None and last is not None and previous.grid is grid:
+            # the cells of the other symbols are unchanged; the last drawing's cells are the
+            # newest of the sheet (its dict keeps the order of drawing)
+            new = last[1]
+            by_symbol = dict(previous.by_symbol)
+            by_symbol[last[0]] = [*by_symbol.get(last[0], ()), *new]
+            added = grid.mask(new)
+            self.bits = dict(previous.bits)
+            self.bits[last[0]] = self.bits.get(last[0], 0) | added
+            self.filled_bits = previous.filled_bits | added
+        else:
+            by_symbol = {}
+            for c, s in sheet.cells.items():
+                by_symbol.setdefault(s, []).append(c)
+            self.bits = {sym: grid.mask(cells) for sym, cells in by_symbol.items()}
+            self.filled_bits = grid.mask(sheet.cells)
+        self.by_symbol = by_symbol
         self.groups: list[Group] = []
-        self.group_at: dict[Cell, int] = {}
         for sym in by_symbol:
             if previous is not None and sym != symbol:
                 old = [g for g in previous.groups if g.symbol == sym]
@@ -131,12 +146,16 @@ class Analysis:
                 found = [(frozenset(grid.cells(m)), m) for m in grid.components(self.bits[sym])]
                 done = [sym == "eingang" or is_finished(rs, sym, m) for m, _ in found]
             for (members, bits), finished in zip(found, done, strict=True):
-                index = len(self.groups)
-                self.groups.append(Group(index, sym, members, finished, bits))
-                for c in members:
-                    self.group_at[c] = index
+                self.groups.append(Group(len(self.groups), sym, members, finished, bits))
         if previous is not None and last is not None:
             self._inherit(previous, last)
+
+    @property
+    def group_at(self) -> dict[Cell, int]:
+        """Cell -> the index of its group."""
+        if self._group_at is None:
+            self._group_at = {c: g.index for g in self.groups for c in g.cells}
+        return self._group_at
 
     def _inherit(self, previous: Analysis, last: tuple[str, tuple[Cell, ...]]) -> None:
         """Keep the statuses of groups of other symbols that the new cells cannot affect: a
@@ -169,7 +188,14 @@ class Analysis:
 
     @RULES.implements("freizeitpark.konstrukt.bausuende")
     def count(self, symbol: str) -> int:
-        return sum(1 for g in self.groups if g.symbol == symbol and g.finished)
+        """The finished constructs of ``symbol``."""
+        counts = self._memo.get("counts")
+        if counts is None:
+            counts = self._memo["counts"] = {}
+            for g in self.groups:
+                if g.finished:
+                    counts[g.symbol] = counts.get(g.symbol, 0) + 1
+        return counts.get(symbol, 0)
 
     def cells_of(self, symbol: str) -> int:
         return len(self.by_symbol.get(symbol, ()))
@@ -195,7 +221,7 @@ class Analysis:
             return "free"
         if g.finished:
             return "finished"
-        if self.completions(symbol, g.cells, frozenset([g.index]), first=True):
+        if self.completable(symbol, g.mask, frozenset([g.index])):
             return "open"
         # under "Park der Landschaft" other Landschaft is allowed, it only scores nothing
         return "free" if symbol == "landschaft" else "sin"
@@ -240,6 +266,66 @@ class Analysis:
                     return out
         return out
 
+    def completable(self, symbol: str, bits: int, ids: frozenset[int] = frozenset()) -> bool:
+        """Whether the site ``bits`` (a non-empty bit set) has a completion:
+        ``bool(completions(symbol, cells, ids, first=True))`` without listing cells. Every
+        completion covers the site's lowest bit, so only the placements covering it are
+        tried (:func:`_placements_at`)."""
+        shape = self.rs.shapes.get(symbol)
+        if shape is None or bits.bit_count() > len(shape):
+            return False
+        blocked = self.filled_bits & ~bits
+        for index, near in self._halos(symbol):
+            if index not in ids:
+                blocked |= near
+        grid = self.grid
+        low = (bits & -bits).bit_length() - 1
+        for placed in _placements_at(self.rs.orients[symbol], grid.width, grid.height)[low]:
+            if placed & bits == bits and not placed & blocked:
+                return True
+        return False
+
+    def groups_of(self, symbol: str) -> list[Group]:
+        """The groups of ``symbol``, in index order."""
+        key = ("groups_of", symbol)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = [g for g in self.groups if g.symbol == symbol]
+        return found
+
+    def merged_bits(self, bits: int, symbol: str) -> tuple[int, frozenset[int]]:
+        """:meth:`merged` on bit sets: the group that the new cells ``bits`` of ``symbol``
+        would form with the groups they touch along sides (as a bit set), and their ids."""
+        touch = self.grid.neighbours(bits) & self.bits.get(symbol, 0)
+        if not touch:
+            return bits, frozenset()
+        ids = []
+        for g in self.groups_of(symbol):
+            if g.mask & touch:
+                ids.append(g.index)
+                bits |= g.mask
+        return bits, frozenset(ids)
+
+    def finished_bits(self, symbol: str, bits: int) -> bool:
+        """:func:`is_finished` for the cells of a bit set (always on the sheet)."""
+        rs = self.rs
+        if symbol == "zug":
+            return is_finished(rs, symbol, self.grid.cells(bits))
+        shape = rs.shapes.get(symbol)
+        if shape is None or bits.bit_count() != len(shape):
+            return False
+        grid = self.grid
+        return bits in _every_placement_bits(rs.orients[symbol], grid.width, grid.height)
+
+    def can_finish_bits(self, symbol: str, bits: int, ids: frozenset[int] = frozenset()) -> bool:
+        """:meth:`can_finish` for the site of a bit set."""
+        if symbol == "zug":
+            cells = self.grid.cells(bits)
+            return is_finished(self.rs, symbol, cells) or self.train_room(cells)
+        if self.rs.shapes.get(symbol) is None or self.finished_bits(symbol, bits):
+            return True
+        return self.completable(symbol, bits, ids)
+
     def _halos(self, symbol: str) -> list[tuple[int, int]]:
         """(group index, the cells touching it by side or corner) for each group of
         ``symbol``, as bit sets."""
@@ -255,7 +341,7 @@ class Analysis:
             return is_finished(self.rs, symbol, cells) or self.train_room(cells)
         if self.rs.shapes.get(symbol) is None or is_finished(self.rs, symbol, cells):
             return True
-        return bool(self.completions(symbol, cells, ids, first=True))
+        return self.completable(symbol, self.grid.mask(cells), ids)
 
     def train_room(self, cells) -> bool:
         """Whether the unfinished Bummelzug ``cells`` can still grow to the card's length.
@@ -408,34 +494,48 @@ class Analysis:
             group |= self.groups[i].cells
         return group, frozenset(ids)
 
-    def symbol_violation(self, cells, symbol: str) -> tuple[str, str] | None:
-        """The rule a drawing of ``symbol`` on the empty ``cells`` breaks, or None."""
-        rs = self.rs
+    def symbol_violation(self, cells, symbol: str, bits: int | None = None) -> tuple[str, str] | None:
+        """The rule a drawing of ``symbol`` on the empty ``cells`` (on the sheet; ``bits``:
+        the same cells as a bit set, if known) breaks, or None. The tests are asked of bit
+        sets; the cells are looked at only to word a broken rule."""
+        rs, grid = self.rs, self.grid
+        if bits is None:
+            bits = grid.mask(cells)
         name = content().de(symbol)
-        if symbol in rs.touch:
+        spaced = symbol in rs.touch
+        if spaced and bits & self.bits_of("near_finished", symbol):
             near = self.near_finished(symbol)
             hit = [c for c in cells if c in near]
-            if hit:
-                return ("freizeitpark.konstrukt.abstand",
-                        f"{name} at {hit[0]} would touch a finished {name} (by side or corner); "
-                        f"the same constructs may not touch")
-        group, ids = self.merged(cells, symbol)
-        if symbol in rs.touch and is_finished(rs, symbol, group):
-            touching = self.touching(symbol)
-            for c in group:
-                other = touching.get(c, ids) - ids
-                if other:
-                    where = min(self.groups[min(other)].cells)
-                    return ("freizeitpark.konstrukt.abstand",
-                            f"this would finish a {name} that touches another {name} group at "
-                            f"{where}; the same constructs may not touch")
-        enclosed = self.enclosed
-        if enclosed and symbol != "landschaft" and (symbol == "zug" or not rs.is_free(symbol)):
-            if any(c in enclosed for c in cells) and not self.can_finish(symbol, group, ids):
-                return ("freizeitpark.konstrukt.luecken",
-                        f"these cells are enclosed empty cells; a {name} site there could "
-                        f"never be finished (a deliberate Bausünde)")
+            return ("freizeitpark.konstrukt.abstand",
+                    f"{name} at {hit[0]} would touch a finished {name} (by side or corner); "
+                    f"the same constructs may not touch")
+        group, ids = self.merged_bits(bits, symbol)
+        if spaced and self.finished_bits(symbol, group):
+            halo = grid.grow(group, corners=True)
+            if any(g.mask & halo for g in self.groups_of(symbol) if g.index not in ids):
+                return self._too_close(cells, symbol)
+        if (bits & self.enclosed_bits and symbol != "landschaft"
+                and (symbol == "zug" or not rs.is_free(symbol))
+                and not self.can_finish_bits(symbol, group, ids)):
+            return ("freizeitpark.konstrukt.luecken",
+                    f"these cells are enclosed empty cells; a {name} site there could "
+                    f"never be finished (a deliberate Bausünde)")
         return None
+
+    def _too_close(self, cells, symbol: str) -> tuple[str, str]:
+        """The words of ``freizeitpark.konstrukt.abstand`` for a drawing that would finish a
+        construct touching another group of its symbol (named by its first cell)."""
+        name = content().de(symbol)
+        group, ids = self.merged(cells, symbol)
+        touching = self.touching(symbol)
+        for c in group:
+            other = touching.get(c, ids) - ids
+            if other:
+                where = min(self.groups[min(other)].cells)
+                return ("freizeitpark.konstrukt.abstand",
+                        f"this would finish a {name} that touches another {name} group at "
+                        f"{where}; the same constructs may not touch")
+        raise AssertionError("no other group touches this construct")  # pragma: no cover
 
 
 @functools.cache
@@ -466,6 +566,25 @@ def _every_placement(orients, width: int, height: int) -> frozenset[frozenset[Ce
     finished construct exactly when it is one of them)."""
     return frozenset(members for found in _placements(orients, width, height).values()
                      for _, members in found)
+
+
+@functools.cache
+def _placements_at(orients, width: int, height: int) -> list[list[int]]:
+    """Bit index -> the bit sets of the placements (as :func:`_placements`) covering that
+    cell (an empty list for the guard bits, which are no cells)."""
+    grid = bitgrid(width, height)
+    table = _placements(orients, width, height)
+    out: list[list[int]] = [[] for _ in range(grid.stride * height)]
+    for (x, y), found in table.items():
+        out[y * grid.stride + x] = [bits for bits, _ in found]
+    return out
+
+
+@functools.cache
+def _every_placement_bits(orients, width: int, height: int) -> frozenset[int]:
+    """:func:`_every_placement` as bit sets."""
+    return frozenset(bits for found in _placements(orients, width, height).values()
+                     for bits, _ in found)
 
 
 def analysis(rs: Ruleset, sheet: Sheet) -> Analysis:

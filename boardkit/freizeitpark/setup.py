@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from boardkit.engine.bitgrid import bitgrid
 from boardkit.engine.grid import canonical_form, orientations
 
 from .content import TABLES, CardEntry, Shape, content
@@ -65,6 +66,11 @@ class Ruleset:
     unplayable: str
     candidates: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict,
                                                                  compare=False, repr=False)
+    #: the placements as bit sets of the sheet (:meth:`placement_bits`), cached per face
+    bit_placements: dict[tuple[int, int, int], tuple[list[tuple[int, int, int]], list[int]]] = \
+        field(default_factory=dict, compare=False, repr=False)
+    origin_bits: dict[tuple[int, int], list[int]] = field(default_factory=dict, compare=False,
+                                                          repr=False)
 
     @property
     def cells(self) -> int:
@@ -97,6 +103,38 @@ class Ruleset:
             else:
                 self.candidates[face] = (np.asarray(metas, np.int64), np.asarray(idx, np.int64))
         return self.candidates[face]
+
+    def placement_bits(self, face: int, width: int, height: int
+                       ) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """:meth:`placements` on a ``width × height`` sheet (the game's, or a smaller one
+        drawn by hand) as ``(meta, bits)``: ``meta[i] = (turn, x, y)`` and ``bits[i]`` its
+        cells as a bit set of that sheet (:func:`boardkit.engine.bitgrid.bitgrid`), in the
+        same order. Cached per face and size."""
+        key = (face, width, height)
+        found = self.bit_placements.get(key)
+        if found is None:
+            grid = bitgrid(width, height)
+            at_origin = self._origin(face, grid.stride)
+            shapes = self.entrance if face == 0 else self.structures[face]
+            meta = [(int(t), int(x), int(y)) for t, x, y in self.placements(face)[0].tolist()
+                    if all(grid.inside(x + cx, y + cy) for cx, cy in shapes[t])]
+            bits = [at_origin[t] << (y * grid.stride + x) for t, x, y in meta]
+            found = self.bit_placements[key] = (meta, bits)
+        return found
+
+    def structure_bits(self, face: int, turn: int, x: int, y: int, stride: int) -> int:
+        """The cells of a structure placed inside a sheet whose bit rows are ``stride``
+        apart (:attr:`boardkit.engine.bitgrid.BitGrid.stride`), as a bit set."""
+        return self._origin(face, stride)[turn] << (y * stride + x)
+
+    def _origin(self, face: int, stride: int) -> list[int]:
+        """The orientations of a structure at (0, 0), as bit sets."""
+        found = self.origin_bits.get((face, stride))
+        if found is None:
+            shapes = self.entrance if face == 0 else self.structures[face]
+            found = self.origin_bits[face, stride] = [
+                sum(1 << (cy * stride + cx) for cx, cy in shape) for shape in shapes]
+        return found
 
 
 def _face_symbols(params: Params, card: CardEntry | None) -> dict[int, tuple[str, ...]]:
