@@ -66,7 +66,7 @@ STUDIES: dict[str, Study] = {
         "freizeitpark", "How often does somebody win a 2-player game?", ("greedy",), 2, 1000,
         21, "won"),
     "freizeitpark-won-2p-mcts": Study(
-        "freizeitpark", "How often does somebody win a 2-player game?", ("mcts",), 2, 60, 21,
+        "freizeitpark", "How often does somebody win a 2-player game?", ("mcts",), 2, 1000, 21,
         "won"),
 }
 
