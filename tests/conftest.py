@@ -62,3 +62,20 @@ def process_cluster():
                       dashboard_address=":0", silence_logs=50) as cluster, \
             Client(cluster, set_as_default=False) as client:
         yield client
+
+
+@pytest.fixture
+def games_played(monkeypatch):
+    """The indices of the games a serial simulation actually plays from now on (not those it
+    takes from a file it resumes): a list that grows as ``run_batch`` is called."""
+    from boardkit.analysis import simulation
+
+    played: list[int] = []
+    real = simulation.run_batch
+
+    def counting(game, agents, jobs, *rest):
+        played.extend(index for index, _ in jobs)
+        return real(game, agents, jobs, *rest)
+
+    monkeypatch.setattr(simulation, "run_batch", counting)
+    return played

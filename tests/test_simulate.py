@@ -300,23 +300,16 @@ def test_interrupted_process_run_keeps_its_games_and_resumes_identically(after_g
     assert strip(pd_read(out)).equals(strip(reference))
 
 
-def test_a_run_file_grows_into_a_longer_run(tmp_path, monkeypatch):
+def test_a_run_file_grows_into_a_longer_run(tmp_path, request):
     """The same run with more games goes on from the file (game i does not depend on n); a
     shorter one is refused, since the file holds more than it asks for."""
     out = tmp_path / "r.csv"
+    reference = simulate("dice-grid", ["random"], n=9, seed=3)
     simulate("dice-grid", ["random"], n=5, seed=3, out=out)
-    calls = []
-    real = sim_module.run_batch
-
-    def counting(game, agents, jobs, *rest):
-        calls.extend(i for i, _ in jobs)
-        return real(game, agents, jobs, *rest)
-
-    monkeypatch.setattr(sim_module, "run_batch", counting)
+    calls = request.getfixturevalue("games_played")
     longer = simulate("dice-grid", ["random"], n=9, seed=3, out=out)
     assert sorted(calls) == [5, 6, 7, 8] and longer.attrs["resumed"] == 5
-    monkeypatch.setattr(sim_module, "run_batch", real)
-    assert strip(longer).equals(strip(simulate("dice-grid", ["random"], n=9, seed=3)))
+    assert strip(longer).equals(strip(reference))
     before = out.read_bytes()
     with pytest.raises(RunError, match="holds a run of 9 games, more than the 4 asked for"):
         simulate("dice-grid", ["random"], n=4, seed=3, out=out)

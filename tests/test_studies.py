@@ -148,26 +148,11 @@ def dice_study(monkeypatch):
     return "dice-grow"
 
 
-def games_played(monkeypatch):
-    """Count the games the simulation actually plays (not those taken from files)."""
-    from boardkit.analysis import simulation
-
-    played = []
-    real = simulation.run_batch
-
-    def counting(game, agents, jobs, *rest):
-        played.extend(i for i, _ in jobs)
-        return real(game, agents, jobs, *rest)
-
-    monkeypatch.setattr(simulation, "run_batch", counting)
-    return played
-
-
-def test_a_study_grows_from_its_stored_games(here, dice_study, monkeypatch):
+def test_a_study_grows_from_its_stored_games(here, dice_study, request):
     """A larger --n plays only the games the stored files lack, and gives the table of a run
     of that size from scratch: a 100-game study becomes a 1,000-game one in a later session."""
     studies.run(dice_study, n=4, workers=1)
-    played = games_played(monkeypatch)
+    played = request.getfixturevalue("games_played")
     studies.run(dice_study, n=7, workers=1)
     assert sorted(played) == [4, 5, 6]
     meta = json.loads((here / f"{dice_study}.json").read_text())
@@ -179,27 +164,27 @@ def test_a_study_grows_from_its_stored_games(here, dice_study, monkeypatch):
                                                        f"{dice_study}.json"]
 
 
-def test_a_study_is_never_shrunk_by_a_smaller_run(here, dice_study, monkeypatch, capsys):
+def test_a_study_is_never_shrunk_by_a_smaller_run(here, dice_study, request, capsys):
     studies.run(dice_study, n=6, workers=1)
     before = (here / f"{dice_study}.csv.gz").read_bytes()
-    played = games_played(monkeypatch)
+    played = request.getfixturevalue("games_played")
     studies.run(dice_study, n=3, workers=1)
     assert played == [] and (here / f"{dice_study}.csv.gz").read_bytes() == before
     assert "hold 6 games; nothing to play for 3" in capsys.readouterr().err
 
 
-def test_stored_games_of_other_settings_are_not_grown(here, dice_study, monkeypatch):
+def test_stored_games_of_other_settings_are_not_grown(here, dice_study, monkeypatch, request):
     studies.run(dice_study, n=4, workers=1)
     monkeypatch.setitem(studies.STUDIES, dice_study, studies.Study(
         "dice-grid", "How often does somebody win?", ("greedy",), 2, 10, 4, "won"))
-    played = games_played(monkeypatch)
+    played = request.getfixturevalue("games_played")
     studies.run(dice_study, n=5, workers=1)
     assert sorted(played) == [0, 1, 2, 3, 4]  # all played again, with the new agent
     assert set(studies.load(dice_study).agent) == {"greedy"}
 
 
 def test_a_clean_checkout_goes_on_from_the_stored_part_of_a_stopped_study(
-        here, dice_study, monkeypatch):
+        here, dice_study, monkeypatch, request):
     """The hidden work file stays on the machine that ran the study; what is stored in the
     data files (the unbroken games 0 .. k-1) is what a fresh clone goes on from."""
     from boardkit.analysis import simulation
@@ -223,7 +208,7 @@ def test_a_clean_checkout_goes_on_from_the_stored_part_of_a_stopped_study(
             studies.run(dice_study, workers=1)
     for hidden in here.glob(".*"):  # what a clean clone does not have
         hidden.unlink()
-    played = games_played(monkeypatch)
+    played = request.getfixturevalue("games_played")
     studies.run(dice_study, workers=1)
     assert sorted(played) == [6, 7, 8, 9]
     whole = studies.play(dice_study)
