@@ -628,7 +628,9 @@ class Board(widgets.VBox):
     def _title(self) -> str:
         return self.title or self._head.game.title
 
-    def _status_text(self, state: State) -> str:
+    def status_text(self, state: State) -> str:
+        """One line on whose turn it is and what they are asked, or how the game ended (the
+        board's headline; a board may draw it into its picture)."""
         player = state.current_player
         if player is None:  # the game is over
             winners = state.winners()
@@ -645,7 +647,7 @@ class Board(widgets.VBox):
 
     def _status_html(self, state: State) -> str:
         parts = [f"<b>{_text(self._title())}</b> · "
-                 f"<span class='bk-turn'>{_text(self._status_text(state))}</span>"]
+                 f"<span class='bk-turn'>{_text(self.status_text(state))}</span>"]
         if self._viewer is not None:
             parts.append(f"<span class='bk-viewer'>viewing as {S.viewer_label(self._viewer)}</span>")
         if self._cursor < self._head.action_count:
@@ -696,7 +698,7 @@ class Board(widgets.VBox):
     def _static_html(self) -> str:
         state = self.state
         return (f"<div class='bk-static'><div>{_text(self._title())} · "
-                f"{_text(self._status_text(state))}</div>{self.svg()}</div>")
+                f"{_text(self.status_text(state))}</div>{self.svg()}</div>")
 
     def _repr_html_(self) -> str:
         return self._static_html()
@@ -707,8 +709,8 @@ class Board(widgets.VBox):
             bundle["text/html"] = self._static_html()
         except Exception:  # a static view is a bonus: never break the live one
             pass
-        bundle["text/plain"] = f"<{type(self).__name__}: {self._status_text(self.state)}>"
+        bundle["text/plain"] = f"<{type(self).__name__}: {self.status_text(self.state)}>"
         return bundle
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__}: {self._status_text(self.state)}>"
+        return f"<{type(self).__name__}: {self.status_text(self.state)}>"

@@ -44,7 +44,7 @@ class GridBoard(Board):
                           title=f"row {y + 1}, column {x + 1}" + (f": {label}" if label else ""))
 
         width, height = S.grid_size(self.columns, self.rows, self.size)
-        headline = self._status_text(state)
+        headline = self.status_text(state)
         parts = [S.text(MARGIN, 26, headline, size=15, weight=600),
                  S.grid(self.columns, self.rows, spec, x0=MARGIN, y0=TOP, size=self.size,
                         legal=legal_targets)]
