@@ -91,7 +91,8 @@ play: $(LAB_STAMP)
 bench: $(STAMP)
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
-# the large studies behind the analysis notebooks (data/studies/; about two hours on 2 cores; one: python -m boardkit.analysis.studies NAME)
+# the large studies behind the analysis notebooks (data/studies/): plays only what the stored files lack
+# (today the rest of the Wanderlust search study, about 40 min on 2 cores); one: python -m boardkit.analysis.studies NAME
 studies: $(STAMP)
 	$(BIN)/python -m boardkit.analysis.studies --workers $(JOBS)
 

@@ -41,8 +41,9 @@ class Study:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-#: the studies behind the analysis notebooks (name -> study); "greedy" rows are the
-#: practical agent for 1,000 games, "mcts" rows the default search agent on a smaller sample
+#: the studies behind the analysis notebooks (name -> study): each question asked of the
+#: greedy player and of the default search agent, 1,000 games each (``n`` is the target; the
+#: stored JSON's ``n`` says how many are played so far, see :func:`run`)
 STUDIES: dict[str, Study] = {
     "wishland-seats-2p-greedy": Study(
         "wishland", "Does a seat win more often at 2 players?", ("greedy",), 2, 1000, 12,
@@ -55,7 +56,7 @@ STUDIES: dict[str, Study] = {
         1, 1000, 7, "won", {"automatons": 2}),
     "wanderlust-automatons-mcts": Study(
         "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("mcts",),
-        1, 100, 7, "won", {"automatons": 2}),
+        1, 1000, 7, "won", {"automatons": 2}),
     "lands-expert-greedy": Study(
         "lands", "How often is an Expert Mode deal solved?", ("greedy",), 1, 1000, 3, "won",
         {"expert": True}),
