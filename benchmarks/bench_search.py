@@ -19,6 +19,7 @@
 
     python benchmarks/bench_search.py [--positions 5] [--legacy-iterations 20]
         [--strength 24] [--games lands,wishland] [--skip simulate,render,game]
+        [--rungs mcts-strong] [--mode multi|solo] [--variant expert=true]
 
 Search speed and decision times are CPU seconds of the deciding process (the agents use one
 thread, so on an idle machine they equal wall time, and they hold when other work shares the
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import json
 import math
 import statistics
 import sys
@@ -164,16 +166,19 @@ def tail(k: float, n: int, p: float) -> float:
     return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
-def one_match(name: str, strong: str, weak: str, i: int, solo: bool = False) -> float:
+def one_match(name: str, strong: str, weak: str, i: int, solo: bool = False,
+              variant: dict | None = None) -> float:
     """The stronger rung's credit in game ``i`` (see the module docstring); ``solo``: in the
-    game's solo mode (``Game.solo``) on paired deals."""
+    game's solo mode (``Game.solo``) on paired deals; ``variant``: added to the game's."""
     g = boardkit.game(name)
     if g.max_players == 1 or solo:
-        mine, theirs = g.new_game(seed=i, **g.solo), g.new_game(seed=i, **g.solo)
+        setup = dict(g.solo or {})
+        setup["variant"] = {**setup.get("variant", {}), **(variant or {})}
+        mine, theirs = g.new_game(seed=i, **setup), g.new_game(seed=i, **setup)
         play(mine, [make_agent(strong, seed=i, game=name)])
         play(theirs, [make_agent(weak, seed=i, game=name)])
         return _better(g, mine, theirs)
-    s = g.new_game(players=2, seed=i // 2)  # a pair of games per seed, seats swapped
+    s = g.new_game(players=2, seed=i // 2, variant=variant or {})  # seats swapped per seed
     me = i % 2
     bots = [make_agent(weak, seed=100 + i, game=name)] * 2
     bots[me] = make_agent(strong, seed=i, game=name)
@@ -198,12 +203,12 @@ def _better(g, mine, theirs) -> float:
 
 
 def match(name: str, strong: str, weak: str, games: int, workers: int = 2,
-          solo: bool = False):
+          solo: bool = False, variant: dict | None = None):
     """(credit, games, p-value): the stronger rung against the weaker one, on ``workers``
-    processes (``solo``: in the game's solo mode, on paired deals)."""
+    processes (``solo``: in the game's solo mode, on paired deals; ``variant``: added)."""
     with ProcessPoolExecutor(workers) as pool:
         credits = list(pool.map(one_match, [name] * games, [strong] * games, [weak] * games,
-                                range(games), [solo] * games))
+                                range(games), [solo] * games, [variant] * games))
     credit = sum(credits)
     decided = [c for c in credits if c != 0.5]  # solo: ties say nothing either way
     if boardkit.game(name).max_players == 1 or solo:
@@ -223,7 +228,11 @@ def main() -> None:
                         help="sections to leave out: speed,game,simulate,render")
     parser.add_argument("--mode", choices=("all", "multi", "solo"), default="all",
                         help="ladder matches of the multiplayer game, its solo mode, or both")
+    parser.add_argument("--variant", default="",
+                        help="variant settings for the ladder matches, e.g. expert=true")
     args = parser.parse_args()
+    variant = {k: json.loads(v) for k, v in (kv.split("=", 1) for kv in args.variant.split(",")
+                                              if kv)}
     names = [n for n in args.games.split(",") if n]
     skip = set(args.skip.split(","))
 
@@ -266,12 +275,14 @@ def main() -> None:
             if args.mode != "all":  # only the multiplayer matches, or only the solo mode's
                 modes = [m for m in modes if m == (args.mode == "solo")]
             for solo in modes:
-                label = f"{name} solo" if solo else name
+                label = (f"{name} solo" if solo else name) + "".join(
+                    f" {k}={v}" for k, v in variant.items())
                 for weak, strong in zip(LADDER, LADDER[1:], strict=False):
                     if rungs and strong not in rungs:
                         continue
                     t = time.perf_counter()
-                    credit, n, p = match(name, strong, weak, args.strength, solo=solo)
+                    credit, n, p = match(name, strong, weak, args.strength, solo=solo,
+                                         variant=variant)
                     print(f"{label:<18} {strong:>11} vs {weak:<11} {credit:5.1f}/{n:<3} "
                           f"p = {p:.4f}  ({time.perf_counter() - t:.0f} s)", flush=True)
 

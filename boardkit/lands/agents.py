@@ -43,7 +43,7 @@ class LandsGreedy(Agent):
         self.rng = np.random.default_rng(seed)
         self.solver_nodes = solver_nodes
         self.keep = keep
-        self._plan: tuple | None = None  # (reserved cards, layout)
+        self._plans: dict[tuple, list] = {}  # reserved cards -> the megapark's layout
 
     def __repr__(self) -> str:
         return f"LandsGreedy(seed={self.seed})"
@@ -94,12 +94,12 @@ class LandsGreedy(Agent):
 
     def _megapark(self, state):
         key = tuple(sorted(state.reserved))
-        if self._plan is None or self._plan[0] != key:
+        if key not in self._plans:
             seconds = getattr(self, "time_limit", None)  # a search agent's time budget
             sol = solve(state.reserved, state.side, state.params, time_limit=seconds,
                         max_nodes=None if seconds else self.solver_nodes)
-            self._plan = (key, sol.layout)
-        layout = self._plan[1]
+            self._plans[key] = sol.layout
+        layout = self._plans[key]
         placed = {p.card for park in state.parks for p in park}
         for i, p in enumerate(layout):
             if p.card in placed:
@@ -128,11 +128,12 @@ class LandsSearch(LandsGreedy):
       placements (agent ``"uct"``) was measured weaker than that ranking: 6 of 20 against
       greedy, with 9 deals lost.
 
-    ``mcts-strong`` gives the solver four times as many nodes, and judges the last reserve on
-    four times as many worlds with four times the nodes. Measured on 48 paired deals, it
-    ended every deal exactly as ``mcts`` did: more search at these two points finds nothing
-    more, so a stronger Lands player needs a better choice of placements. With a time budget
-    (``mcts:1.5s``, the board's AI move) the megapark is solved for that many seconds instead.
+    ``mcts:80`` gives the solver four times as many nodes and judges the last reserve on four
+    times as many worlds; measured on 48 paired deals it ended every deal exactly as ``mcts``
+    did: more search at these two points finds nothing more. The stronger player
+    (``mcts-strong``, :class:`LandsRollout`) chooses its placements, completions and earlier
+    reserves by rollouts instead. With a time budget (``mcts:1.5s``, the board's AI move) the
+    megapark is solved for that many seconds instead.
     """
 
     def __init__(self, seed: int | None = 0, iterations: int = 20, samples: int | None = None,
@@ -164,6 +165,77 @@ class LandsSearch(LandsGreedy):
         scored = [(penalty([a.card] if isinstance(a, Reserve) else []), i)
                   for i, a in enumerate(options)]
         return options[min(scored)[1]]
+
+
+class LandsRollout(LandsSearch):
+    """The stronger, slower Lands player (``mcts-strong``): a rollout over greedy's choices.
+
+    At each placement it takes greedy's ``width`` best-ranked placements of the drawn card;
+    at each completion choice, every park it could complete and going on without; at each
+    reserve before the last round, greedy's pick and up to ``width`` others. Each candidate
+    is played out to the end of the game by greedy (the megapark solved with
+    ``rollout_nodes`` nodes) in the same ``worlds`` resampled deals
+    (``state.determinize``: the hidden deck order and face-down setup card are drawn from
+    what the player has not seen), and the one with the lowest mean final penalty is chosen;
+    on a tie, greedy's order decides. This is the rollout algorithm of dynamic programming
+    (policy improvement over greedy, one step at a time). The last reserve and the megapark
+    are :class:`LandsSearch`'s, with ``iterations`` thousand solver nodes.
+    """
+
+    def __init__(self, seed: int | None = 0, iterations: int = 80, width: int = 4,
+                 worlds: int = 4, rollout_nodes: int = 300):
+        super().__init__(seed=seed, iterations=iterations)
+        self.width, self.worlds, self.rollout_nodes = int(width), int(worlds), int(rollout_nodes)
+        # one playout player for every rollout: it remembers the megaparks it has solved
+        self.policy = LandsGreedy(seed=0, solver_nodes=self.rollout_nodes)
+        self.rollouts = 0
+
+    def __repr__(self) -> str:
+        return (f"LandsRollout(seed={self.seed}, iterations={self.iterations}, "
+                f"width={self.width}, worlds={self.worlds})")
+
+    def candidates(self, state) -> list:
+        """The choices worth a rollout here, greedy's first (empty: nothing to compare)."""
+        step = state.pending
+        out: list = []
+        if isinstance(step, PlaceStep):
+            for _, _, act in ranked_placements(state, state.drawn):
+                if act not in out:
+                    out.append(act)
+                if len(out) == self.width:
+                    break
+        elif isinstance(step, BuildStep) and completions(state):
+            first = LandsGreedy.act(self, state)
+            out = [first, *(a for a in [*completions(state), Continue()] if a != first)]
+        elif isinstance(step, ReserveStep) and state.round < len(state.side.portfolio):
+            first = LandsGreedy._reserve(self, state)
+            out = [first, *[a for a in state.legal_actions() if a != first][: self.width]]
+        return out if len(out) > 1 else []
+
+    def act(self, state):
+        options = self.candidates(state)
+        if not options:
+            return super().act(state)
+        worlds = [state.determinize(state.current_player, self.rng) for _ in range(self.worlds)]
+        scored = [(sum(self._playout(w, act) for w in worlds), i) for i, act in enumerate(options)]
+        return options[min(scored)[1]]
+
+    def _playout(self, world, act) -> float:
+        """The final penalty after ``act`` in ``world``, greedy playing on."""
+        from boardkit.agents.base import apply_chosen, play
+
+        self.rollouts += 1
+        state = world.clone()
+        apply_chosen(state, act)
+        play(state, [self.policy])
+        return float(state.scores()[0])
+
+
+def strong(seed: int = 0, iterations: int | None = None) -> LandsRollout:
+    """Factory for ``Game(agents=...)``: ``"mcts-strong"``, or ``"mcts-strong:N"`` for N
+    thousand nodes in the last reserve and the megapark (the rollouts keep theirs)."""
+    return LandsRollout(seed=seed) if iterations is None else LandsRollout(seed=seed,
+                                                                           iterations=iterations)
 
 
 class LandsUCT(MCTSAgent):
@@ -229,4 +301,4 @@ def heuristic(state, player: int) -> float:
     return -(2.0 * unfilled + missing) + 0.5 * state.completed + 0.2 * promise
 
 
-__all__ = ["LandsGreedy", "LandsSearch", "LandsUCT", "heuristic"]
+__all__ = ["LandsGreedy", "LandsRollout", "LandsSearch", "LandsUCT", "heuristic"]

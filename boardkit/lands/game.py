@@ -22,7 +22,8 @@ GAME = Game(
     summary="Overlap park cards so their icons match plans; reserve cards for a final megapark.",
     status="playable",
     board="boardkit.lands.board:LandsBoard",
-    agents={"greedy": "boardkit.lands.agents:make_greedy", "uct": "boardkit.lands.agents:uct"},
+    agents={"greedy": "boardkit.lands.agents:make_greedy", "uct": "boardkit.lands.agents:uct",
+            "mcts-strong": "boardkit.lands.agents:strong"},
     heuristic="boardkit.lands.agents:heuristic",
     # search where it pays: the last reserve judged by the megapark solver, the megapark
     # solved with iterations x 1,000 nodes; placements in greedy's order (see LandsSearch)

@@ -4,10 +4,12 @@ greedy's ranking for placements; it never reads the face-down setup card."""
 from __future__ import annotations
 
 from boardkit.agents import make_agent
+from boardkit.agents.base import play
 from boardkit.lands import GAME
 from boardkit.lands.actions import DoneReserving, Reserve
-from boardkit.lands.agents import LandsGreedy, LandsSearch, LandsUCT
+from boardkit.lands.agents import LandsGreedy, LandsRollout, LandsSearch, LandsUCT
 from boardkit.lands.ending import ReserveStep
+from boardkit.lands.portfolio import PlaceStep
 from boardkit.lands.solver import solve
 
 
@@ -29,7 +31,9 @@ def last_reserve(seed: int):
 def test_the_game_names_its_search_settings():
     search = make_agent("mcts", seed=1, game="lands")
     assert isinstance(search, LandsSearch) and search.solver_nodes == 20_000
-    assert make_agent("mcts-strong", seed=1, game="lands").solver_nodes == 80_000
+    strong = make_agent("mcts-strong", seed=1, game="lands")
+    assert isinstance(strong, LandsRollout) and strong.solver_nodes == 80_000
+    assert make_agent("mcts-strong:5", seed=1, game="lands").solver_nodes == 5_000
     assert make_agent("mcts:5", seed=1, game="lands").solver_nodes == 5_000
     assert isinstance(make_agent("uct", seed=1, game="lands"), LandsUCT)
     assert make_agent("uct:7", seed=1, game="lands").iterations == 7
@@ -68,3 +72,42 @@ def test_earlier_reserves_and_placements_follow_greedy():
                 and state.round == len(state.side.portfolio)):
             assert search.act(state) == greedy.act(state)
         state.apply(greedy.act(state), atomic=False)
+
+
+def first_placement(seed: int):
+    """Greedy's game on ``seed`` up to the first placement with several candidates."""
+    state = GAME.new_game(seed=seed)
+    bot, strong = LandsGreedy(seed=seed), LandsRollout(seed=seed)
+    while not (isinstance(state.pending, PlaceStep) and strong.candidates(state)):
+        state.apply(bot.act(state), atomic=False)
+    return state
+
+
+def test_the_rollout_player_weighs_greedys_best_placements():
+    state = first_placement(3)
+    strong = LandsRollout(seed=3, width=3)
+    options = strong.candidates(state)
+    assert len(options) == 3 and len(set(options)) == 3
+    assert options[0] == LandsGreedy(seed=3).act(state)  # greedy's own choice comes first
+    assert all(state.explain(a).legal for a in options)
+    before = state.to_json()
+    act = strong.act(state)
+    assert act in options and strong.rollouts == 3 * strong.worlds
+    assert state.to_json() == before  # the playouts ran on copies
+
+
+def test_the_rollout_player_never_reads_the_hidden_cards():
+    state = first_placement(3)
+    picks = {LandsRollout(seed=1, worlds=2).act(state.determinize(0, world)) for world in range(3)}
+    assert picks == {LandsRollout(seed=1, worlds=2).act(state)}
+
+
+def test_the_rollout_player_wins_a_deal_the_default_search_fails():
+    # measured: on deal 3 the default search ends with 8 penalty points (Failure), the
+    # rollout player with 0 (Visionary): a placement greedy ranks lower completes more plans
+    results = {}
+    for name in ("mcts", "mcts-strong"):
+        state = GAME.new_game(seed=3)
+        play(state, [make_agent(name, seed=3, game="lands")])
+        results[name] = state.scores()[0]
+    assert results == {"mcts": 8, "mcts-strong": 0}
