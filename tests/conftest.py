@@ -79,3 +79,42 @@ def games_played(monkeypatch):
 
     monkeypatch.setattr(simulation, "run_batch", counting)
     return played
+
+
+class _Stopper:
+    """A stand-in progress bar that stops a run when its ``games``-th game is done."""
+
+    def __init__(self, monkeypatch):
+        from boardkit.analysis import simulation
+
+        self.monkeypatch, self.simulation = monkeypatch, simulation
+        self.real = simulation._progress
+        self.games, self.seen, self.how = 0, 0, None
+
+    def __call__(self, games: int, how=None):
+        """Arm it: the next runs stop once ``games`` games are counted (from 0 again), by
+        ``how()`` (default: Ctrl-C, ``KeyboardInterrupt``)."""
+        self.games, self.seen, self.how = games, 0, how
+        self.monkeypatch.setattr(self.simulation, "_progress", lambda *a, **kw: self)
+        return self
+
+    def disarm(self) -> None:
+        self.monkeypatch.setattr(self.simulation, "_progress", self.real)
+
+    def update(self, k: int) -> None:
+        before, self.seen = self.seen, self.seen + k
+        if before < self.games <= self.seen:
+            if self.how is None:
+                raise KeyboardInterrupt
+            self.how()
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def stop_after(monkeypatch):
+    """``stop_after(k)`` interrupts the simulations that follow after their k-th game, as
+    Ctrl-C would (``stop_after(k, how)`` calls ``how()`` instead, e.g. to send SIGTERM);
+    ``stop_after.disarm()`` lets runs finish again."""
+    return _Stopper(monkeypatch)

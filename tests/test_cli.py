@@ -97,32 +97,17 @@ def test_a_refused_argument_prints_no_traceback_from_the_console():
     assert out.stderr == "boardkit: error: argument --seed: must be at least 0, not -1\n"
 
 
-def interrupt_after(monkeypatch, games):
-    seen = {"n": 0}
-
-    class Bar:
-        def update(self, k):
-            seen["n"] += k
-            if seen["n"] >= games and seen["n"] - k < games:
-                raise KeyboardInterrupt
-
-        def close(self):
-            pass
-
-    monkeypatch.setattr(sim_module, "_progress", lambda *a, **kw: Bar())
-
-
-def test_partial_run_exits_3_and_the_same_command_finishes_it(tmp_path, capsys, monkeypatch):
+def test_partial_run_exits_3_and_the_same_command_finishes_it(tmp_path, capsys, stop_after):
     out_file = tmp_path / "runs.csv"
     argv = ["simulate", "dice-grid", "--games", "30", "--seed", "4", "--out", str(out_file)]
-    interrupt_after(monkeypatch, 10)
+    stop_after(10)
     assert main(argv) == 3
     captured = capsys.readouterr()
     assert captured.err.startswith("boardkit: warning: interrupted: kept the 10 finished games of 30")
     assert len(captured.err.strip().splitlines()) == 1
     assert "10 games of 30" in captured.out
     assert len(list(csv.DictReader(out_file.open()))) == 20
-    monkeypatch.undo()
+    stop_after.disarm()
     assert main(argv) == 0  # resumed: plays the 20 missing games
     assert "30 games" in capsys.readouterr().out
     resumed = list(csv.DictReader(out_file.open()))
@@ -145,9 +130,9 @@ def test_a_different_run_into_the_same_file_is_refused(tmp_path, capsys):
                  "--out", str(out_file), "--overwrite"]) == 0
 
 
-def test_interrupted_tournament_writes_its_games_and_exits_3(tmp_path, capsys, monkeypatch):
+def test_interrupted_tournament_writes_its_games_and_exits_3(tmp_path, capsys, stop_after):
     out_file = tmp_path / "t.csv"
-    interrupt_after(monkeypatch, 4)
+    stop_after(4)
     assert main(["tournament", "dice-grid", "--agents", "random,greedy", "--games", "10",
                  "--out", str(out_file)]) == 3
     assert "stopped early" in capsys.readouterr().out
@@ -156,8 +141,8 @@ def test_interrupted_tournament_writes_its_games_and_exits_3(tmp_path, capsys, m
                  "--out", str(tmp_path / "nowhere" / "t.csv")]) == 2
 
 
-def test_interrupted_compare_exits_3(capsys, monkeypatch):
-    interrupt_after(monkeypatch, 4)
+def test_interrupted_compare_exits_3(capsys, stop_after):
+    stop_after(4)
     assert main(["compare", "dice-grid", "--games", "10",
                  "--b-set", "dice-grid.points.lucky_cell=2"]) == 3
     err = capsys.readouterr().err

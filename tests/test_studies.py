@@ -68,38 +68,27 @@ def test_every_study_names_a_known_game_agent_and_variant():
         assert s.measure in ("won", "seats")
 
 
-def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, capsys):
+def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, capsys, stop_after):
     from boardkit.analysis import simulation
     from boardkit.engine.errors import IncompleteRunError
 
     monkeypatch.setitem(studies.STUDIES, "dice-test", studies.Study(
         "dice-grid", "How often does somebody win?", ("random",), 2, 12, 4, "won"))
-    seen = {"n": 0}
-
-    class Bar:
-        def update(self, k):
-            seen["n"] += k
-            if seen["n"] == 5:
-                raise KeyboardInterrupt
-
-        def close(self):
-            pass
-
-    with monkeypatch.context() as m:
-        m.setattr(simulation, "_progress", lambda *a, **kw: Bar())
-        with pytest.raises(IncompleteRunError, match="5 of 12 games played .interrupted.; they "
-                                                     "are kept in .*: run the study again"), \
-                pytest.warns(simulation.IncompleteRunWarning):
-            studies.run("dice-test", workers=1)
-        # games 0-4 are stored as the study meanwhile (a clean checkout goes on from there)
-        meta = json.loads((here / "dice-test.json").read_text())
-        assert meta["n"] == 5 and meta["target"] == 12
-        assert studies.load("dice-test").game.nunique() == 5
-        seen["n"] = 0
-        assert studies.main(["dice-test", "--workers", "1"]) == 3  # resumes, interrupted again
-        err = capsys.readouterr().err.splitlines()
-        assert err[0].startswith("studies: warning: interrupted: kept the 10 finished games")
-        assert err[1].startswith("studies: error: study dice-test: 10 of 12") and len(err) == 2
+    stop_after(5)
+    with pytest.raises(IncompleteRunError, match="5 of 12 games played .interrupted.; they "
+                                                 "are kept in .*: run the study again"), \
+            pytest.warns(simulation.IncompleteRunWarning):
+        studies.run("dice-test", workers=1)
+    # games 0-4 are stored as the study meanwhile (a clean checkout goes on from there)
+    meta = json.loads((here / "dice-test.json").read_text())
+    assert meta["n"] == 5 and meta["target"] == 12
+    assert studies.load("dice-test").game.nunique() == 5
+    stop_after(5)
+    assert studies.main(["dice-test", "--workers", "1"]) == 3  # resumes, interrupted again
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("studies: warning: interrupted: kept the 10 finished games")
+    assert err[1].startswith("studies: error: study dice-test: 10 of 12") and len(err) == 2
+    stop_after.disarm()
     studies.run("dice-test", workers=1)  # plays the 2 missing games
     frame = studies.load("dice-test")
     assert sorted(p.name for p in here.iterdir()) == ["dice-test.csv.gz", "dice-test.json"]
@@ -109,29 +98,16 @@ def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, cap
     assert frame.drop(columns="seconds").equals(whole.drop(columns="seconds"))
 
 
-def test_a_terminated_study_keeps_its_games(here, monkeypatch, capsys):
+def test_a_terminated_study_keeps_its_games(here, monkeypatch, capsys, stop_after):
     """`kill PID` (SIGTERM: how a background study or a batch system's time limit stops it)
     keeps the finished games like Ctrl-C; the study's command used to die at once and leave
     them in an orphaned temporary file."""
     import os
     import signal
 
-    from boardkit.analysis import simulation
-
     monkeypatch.setitem(studies.STUDIES, "dice-term", studies.Study(
         "dice-grid", "How often does somebody win?", ("random",), 2, 12, 4, "won"))
-    seen = {"n": 0}
-
-    class Bar:
-        def update(self, k):
-            seen["n"] += k
-            if seen["n"] == 5:
-                os.kill(os.getpid(), signal.SIGTERM)
-
-        def close(self):
-            pass
-
-    monkeypatch.setattr(simulation, "_progress", lambda *a, **kw: Bar())
+    stop_after(5, lambda: os.kill(os.getpid(), signal.SIGTERM))
     assert studies.main(["dice-term", "--workers", "1"]) == 3
     assert "5 of 12 games played (interrupted)" in capsys.readouterr().err
     assert sorted(p.name for p in here.iterdir()) == [".dice-term.run.csv",
@@ -184,28 +160,17 @@ def test_stored_games_of_other_settings_are_not_grown(here, dice_study, monkeypa
 
 
 def test_a_clean_checkout_goes_on_from_the_stored_part_of_a_stopped_study(
-        here, dice_study, monkeypatch, request):
+        here, dice_study, request, stop_after):
     """The hidden work file stays on the machine that ran the study; what is stored in the
     data files (the unbroken games 0 .. k-1) is what a fresh clone goes on from."""
     from boardkit.analysis import simulation
     from boardkit.engine.errors import IncompleteRunError
 
-    seen = {"n": 0}
-
-    class Bar:
-        def update(self, k):
-            seen["n"] += k
-            if seen["n"] == 6:
-                raise KeyboardInterrupt
-
-        def close(self):
-            pass
-
-    with monkeypatch.context() as m:
-        m.setattr(simulation, "_progress", lambda *a, **kw: Bar())
-        with pytest.raises(IncompleteRunError, match="games 0-5 are stored as the study"), \
-                pytest.warns(simulation.IncompleteRunWarning):
-            studies.run(dice_study, workers=1)
+    stop_after(6)
+    with pytest.raises(IncompleteRunError, match="games 0-5 are stored as the study"), \
+            pytest.warns(simulation.IncompleteRunWarning):
+        studies.run(dice_study, workers=1)
+    stop_after.disarm()
     for hidden in here.glob(".*"):  # what a clean clone does not have
         hidden.unlink()
     played = request.getfixturevalue("games_played")
