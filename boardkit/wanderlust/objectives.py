@@ -93,19 +93,21 @@ def met(state: WanderlustState, t: int, obj: Objective) -> bool:
 
 
 Plan = tuple[tuple[str, Objective, object], ...]
-#: (card table, objectives in play, trotters) -> per objective (id, card, target): the
-#: targets depend only on the number of trotters, so a game looks them up once
-_PLANS: dict[tuple[int, tuple[str, ...], int], Plan] = {}
+#: (objectives in play, trotters) -> (the card table read, per objective (id, card, target)):
+#: the targets depend only on the number of trotters, so a game looks them up once; a plan
+#: counts only for the very table it was read from (content loaded again is read again)
+_PLANS: dict[tuple[tuple[str, ...], int], tuple[object, Plan]] = {}
 
 
 def _plan(state: WanderlustState) -> Plan:
     table = cards().objectives
-    key = (id(table), tuple(state.objectives), state.trotters)
-    plan = _PLANS.get(key)
-    if plan is None:
-        plan = tuple((oid, table[oid], table[oid].goal_for(key[2])) for oid in key[1])
-        if len(_PLANS) < 10_000:
-            _PLANS[key] = plan
+    key = (tuple(state.objectives), state.trotters)
+    found = _PLANS.get(key)
+    if found is not None and found[0] is table:
+        return found[1]
+    plan = tuple((oid, table[oid], table[oid].goal_for(key[1])) for oid in key[0])
+    if len(_PLANS) < 10_000 or key in _PLANS:
+        _PLANS[key] = (table, plan)
     return plan
 
 

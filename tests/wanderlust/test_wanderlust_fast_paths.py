@@ -90,3 +90,30 @@ def test_remembered_multisets_are_the_plain_draws(avail, size):
     plain = list(routes._draws(list(avail), size))
     assert list(routes._multisets(avail, size)) == plain
     assert list(routes._multisets(avail, size)) == plain  # the second time from the memo
+
+
+def test_objective_plans_follow_the_card_table_they_were_read_from(monkeypatch):
+    """The remembered targets belong to one card table: content loaded again (here, with
+    every target raised by one) is read again, never answered from the old table's plan,
+    even when the new table lives where the old one did (the memo was keyed on ``id()``)."""
+    from types import SimpleNamespace
+
+    s = play(3, {}, 0, steps=10)
+    base = cards().objectives
+    # every table at one address: what CPython does when a freed table's memory is reused
+    monkeypatch.setattr(objectives, "id", lambda obj: 0, raising=False)
+
+    def load(step):  # content as a reload gives it: a new table of new cards
+        return {oid: obj.model_copy(update={"target": {
+            k: (tuple(x + step for x in v) if isinstance(v, tuple) else v + step)
+            for k, v in obj.target.items()}}) for oid, obj in base.items()}
+
+    def plan_with(table):
+        monkeypatch.setattr(objectives, "cards", lambda: SimpleNamespace(objectives=table))
+        return objectives._plan(s)
+
+    before = plan_with(load(0))
+    after = plan_with(load(1))
+    assert [oid for oid, _, _ in after] == [oid for oid, _, _ in before] == list(s.objectives)
+    for (_, _, old), (_, _, new) in zip(before, after, strict=True):
+        assert new == (tuple(x + 1 for x in old) if isinstance(old, tuple) else old + 1)
