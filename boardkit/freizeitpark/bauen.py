@@ -131,7 +131,7 @@ def check_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], act: Build) ->
 def _geometric(rs: Ruleset, an: Analysis, face: int) -> list[int]:
     """Indices of the placements of ``face`` on empty cells touching the park."""
     key = ("geo", face)
-    memo = an._memo
+    memo = an.memo
     found = memo.get(key)
     if found is None:
         filled, contact = an.filled_bits, an.bits_of("contact")
@@ -150,7 +150,7 @@ def legal_placements(rs: Ruleset, sheet: Sheet, face: int, symbol: str) -> list[
     """Every legal (turn, x, y) for the structure of ``face`` filled with ``symbol``."""
     an = analysis(rs, sheet)
     key = ("legal", face, symbol)
-    memo = an._memo
+    memo = an.memo
     if key in memo:
         return memo[key]
     meta, bits = rs.placement_bits(face, an.grid.width, an.grid.height)

@@ -110,7 +110,9 @@ class Analysis:
         self.rs = rs
         self.sheet = sheet
         self.grid = grid = bitgrid(sheet.width, sheet.height)
-        self._memo: dict = {}
+        #: what the rule modules compute from this drawing, remembered for its lifetime
+        #: (the legal placements of a die face, the scoring tables, ...): keyed by the caller
+        self.memo: dict = {}
         self._inherited: dict[frozenset[Cell], str] = {}
         self._group_at: dict[Cell, int] | None = None
         symbol = last[0] if last else None
@@ -162,16 +164,16 @@ class Analysis:
         group's completions lie within its bounding box grown by the shape's size."""
         symbol, cells = last
         # the cells next to the groups of another symbol are unchanged
-        for key, value in previous._memo.items():
+        for key, value in previous.memo.items():
             if key[0] in ("near_finished", "edge", "near") and key[1] != symbol:
-                self._memo[key] = value
+                self.memo[key] = value
             elif key[0] in ("mask", "bits") and key[1] in ("near_finished", "edge", "near") \
                     and key[2] != symbol:
-                self._memo[key] = value
+                self.memo[key] = value
         for g in previous.groups:
             if g.symbol == symbol or g.finished or g.symbol == "zug":
                 continue  # (a train's room can shrink anywhere along its empty cells)
-            known = previous._memo.get(("status", g.index))
+            known = previous.memo.get(("status", g.index))
             if known is None:
                 continue
             shape = self.rs.shapes.get(g.symbol)
@@ -189,9 +191,9 @@ class Analysis:
     @RULES.implements("freizeitpark.konstrukt.bausuende")
     def count(self, symbol: str) -> int:
         """The finished constructs of ``symbol``."""
-        counts = self._memo.get("counts")
+        counts = self.memo.get("counts")
         if counts is None:
-            counts = self._memo["counts"] = {}
+            counts = self.memo["counts"] = {}
             for g in self.groups:
                 if g.finished:
                     counts[g.symbol] = counts.get(g.symbol, 0) + 1
@@ -204,10 +206,10 @@ class Analysis:
         """``finished``, ``open``, ``sin``, ``free`` or ``train`` (see the module docstring)."""
         g = self.groups[group] if isinstance(group, int) else group
         key = ("status", g.index)
-        if key not in self._memo:
+        if key not in self.memo:
             inherited = self._inherited.get(g.cells)
-            self._memo[key] = inherited if inherited is not None else self._status(g)
-        return self._memo[key]
+            self.memo[key] = inherited if inherited is not None else self._status(g)
+        return self.memo[key]
 
     def _status(self, g: Group) -> str:
         rs, symbol = self.rs, g.symbol
@@ -229,14 +231,14 @@ class Analysis:
     def touching(self, symbol: str) -> dict[Cell, frozenset[int]]:
         """Cell -> the groups of ``symbol`` that touch it by side or corner (not its own)."""
         key = ("touching", symbol)
-        if key not in self._memo:
+        if key not in self.memo:
             out: dict[Cell, set[int]] = {}
             for g in self.groups:
                 if g.symbol == symbol:
                     for c in self.grid.cells(self.grid.neighbours(g.mask, corners=True)):
                         out.setdefault(c, set()).add(g.index)
-            self._memo[key] = {c: frozenset(v) for c, v in out.items()}
-        return self._memo[key]
+            self.memo[key] = {c: frozenset(v) for c, v in out.items()}
+        return self.memo[key]
 
     def completions(self, symbol: str, cells, ids: frozenset[int] = frozenset(),
                     first: bool = False) -> list[frozenset[Cell]]:
@@ -288,9 +290,9 @@ class Analysis:
     def groups_of(self, symbol: str) -> list[Group]:
         """The groups of ``symbol``, in index order."""
         key = ("groups_of", symbol)
-        found = self._memo.get(key)
+        found = self.memo.get(key)
         if found is None:
-            found = self._memo[key] = [g for g in self.groups if g.symbol == symbol]
+            found = self.memo[key] = [g for g in self.groups if g.symbol == symbol]
         return found
 
     def merged_bits(self, bits: int, symbol: str) -> tuple[int, frozenset[int]]:
@@ -330,10 +332,10 @@ class Analysis:
         """(group index, the cells touching it by side or corner) for each group of
         ``symbol``, as bit sets."""
         key = ("halos", symbol)
-        if key not in self._memo:
-            self._memo[key] = [(g.index, self.grid.neighbours(g.mask, corners=True))
+        if key not in self.memo:
+            self.memo[key] = [(g.index, self.grid.neighbours(g.mask, corners=True))
                                for g in self.groups if g.symbol == symbol]
-        return self._memo[key]
+        return self.memo[key]
 
     def can_finish(self, symbol: str, cells, ids: frozenset[int] = frozenset()) -> bool:
         """Whether the site ``cells`` of ``symbol`` can still become a construct."""
@@ -389,35 +391,35 @@ class Analysis:
     @property
     def enclosed_regions(self) -> list[frozenset[Cell]]:
         """Empty cells cut off from the border, by region (shared geometry)."""
-        if "enclosed_regions" not in self._memo:
+        if "enclosed_regions" not in self.memo:
             grid = self.grid
-            self._memo["enclosed_regions"] = [frozenset(grid.cells(r)) for r in
+            self.memo["enclosed_regions"] = [frozenset(grid.cells(r)) for r in
                                               grid.components(self.enclosed_bits)]
-        return self._memo["enclosed_regions"]
+        return self.memo["enclosed_regions"]
 
     @property
     def enclosed_bits(self) -> int:
-        if "enclosed_bits" not in self._memo:
-            self._memo["enclosed_bits"] = self.grid.enclosed(self.filled_bits)
-        return self._memo["enclosed_bits"]
+        if "enclosed_bits" not in self.memo:
+            self.memo["enclosed_bits"] = self.grid.enclosed(self.filled_bits)
+        return self.memo["enclosed_bits"]
 
     @property
     def enclosed(self) -> frozenset[Cell]:
-        if "enclosed" not in self._memo:
-            self._memo["enclosed"] = frozenset(self.grid.cells(self.enclosed_bits))
-        return self._memo["enclosed"]
+        if "enclosed" not in self.memo:
+            self.memo["enclosed"] = frozenset(self.grid.cells(self.enclosed_bits))
+        return self.memo["enclosed"]
 
     @property
     def contact(self) -> frozenset[Cell]:
         """Empty cells that share a side with the park (where a new structure may touch)."""
-        if "contact" not in self._memo:
-            self._memo["contact"] = frozenset(self.grid.cells(self.bits_of("contact")))
-        return self._memo["contact"]
+        if "contact" not in self.memo:
+            self.memo["contact"] = frozenset(self.grid.cells(self.bits_of("contact")))
+        return self.memo["contact"]
 
     def _near(self, key, name: str, symbol: str) -> frozenset[Cell]:
-        if key not in self._memo:
-            self._memo[key] = frozenset(self.grid.cells(self.bits_of(name, symbol)))
-        return self._memo[key]
+        if key not in self.memo:
+            self.memo[key] = frozenset(self.grid.cells(self.bits_of(name, symbol)))
+        return self.memo[key]
 
     def near_finished(self, symbol: str) -> frozenset[Cell]:
         """Cells touching (side or corner) a finished construct of ``symbol``."""
@@ -436,7 +438,7 @@ class Analysis:
         """A named set of sheet cells as a bit set (``empty``, ``contact``, ``enclosed``,
         ``near_finished``, ``edge`` or ``near`` of ``symbol``)."""
         key = ("bits", name, symbol)
-        if key not in self._memo:
+        if key not in self.memo:
             grid = self.grid
             if name == "empty":
                 m = grid.full & ~self.filled_bits
@@ -458,8 +460,8 @@ class Analysis:
                 m = grid.neighbours(self.bits.get(symbol, 0), corners=True)
             else:  # pragma: no cover - programming error
                 raise KeyError(name)
-            self._memo[key] = m
-        return self._memo[key]
+            self.memo[key] = m
+        return self.memo[key]
 
     def mask(self, cells) -> np.ndarray:
         """A flat boolean mask of the sheet (index ``y * width + x``) marking ``cells``."""
@@ -471,11 +473,11 @@ class Analysis:
         """:meth:`bits_of` as a flat boolean array (index ``y * width + x``), for the
         vectorised legality of :mod:`.bauen`."""
         key = ("mask", name, symbol)
-        if key not in self._memo:
+        if key not in self.memo:
             m = np.zeros(self.rs.cells, dtype=bool)
             m[self.grid.flat(self.bits_of(name, symbol), self.rs.width)] = True
-            self._memo[key] = m
-        return self._memo[key]
+            self.memo[key] = m
+        return self.memo[key]
 
     # ------------------------------------------------------------ the symbol rules
     def merged(self, cells, symbol: str) -> tuple[set[Cell], frozenset[int]]:

@@ -61,7 +61,7 @@ def raw_points(rs: Ruleset, an: Analysis) -> dict[str, int]:
 @RULES.implements("freizeitpark.wertung.tabellen", "freizeitpark.wertung.voll")
 def tables(rs: Ruleset, an: Analysis) -> dict[str, Table]:
     """The four tables of the analysed sheet (kept with the analysis: do not change it)."""
-    found = an._memo.get("tables") if rs is an.rs else None
+    found = an.memo.get("tables") if rs is an.rs else None
     if found is not None:
         return found
     raw = raw_points(rs, an)
@@ -70,5 +70,5 @@ def tables(rs: Ruleset, an: Analysis) -> dict[str, Table]:
         rule = rs.tables[name]
         out[name] = Table(name, raw[name], min(raw[name], rule.fields), rule.fields, rule.minimum)
     if rs is an.rs:
-        an._memo["tables"] = out
+        an.memo["tables"] = out
     return out
