@@ -180,6 +180,11 @@ class LandsRollout(LandsSearch):
     on a tie, greedy's order decides. This is the rollout algorithm of dynamic programming
     (policy improvement over greedy, one step at a time). The last reserve and the megapark
     are :class:`LandsSearch`'s, with ``iterations`` thousand solver nodes.
+
+    Measured against ``mcts`` on 48 paired deals (``bench_search.py --strength 48 --rungs
+    mcts-strong``): better on 6, never worse (p = 0.016); in Expert Mode (``--variant
+    expert=true``) better on 11, worse on 2 (p = 0.011). It costs about 13 CPU seconds a deal
+    (``mcts``: 1.7).
     """
 
     def __init__(self, seed: int | None = 0, iterations: int = 80, width: int = 4,
