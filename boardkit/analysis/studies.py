@@ -63,6 +63,9 @@ STUDIES: dict[str, Study] = {
     "lands-expert-mcts": Study(
         "lands", "How often is an Expert Mode deal solved?", ("mcts",), 1, 1000, 3, "won",
         {"expert": True}),
+    "lands-expert-strong": Study(
+        "lands", "How often is an Expert Mode deal solved?", ("mcts-strong",), 1, 1000, 3,
+        "won", {"expert": True}),
     "freizeitpark-won-2p-greedy": Study(
         "freizeitpark", "How often does somebody win a 2-player game?", ("greedy",), 2, 1000,
         21, "won"),
