@@ -229,10 +229,11 @@ assert len(paired) == len(stronger) and better > worse
 # greedy's few best choices out to the end of the game, in four deals resampled from the
 # cards it has not seen, and keeps the choice with the lowest average penalty. On 48 paired
 # Expert deals it did better than the default search 11 times and worse twice (p = 0.011),
-# but it costs about 13 CPU seconds a deal, so its 1,000-deal study (`lands-expert-strong`)
-# takes about two hours on two cores and is not stored yet. Run it from a terminal with
-# `python -m boardkit.analysis.studies lands-expert-strong`; if you stop it, running the
-# command again goes on from the games it kept.
+# but it costs about 13 CPU seconds a deal, so its 1,000-deal study (`lands-expert-strong`,
+# the same deals again) takes about two hours on two cores and is still growing: only its
+# first deals are stored so far, too few to answer the question. Each run of
+# `python -m boardkit.analysis.studies lands-expert-strong` adds to them; if you stop it,
+# it keeps what it played.
 
 # %% [markdown]
 # ### The large study
