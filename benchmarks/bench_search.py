@@ -20,6 +20,10 @@
     python benchmarks/bench_search.py [--positions 5] [--legacy-iterations 20]
         [--strength 24] [--games lands,wishland] [--skip simulate,render,game]
         [--rungs mcts-strong] [--mode multi|solo] [--variant expert=true]
+        [--pair mcts:60,greedy]
+
+``--pair STRONG,WEAK`` plays one match between any two agents instead of the ladder's (for
+instance the reduced budget a large study uses, against greedy).
 
 Search speed and decision times are CPU seconds of the deciding process (the agents use one
 thread, so on an idle machine they equal wall time, and they hold when other work shares the
@@ -230,11 +234,25 @@ def main() -> None:
                         help="ladder matches of the multiplayer game, its solo mode, or both")
     parser.add_argument("--variant", default="",
                         help="variant settings for the ladder matches, e.g. expert=true")
+    parser.add_argument("--pair", default="",
+                        help="one match of two agents instead of the ladder's: STRONG,WEAK")
     args = parser.parse_args()
+    pairs = None
+    if args.pair:
+        strong_weak = args.pair.split(",")
+        if len(strong_weak) != 2 or not all(strong_weak):
+            parser.error("--pair takes two agents, the stronger first: mcts:60,greedy")
+        pairs = [tuple(reversed(strong_weak))]
     variant = {k: json.loads(v) for k, v in (kv.split("=", 1) for kv in args.variant.split(",")
                                               if kv)}
     names = [n for n in args.games.split(",") if n]
     skip = set(args.skip.split(","))
+    for name in names if pairs else []:  # a bad agent name is refused before any game
+        for agent in pairs[0]:
+            try:
+                make_agent(agent, game=name)
+            except boardkit.BoardkitError as exc:
+                parser.error(str(exc))
 
     print("1-2. search speed and decision time (medians over "
           f"{args.positions} mid-game positions; legacy with {args.legacy_iterations} iterations)")
@@ -277,7 +295,7 @@ def main() -> None:
             for solo in modes:
                 label = (f"{name} solo" if solo else name) + "".join(
                     f" {k}={v}" for k, v in variant.items())
-                for weak, strong in zip(LADDER, LADDER[1:], strict=False):
+                for weak, strong in pairs or zip(LADDER, LADDER[1:], strict=False):
                     if rungs and strong not in rungs:
                         continue
                     t = time.perf_counter()

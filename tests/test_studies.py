@@ -68,6 +68,18 @@ def test_every_study_names_a_known_game_agent_and_variant():
         assert s.measure in ("won", "seats")
 
 
+def test_every_study_plays_a_ladder_rung_or_says_what_its_player_is():
+    """A study's player is random, greedy, mcts or mcts-strong, each measured against the
+    rung below (decision 38); a reduced budget such as mcts:60 can be weaker than greedy, so
+    a study that uses another player names what was measured of it."""
+    from boardkit.agents import LADDER
+
+    off = {name for name, s in studies.STUDIES.items()
+           if any(agent not in LADDER for agent in s.agents)}
+    assert off == set(studies.OFF_LADDER)
+    assert all(studies.OFF_LADDER.values())
+
+
 def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, capsys, stop_after):
     from boardkit.analysis import simulation
     from boardkit.engine.errors import IncompleteRunError

@@ -48,9 +48,18 @@ STUDIES: dict[str, Study] = {
     "wishland-seats-2p-greedy": Study(
         "wishland", "Does a seat win more often at 2 players?", ("greedy",), 2, 1000, 12,
         "seats"),
-    "wishland-seats-2p-mcts": Study(
+    "wishland-seats-2p-mcts60": Study(
         "wishland", "Does a seat win more often at 2 players?", ("mcts:60",), 2, 1000, 12,
         "seats"),
+    "wishland-seats-2p-mcts": Study(
+        "wishland", "Does a seat win more often at 2 players?", ("mcts",), 2, 1000, 12,
+        "seats"),
+    **{f"wanderlust-seats-{p}p-greedy": Study(
+        "wanderlust", f"Does the first seat win more often at {p} players?", ("greedy",), p,
+        1000, 4, "seats") for p in (2, 3, 4, 5)},
+    "wanderlust-seats-2p-mcts": Study(
+        "wanderlust", "Does the first seat win more often at 2 players?", ("mcts",), 2, 1000,
+        4, "seats"),
     "wanderlust-automatons-greedy": Study(
         "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("greedy",),
         1, 1000, 7, "won", {"automatons": 2}),
@@ -72,6 +81,19 @@ STUDIES: dict[str, Study] = {
     "freizeitpark-won-2p-mcts": Study(
         "freizeitpark", "How often does somebody win a 2-player game?", ("mcts",), 2, 1000, 21,
         "won"),
+    "freizeitpark-won-2p-strong": Study(
+        "freizeitpark", "How often does somebody win a 2-player game?", ("mcts-strong",), 2,
+        1000, 21, "won"),
+}
+
+
+#: studies whose player is not a rung of the ladder (``boardkit.agents.LADDER``), with what
+#: was measured of it: a study's answer is taught only with its player's measured strength
+OFF_LADDER: dict[str, str] = {
+    "wishland-seats-2p-mcts60": "mcts:60, a fifth of the default search's iterations, scored "
+                                "12 of 40 seat-swapped games against greedy (p = 0.997 for "
+                                "'no better'): weaker than greedy, kept as the record of a "
+                                "withdrawn conclusion",
 }
 
 
