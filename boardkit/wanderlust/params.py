@@ -141,6 +141,7 @@ class SoloParams(_Model):
 
 class EndParams(_Model):
     max_rounds: int = Field(ge=1, le=1000)
+    finish_round: bool = False  # the round is finished before the last turns (a house rule)
 
 
 class Params(_Model):

@@ -202,7 +202,9 @@ def end_turn(state: WanderlustState) -> None:
     objectives.update(state)
     if state.turns_left is None:
         if state.trigger is not None:
-            state.turns_left = state.trotters
+            # the last turns; with the house rule the round is finished before them
+            rest_of_round = state.trotters - 1 - t if state.params.end.finish_round else 0
+            state.turns_left = state.trotters + rest_of_round
     else:
         state.turns_left -= 1
     if state.turns_left == 0:

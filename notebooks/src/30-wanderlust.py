@@ -330,6 +330,12 @@ assert scott.exp[0] == 23 and scott.trigger == 0
 # after the end was triggered. After the triggering turn every trotter (the one who triggered
 # it included) plays one more turn. Scott takes his ticket; Jackie plays her last turn; Scott
 # takes the photo that completes his set.
+#
+# Read as written, the last turns begin right after the trigger's turn, so the trotters seated
+# after the trigger play one turn fewer than the others. The rule catalog records this reading
+# (`wanderlust.end.trigger`); the rule parameter `end.finish_round = true` is the other one,
+# finishing the round first. Section 4 of `31-wanderlust-analysis` measures what the choice
+# does: as written, the first seat wins more than its share at every player count.
 
 # %%
 def finish_turn(s):

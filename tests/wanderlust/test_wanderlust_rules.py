@@ -565,8 +565,11 @@ def test_planning_bonus_only_with_an_empty_hand_at_the_end():
 # ------------------------------------------------------------------ Game End
 
 
-def test_end_trigger_everyone_one_more_turn_in_order():
+def _trigger_at_p2(params=None):
+    """A 3-player race whose end P2 triggers in round 1; the seats that play after it."""
     s = new(players=3, seed=11)
+    if params:
+        s.params = s.game.make_params(params)
     s.apply(TakeBlind())
     s.apply(TakeBlind())
     end_turn(s)  # P2 now
@@ -583,7 +586,21 @@ def test_end_trigger_everyone_one_more_turn_in_order():
         s.apply(TakeBlind())
         s.apply(TakeBlind())
         end_turn(s)
-    assert order == [2, 0, 1]
+    return s, order
+
+
+def test_end_trigger_everyone_one_more_turn_in_order():
+    s, order = _trigger_at_p2()
+    assert order == [2, 0, 1]  # P3's turn of round 1 is its last: a turn fewer than P1, P2
+    assert s.round == 2
+
+
+def test_end_trigger_house_rule_finishes_the_round_first():
+    """end.finish_round (the other reading, as a house rule): P3 finishes round 1, then
+    every trotter plays one last turn, so all three end with the same number of turns."""
+    s, order = _trigger_at_p2({"end.finish_round": True})
+    assert order == [2, 0, 1, 2]
+    assert s.is_over and s.turns_left == 0
 
 
 def test_end_round_limit():
