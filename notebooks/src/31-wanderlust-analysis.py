@@ -362,6 +362,8 @@ assert (only_search, only_greedy, both) == (374, 50, 47)
 #    race won it. When seat 1 ends a race its two rivals play a turn fewer; when seat 3 ends
 #    it, nobody does. If the extra turn matters, seat 1 should convert its endings into
 #    wins more often than seat 3. Does it, and is the difference larger than the intervals?
+#    If not, how many races would you need to tell, and what does the house-rule study tell
+#    you that this comparison cannot?
 # 2. **Which objective is too quick?** In section 2, the objective with the smallest
 #    `first_round` may end races early. Compare game lengths with and without it in play
 #    (hint: `objective_timing` builds its table from per-game rows — adapt it to keep them).
