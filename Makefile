@@ -92,7 +92,8 @@ bench: $(STAMP)
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 # the large studies behind the analysis notebooks (data/studies/): plays only what the stored files lack
-# (today the rest of the Wanderlust search study, about 40 min on 2 cores); one: python -m boardkit.analysis.studies NAME
+# (today the rest of wishland-seats-2p-mcts, about 2 h on 2 cores, lands-expert-strong, about 1.5 h,
+# and wanderlust-seats-2p-mcts, about 3 h); one: python -m boardkit.analysis.studies NAME
 studies: $(STAMP)
 	$(BIN)/python -m boardkit.analysis.studies --workers $(JOBS)
 
