@@ -471,3 +471,85 @@ def test_the_output_files_get_the_usual_permissions_not_private_ones(tmp_path):
     os.umask(mask)
     assert out.stat().st_mode & 0o777 == 0o666 & ~mask
     assert sidecar(out).stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+KILLED_RUN = """
+import os, signal, sys
+from boardkit.analysis import simulate, simulation
+from boardkit.analysis.runfile import RunFile
+
+RunFile.every = RunFile.spacing = 0  # a checkpoint after every batch
+real = simulation.run_batch
+
+def run_batch(game, agents, jobs, *rest):
+    if jobs[0][0] >= 6:  # killed without warning: no handler, no clean-up
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(game, agents, jobs, *rest)
+
+simulation.run_batch = run_batch
+simulate("dice-grid", ["random"], n=20, seed=4, batch_size=2, out=sys.argv[1])
+"""
+
+
+def test_a_run_killed_without_warning_resumes_from_its_last_checkpoint(tmp_path, request):
+    """SIGKILL (a culled Binder kernel, a power cut) leaves no chance to write anything: the
+    checkpoints written while the run went on keep its games."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "r.csv"
+    killed = subprocess.run([sys.executable, "-c", KILLED_RUN, str(out)], capture_output=True)
+    assert killed.returncode == -signal.SIGKILL
+    assert sorted(pd_read(out).game.unique()) == [0, 1, 2, 3, 4, 5]
+    meta = json.loads(sidecar(out).read_text())
+    assert meta["finished"] == 6 and meta["missing"] == 14 and meta["complete"] is False
+    played = request.getfixturevalue("games_played")
+    whole = simulate("dice-grid", ["random"], n=20, seed=4, out=out)
+    assert sorted(played) == list(range(6, 20))  # only what the checkpoints did not keep
+    assert whole.attrs["complete"] and whole.attrs["resumed"] == 6
+    assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=20, seed=4)))
+
+
+def test_a_kill_between_a_checkpoints_two_writes_still_resumes(tmp_path, request):
+    """The rows are replaced before the settings file: a kill between them leaves more rows
+    than the settings file records. Whole games of the same run are the truth; a file with
+    a game cut in half is refused, unchanged."""
+    out = tmp_path / "r.csv"
+    simulate("dice-grid", ["random"], n=4, seed=4, out=out)
+    meta = json.loads(sidecar(out).read_text())
+    sidecar(out).write_text(json.dumps({**meta, "rows": 4}))  # as after 2 of the 4 games
+    played = request.getfixturevalue("games_played")
+    whole = simulate("dice-grid", ["random"], n=6, seed=4, out=out)
+    assert sorted(played) == [4, 5] and whole.attrs["resumed"] == 4
+    assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=6, seed=4)))
+
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:-1]) + "\n")  # the last game's second seat is gone
+    before = out.read_bytes()
+    with pytest.raises(RunError, match=r"has 11 rows but r\.csv\.run\.json records 12"):
+        simulate("dice-grid", ["random"], n=6, seed=4, out=out)
+    assert out.read_bytes() == before
+
+
+def test_a_long_run_checkpoints_as_it_goes(tmp_path, monkeypatch):
+    """Between checkpoints the run appends to its batch file; a checkpoint moves those rows
+    into the target, which a reader can open while the run goes on."""
+    from boardkit.analysis.runfile import RunFile
+
+    monkeypatch.setattr(RunFile, "every", 0.0)  # a checkpoint after every batch
+    monkeypatch.setattr(RunFile, "spacing", 0.0)
+    out = tmp_path / "r.csv"
+    seen = []
+    real = sim_module.run_batch
+
+    def watching(game, agents, jobs, *rest):
+        if out.exists():
+            seen.append(int(pd_read(out).game.nunique()))
+        return real(game, agents, jobs, *rest)
+
+    monkeypatch.setattr(sim_module, "run_batch", watching)
+    frame = simulate("dice-grid", ["random"], n=8, seed=2, batch_size=2, out=out)
+    assert seen == [2, 4, 6]  # the target grew batch by batch
+    assert frame.attrs["complete"] and len(pd_read(out)) == 16
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.csv.run.json"]
+    assert json.loads(sidecar(out).read_text())["complete"] is True

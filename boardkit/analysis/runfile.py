@@ -4,7 +4,8 @@ resumable.
 Rows are appended to a temporary file in the target's directory as batches finish (nothing
 piles up in memory); :meth:`RunFile.publish` sorts them with the games already in the file
 and moves the result over the target with ``os.replace``, so the target is always either the
-old file or the new one. The run's settings are kept beside the rows in ``<out>.run.json``;
+old file or the new one. A long run publishes a checkpoint every minute or so
+(:meth:`RunFile.checkpoint`), so even a run killed without warning keeps its games. The run's settings are kept beside the rows in ``<out>.run.json``;
 a run with the same settings and the same file continues from the games it holds (a run
 with more games too: game ``i`` of a run does not depend on the number of games), a run
 with other settings is refused.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -123,6 +125,38 @@ class RunFile:
             self.resumed, self.columns = self._resume(meta_path)
         self._tmp: str | None = None
         self._file: TextIO | None = None
+        self._published = False  # a checkpoint has put this run's rows in the file
+        self._last = time.monotonic()
+        self._cost = 0.0  # seconds the last checkpoint took
+
+    #: seconds of play between checkpoints: a run killed without warning (a culled Binder
+    #: kernel, SIGKILL, a power cut) loses at most the games since the last one
+    every: float = 60.0
+    #: ... and at least this many times what the last checkpoint took, so that a very large
+    #: file is not rewritten too often (its cost stays under 5 % of the run)
+    spacing: float = 20.0
+
+    def due(self) -> bool:
+        """Whether it is time for a :meth:`checkpoint`."""
+        return time.monotonic() - self._last >= max(self.every, self.spacing * self._cost)
+
+    def checkpoint(self, status: Mapping[str, Any]) -> None:
+        """Publish the rows so far (the file and its settings), so that a run that is killed
+        rather than stopped still resumes from them; the run goes on appending."""
+        started = time.monotonic()
+        frame = self.frame()
+        if frame is not None:
+            finished = int(frame["game"].nunique())
+            self.publish(frame, {**status, "finished": finished,
+                                 "missing": self.settings.get("n", finished) - finished})
+            self._published = True
+            if self._file is not None:  # its rows are in the file now: start a new batch file
+                self._file.close()
+                self._file = None
+                os.unlink(self._tmp)
+                self._tmp = None
+        self._last = time.monotonic()
+        self._cost = self._last - started
 
     def _resume(self, meta_path: Path) -> tuple[set[int], list[str] | None]:
         shown = _short(self.path)
@@ -155,12 +189,20 @@ class RunFile:
         except Exception as exc:  # noqa: BLE001 - any unreadable file is refused the same way
             raise RunError(f"{shown} cannot be read to resume it ({_short(exc)}); {hint}",
                            field="out") from None
-        if len(games) != meta.get("rows"):
+        if len(games) != meta.get("rows") and not self._whole_games(games):
             raise RunError(f"{shown} has {len(games)} rows but {meta_path.name} records "
                            f"{meta.get('rows')}; {hint}", field="out")
         if games.empty:  # nothing kept yet: the first new rows give the columns
             return set(), None
         return set(int(g) for g in games["game"].unique()), columns
+
+    def _whole_games(self, games) -> bool:
+        """The file holds whole games of this run (``players`` rows each): its row count may
+        differ from the settings file's when a run was killed between the two writes of a
+        checkpoint (the rows are replaced first), and the rows are the truth."""
+        players = self.settings.get("players")
+        counts = games["game"].value_counts()
+        return isinstance(players, int) and not counts.empty and bool((counts == players).all())
 
     def _grows(self, stored: Mapping[str, Any]) -> bool:
         """The file holds the same run with fewer games: a run's game ``i`` does not depend
@@ -192,7 +234,7 @@ class RunFile:
         import pandas as pd
 
         parts = []
-        if self.resumed:
+        if self.resumed or self._published:
             parts.append(_read(self.path, compression=_compression(self.path)))
         if self._file is not None and self._tmp is not None:  # both set by the first add
             self._file.flush()

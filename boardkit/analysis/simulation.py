@@ -322,6 +322,10 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
         sizes.record(batch_rows)
         if sink is not None:
             sink.add(batch_rows)
+            if sink.due():  # a killed run (no chance to clean up) keeps what it played
+                sink.checkpoint({"complete": False, "games": n,
+                                 "stopped": "running (checkpoint)",
+                                 "resumed": len(done)})
         else:
             rows.extend(batch_rows)
         if count:
