@@ -100,6 +100,28 @@ def test_tournament_and_standings():
         tournament("dice-grid", ["random"])
 
 
+def test_a_tournament_file_holds_every_finished_match_while_it_goes_on(tmp_path, monkeypatch):
+    """A tournament killed without warning keeps the matches it finished: its file is
+    replaced after each one (the next match reads it here as it starts)."""
+    import pandas as pd
+
+    from boardkit.analysis import lab
+
+    out = tmp_path / "t.csv"
+    seen = []
+    real = lab.simulate
+
+    def watching(game, lineup, **kwargs):
+        seen.append(sorted(pd.read_csv(out)["match"].unique()) if out.exists() else [])
+        return real(game, lineup, **kwargs)
+
+    monkeypatch.setattr(lab, "simulate", watching)
+    frame = tournament("dice-grid", ["random", "greedy", "mcts:10"], games_per_match=2, seed=2,
+                       progress=False, out=out)
+    assert seen == [[], ["greedy vs mcts:10"], ["greedy vs mcts:10", "random vs greedy"]]
+    assert pd.read_csv(out).equals(frame.reset_index(drop=True))
+
+
 def test_games_nobody_won_are_first_class(monkeypatch):
     """A finished game may have no winner: ``win`` is false for every seat, ``no_winner`` is
     true, the seat metrics are computed over the won games only, and "won" reports the share

@@ -137,8 +137,9 @@ def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed
     """Every combination of ``players`` different agents plays ``games_per_match`` games with
     rotated seats. Returns the rows of all matches (column ``match``). An interrupted
     tournament returns the games finished so far, with ``attrs["complete"]`` False. ``out``
-    names a CSV file, checked before the first game and replaced atomically at the end
-    (with the finished games, whatever happens)."""
+    names a CSV file, checked before the first game and replaced atomically after every
+    match and at the end (with the finished games, whatever happens), so a tournament killed
+    without warning keeps its finished matches."""
     import pandas as pd
 
     from boardkit.engine import game as get_game
@@ -160,6 +161,8 @@ def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed
                          **simulate_kwargs)
         frame.insert(0, "match", " vs ".join(lineup))
         frames.append(frame)
+        if target is not None and i + 1 < len(matches):  # a checkpoint: the matches so far
+            write_atomic(pd.concat(frames, ignore_index=True), target)
         if not frame.attrs["complete"]:  # interrupted: keep what finished, play no more matches
             break
     result = pd.concat(frames, ignore_index=True)
