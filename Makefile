@@ -12,7 +12,7 @@ CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8888
 JOBS ?= 2
 
-.PHONY: test lab venv chromium lint unit notebooks browser bench studies clean screenshot sync-notebooks student play
+.PHONY: test lab venv chromium lint unit notebooks browser bench studies studies-status clean screenshot sync-notebooks student play
 
 # everything CI needs (the test tools and every extra)
 $(STAMP): pyproject.toml
@@ -91,11 +91,13 @@ play: $(LAB_STAMP)
 bench: $(STAMP)
 	@for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
-# the large studies behind the analysis notebooks (data/studies/): plays only what the stored files lack
-# (today the rest of wishland-seats-2p-mcts, about 2 h on 2 cores, lands-expert-strong, about 1.5 h,
-# and wanderlust-seats-2p-mcts, about 3 h); one: python -m boardkit.analysis.studies NAME
+# the large studies behind the analysis notebooks (data/studies/): plays only what the stored files lack;
+# what is left and how long it would take: make studies-status; one: python -m boardkit.analysis.studies NAME
 studies: $(STAMP)
 	$(BIN)/python -m boardkit.analysis.studies --workers $(JOBS)
+
+studies-status: $(STAMP)
+	$(BIN)/python -m boardkit.analysis.studies --status
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .mypy_cache test-artifacts

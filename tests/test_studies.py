@@ -190,3 +190,26 @@ def test_a_clean_checkout_goes_on_from_the_stored_part_of_a_stopped_study(
     assert sorted(played) == [6, 7, 8, 9]
     whole = studies.play(dice_study)
     assert studies.load(dice_study).drop(columns="seconds").equals(whole.drop(columns="seconds"))
+
+
+def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, capsys):
+    """``--status`` plays nothing: per study the games stored, those a stopped (or running)
+    run keeps in its work file, the target and what is left, at the last run's pace."""
+    from boardkit.analysis import simulation
+    from boardkit.engine.errors import IncompleteRunError
+
+    studies.run(dice_study, n=3, workers=1)
+    stop_after(5)  # a longer run stopped after 5 of its games: 3 stored + 5 in the work file
+    with pytest.raises(IncompleteRunError), pytest.warns(simulation.IncompleteRunWarning):
+        studies.run(dice_study, workers=1)
+    stop_after.disarm()
+    before = sorted(p.name for p in here.iterdir())
+    table = studies.status()
+    row = table.loc[dice_study]
+    assert (row.stored, row.in_work_file, row.target, row.left) == (8, 8, 10, 2)
+    assert row.s_per_game >= 0 and row.hours_left == pytest.approx(2 * row.s_per_game / 3600)
+    never = table.loc["lands-normal-mcts"]  # nothing stored here: no pace to go by
+    assert (never.stored, never.left) == (0, 1000) and never.s_per_game != never.s_per_game
+    assert studies.main(["--status"]) == 0
+    assert dice_study in capsys.readouterr().out
+    assert sorted(p.name for p in here.iterdir()) == before  # nothing played or written

@@ -9,8 +9,9 @@ The data files are produced by one command::
 
     python -m boardkit.analysis.studies [NAME ...] [--workers 2] [--n N]
 
-(``make studies`` runs them all). A study is named after its question and its agent, so
-the notebooks can set a weak agent's answer beside a strong one's.
+(``make studies`` runs them all; ``--status`` prints what is stored and what is left). A
+study is named after its question and its agent, so the notebooks can set a weak agent's
+answer beside a strong one's.
 """
 
 from __future__ import annotations
@@ -69,6 +70,12 @@ STUDIES: dict[str, Study] = {
     "wanderlust-automatons-mcts": Study(
         "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("mcts",),
         1, 1000, 7, "won", {"automatons": 2}),
+    "lands-normal-greedy": Study(
+        "lands", "How often is a deal solved, and on which goal side?", ("greedy",), 1, 1000,
+        3, "won"),
+    "lands-normal-mcts": Study(
+        "lands", "How often is a deal solved, and on which goal side?", ("mcts",), 1, 1000,
+        3, "won"),
     "lands-expert-greedy": Study(
         "lands", "How often is an Expert Mode deal solved?", ("greedy",), 1, 1000, 3, "won",
         {"expert": True}),
@@ -270,13 +277,56 @@ def compare(*names: str):
     return pd.concat([summary(load(n), n) for n in names], ignore_index=True)
 
 
+def status(where: Path | None = None):
+    """Where every study stands: games stored (and kept in its work file by a run that is
+    going on or was stopped), its target, and the time the rest would take at the pace of
+    its last run (on as many workers). Nothing is played."""
+    import math
+
+    import pandas as pd
+
+    target = Path(where or folder())
+    rows = []
+    for name, s in STUDIES.items():
+        stored, pace, workers = 0, math.nan, None
+        try:
+            meta = json.loads((target / f"{name}.json").read_text())
+            played = int(meta["n"]) - int(meta.get("resumed", 0))  # by its last run
+            stored = _stored_games(name, target)
+            if stored and played > 0:
+                pace, workers = float(meta["seconds"]) / played, meta.get("workers")
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        work = target / f".{name}.run.csv"
+        kept = 0
+        if work.exists():
+            try:
+                kept = int(pd.read_csv(work, usecols=["game"]).game.nunique())
+            except (OSError, ValueError):
+                kept = 0
+        done = max(stored, kept)
+        rows.append({"study": name, "agent": ",".join(s.agents), "stored": stored,
+                     "in_work_file": kept, "target": s.n, "left": max(0, s.n - done),
+                     "s_per_game": pace, "workers": workers,
+                     "hours_left": max(0, s.n - done) * pace / 3600})
+    return pd.DataFrame(rows).set_index("study")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m boardkit.analysis.studies",
                                      description="play the large studies and store their tables")
     parser.add_argument("names", nargs="*", help="studies to run (default: all)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--n", type=int, default=None, help="games (default: the study's)")
+    parser.add_argument("--status", action="store_true",
+                        help="print where every study stands and what is left; play nothing")
     args = parser.parse_args(argv)
+    if args.status:
+        import pandas as pd
+
+        with pd.option_context("display.width", 160, "display.max_rows", None):
+            print(status().round({"s_per_game": 1, "hours_left": 1}).to_string())
+        return 0
     from .simulation import EXIT_PARTIAL, one_line_warnings, term_as_interrupt
 
     for name in args.names or list(STUDIES):
