@@ -150,8 +150,8 @@ class RunFile:
             self.publish(frame, {**status, "finished": finished,
                                  "missing": self.settings.get("n", finished) - finished})
             self._published = True
-            if self._file is not None:  # its rows are in the file now: start a new batch file
-                self._file.close()
+            if self._file is not None and self._tmp is not None:  # both set by the first add
+                self._file.close()  # its rows are in the file now: start a new batch file
                 self._file = None
                 os.unlink(self._tmp)
                 self._tmp = None
