@@ -328,16 +328,17 @@ assert len(extra["greedy"]) == 1000 and same_extra
 assert extra["greedy"].between(5, 10).all() and round(extra["greedy"].mean(), 1) == 9.3
 
 # %% [markdown]
-# **Neither player plays for the stacks.** On each of the 1,000 deals Expert Mode adds
+# **The two players empty the stacks alike.** On each of the 1,000 deals Expert Mode adds
 # exactly the same points for greedy as for the search: between 5 and 10, 9.3 on average.
-# Both play an Expert deal exactly like a normal one: they complete a plan when a park
-# happens to match one, but never build a park *in order to* empty a stack. About nine
-# cards stay in the stacks, and nine points alone are a *Failure* (6 or more), whatever
-# the megapark. So these two studies measure Expert Mode against players that ignore its
-# rule. **An earlier version of this notebook concluded from them that Expert Mode's
-# difficulty "does not come from a weak player". That conclusion is withdrawn**: the
-# search player differs from greedy only in the megapark, not in how it plays the stacks,
-# so it could not test it.
+# Both play an Expert deal exactly like a normal one (their placements chase the plans on
+# the stacks in either mode and never weigh the cards left), and the search differs from
+# greedy only in the last reserve and the megapark, which the Expert points do not depend
+# on. About nine cards stay in the stacks, and nine points alone are a *Failure* (6 or
+# more), whatever the megapark. **An earlier version of this notebook concluded from the
+# two studies that Expert Mode's difficulty "does not come from a weak player". That
+# conclusion is withdrawn**: the stronger of the two is stronger only where Expert Mode
+# does not count, so the pair could not test it. It takes a player that judges its stack
+# play by the final penalty, Expert points included.
 #
 # *A player that does play for the stacks.* The top of boardkit's ladder for Lands,
 # `mcts-strong`, is a **rollout player**: before each placement, completion and early
