@@ -213,3 +213,23 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
     assert studies.main(["--status"]) == 0
     assert dice_study in capsys.readouterr().out
     assert sorted(p.name for p in here.iterdir()) == before  # nothing played or written
+
+
+STORED = sorted(p.name[: -len(".csv.gz")] for p in studies.folder().glob("*.csv.gz")
+                if p.name[: -len(".csv.gz")] in studies.STUDIES)
+
+
+@pytest.mark.parametrize("name", STORED)
+def test_a_stored_study_is_what_todays_code_plays(name):
+    """A stored study is a table the code gives, not a record of an older player: its first
+    game replays to the same rows (when a player or a rule changes, the studies it plays
+    are played again, or this fails and says which)."""
+    stored = studies.load(name)
+    live = studies.play(name, n=1)
+    columns = ["seed", "seat", "agent", "score", "rank", "win", "actions"]
+    assert live[columns].equals(stored[stored.game == 0][columns].reset_index(drop=True)), \
+        f"{name}: game 0 no longer replays; play the study again"
+
+
+def test_every_committed_study_is_checked():
+    assert "wishland-seats-2p-greedy" in STORED and "lands-expert-mcts" in STORED

@@ -3,8 +3,9 @@
 * Placing a card: the placement that brings a park closest to a visible plan
   (:func:`~boardkit.lands.solver.ranked_placements`); completing comes first when possible,
   an exact match before one with extra icons.
-* Abilities: keeps a plan in play with ``move_plan``; otherwise declines (the other abilities
-  reshuffle plans the agent cannot see into).
+* Abilities: keeps a plan in play with ``move_plan``, except in Expert Mode, where the plan's
+  card would stay in the stacks and cost a point at the end (``lands.expert.stacks``);
+  otherwise declines (the other abilities reshuffle plans the agent cannot see into).
 * Reserving: the cards whose biggest shape has an icon of the round, best first, up to
   ``keep`` per round (more reserved cards give the megapark more to work with).
 * Megapark: the exact solver's layout, played card by card (first card, then each under the
@@ -61,7 +62,7 @@ class LandsGreedy(Agent):
             options = state.legal_actions()
             card = state.content.cards[state.stacks[step.stack_index][0]]
             uses = [a for a in options if isinstance(a, UseAbility)]
-            if card.ability.effect == "move_plan" and uses:
+            if card.ability.effect == "move_plan" and uses and not state.variant.expert:
                 return min(uses, key=lambda a: len(state.stacks[a.target]))
             return Decline()
         if isinstance(step, ReserveStep):
@@ -172,7 +173,8 @@ class LandsRollout(LandsSearch):
 
     At each placement it takes greedy's ``width`` best-ranked placements of the drawn card;
     at each completion choice, every park it could complete and going on without; at each
-    reserve before the last round, greedy's pick and up to ``width`` others. Each candidate
+    ability, declining and up to ``width`` uses; at each reserve before the last round,
+    greedy's pick and up to ``width`` others. Each candidate
     is played out to the end of the game by greedy (the megapark solved with
     ``rollout_nodes`` nodes) in the same ``worlds`` resampled deals
     (``state.determinize``: the hidden deck order and face-down setup card are drawn from
@@ -212,6 +214,9 @@ class LandsRollout(LandsSearch):
         elif isinstance(step, BuildStep) and completions(state):
             first = LandsGreedy.act(self, state)
             out = [first, *(a for a in [*completions(state), Continue()] if a != first)]
+        elif isinstance(step, AbilityStep):  # greedy's choice first, then the others
+            first = LandsGreedy.act(self, state)
+            out = [first, *[a for a in state.legal_actions() if a != first][: self.width]]
         elif isinstance(step, ReserveStep) and state.round < len(state.side.portfolio):
             first = LandsGreedy._reserve(self, state)
             out = [first, *[a for a in state.legal_actions() if a != first][: self.width]]

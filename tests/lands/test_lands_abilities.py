@@ -30,10 +30,10 @@ def card_with(key: str) -> int:
     return next(c.id for c in content().cards if c.ability.key == key and c.id not in IN_PLAY)
 
 
-def matched_with(key: str):
+def matched_with(key: str, **variant):
     """The completing example right after park 0's exact match (#1 + #4), the matched plan on
     stack 0 being a card with the ability ``key``; stacks 1 and 2 hold three cards each."""
-    s = build_example(fresh_game())
+    s = build_example(fresh_game(variant=variant or None))
     card = card_with(key)
     rest = [c for c in range(15) if c not in IN_PLAY and c != card]
     s.stacks = [[card, *rest[:2]], rest[2:5], rest[5:8]]
@@ -97,3 +97,19 @@ def test_swap_does_what_its_text_says():
     assert s.stacks[2] == s.stacks[2][:1]
     assert s.discard[-1] == plan
 
+
+
+def test_greedy_keeps_a_matched_plan_in_play_except_in_expert_mode():
+    """move_plan keeps the matched card in the stacks: a plan that stays in play in normal
+    mode, a point at the end in Expert Mode (lands.expert.stacks), where greedy declines."""
+    from boardkit.lands.actions import Decline
+    from boardkit.lands.agents import LandsGreedy, LandsRollout
+
+    normal, _ = matched_with("move_plan")
+    assert isinstance(LandsGreedy(seed=0).act(normal), UseAbility)
+    expert, _ = matched_with("move_plan", expert=True)
+    assert LandsGreedy(seed=0).act(expert) == Decline()
+    # the rollout player plays declining out against the uses, greedy's choice first
+    options = LandsRollout(seed=0, width=2).candidates(expert)
+    assert options[0] == Decline() and len(options) == 3
+    assert all(isinstance(a, UseAbility) for a in options[1:])
