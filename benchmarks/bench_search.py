@@ -215,9 +215,11 @@ def match(name: str, strong: str, weak: str, games: int, workers: int = 2,
                                 range(games), [solo] * games, [variant] * games))
     credit = sum(credits)
     decided = [c for c in credits if c != 0.5]  # solo: ties say nothing either way
+    better, worse = credits.count(1.0), credits.count(0.0)
     if boardkit.game(name).max_players == 1 or solo:
-        return credit, games, tail(sum(decided), len(decided), 0.5) if decided else 1.0
-    return credit, games, tail(credit, games, 0.5)
+        return (credit, games, tail(sum(decided), len(decided), 0.5) if decided else 1.0,
+                better, worse)
+    return credit, games, tail(credit, games, 0.5), better, worse
 
 
 def main() -> None:
@@ -290,7 +292,9 @@ def main() -> None:
         for name in names:
             g = boardkit.game(name)
             modes = [False] + ([True] if g.solo is not None and g.max_players > 1 else [])
-            if args.mode != "all":  # only the multiplayer matches, or only the solo mode's
+            if g.max_players == 1:  # a solo game: its one mode is the solo mode
+                modes = [] if args.mode == "multi" else [False]
+            elif args.mode != "all":  # only the multiplayer matches, or only the solo mode's
                 modes = [m for m in modes if m == (args.mode == "solo")]
             for solo in modes:
                 label = (f"{name} solo" if solo else name) + "".join(
@@ -299,10 +303,12 @@ def main() -> None:
                     if rungs and strong not in rungs:
                         continue
                     t = time.perf_counter()
-                    credit, n, p = match(name, strong, weak, args.strength, solo=solo,
-                                         variant=variant)
+                    credit, n, p, better, worse = match(name, strong, weak, args.strength,
+                                                        solo=solo, variant=variant)
+                    paired = (f"  better on {better}, worse on {worse}"
+                              if solo or g.max_players == 1 else "")
                     print(f"{label:<18} {strong:>11} vs {weak:<11} {credit:5.1f}/{n:<3} "
-                          f"p = {p:.4f}  ({time.perf_counter() - t:.0f} s)", flush=True)
+                          f"p = {p:.4f}{paired}  ({time.perf_counter() - t:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":
