@@ -82,6 +82,17 @@ def test_compare_finds_a_real_change_and_not_a_fake_one():
     assert same.diff == 0 and "unchanged" in same.summary()
 
 
+def test_compare_says_when_the_players_did_not_adapt_to_the_change():
+    """Random players ignore the points, so they play every game alike under both rules:
+    the difference is arithmetic, and compare says so. Greedy players weigh the points."""
+    blind = compare("dice-grid", {}, {"params": {"points.lucky_cell": 3}}, n=20, seed=1,
+                    agents=["random"], progress=False)
+    assert blind.same_play == 1.0 and "did not adapt to the change" in blind.summary()
+    aware = compare("dice-grid", {}, {"params": {"points.lucky_cell": 3}}, n=20, seed=1,
+                    agents=["greedy"], progress=False)
+    assert aware.same_play < 1.0 and "did not adapt" not in aware.summary()
+
+
 def test_compare_errors():
     with pytest.raises(VariantError, match="unknown keys"):
         compare("dice-grid", {}, {"points": 1}, n=5)

@@ -67,21 +67,36 @@ class Comparison:
     p_value: float
     a: Any
     b: Any
+    #: the share of the paired games the players played move for move alike under A and B
+    #: (NaN when the runs carry no ``play`` fingerprints): 1.0 means they did not adapt to
+    #: the change at all, so the difference is the rule's arithmetic on unchanged play
+    same_play: float = math.nan
 
     @property
     def significant(self) -> bool:
         return self.p_value < 0.05
 
+    def _play_note(self) -> str:
+        if math.isnan(self.same_play) or self.same_play < 0.5:
+            return ""
+        if self.same_play == 1.0:
+            return (f" The players played all {self.n} games move for move as under A: they "
+                    "did not adapt to the change, so this is its arithmetic on unchanged play, "
+                    "not how players respond to it (try a player that weighs the changed rule).")
+        return (f" The players played {self.same_play:.0%} of the {self.n} games move for "
+                "move as under A.")
+
     def summary(self) -> str:
         half = (self.ci_high - self.ci_low) / 2
         if self.diff == 0 and half == 0:
-            return f"Variant B leaves the {self.label} unchanged in all {self.n} paired games."
+            return (f"Variant B leaves the {self.label} unchanged in all {self.n} paired "
+                    f"games.{self._play_note()}")
         verb = "raises" if self.diff > 0 else "lowers"
         p = "p < 0.001" if self.p_value < 0.001 else f"p = {self.p_value:.3f}"
         verdict = "" if self.significant else " — not significant; it may be chance"
         return (f"Variant B {verb} the {self.label} by {abs(self.diff):.2f} ± {half:.2f} "
                 f"(from {self.mean_a:.2f} to {self.mean_b:.2f}; 95% interval, {self.n} paired "
-                f"games, {p}){verdict}.")
+                f"games, {p}){verdict}.{self._play_note()}")
 
     def __str__(self) -> str:
         return self.summary()
@@ -128,7 +143,17 @@ def compare(game: str, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] 
     se = float(diffs.std(ddof=1)) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
     return Comparison(game, measure_name, label, len(diffs), float(va.mean()), float(vb.mean()),
                       mean, mean - Z * se, mean + Z * se, sign_flip_p(diffs, seed=seed),
-                      dict(a or {}), dict(b or {}))
+                      dict(a or {}), dict(b or {}), same_play(runs[0], runs[1]))
+
+
+def same_play(a, b) -> float:
+    """The share of the games of two runs on the same seeds that were played move for move
+    alike (their ``play`` fingerprints match; NaN when a run has none)."""
+    if "play" not in a.columns or "play" not in b.columns:
+        return math.nan
+    pa, pb = a.groupby("game").play.first(), b.groupby("game").play.first()
+    pa, pb = pa.align(pb, join="inner")
+    return float((pa == pb).mean()) if len(pa) else math.nan
 
 
 def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed: int = 0,

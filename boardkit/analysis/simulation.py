@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import os
 import signal
 import sys
@@ -90,6 +91,19 @@ def play_traced(state, bots, lower_is_better: bool) -> dict:
     }
 
 
+def play_print(state) -> str:
+    """A fingerprint of the players' decisions in a game (``m`` and 12 hex digits, so that
+    a CSV reader never takes it for a number): two games with the same fingerprint were
+    played move for move alike. ``compare`` uses it to tell whether
+    the players changed their play under a rule change at all (column ``play``)."""
+    import hashlib
+
+    moves = [[e.player, e.action.to_dict()] for e in state.log
+             if e.kind == "action" and e.action is not None]
+    text = json.dumps(moves, sort_keys=True, default=repr, separators=(",", ":"))
+    return "m" + hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+
+
 def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, int]],
               players: int, variant: Mapping[str, Any] | None, params: Mapping[str, Any] | None,
               rotate: bool, trace: bool = True) -> list[dict]:
@@ -107,6 +121,7 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
             play(state, bots)
             extra = {}
         seconds = time.perf_counter() - start
+        played = play_print(state)
         scores = state.scores()
         winners = state.winners()
         order = sorted(scores, reverse=not g.lower_is_better)
@@ -118,7 +133,7 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
                 "score": scores[seat], "rank": order.index(scores[seat]) + 1,
                 "win": seat in winners, "shared_win": seat in winners and len(winners) > 1,
                 "no_winner": not winners, "actions": length, "auto_actions": automatic,
-                "seconds": seconds, **extra,
+                "play": played, "seconds": seconds, **extra,
             }
             for source, value in state.score_breakdown(seat).items():
                 row[f"src_{source}"] = value
@@ -377,7 +392,7 @@ def _finish(sink: RunFile | None, rows: list[dict], settings: dict, g, stopped: 
     import pandas as pd
 
     base = ["game", "seed", "seat", "agent", "score", "rank", "win", "shared_win", "no_winner",
-            "actions", "auto_actions", "seconds"]
+            "actions", "auto_actions", "play", "seconds"]
     try:
         frame = sink.frame() if sink is not None else None
         if frame is None:
