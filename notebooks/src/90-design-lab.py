@@ -112,6 +112,23 @@ print("greedy win share, triple bonus: ", standings(lucky).loc["greedy", "win_sh
 metrics(lucky).loc[["agent balance", "share: lucky"]].round(3)
 
 # %% [markdown]
+# **Did the players notice the change?** A comparison can only show how players respond
+# to a rule if they do respond. `compare` checks it: each game carries a fingerprint of its
+# decisions (the `play` column of `simulate`), and `same_play` is the share of paired
+# games played move for move alike under A and B. The random player never looks at the
+# points, so under both rules it plays every game the same; the sentence `compare` writes
+# then says that the difference is only the rule's arithmetic. Greedy players weigh the
+# bonus and change some of their moves. (This caught a real mistake: boardkit's Lands
+# players once ignored Expert Mode's scoring, see notebook 11.)
+
+# %%
+blind = compare("dice-grid", {}, bonus, n=40, seed=2026, agents=["random"])
+print(blind.summary())
+print(f"same play: random {blind.same_play:.0%}, greedy against random {scores.same_play:.0%}")
+assert blind.same_play == 1.0 and "did not adapt" in blind.summary()
+assert scores.same_play < 1.0
+
+# %% [markdown]
 # The same comparison runs from a terminal, on one laptop or on a Dask cluster:
 #
 # ```bash
