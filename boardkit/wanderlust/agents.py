@@ -2,7 +2,7 @@
 
 :class:`WanderlustGreedy` values every legal action by what it gives at once — points
 (experience, collectibles, destination types and zones on the score sheet), race objectives
-it completes or brings closer, encounter cards — minus what it costs (tickets that could
+it completes or brings closer, its secret mission and personal goal, encounter cards — minus what it costs (tickets that could
 still pay for later trips), per action point. It reads only what its player may see: its
 own hand and the public table (never the other hands, the decks or the hidden cards), and
 it needs no copy of the state, so it is fast enough for thousands of simulated games.
@@ -82,7 +82,9 @@ def _objective_value(state, p, stats) -> float:
 
 
 def _sheet(state, p, stats) -> float:
-    """Score-sheet points D + E (+ F when the variant scores it) for ``stats``."""
+    """Score-sheet points D + E + F for ``stats``: destination types, zones, and the secret
+    mission and personal goal, each with partial credit for progress (none of it in the
+    family variant or Solo Mode, which score only A-C)."""
     if scoring.family_scoring(state):
         return 0.0
     sc = state.params.scoring
@@ -95,6 +97,13 @@ def _sheet(state, p, stats) -> float:
         m = cards().missions[state.mission[p]]
         have = sum(1 for c in stats["cards"] if w.zone(c) == m.zone)
         f += sc.mission * min(1.0, have / m.target) ** 2
+    if state.goal[p] is not None:  # the personal goal (wanderlust.score.secrets)
+        g = cards().goals[state.goal[p]]
+        s, q, c = stats["coll"]
+        have = (stats["types"][g.type] if g.kind == "destinations" else
+                {"souvenirs": s, "postcards": q, "cameras": c, "experience": stats["exp"],
+                 "encounters": stats["enc"]}[g.kind])
+        f += sc.goal * min(1.0, have / g.target) ** 2
     return d + e + f
 
 

@@ -184,10 +184,10 @@ ax.legend();
 
 # %% [markdown]
 # **What the large samples say.** Between greedy players the first seat wins more often
-# than its fair share at every player count: 56.1 % at two players (95 % interval
-# 53.0–59.1 %, fair 50 %), 40.3 % at three (37.3–43.4 %, fair 33 %), 31.2 % at four
-# (28.5–34.2 %, fair 25 %) and 27.8 % at five (25.2–30.7 %, fair 20 %). The win rate then
-# falls seat by seat: the last seat wins 15.4 % at five players. The 40 random games could
+# than its fair share at every player count: 55.3 % at two players (95 % interval
+# 52.2–58.4 %, fair 50 %), 41.1 % at three (38.1–44.2 %, fair 33 %), 33.4 % at four
+# (30.5–36.3 %, fair 25 %) and 26.8 % at five (24.1–29.6 %, fair 20 %). The win rate then
+# falls seat by seat: the last seat wins 14.3 % at five players. The 40 random games could
 # not show any of this: each of their intervals covers the fair share.
 #
 # Where does it come from? The rulebook gives the later seats nothing to make up for
@@ -253,8 +253,8 @@ assert (house.games >= 1000).all()
 assert house.covers_fair.all()   # with the round finished, every seat of every count is fair
 
 # %% [markdown]
-# With the round finished first, the first seat's edge is gone: 50.8 % at two players,
-# 34.2 % at three, 25.8 % at four, 20.6 % at five, and every seat's interval at every
+# With the round finished first, the first seat's edge is gone: 49.2 % at two players,
+# 36.2 % at three, 27.5 % at four, 20.4 % at five, and every seat's interval at every
 # player count covers its fair share. The same deals, the same players; only the end of
 # the race changed. So the edge measured above comes from the last turns as the rulebook
 # writes them, not from moving first in each round, and a one-line house rule removes it.

@@ -56,3 +56,21 @@ def test_heuristic_prefers_the_better_position():
     before = heuristic(s, 0)
     s.exp[0] += 10
     assert heuristic(s, 0) > before and heuristic(s, 1) < heuristic(s, 0)
+
+
+def test_the_heuristic_weighs_the_personal_goal():
+    """The personal goal is scored at the end (4 VP, wanderlust.score.secrets), so the value
+    gives progress towards it partial credit, and all of it once met; the family variant
+    and Solo Mode score no goal, and neither does the value there."""
+    from boardkit.wanderlust.agents import value
+
+    def goal_term(souvenirs: int, **variant) -> float:
+        s = GAME.new_game(players=2, seed=1, variant=variant or None)
+        s.passport_tokens[0] = [souvenirs, 0, 0]
+        s.goal[0] = None
+        without = value(s, 0)
+        s.goal[0] = "souvenir-hoarder"  # 6 souvenirs
+        return value(s, 0) - without
+
+    assert goal_term(0) == 0 and goal_term(3) == 4 * 0.25 and goal_term(6) == goal_term(9) == 4
+    assert goal_term(6, family=True) == 0
