@@ -276,9 +276,9 @@ assert second.loc["mcts:60", "ci_high"] < second.loc["greedy", "ci_low"]
 # The study that can answer the question is `wishland-seats-2p-mcts`: the same 1,000 deals
 # played by the default search agent (`mcts`, 300 iterations, which beat greedy 21 of 24
 # above). A 2-player Wishland game between search players takes about 25 CPU seconds, so
-# the study needs about 7 hours on two cores and grows from session to session
-# (`python -m boardkit.analysis.studies wishland-seats-2p-mcts` adds to it; `make
-# studies-status` shows how far it is). When this section was written it held `K` games;
+# the study needs about 7 CPU-hours (3.5 hours on two cores) and grows from session to
+# session (`python -m boardkit.analysis.studies wishland-seats-2p-mcts` adds to it;
+# `make studies-status` shows how far it is). When this section was written it held `K` games;
 # we set them beside the greedy games **on the same `K` deals**:
 
 # %%
