@@ -99,10 +99,8 @@ def _sheet(state, p, stats) -> float:
         f += sc.mission * min(1.0, have / m.target) ** 2
     if state.goal[p] is not None:  # the personal goal (wanderlust.score.secrets)
         g = cards().goals[state.goal[p]]
-        s, q, c = stats["coll"]
-        have = (stats["types"][g.type] if g.kind == "destinations" else
-                {"souvenirs": s, "postcards": q, "cameras": c, "experience": stats["exp"],
-                 "encounters": stats["enc"]}[g.kind])
+        have = scoring.goal_have(g, stats["coll"], stats["exp"], stats["enc"],
+                                 stats["types"].__getitem__)
         f += sc.goal * min(1.0, have / g.target) ** 2
     return d + e + f
 

@@ -45,13 +45,20 @@ def goal_met(state: WanderlustState, t: int) -> bool:
     if gid is None:
         return False
     g = cards().goals[gid]
+    return goal_have(g, state.collectibles(t), state.exp[t], state.enc_gained[t],
+                     lambda kind: state.destinations_of(t, kind)) >= g.target
+
+
+def goal_have(g, collectibles, experience: int, encounters: int, destinations) -> int:
+    """What a trotter has of what personal goal ``g`` counts, from its counts (the players'
+    heuristic calls it with the counts an action would give): ``collectibles`` =
+    (souvenirs, postcards, cameras), ``destinations(type)`` = destinations of that type."""
     if g.kind == "destinations":
         assert g.type is not None, "a destinations goal names its type (checked on loading)"
-        return state.destinations_of(t, g.type) >= g.target
-    s, p, c = state.collectibles(t)
-    have = {"souvenirs": s, "postcards": p, "cameras": c, "experience": state.exp[t],
-            "encounters": state.enc_gained[t]}[g.kind]
-    return have >= g.target
+        return destinations(g.type)
+    s, p, c = collectibles
+    return {"souvenirs": s, "postcards": p, "cameras": c, "experience": experience,
+            "encounters": encounters}[g.kind]
 
 
 def family_scoring(state: WanderlustState) -> bool:
