@@ -510,6 +510,100 @@ def test_a_run_killed_without_warning_resumes_from_its_last_checkpoint(tmp_path,
     assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=20, seed=4)))
 
 
+KILLED_AFTER_CHECKPOINTS = """
+import os, signal, sys
+from boardkit.analysis import simulate, simulation
+from boardkit.analysis.runfile import RunFile
+
+checkpoints = int(sys.argv[2])  # how many checkpoints the run publishes before the kill
+RunFile.every = RunFile.spacing = 0
+real_checkpoint, real_batch = RunFile.checkpoint, simulation.run_batch
+
+def checkpoint(self, status):
+    global checkpoints
+    if checkpoints > 0:
+        checkpoints -= 1
+        real_checkpoint(self, status)
+
+def run_batch(game, agents, jobs, *rest):
+    if jobs[0][0] >= 6:  # killed without warning, games 0-5 finished
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real_batch(game, agents, jobs, *rest)
+
+RunFile.checkpoint, simulation.run_batch = checkpoint, run_batch
+simulate("dice-grid", ["random"], n=20, seed=4, batch_size=2, out=sys.argv[1])
+"""
+
+
+def _killed_run(out, checkpoints: int):
+    import subprocess
+    import sys
+
+    killed = subprocess.run([sys.executable, "-c", KILLED_AFTER_CHECKPOINTS, str(out),
+                             str(checkpoints)], capture_output=True)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr.decode()[-800:]
+    (batch,) = [p for p in out.parent.iterdir() if p.name.endswith(".rows")]
+    return batch
+
+
+@pytest.mark.parametrize("checkpoints", [0, 1])
+def test_the_games_after_the_last_checkpoint_are_taken_over_not_played_again(
+        tmp_path, request, checkpoints):
+    """A killed run's batch file holds the games it finished since its last checkpoint (or
+    since it began): the next run of the same settings takes them over."""
+    out = tmp_path / "r.csv"
+    batch = _killed_run(out, checkpoints)
+    assert out.exists() == bool(checkpoints)
+    played = request.getfixturevalue("games_played")
+    whole = simulate("dice-grid", ["random"], n=20, seed=4, out=out)
+    assert sorted(played) == list(range(6, 20))  # games 0-5 were all kept
+    assert whole.attrs["complete"] and whole.attrs["resumed"] == 6
+    assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=20, seed=4)))
+    assert not batch.exists()
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.csv.run.json"]
+
+
+def test_a_batch_file_cut_short_gives_its_whole_games_only(tmp_path, request):
+    out = tmp_path / "r.csv"
+    batch = _killed_run(out, 0)
+    lines = batch.read_text().splitlines(keepends=True)
+    assert len(lines) == 1 + 12  # the header, 6 games of 2 seats
+    batch.write_text("".join(lines[:-2]) + lines[-2][:9])  # game 5 lost a seat and a half
+    played = request.getfixturevalue("games_played")
+    whole = simulate("dice-grid", ["random"], n=20, seed=4, out=out)
+    assert sorted(played) == list(range(5, 20))  # games 0-4 kept, game 5 played again
+    assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=20, seed=4)))
+
+
+def test_batch_files_of_other_runs_are_removed_and_a_running_ones_left_alone(tmp_path,
+                                                                             request):
+    import subprocess
+    import sys
+
+    out = tmp_path / "r.csv"
+    batch = _killed_run(out, 0)
+    played = request.getfixturevalue("games_played")
+    other = simulate("dice-grid", ["random"], n=8, seed=5, out=out, overwrite=True)
+    assert not batch.exists() and len(played) == 8  # another run's rows: never taken
+    assert other.attrs["resumed"] == 0
+
+    batch = _killed_run(tmp_path / "s.csv", 0)
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        digest, _pid, rest = batch.name[len(".s.csv."):].split(".", 2)
+        alive = batch.rename(batch.with_name(f".s.csv.{digest}.{running.pid}.{rest}"))
+        (tmp_path / f".s.csv.{running.pid}.abcd.part").write_text("half")
+        played.clear()
+        simulate("dice-grid", ["random"], n=20, seed=4, out=tmp_path / "s.csv")
+        assert len(played) == 20 and alive.exists()  # a run still going keeps its rows
+        assert (tmp_path / f".s.csv.{running.pid}.abcd.part").exists()
+    finally:
+        running.kill()
+        running.wait()
+    simulate("dice-grid", ["random"], n=20, seed=4, out=tmp_path / "s.csv")  # it has ended
+    assert not alive.exists() and not (tmp_path / f".s.csv.{running.pid}.abcd.part").exists()
+
+
 def test_a_kill_between_a_checkpoints_two_writes_still_resumes(tmp_path, request):
     """The rows are replaced before the settings file: a kill between them leaves more rows
     than the settings file records. Whole games of the same run are the truth; a file with

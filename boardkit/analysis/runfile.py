@@ -5,7 +5,10 @@ Rows are appended to a temporary file in the target's directory as batches finis
 piles up in memory); :meth:`RunFile.publish` sorts them with the games already in the file
 and moves the result over the target with ``os.replace``, so the target is always either the
 old file or the new one. A long run publishes a checkpoint every minute or so
-(:meth:`RunFile.checkpoint`), so even a run killed without warning keeps its games. The run's settings are kept beside the rows in ``<out>.run.json``;
+(:meth:`RunFile.checkpoint`), so even a run killed without warning keeps its games; the
+games it finished after its last checkpoint are still in its batch file, which the next run
+of the same settings on the same file takes over (:meth:`RunFile.recover`). The run's
+settings are kept beside the rows in ``<out>.run.json``;
 a run with the same settings and the same file continues from the games it holds (a run
 with more games too: game ``i`` of a run does not depend on the number of games), a run
 with other settings is refused.
@@ -13,8 +16,10 @@ with other settings is refused.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
 import tempfile
 import time
 from collections.abc import Mapping
@@ -72,10 +77,40 @@ def _shareable(tmp: str) -> None:
     os.chmod(tmp, 0o666 & ~mask)
 
 
+def _part_prefix(path: Path) -> str:
+    """A temporary file's name prefix: the target's name and the writing process, so that
+    one left by a killed process can be told from one being written (:func:`sweep`)."""
+    return f".{path.name}.{os.getpid()}."
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` may still be running (when in doubt: yes)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # not ours to signal, or a platform that cannot tell: leave it
+        return True
+    return True
+
+
+def sweep(path: str | os.PathLike) -> None:
+    """Remove the half-written copies of ``path`` (``.part`` files) that killed processes
+    left behind; never one a running process is writing."""
+    path = Path(path)
+    pattern = re.compile(re.escape(f".{path.name}.") + r"(\d+)\.[^.]*\.part$")
+    for leftover in path.parent.glob(f".{path.name}.*.part"):
+        found = pattern.match(leftover.name)
+        if found and not _alive(int(found.group(1))):
+            leftover.unlink(missing_ok=True)
+
+
 def write_atomic(frame, path: str | os.PathLike) -> None:
     """Write ``frame`` as CSV to ``path`` through a temporary file in the same directory."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_part_prefix(path), suffix=".part")
     os.close(fd)
     _shareable(tmp)
     try:
@@ -89,7 +124,7 @@ def write_atomic(frame, path: str | os.PathLike) -> None:
 def write_json_atomic(data: Mapping[str, Any], path: str | os.PathLike) -> None:
     """Write ``data`` as JSON to ``path`` through a temporary file in the same directory."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_part_prefix(path), suffix=".part")
     _shareable(tmp)
     try:
         with os.fdopen(fd, "w") as f:
@@ -123,11 +158,14 @@ class RunFile:
         meta_path = sidecar(self.path)
         if self.path.exists() and not overwrite:
             self.resumed, self.columns = self._resume(meta_path)
+        self._in_file = bool(self.resumed)  # the target holds rows of this run
         self._tmp: str | None = None
         self._file: TextIO | None = None
         self._published = False  # a checkpoint has put this run's rows in the file
         self._last = time.monotonic()
         self._cost = 0.0  # seconds the last checkpoint took
+        #: games taken over from the batch files of killed runs (see :meth:`recover`)
+        self.recovered = self.recover(overwrite)
 
     #: seconds of play between checkpoints: a run killed without warning (a culled Binder
     #: kernel, SIGKILL, a power cut) loses at most the games since the last one
@@ -196,6 +234,64 @@ class RunFile:
             return set(), None
         return set(int(g) for g in games["game"].unique()), columns
 
+    def _digest(self) -> str:
+        """What a batch file's rows depend on, in its name: the settings but the number of
+        games (game ``i`` of a run does not depend on it)."""
+        rest = {k: v for k, v in self.settings.items() if k != "n"}
+        return hashlib.sha256(json.dumps(rest, sort_keys=True).encode()).hexdigest()[:12]
+
+    def _batch_prefix(self) -> str:
+        return f".{self.path.name}.{self._digest()}.{os.getpid()}."
+
+    def recover(self, overwrite: bool = False) -> set[int]:
+        """Take over the games a killed run of the same settings finished after its last
+        checkpoint: they are in its batch file (``.<name>.<settings>.<pid>.*.rows``), which
+        nothing else removes. Its whole games that the target does not hold are added to this
+        run's batch file (published with its next checkpoint) and are not played again; the
+        old batch file is removed. Batch files of other settings (a file that was
+        overwritten) and half-written copies of the target are removed; a batch file of a
+        process still running is left alone. Returns the games taken over."""
+        sweep(self.path)
+        pattern = re.compile(re.escape(f".{self.path.name}.")
+                             + r"([0-9a-f]{12})\.(\d+)\.[^.]*\.rows$")
+        mine, taken = self._digest(), set[int]()
+        for batch in sorted(self.path.parent.glob(f".{self.path.name}.*.rows")):
+            found = pattern.match(batch.name)
+            if not found or (_alive(int(found.group(2))) and int(found.group(2)) != os.getpid()):
+                continue  # not a batch file of ours, or its run is still going
+            if not overwrite and found.group(1) == mine:
+                rows = self._whole_rows(batch, taken)
+                if rows:
+                    self.add(rows)
+                    taken |= {int(r["game"]) for r in rows}
+            batch.unlink(missing_ok=True)  # after its rows are in this run's batch file
+        self.resumed |= taken
+        return taken
+
+    def _whole_rows(self, batch: Path, taken: set[int]) -> list[dict]:
+        """The rows of ``batch``'s whole games that this run still needs (none when the file
+        cannot be read or has other columns)."""
+        import io
+
+        import pandas as pd
+
+        text = batch.read_text(errors="replace")
+        if not text.endswith("\n"):  # a write cut short by the kill: drop its last line
+            text = text[:text.rfind("\n") + 1]
+        try:
+            frame = pd.read_csv(io.StringIO(text))
+        except (ValueError, pd.errors.ParserError):
+            return []
+        if frame.empty or (self.columns is not None and list(frame.columns) != self.columns):
+            return []
+        players, n = self.settings.get("players"), self.settings.get("n")
+        counts = frame["game"].value_counts()
+        keep = [int(g) for g, c in counts.items() if c == players and isinstance(n, int)
+                and 0 <= int(g) < n and int(g) not in self.resumed and int(g) not in taken]
+        frame = frame[frame["game"].isin(keep)]
+        frame = frame.astype(object).where(frame.notna(), None)
+        return frame.to_dict("records")
+
     def _whole_games(self, games) -> bool:
         """The file holds whole games of this run (``players`` rows each): its row count may
         differ from the settings file's when a run was killed between the two writes of a
@@ -219,7 +315,7 @@ class RunFile:
             if self.columns is None:
                 self.columns = list(rows[0])
             fd, self._tmp = tempfile.mkstemp(dir=self.path.parent,
-                                             prefix=f".{self.path.name}.", suffix=".rows")
+                                             prefix=self._batch_prefix(), suffix=".rows")
             self._file = os.fdopen(fd, "w", newline="")
             self._header = True
         import pandas as pd
@@ -234,7 +330,7 @@ class RunFile:
         import pandas as pd
 
         parts = []
-        if self.resumed or self._published:
+        if self._in_file or self._published:
             parts.append(_read(self.path, compression=_compression(self.path)))
         if self._file is not None and self._tmp is not None:  # both set by the first add
             self._file.flush()
