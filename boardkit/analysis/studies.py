@@ -140,17 +140,29 @@ def _settings(s: Study, n: int) -> dict:
                         rotate=True, trace=False)
 
 
-def _stored_games(name: str, target: Path) -> int:
-    """How many games of this very study the stored files hold (games ``0 .. k-1``, played
-    with the study's settings); 0 when nothing is stored or the files hold other settings."""
+def _meta(name: str, target: Path) -> dict | None:
+    """The stored study's JSON (None when its files are missing or the JSON is unreadable)."""
     meta_path = target / f"{name}.json"
     if not (target / f"{name}.csv.gz").exists() or not meta_path.exists():
-        return 0
+        return None
     try:
         meta = json.loads(meta_path.read_text())
+    except (OSError, ValueError):
+        return None
+    return meta if isinstance(meta, dict) else None
+
+
+def _stored_games(name: str, target: Path, meta: dict | None = None) -> int:
+    """How many games of this very study the stored files hold (games ``0 .. k-1``, played
+    with the study's settings); 0 when nothing is stored or the files hold other settings.
+    ``meta``: the stored JSON when the caller has read it already."""
+    meta = meta if meta is not None else _meta(name, target)
+    if meta is None:
+        return 0
+    try:
         stored = Study(**{k: meta[k] for k in Study.__dataclass_fields__})
         k = int(meta["n"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError):
         return 0
     same = _settings(stored, k) == _settings(study(name), k)
     return k if same else 0
@@ -289,13 +301,13 @@ def status(where: Path | None = None):
     rows = []
     for name, s in STUDIES.items():
         stored, pace, workers = 0, math.nan, None
+        meta = _meta(name, target) or {}
         try:
-            meta = json.loads((target / f"{name}.json").read_text())
-            played = int(meta["n"]) - int(meta.get("resumed", 0))  # by its last run
-            stored = _stored_games(name, target)
-            if stored and played > 0:
+            stored = _stored_games(name, target, meta) if meta else 0
+            played = int(meta["n"]) - int(meta.get("resumed", 0)) if stored else 0  # last run
+            if played > 0:
                 pace, workers = float(meta["seconds"]) / played, meta.get("workers")
-        except (OSError, ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError):
             pass
         work = target / f".{name}.run.csv"
         kept = 0
