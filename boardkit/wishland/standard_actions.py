@@ -41,6 +41,11 @@ ADVERTISE = PlaceWorkers(ADVERTISEMENT)
 CLAIM = {a: ClaimAchievement(a) for a in CONTENT.achievements}
 BUY = {(row, slot, extra): PlaceWorkers(row, slot, extra)
        for row in ROWS for slot in range(6) for extra in range(4)}
+#: the same actions by row index, slot and extra Workers (buy_options' inner loop)
+_BUY_ROW = tuple(tuple(tuple(BUY[(row, slot, extra)] for extra in range(4)) for slot in range(6))
+                 for row in ROWS)
+#: a card's cost without discounts (purchase_cost's value when none applies)
+_COST = {cid: max(0, card.cost) for cid, card in CARDS.items()}
 PAY_VP = [PayForVictoryPoint(False), PayForVictoryPoint(True)]
 RULES = rule_ids("wishland")
 
@@ -154,19 +159,24 @@ def _short(player, space, need, stacks, free, extra=0) -> RuleViolation:
 
 
 def buy_options(state, player: int) -> list[Action]:
-    """Every legal Action 1 of ``player`` (the same checks as :func:`place_violation`)."""
+    """Every legal Action 1 of ``player`` (the same checks as :func:`place_violation`, in
+    the order of the market's rows, slots and extra Workers; listed at every step of a
+    search's playouts, so the common case, no discount, skips :func:`purchase_cost`)."""
     out: list[Action] = []
     free = free_workers(state, player)
-    if free >= 1 + len(state.stacks[0]):
+    stacks = state.stacks
+    if free >= 1 + len(stacks[0]):
         out.append(ADVERTISE)
     unlocked = ability_unlocked(state, player)
     extra_max = state.params.reserve_extra_max
     credits = state.credits[player]
+    ongoing = state.ongoing_rewards[player]
+    discounted = "discount" in ongoing or "nth_discount" in ongoing
     for k, row in enumerate(state.market):
-        need = 1 + len(state.stacks[k + 1])
+        need = 1 + len(stacks[k + 1])
         if free < need:
             continue
-        name = ROWS[k]
+        actions = _BUY_ROW[k]
         limited = None
         for slot, cid in enumerate(row):
             if not cid:
@@ -175,11 +185,15 @@ def buy_options(state, player: int) -> list[Action]:
                 limited = limit_violation(state, player, cid) is not None
             if limited:
                 break
-            cost = purchase_cost(state, player, cid)
-            top = min(extra_max, free - need, cost) if unlocked else 0
-            for extra in range(top + 1):
+            cost = purchase_cost(state, player, cid) if discounted else _COST[cid]
+            if not unlocked:
+                if credits >= cost:
+                    out.append(actions[slot][0])
+                continue
+            options = actions[slot]
+            for extra in range(min(extra_max, free - need, cost) + 1):
                 if credits >= cost - extra:
-                    out.append(BUY[(name, slot, extra)])
+                    out.append(options[extra])
     return out
 
 
