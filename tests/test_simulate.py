@@ -462,6 +462,30 @@ def test_interrupted_dask_run_keeps_its_games(process_cluster, after_games, tmp_
     assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=60, seed=6)))
 
 
+def test_a_write_removes_the_half_written_copies_of_killed_writers_only(tmp_path):
+    import subprocess
+    import sys
+
+    import pandas as pd
+
+    from boardkit.analysis.runfile import write_atomic, write_json_atomic
+
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    try:
+        for name in ("t.csv", "t.json"):
+            (tmp_path / f".{name}.{gone.pid}.x1.part").write_text("half")
+            (tmp_path / f".{name}.{running.pid}.x2.part").write_text("being written")
+        write_atomic(pd.DataFrame({"a": [1]}), tmp_path / "t.csv")
+        write_json_atomic({"a": 1}, tmp_path / "t.json")
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+            ["t.csv", "t.json", f".t.csv.{running.pid}.x2.part", f".t.json.{running.pid}.x2.part"])
+    finally:
+        running.kill()
+        running.wait()
+
+
 def test_the_output_files_get_the_usual_permissions_not_private_ones(tmp_path):
     # the atomic write goes through a temporary file, which mkstemp makes private (0600);
     # the result must be readable like any file the user writes (0666 less the umask)

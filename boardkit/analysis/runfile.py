@@ -108,8 +108,10 @@ def sweep(path: str | os.PathLike) -> None:
 
 
 def write_atomic(frame, path: str | os.PathLike) -> None:
-    """Write ``frame`` as CSV to ``path`` through a temporary file in the same directory."""
+    """Write ``frame`` as CSV to ``path`` through a temporary file in the same directory
+    (and remove the ones killed writers left, :func:`sweep`)."""
     path = Path(path)
+    sweep(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_part_prefix(path), suffix=".part")
     os.close(fd)
     _shareable(tmp)
@@ -122,8 +124,10 @@ def write_atomic(frame, path: str | os.PathLike) -> None:
 
 
 def write_json_atomic(data: Mapping[str, Any], path: str | os.PathLike) -> None:
-    """Write ``data`` as JSON to ``path`` through a temporary file in the same directory."""
+    """Write ``data`` as JSON to ``path`` through a temporary file in the same directory
+    (and remove the ones killed writers left, :func:`sweep`)."""
     path = Path(path)
+    sweep(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_part_prefix(path), suffix=".part")
     _shareable(tmp)
     try:
