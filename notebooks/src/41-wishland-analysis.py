@@ -165,6 +165,74 @@ ax.legend(fontsize=7, ncol=2, title="source")
 ax.set_title("greedy, 4 players: mean VP by source");
 
 # %% [markdown]
+# ### Stored: questions 2 and 4 at two players, with greedy and with the search player
+#
+# The seat studies of section 6 keep every game's scores and VP sources, so the score
+# spread (question 2) and the VP by source (question 4) can be read from them at once:
+# 1,000 two-player games between greedy players, and the games of the default search agent's
+# study (`mcts`) stored when this section was written, on the same deals. Deal by deal, the
+# difference is search − greedy (a mean with its 95 % interval; each seat of each game is
+# one pair for the sources, each game one pair for the spread).
+
+# %%
+from boardkit.analysis import studies
+
+K_2P = 95  # games of the search study stored when this section was written
+greedy_2p = studies.load("wishland-seats-2p-greedy")
+search_2p = studies.load("wishland-seats-2p-mcts")
+paired_2p = search_2p[search_2p.game < K_2P].merge(greedy_2p, on=["game", "seat"],
+                                                   suffixes=("", "_greedy"))
+source_cols = [c for c in greedy_2p if c.startswith("src_")]
+by_source = {}
+for col in [*source_cols, "score"]:
+    diff = mean_ci(paired_2p[col] - paired_2p[f"{col}_greedy"])
+    by_source[col.removeprefix("src_")] = {
+        "greedy (1,000 games)": greedy_2p[col].mean(), "greedy (same deals)": paired_2p[f"{col}_greedy"].mean(),
+        "mcts": paired_2p[col].mean(), "difference": diff[0], "ci_low": diff[1], "ci_high": diff[2]}
+by_source = pd.DataFrame(by_source).T
+by_source = by_source[(by_source.abs() > 0.05).any(axis=1)]   # sources that scored at all
+print(f"{paired_2p.game.nunique()} paired deals: mean VP per player")
+print(by_source.round(2).to_string())
+
+
+def game_spread(frame):
+    return frame.groupby("game").score.agg(lambda s: s.max() - s.min())
+
+
+spreads = {"greedy (1,000 games)": mean_ci(game_spread(greedy_2p)),
+           "greedy (same deals)": mean_ci(game_spread(greedy_2p[greedy_2p.game < K_2P])),
+           "mcts": mean_ci(game_spread(search_2p[search_2p.game < K_2P])),
+           "difference": mean_ci(game_spread(search_2p[search_2p.game < K_2P])
+                                 - game_spread(greedy_2p[greedy_2p.game < K_2P]))}
+print("\nscore spread (winner − other), mean and 95 % interval")
+print(pd.DataFrame(spreads, index=["mean", "ci_low", "ci_high"]).T.round(2).to_string())
+rides_share = {a: paired_2p[f"src_rides{sfx}"].sum() / paired_2p[f"score{sfx}"].sum()
+               for a, sfx in (("greedy", "_greedy"), ("mcts", ""))}
+print("\nshare of all VP from Ride cards:", {a: round(float(v), 3) for a, v in rides_share.items()})
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert paired_2p.game.nunique() == K_2P
+assert spreads["difference"][2] < 0   # the search players' games are closer
+assert min(rides_share.values()) > 0.5   # Ride cards: half the points for both players
+assert by_source.loc["final: entertainment", "ci_high"] < 0
+assert by_source.loc["final: hotels", "ci_low"] > 0
+
+# %% [markdown]
+# On these 95 deals the games between search players are **much closer**: the winner's lead
+# averages 4.8 VP against 8.8 between greedy players on the same deals (difference -4.1,
+# 95 % interval -5.6 to -2.6). Question 2's spreads describe greedy's games; a stronger
+# player's games are closer, so a spread measured with one player is a property of that
+# player as much as of the rules.
+#
+# The sources tell a steadier story. **Ride cards carry more than half of all VP** for both
+# players (53% for greedy, 54% for the search); the search takes fewer points from
+# Entertainment symbols at the end (2.1 VP fewer a player, 95 % interval 1.6 to 2.6) and
+# more from Hotels at the end (0.8 more, 0.2 to 1.3), and its total is about the same
+# (difference -0.8, -2.0 to +0.3): where the points come from shifts a little with the
+# player, the weight of the Rides does not. (In these games Restaurant and Mascot cards
+# scored only in the final scoring, and the Entrepreneur variant was not in play.)
+
+# %% [markdown]
 # ## 5. Solo Mode scores per agent
 #
 # In the Solo Mode there is no opponent: the result is the score, to beat one's own best.
