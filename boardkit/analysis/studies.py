@@ -91,6 +91,9 @@ STUDIES: dict[str, Study] = {
     "freizeitpark-won-2p-mcts": Study(
         "freizeitpark", "How often does somebody win a 2-player game?", ("mcts",), 2, 1000, 21,
         "won"),
+    "freizeitpark-won-2p-mcts-split": Study(
+        "freizeitpark", "How often does somebody win a 2-player game?", ("mcts",), 2, 1000, 21,
+        "won", params={"dice.attractions": "split"}),
     "freizeitpark-won-2p-strong": Study(
         "freizeitpark", "How often does somebody win a 2-player game?", ("mcts-strong",), 2,
         1000, 21, "won"),
