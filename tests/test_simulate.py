@@ -599,6 +599,15 @@ def test_a_batch_file_cut_short_gives_its_whole_games_only(tmp_path, request):
     assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=20, seed=4)))
 
 
+def test_a_batch_file_that_is_not_a_table_of_games_is_dropped(tmp_path, request):
+    out = tmp_path / "r.csv"
+    batch = _killed_run(out, 0)
+    batch.write_text("not,a\ntable,of games\n")
+    played = request.getfixturevalue("games_played")
+    whole = simulate("dice-grid", ["random"], n=20, seed=4, out=out)
+    assert len(played) == 20 and whole.attrs["complete"] and not batch.exists()
+
+
 def test_batch_files_of_other_runs_are_removed_and_a_running_ones_left_alone(tmp_path,
                                                                              request):
     import subprocess

@@ -286,13 +286,15 @@ class RunFile:
             frame = pd.read_csv(io.StringIO(text))
         except (ValueError, pd.errors.ParserError):
             return []
-        if frame.empty or (self.columns is not None and list(frame.columns) != self.columns):
+        if (frame.empty or "game" not in frame.columns
+                or (self.columns is not None and list(frame.columns) != self.columns)):
             return []
         players, n = self.settings.get("players"), self.settings.get("n")
-        counts = frame["game"].value_counts()
-        keep = [int(g) for g, c in counts.items() if c == players and isinstance(n, int)
-                and 0 <= int(g) < n and int(g) not in self.resumed and int(g) not in taken]
-        frame = frame[frame["game"].isin(keep)]
+        games = pd.to_numeric(frame["game"], errors="coerce")
+        counts = games[games.notna() & (games == games.round())].astype(int).value_counts()
+        keep = [g for g, c in counts.items() if c == players and isinstance(n, int)
+                and 0 <= g < n and g not in self.resumed and g not in taken]
+        frame = frame[games.isin(keep)]
         frame = frame.astype(object).where(frame.notna(), None)
         return frame.to_dict("records")
 
