@@ -177,7 +177,7 @@ ax.set_title("greedy, 4 players: mean VP by source");
 # %%
 from boardkit.analysis import studies
 
-K_2P = 199  # games of the search study stored when this section was written
+K_2P = 478  # games of the search study stored when this section was written
 greedy_2p = studies.load("wishland-seats-2p-greedy")
 search_2p = studies.load("wishland-seats-2p-mcts")
 paired_2p = search_2p[search_2p.game < K_2P].merge(greedy_2p, on=["game", "seat"],
@@ -211,30 +211,31 @@ rides_share = {a: paired_2p[f"src_rides{sfx}"].sum() / paired_2p[f"score{sfx}"].
 print("\nshare of all VP from Ride cards:", {a: round(float(v), 3) for a, v in rides_share.items()})
 # the sources in which the two players differ (the interval excludes zero), and the small ones
 differ = by_source[(by_source.ci_low > 0) | (by_source.ci_high < 0)].drop("score", errors="ignore")
-small = differ[differ.difference.abs() < 1]
+small = differ[differ.difference.abs() < 0.5]
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert paired_2p.game.nunique() == K_2P
 assert spreads["difference"][2] < 0   # the search players' games are closer
 assert min(rides_share.values()) > 0.5   # Ride cards: half the points for both players
-assert sorted(differ.index[differ.difference.abs() >= 1]) == ['final: entertainment']
-assert len(small) == 8 and (small.difference.abs() < 0.5).all()
+assert sorted(differ.index[differ.difference.abs() >= 0.5]) == ['final: entertainment', 'rides']
+assert len(small) == 9
 
 # %% [markdown]
-# On these 199 deals the games between search players are **much closer**: the winner's lead
-# averages 4.3 VP against 8.4 between greedy players on the same deals (difference -4.2,
-# 95 % interval -5.2 to -3.2). Question 2's spreads describe greedy's games; a stronger
+# On these 478 deals the games between search players are **much closer**: the winner's lead
+# averages 4.2 VP against 8.6 between greedy players on the same deals (difference -4.5,
+# 95 % interval -5.1 to -3.8). Question 2's spreads describe greedy's games; a stronger
 # player's games are closer, so a spread measured with one player is a property of that
 # player as much as of the rules.
 #
 # The sources tell a steadier story. **Ride cards carry more than half of all VP** for both
-# players (53% for greedy, 54% for the search). Only one source differs by a VP or more: the
-# search scores 1.9 VP fewer a player from the final scoring of entertainment (95 % interval
-# -2.3 to -1.5). In 8 other sources the two differ by less than half a VP each (their
-# intervals exclude zero; see the table), and the search's total is about the same
-# (difference -0.6, -1.4 to +0.1). Where the points come from shifts a little with the
-# player; the weight of the Rides does not. (In these games Restaurant and Mascot cards
-# scored only in the final scoring, and the Entrepreneur variant was not in play.)
+# players (53% for greedy, 55% for the search). Only 2 sources differ by half a VP or more:
+# the search scores 0.7 VP more a player from rides (95 % interval +0.2 to +1.2); 1.9 VP
+# fewer a player from the final scoring of entertainment (95 % interval -2.1 to -1.6). In 9
+# other sources the two differ by less than half a VP each (their intervals exclude zero;
+# see the table), and the search's total is about the same (difference -0.4, -0.8 to +0.1).
+# Where the points come from shifts a little with the player; the weight of the Rides does
+# not. (In these games Restaurant and Mascot cards scored only in the final scoring, and the
+# Entrepreneur variant was not in play.)
 
 # %% [markdown]
 # ## 5. Solo Mode scores per agent
@@ -354,7 +355,7 @@ assert second.loc["mcts:60", "ci_high"] < second.loc["greedy", "ci_low"]
 # we set them beside the greedy games **on the same `K` deals**:
 
 # %%
-K = 199  # games of the search study stored when this section was written
+K = 478  # games of the search study stored when this section was written
 grow = studies.load("wishland-seats-2p-mcts")
 first = {"greedy": stored[stored.game < K], "mcts": grow[grow.game < K]}
 early = pd.concat([studies.summary(f, f"wishland-seats-2p-{a}") for a, f in first.items()])
@@ -363,25 +364,32 @@ print(early[early.seat == 2].round(3).to_string(index=False))
 won2 = {a: f[f.seat == 1].set_index("game").win for a, f in first.items()}
 only_greedy = int((won2["greedy"] & ~won2["mcts"]).sum())
 only_mcts = int((won2["mcts"] & ~won2["greedy"]).sum())
+from boardkit.analysis.lab import sign_flip_p
+
+# paired: +1 where only greedy's seat 2 won the deal, -1 where only the search's did
+seat2_p = sign_flip_p((won2["greedy"].astype(float) - won2["mcts"].astype(float)).to_numpy())
 print(f"of these {K} deals, seat 2 won only between greedy players on {only_greedy}, only "
-      f"between search players on {only_mcts}; the study holds {grow.game.nunique()} games now")
+      f"between search players on {only_mcts} (paired sign-flip test: p = {seat2_p:.4f}); "
+      f"the study holds {grow.game.nunique()} games now")
 early_2 = early[early.seat == 2].set_index("agent")
 
 # %% jupyter={"source_hidden": true} tags=["check"]
-assert grow.game.nunique() >= K and (only_greedy, only_mcts) == (56, 51)
-# the search's interval covers fair play and lies below greedy's 1,000-game rate
-assert early_2.loc["mcts", "ci_low"] < 0.5 < early_2.loc["mcts", "ci_high"]
-assert early_2.loc["mcts", "ci_high"] < second.loc["greedy", "win_rate"]
+assert grow.game.nunique() >= K and (only_greedy, only_mcts) == (153, 95)
+assert early_2.loc["mcts", "ci_low"] < 0.5 < early_2.loc["mcts", "ci_high"]  # fair play not ruled out
+assert early_2.loc["mcts", "ci_high"] < early_2.loc["greedy", "ci_low"]     # below greedy's, same deals
+assert seat2_p < 0.001
 
 # %% [markdown]
-# On these 199 deals seat 2 won 54% of the greedy games and 52% of the search games
-# (95 % interval 45%–59%); on 56 deals only greedy's seat 2 won, on 51 only the search's.
-# The search's interval covers a fair game (50 %) and its top (58.6%) is below greedy's
-# 1,000-game rate (58.7%): **between search players the second-seat advantage is not shown**.
-# Whether it is smaller than between greedy players is not settled: on these same deals
-# greedy's seat 2 won 54%, so they favour seat 1 more than greedy's 1,000 deals do on average.
-# With all 1,000 games the interval will be about ±3 points. Re-run this cell with a larger
-# `K` as the study grows.
+# On these 478 deals seat 2 won 59 % of the greedy games (as in greedy's 1,000) and 46 % of
+# the search games (95 % interval 42–51 %). Deal by deal, seat 2 won only between greedy
+# players on 153 deals and only between search players on 95 (a paired sign-flip test:
+# p < 0.001). So **between search players the second-seat advantage is gone**: the search's
+# interval covers a fair game and lies wholly below greedy's on the same deals. Greedy's
+# clear second-seat advantage (58.7 % of 1,000 games) was, at least largely, an artefact of
+# the greedy player, not a property of the turn order. Whether search players even favour
+# seat 1 a little, as the 46 % hints, is open: its interval still reaches 51 %. With all
+# 1,000 games the interval will be about ±3 points; re-run this cell with a larger `K` as
+# the study grows.
 
 # %% [markdown]
 # ### The large study
