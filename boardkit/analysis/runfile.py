@@ -253,15 +253,15 @@ class RunFile:
         nothing else removes. Its whole games that the target does not hold are added to this
         run's batch file (published with its next checkpoint) and are not played again; the
         old batch file is removed. Batch files of other settings (a file that was
-        overwritten) and half-written copies of the target are removed; a batch file of a
-        process still running is left alone. Returns the games taken over."""
-        sweep(self.path)
+        overwritten) are removed; a batch file of a process still running is left alone.
+        Returns the games taken over."""
         pattern = re.compile(re.escape(f".{self.path.name}.")
                              + r"([0-9a-f]{12})\.(\d+)\.[^.]*\.rows$")
         mine, taken = self._digest(), set[int]()
         for batch in sorted(self.path.parent.glob(f".{self.path.name}.*.rows")):
             found = pattern.match(batch.name)
-            if not found or (_alive(int(found.group(2))) and int(found.group(2)) != os.getpid()):
+            pid = int(found.group(2)) if found else 0
+            if not found or (pid != os.getpid() and _alive(pid)):
                 continue  # not a batch file of ours, or its run is still going
             if not overwrite and found.group(1) == mine:
                 rows = self._whole_rows(batch, taken)

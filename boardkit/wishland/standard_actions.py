@@ -44,8 +44,6 @@ BUY = {(row, slot, extra): PlaceWorkers(row, slot, extra)
 #: the same actions by row index, slot and extra Workers (buy_options' inner loop)
 _BUY_ROW = tuple(tuple(tuple(BUY[(row, slot, extra)] for extra in range(4)) for slot in range(6))
                  for row in ROWS)
-#: a card's cost without discounts (purchase_cost's value when none applies)
-_COST = {cid: max(0, card.cost) for cid, card in CARDS.items()}
 PAY_VP = [PayForVictoryPoint(False), PayForVictoryPoint(True)]
 RULES = rule_ids("wishland")
 
@@ -185,7 +183,8 @@ def buy_options(state, player: int) -> list[Action]:
                 limited = limit_violation(state, player, cid) is not None
             if limited:
                 break
-            cost = purchase_cost(state, player, cid) if discounted else _COST[cid]
+            # without a discount purchase_cost is the printed cost (never below 0: schema)
+            cost = purchase_cost(state, player, cid) if discounted else CARDS[cid].cost
             if not unlocked:
                 if credits >= cost:
                     out.append(actions[slot][0])

@@ -312,7 +312,6 @@ print(f"analysis ran in {time.perf_counter() - started:.0f} s")
 # The last lines re-play a few stored games live: the stored table is what the code gives.
 
 # %%
-from boardkit.analysis import studies
 
 seats_study = studies.compare("wishland-seats-2p-greedy", "wishland-seats-2p-mcts60")
 seats_study["seat"] += 1
