@@ -65,7 +65,36 @@ def test_every_study_names_a_known_game_agent_and_variant():
         g.new_game(players=s.players, seed=0, variant=s.variant, params=s.params)
         for agent in s.agents:
             make_agent(agent, game=s.game)
-        assert s.measure in ("won", "seats")
+        assert s.measure in ("won", "seats", "card")
+        assert (s.measure == "card") == ("card" in s.variant)
+
+
+def test_the_card_studies_cover_every_auftragskarte_with_the_same_seeds():
+    from boardkit.freizeitpark.content import content
+
+    assert studies.FREIZEITPARK_CARDS == tuple(content().cards)
+    cards = {n: s for n, s in studies.STUDIES.items() if s.measure == "card"}
+    for agent in ("greedy", "mcts"):
+        mine = [s for s in cards.values() if s.agents == (agent,)]
+        assert [s.variant["card"] for s in mine] == list(studies.FREIZEITPARK_CARDS)
+        assert {(s.seed, s.players, s.n) for s in mine} == {(2026, 1, 1000)}  # paired dice
+
+
+def test_a_card_study_gives_the_share_of_games_the_card_is_met(here):
+    name = "freizeitpark-card-zug-greedy"
+    studies.run(name, n=6, workers=1)
+    frame = studies.load(name)
+    row = studies.summary(frame, name).iloc[0]
+    per_game = frame.groupby("game")
+    assert row.card == "zug" and row.games == 6
+    assert row.met == per_game.src_card_met.max().mean() and row.ci_low <= row.met <= row.ci_high
+    assert row.won == per_game.win.any().mean()
+    # the very games of Freizeitpark's own card table (boardkit.freizeitpark.analysis)
+    from boardkit.freizeitpark.analysis import play_games
+
+    own = play_games(6, 2026, variant={"card": "zug"})
+    assert list(own.seed) == list(frame.seed) and list(own.end_round) == list(frame.src_rounds)
+    assert list(own.card_met) == list(frame.src_card_met)
 
 
 def test_every_study_plays_a_ladder_rung_or_says_what_its_player_is():

@@ -37,10 +37,18 @@ class Study:
     players: int
     n: int
     seed: int
-    measure: str  # "won": share of games somebody won; "seats": win rate by seat
+    #: "won": share of games somebody won; "seats": win rate by seat; "card": share of games
+    #: in which somebody meets the Auftragskarte's condition (Freizeitpark's ``card`` variant)
+    measure: str
     variant: dict[str, Any] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
 
+
+#: Freizeitpark's twelve Auftragskarten (the ids of ``variant={"card": ...}``; analysis sits
+#: below the games, so the ids are listed here and a test holds them equal to the content's)
+FREIZEITPARK_CARDS = ("vielfalt", "wasserpark", "kinderland", "achterbahn_land", "halloween",
+                      "besucherrekord", "zug", "kommerz", "messe", "nachhaltigkeit",
+                      "park_der_landschaft", "volksfest")
 
 #: the studies behind the analysis notebooks (name -> study): each question asked of the
 #: greedy player and of the default search agent, 1,000 games each (``n`` is the target; the
@@ -97,6 +105,12 @@ STUDIES: dict[str, Study] = {
     "freizeitpark-won-2p-strong": Study(
         "freizeitpark", "How often does somebody win a 2-player game?", ("mcts-strong",), 2,
         1000, 21, "won"),
+    # one study per Auftragskarte and agent, Solo games, the same seeds for every card (the
+    # dice are paired across cards as far as the choices allow)
+    **{f"freizeitpark-card-{card}-{agent}": Study(
+        "freizeitpark", f"How often is the Auftragskarte {card!r} met in a Solo game?",
+        (agent,), 1, 1000, 2026, "card", {"card": card})
+       for agent in ("greedy", "mcts") for card in FREIZEITPARK_CARDS},
 }
 
 
@@ -260,8 +274,9 @@ def load(name: str):
 
 
 def summary(frame, name: str):
-    """The study's figure: a one-row table (``won``) or one row per seat (``seats``), with
-    games, rate and 95 % Wilson interval."""
+    """The study's figure: a one-row table (``won``; ``card``: the share of games in which
+    the card's condition is met at the end, beside the share won) or one row per seat
+    (``seats``), with games, rate and 95 % Wilson interval."""
     import pandas as pd
 
     from .metrics import seat_win_rates, wilson
@@ -273,6 +288,13 @@ def summary(frame, name: str):
         low, high = wilson(k, n)
         return pd.DataFrame([{"study": name, "agent": ",".join(s.agents), "games": n,
                               "won": k / n, "ci_low": low, "ci_high": high}])
+    if s.measure == "card":
+        per_game = frame.groupby("game").agg(met=("src_card_met", "max"), won=("win", "any"))
+        k, n = int(per_game.met.sum()), len(per_game)
+        low, high = wilson(k, n)
+        return pd.DataFrame([{"study": name, "agent": ",".join(s.agents),
+                              "card": s.variant["card"], "games": n, "met": k / n,
+                              "ci_low": low, "ci_high": high, "won": per_game.won.mean()}])
     table = seat_win_rates(frame).reset_index()
     table.insert(0, "agent", ",".join(s.agents))
     table.insert(0, "study", name)
