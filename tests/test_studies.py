@@ -65,8 +65,19 @@ def test_every_study_names_a_known_game_agent_and_variant():
         g.new_game(players=s.players, seed=0, variant=s.variant, params=s.params)
         for agent in s.agents:
             make_agent(agent, game=s.game)
-        assert s.measure in ("won", "seats", "card")
+        assert s.measure in ("won", "seats", "card", "score")
+        assert s.measure != "score" or s.players == 1  # a Solo score
         assert (s.measure == "card") == ("card" in s.variant)
+
+
+def test_a_score_study_gives_the_mean_solo_score_with_its_interval(here):
+    studies.run("wishland-solo-greedy", n=5, workers=1)
+    frame = studies.load("wishland-solo-greedy")
+    row = studies.summary(frame, "wishland-solo-greedy").iloc[0]
+    assert row.games == 5 and row["mean"] == frame.score.mean()
+    assert row.ci_low < row["mean"] < row.ci_high and row["min"] <= row.q1 <= row["median"] <= row.q3 <= row["max"]
+    table = studies.compare("wishland-solo-greedy")
+    assert list(table.agent) == ["greedy"]
 
 
 def test_the_card_studies_cover_every_auftragskarte_with_the_same_seeds():

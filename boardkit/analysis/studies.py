@@ -38,7 +38,8 @@ class Study:
     n: int
     seed: int
     #: "won": share of games somebody won; "seats": win rate by seat; "card": share of games
-    #: in which somebody meets the Auftragskarte's condition (Freizeitpark's ``card`` variant)
+    #: in which somebody meets the Auftragskarte's condition (Freizeitpark's ``card`` variant);
+    #: "score": the mean score of a Solo game (a normal interval of the mean)
     measure: str
     variant: dict[str, Any] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
@@ -105,6 +106,9 @@ STUDIES: dict[str, Study] = {
     "freizeitpark-won-2p-strong": Study(
         "freizeitpark", "How often does somebody win a 2-player game?", ("mcts-strong",), 2,
         1000, 21, "won"),
+    **{f"wishland-solo-{agent}": Study(
+        "wishland", "What does a player score in Solo Mode?", (agent,), 1, 1000, 3, "score")
+       for agent in ("greedy", "mcts")},
     # one study per Auftragskarte and agent, Solo games, the same seeds for every card (the
     # dice are paired across cards as far as the choices allow)
     **{f"freizeitpark-card-{card}-{agent}": Study(
@@ -276,7 +280,8 @@ def load(name: str):
 def summary(frame, name: str):
     """The study's figure: a one-row table (``won``; ``card``: the share of games in which
     the card's condition is met at the end, beside the share won) or one row per seat
-    (``seats``), with games, rate and 95 % Wilson interval."""
+    (``seats``), with games, rate and 95 % Wilson interval; ``score``: the mean score with a
+    95 % normal interval, its standard deviation and quartiles."""
     import pandas as pd
 
     from .metrics import seat_win_rates, wilson
@@ -295,6 +300,16 @@ def summary(frame, name: str):
         return pd.DataFrame([{"study": name, "agent": ",".join(s.agents),
                               "card": s.variant["card"], "games": n, "met": k / n,
                               "ci_low": low, "ci_high": high, "won": per_game.won.mean()}])
+    if s.measure == "score":
+        from .metrics import mean_ci
+
+        mean, low, high = mean_ci(frame.score)
+        q = frame.score.quantile([0.25, 0.5, 0.75])
+        return pd.DataFrame([{"study": name, "agent": ",".join(s.agents),
+                              "games": frame.game.nunique(), "mean": mean, "ci_low": low,
+                              "ci_high": high, "sd": frame.score.std(), "min": frame.score.min(),
+                              "q1": q[0.25], "median": q[0.5], "q3": q[0.75],
+                              "max": frame.score.max()}])
     table = seat_win_rates(frame).reset_index()
     table.insert(0, "agent", ",".join(s.agents))
     table.insert(0, "study", name)
