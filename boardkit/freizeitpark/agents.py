@@ -65,9 +65,9 @@ def _all(options: list[Action], kind: type[T]) -> TypeGuard[list[T]]:
     return bool(options) and all(isinstance(a, kind) for a in options)
 
 
-def _needed_symbols(rs: Ruleset, st) -> dict[str, float]:
+def _needed_symbols(rs: Ruleset, st, an) -> dict[str, float]:
     """How much each construct is worth now: its points while its table is short, more if
-    the card asks for it."""
+    the card asks for it (a card that asks for one of each: only the kinds still missing)."""
     need: dict[str, float] = {}
     for symbol, (table, pts) in rs.scores.items():
         short = st.tables[table].minimum - st.marks(table)
@@ -80,7 +80,7 @@ def _needed_symbols(rs: Ruleset, st) -> dict[str, float]:
             "train": [card.symbol], "landscape_squares": ["landschaft"]}
         targets = by_kind.get(card.kind, [])
         for t in targets:
-            if t:
+            if t and not (card.kind == "each" and an.count(t) >= 1):
                 need[t] = need.get(t, 0.0) + 3.0
     return need
 
@@ -97,7 +97,7 @@ def park_value(rs: Ruleset, sheet: Sheet, weights: dict[str, float] = WEIGHTS) -
     have, need = st.card_progress
     if need:
         value += weights["card"] * min(have, need)
-    wanted = _needed_symbols(rs, st)
+    wanted = _needed_symbols(rs, st, an)
     sin_cells = 0
     for g in an.groups:
         if g.finished or g.symbol in ("eingang", "landschaft"):
@@ -211,7 +211,7 @@ class FreizeitparkGreedy(Agent):
             an = analysis(rs, sheet)
             st = standing(rs, sheet)
             park_value(rs, sheet, self.weights)  # the statuses it finds carry over to trials
-            found = memo["sheet"] = (an, st, _needed_symbols(rs, st))
+            found = memo["sheet"] = (an, st, _needed_symbols(rs, st, an))
         return found
 
     def _exact(self, rs: Ruleset, sheet: Sheet, keys: list[tuple], quick: list[float],

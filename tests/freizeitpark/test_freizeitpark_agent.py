@@ -160,3 +160,22 @@ def test_the_search_does_not_peek_at_the_rivals_park_or_hidden_build():
     assert one.current_player == two.current_player == 1
     assert (FreizeitparkSearch(seed=0, iterations=2).act(one)
             == FreizeitparkSearch(seed=0, iterations=2).act(two))
+
+
+def test_a_card_asking_for_one_of_each_attraction_wants_only_the_kinds_still_missing():
+    """Vielfalt (one of every attraction): once a Karussell is finished, another one is
+    worth only its points, while the missing attractions stay wanted for the card."""
+    from freizeitpark_helpers import rules
+
+    from boardkit.freizeitpark.agents import _needed_symbols
+    from boardkit.freizeitpark.ende import standing
+    from boardkit.freizeitpark.konstrukte import analysis
+
+    rs, plain = rules("vielfalt"), rules()
+    s = sheet("EEE.KK....", "....KK....", *["." * 10] * 8)
+    an = analysis(rs, s)
+    assert an.count("karussell") == 1
+    wanted, base = _needed_symbols(rs, standing(rs, s), an), _needed_symbols(plain, standing(plain, s), an)
+    assert wanted["karussell"] == base["karussell"]
+    for missing in ("geisterbahn", "wildwasserbahn", "achterbahn"):
+        assert wanted[missing] == base[missing] + 3.0
