@@ -443,11 +443,31 @@ assert (cards_at_scale.mcts_won <= 0.2).all()                          # a Solo 
 # them large (a Wildwasserbahn of 8 cells, an Achterbahn of 12); each of them alone is built
 # often enough (two Achterbahnen in 8 % of the Achterbahn Land games), but neither of our
 # managers gets all four into one park: they leave half-built sites that can never be
-# finished (*Bausünde*). So "Vielfalt is nearly impossible" may be a blind spot of both
-# managers (the search judges greedy's best builds) rather than a property of the card;
-# telling the two apart needs a manager that plans a park, which boardkit does not have yet.
-# The search's 100 games a card are a first part of its 1,000: `make studies-status` says
-# how far the studies have grown.
+# finished (*Bausünde*). Yet a park that meets Vielfalt fits on the sheet with room to
+# spare: the walkthrough's hand-drawn park has all four attractions and meets every minimum
+# with 43 cells still empty.
+
+# %%
+from boardkit import game
+from boardkit.freizeitpark import scenarios
+from boardkit.freizeitpark.ende import standing
+
+vielfalt_rules = game("freizeitpark").new_game(players=1, seed=0, variant={"card": "vielfalt"}).rules
+drawn_park = standing(vielfalt_rules, scenarios.sheet("hand-drawn"))
+empty_cells = sum(row.count(".") for row in scenarios.rows("hand-drawn"))
+print("\n".join(scenarios.rows("hand-drawn")))
+print(f"Vielfalt met: {drawn_park.card_met}; every minimum met: {drawn_park.minimums_met()}; "
+      f"empty cells: {empty_cells}")
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert drawn_park.card_met and drawn_park.minimums_met() and empty_cells == 43
+
+# %% [markdown]
+# So "Vielfalt is nearly impossible" is more likely a blind spot of both managers (the
+# search judges greedy's best builds) than a property of the card: what the dice make of
+# such a plan is the open question, and answering it needs a manager that plans a park,
+# which boardkit does not have yet. The search's 100 games a card are a first part of its
+# 1,000: `make studies-status` says how far the studies have grown.
 
 
 # %% [markdown]
