@@ -255,6 +255,20 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
     assert sorted(p.name for p in here.iterdir()) == before  # nothing played or written
 
 
+def test_status_of_a_family_of_studies(here, capsys):
+    cards = studies.status(names=["freizeitpark-card"])
+    assert len(cards) == 24 and all(n.startswith("freizeitpark-card-") for n in cards.index)
+    one = studies.status(names=["lands-expert-strong", "wishland-solo"])
+    assert list(one.index) == ["lands-expert-strong", "wishland-solo-greedy", "wishland-solo-mcts"]
+    with pytest.raises(VariantError, match="no study is named or starts with 'nope'"):
+        studies.status(names=["nope"])
+    assert studies.main(["--status", "nope"]) == 2
+    assert "no study is named" in capsys.readouterr().err
+    assert studies.main(["--status", "wishland-solo"]) == 0
+    out = capsys.readouterr().out
+    assert "wishland-solo-mcts" in out and "lands" not in out
+
+
 STORED = sorted(p.name[: -len(".csv.gz")] for p in studies.folder().glob("*.csv.gz")
                 if p.name[: -len(".csv.gz")] in studies.STUDIES)
 

@@ -329,17 +329,25 @@ def compare(*names: str):
     return pd.concat([summary(load(n), n) for n in names], ignore_index=True)
 
 
-def status(where: Path | None = None):
+def status(where: Path | None = None, names: list[str] | None = None):
     """Where every study stands: games stored (and kept in its work file by a run that is
     going on or was stopped), its target, and the time the rest would take at the pace of
-    its last run (on as many workers). Nothing is played."""
+    its last run (on as many workers). ``names``: only the studies named, or whose names
+    start with one of them (``freizeitpark-card`` for a family). Nothing is played."""
     import math
 
     import pandas as pd
 
     target = Path(where or folder())
+    chosen = list(STUDIES)
+    if names:
+        chosen = [n for n in STUDIES if any(n.startswith(prefix) for prefix in names)]
+        if not chosen:
+            raise VariantError(f"no study is named or starts with {', '.join(map(repr, names))}; "
+                               f"known: {', '.join(sorted(STUDIES))}")
     rows = []
-    for name, s in STUDIES.items():
+    for name in chosen:
+        s = STUDIES[name]
         stored, pace, workers = 0, math.nan, None
         meta = _meta(name, target) or {}
         try:
@@ -367,7 +375,9 @@ def status(where: Path | None = None):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m boardkit.analysis.studies",
                                      description="play the large studies and store their tables")
-    parser.add_argument("names", nargs="*", help="studies to run (default: all)")
+    parser.add_argument("names", nargs="*",
+                        help="studies to run (default: all); with --status, names or their "
+                             "beginnings (freizeitpark-card: the family)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--n", type=int, default=None, help="games (default: the study's)")
     parser.add_argument("--status", action="store_true",
@@ -376,8 +386,13 @@ def main(argv=None) -> int:
     if args.status:
         import pandas as pd
 
+        try:
+            table = status(names=args.names)
+        except BoardkitError as exc:
+            print(f"studies: error: {exc}", file=sys.stderr)
+            return 2
         with pd.option_context("display.width", 160, "display.max_rows", None):
-            print(status().round({"s_per_game": 1, "hours_left": 1}).to_string())
+            print(table.round({"s_per_game": 1, "hours_left": 1}).to_string())
         return 0
     from .simulation import EXIT_PARTIAL, one_line_warnings, term_as_interrupt
 
