@@ -391,6 +391,8 @@ for card in studies.FREIZEITPARK_CARDS:
                           "p_value": sign_flip_p(diff, seed=0)}
 paired_cards = pd.DataFrame(paired_cards).T.astype(float)
 print(paired_cards.round(3).to_string())
+shown = paired_cards[(paired_cards.ci_low > 0) | (paired_cards.ci_high < 0)]  # interval excludes 0
+print("shown differences:", ", ".join(shown.index))
 rank_agreement = cards_at_scale.greedy_met.corr(cards_at_scale.mcts_met, method="spearman")
 print(f"rank agreement of the two managers (Spearman): {rank_agreement:.2f}")
 
@@ -417,7 +419,6 @@ assert list(cards_at_scale.index[:2]) == ["vielfalt", "besucherrekord"]   # the 
 assert (cards_at_scale.loc[["vielfalt", "besucherrekord"], "rank_mcts"] <= 2).all()  # ... for both
 assert cards_at_scale.loc["vielfalt", "greedy_met"] <= 0.001 and cards_at_scale.loc["vielfalt", "mcts_met"] == 0
 assert (cards_at_scale.loc["nachhaltigkeit", ["greedy_met", "mcts_met"]] == 1).all()
-shown = paired_cards[(paired_cards.ci_low > 0) | (paired_cards.ci_high < 0)]
 assert list(shown.index) == ["halloween", "zug", "volksfest"] and (shown.difference > 0).all()
 assert paired_cards.loc["halloween", "ci_low"] > 0.1 and paired_cards.loc["halloween", "p_value"] < 0.001
 assert (paired_cards.difference > 0).sum() == 9 and (paired_cards.difference < 0).sum() == 0

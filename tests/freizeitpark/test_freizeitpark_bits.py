@@ -152,7 +152,7 @@ def set_violation(an, cells, symbol):
 def set_quick(bot, rs, sheet, act) -> float:
     """Greedy's cheap score of a build on cell sets."""
     an, st = analysis(rs, sheet), standing(rs, sheet)
-    wanted = _needed_symbols(rs, st)
+    wanted = _needed_symbols(rs, st, an)
     cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
     symbol, score, w = act.symbol, 0.0, bot.weights
     if symbol == "landschaft" and rs.shapes.get("landschaft") is None:
@@ -267,7 +267,7 @@ def test_greedy_scores_and_the_cells_needed_match_the_set_route(s, a, b, card):
     rs = rules(card, **SMALL)
     bot = FreizeitparkGreedy(seed=0)
     an, st_ = analysis(rs, s), standing(rs, s)
-    wanted = _needed_symbols(rs, st_)
+    wanted = _needed_symbols(rs, st_, an)
     for act in legal_builds(rs, s, (a, b)):
         assert isinstance(act, Build)
         mine = bot._quick(rs, s, an, st_, wanted, act.die, act.symbol, act.turn, act.x, act.y)
