@@ -176,3 +176,17 @@ def test_automatic_moves_are_counted_apart():
     assert s.auto_count == frame["auto_actions"][0]
     assert s.action_count == frame["actions"][0]
     assert "automatic moves" in metrics(frame).index
+
+
+def test_paired_drops_pairs_with_a_missing_side_and_gives_the_interval():
+    import math
+
+    import pandas as pd
+
+    from boardkit.analysis.lab import paired
+
+    a = pd.Series([1.0, 2.0, 3.0, float("nan"), 5.0], index=[0, 1, 2, 3, 4])
+    b = pd.Series([2.0, 4.0, 3.0, 9.0, 6.0, 7.0], index=[0, 1, 2, 3, 4, 5])
+    mean, low, high, p, n = paired(a, b)
+    assert n == 4 and mean == 1.0 and low < mean < high and 0 < p <= 1
+    assert paired(a.iloc[:0], b)[4] == 0 and math.isnan(paired(a.iloc[:0], b)[0])

@@ -117,6 +117,20 @@ def sign_flip_p(diffs: np.ndarray, rounds: int = 10_000, seed: int = 0) -> float
     return float((np.sum(null >= observed - 1e-12) + 1) / (rounds + 1))
 
 
+def paired(a, b, seed: int = 0) -> tuple[float, float, float, float, int]:
+    """B − A over the pairs both series hold (aligned by index; a pair with a missing side is
+    dropped): the mean difference, its 95 % normal interval, a sign-flip permutation test's
+    p-value (:func:`sign_flip_p`) and the number of pairs."""
+    a, b = a.align(b, join="inner")
+    keep = a.notna() & b.notna()
+    diffs = (b[keep].astype(float) - a[keep].astype(float)).to_numpy()
+    if diffs.size == 0:
+        return (math.nan,) * 4 + (0,)
+    mean = float(diffs.mean())
+    se = float(diffs.std(ddof=1)) / math.sqrt(diffs.size) if diffs.size > 1 else math.nan
+    return mean, mean - Z * se, mean + Z * se, sign_flip_p(diffs, seed=seed), int(diffs.size)
+
+
 def compare(game: str, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] | None = None,
             n: int = 200, seed: int = 0, agents: Sequence[str] | str = ("random",),
             players: int | None = None, measure_name: str = "score", **simulate_kwargs) -> Comparison:
@@ -138,12 +152,10 @@ def compare(game: str, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] 
     label = MEASURES[measure_name][0] if measure_name in MEASURES else measure_name
     va, vb = measure(runs[0], measure_name), measure(runs[1], measure_name)
     va, vb = va.align(vb, join="inner")
-    diffs = (vb - va).to_numpy(dtype=float)
-    mean = float(diffs.mean())
-    se = float(diffs.std(ddof=1)) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
-    return Comparison(game, measure_name, label, len(diffs), float(va.mean()), float(vb.mean()),
-                      mean, mean - Z * se, mean + Z * se, sign_flip_p(diffs, seed=seed),
-                      dict(a or {}), dict(b or {}), same_play(runs[0], runs[1]))
+    mean, low, high, p, pairs = paired(va, vb, seed=seed)
+    return Comparison(game, measure_name, label, pairs, float(va.mean()), float(vb.mean()),
+                      mean, low, high, p, dict(a or {}), dict(b or {}),
+                      same_play(runs[0], runs[1]))
 
 
 def same_play(a, b) -> float:

@@ -28,8 +28,8 @@ from typing import Any
 import pandas as pd
 
 from boardkit.agents import make_agent
-from boardkit.analysis.lab import sign_flip_p
-from boardkit.analysis.metrics import Z, mean_ci
+from boardkit.analysis.lab import paired
+from boardkit.analysis.metrics import mean_ci
 from boardkit.analysis.metrics import wilson as _wilson
 from boardkit.analysis.simulation import game_seeds
 from boardkit.engine import game as get_game
@@ -274,18 +274,6 @@ def card_difficulty(n: int = 20, seed: int = 0, players: int = 1,
 
 
 # ----------------------------------------------------------------- (d) the 1-and-2 rule
-def _paired(a: pd.Series, b: pd.Series, seed: int) -> tuple[float, float, float, float, int]:
-    a, b = a.align(b, join="inner")
-    keep = a.notna() & b.notna()
-    a, b = a[keep].astype(float), b[keep].astype(float)
-    diffs = (b - a).to_numpy()
-    if diffs.size == 0:
-        return (math.nan,) * 4 + (0,)
-    mean = float(diffs.mean())
-    se = float(diffs.std(ddof=1)) / math.sqrt(diffs.size) if diffs.size > 1 else math.nan
-    return mean, mean - Z * se, mean + Z * se, sign_flip_p(diffs, seed=seed), int(diffs.size)
-
-
 def dice_rule_effect(n: int = 50, seed: int = 0, players: int = 1,
                      a: str = "any", b: str = "split") -> pd.DataFrame:
     """(d) Rule parameter ``dice.attractions``: ``b`` against ``a`` on paired games.
@@ -309,7 +297,7 @@ def dice_rule_effect(n: int = 50, seed: int = 0, players: int = 1,
     for name, fn in measures.items():
         sa = fn(runs[a]).groupby(runs[a]["game"]).mean()
         sb = fn(runs[b]).groupby(runs[b]["game"]).mean()
-        diff, low, high, p, pairs = _paired(sa, sb, seed)
+        diff, low, high, p, pairs = paired(sa, sb, seed)
         out.append({"measure": name, "pairs": pairs, f"mean_{a}": float(sa.mean()),
                     f"mean_{b}": float(sb.mean()), "diff": diff, "ci_low": low, "ci_high": high,
                     "p_value": p})

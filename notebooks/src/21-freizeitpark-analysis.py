@@ -352,7 +352,7 @@ assert ends.median_out_round.max() - ends.median_out_round.min() <= 2
 # %%
 import numpy as np
 
-from boardkit.analysis.lab import sign_flip_p
+from boardkit.analysis.lab import paired, sign_flip_p
 from boardkit.freizeitpark.content import content
 
 K_CARDS = 200  # games of each card's search study stored when this section was written
@@ -384,11 +384,9 @@ print(cards_at_scale.round(3).to_string())
 paired_cards = {}
 for card in studies.FREIZEITPARK_CARDS:
     greedy_met, mcts_met = card_met[card, "greedy"].align(card_met[card, "mcts"], join="inner")
-    diff = (mcts_met - greedy_met).to_numpy()
-    mean, low, high = mean_ci(diff)
-    paired_cards[card] = {"games": len(diff), "greedy": greedy_met.mean(), "mcts": mcts_met.mean(),
-                          "difference": mean, "ci_low": low, "ci_high": high,
-                          "p_value": sign_flip_p(diff, seed=0)}
+    mean, low, high, p, pairs = paired(greedy_met, mcts_met)
+    paired_cards[card] = {"games": pairs, "greedy": greedy_met.mean(), "mcts": mcts_met.mean(),
+                          "difference": mean, "ci_low": low, "ci_high": high, "p_value": p}
 paired_cards = pd.DataFrame(paired_cards).T.astype(float)
 print(paired_cards.round(3).to_string())
 shown = paired_cards[(paired_cards.ci_low > 0) | (paired_cards.ci_high < 0)]  # interval excludes 0

@@ -29,7 +29,7 @@ import pandas as pd
 
 from boardkit.analysis import (metrics, plot_score_sources, plot_scores, plot_seat_win_rates,
                                seat_win_rates, simulate)
-from boardkit.analysis.lab import measure, sign_flip_p
+from boardkit.analysis.lab import measure, paired, sign_flip_p
 from boardkit.analysis.metrics import mean_ci
 from boardkit.wishland.analysis import card_win_rates, play_games, solo_scores
 
@@ -312,8 +312,7 @@ print(solo_at_scale.drop(columns="study").round(2).to_string())
 paired_solo = solo_search.merge(solo_greedy, on="game", suffixes=("", "_greedy"))
 solo_gain = {}
 for col in ["score", *[c for c in solo_greedy if c.startswith("src_")]]:
-    diff = paired_solo[col] - paired_solo[f"{col}_greedy"]
-    mean, low, high = mean_ci(diff)
+    mean, low, high, _, _ = paired(paired_solo[f"{col}_greedy"], paired_solo[col])
     solo_gain[col.removeprefix("src_")] = {"greedy": paired_solo[f"{col}_greedy"].mean(),
                                            "mcts": paired_solo[col].mean(), "difference": mean,
                                            "ci_low": low, "ci_high": high}
