@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pandas as pd
 import pytest
 
 from boardkit.analysis import studies
@@ -98,14 +99,14 @@ def test_a_card_study_gives_the_share_of_games_the_card_is_met(here):
     row = studies.summary(frame, name).iloc[0]
     per_game = frame.groupby("game")
     assert row.card == "zug" and row.games == 6
-    assert row.met == per_game.src_card_met.max().mean() and row.ci_low <= row.met <= row.ci_high
+    assert row.met == per_game.fact_card_met.max().mean() and row.ci_low <= row.met <= row.ci_high
     assert row.won == per_game.win.any().mean()
     # the very games of Freizeitpark's own card table (boardkit.freizeitpark.analysis)
     from boardkit.freizeitpark.analysis import play_games
 
     own = play_games(6, 2026, variant={"card": "zug"})
-    assert list(own.seed) == list(frame.seed) and list(own.end_round) == list(frame.src_rounds)
-    assert list(own.card_met) == list(frame.src_card_met)
+    assert list(own.seed) == list(frame.seed) and list(own.end_round) == list(frame.fact_rounds)
+    assert list(own.card_met) == list(frame.fact_card_met)
 
 
 def test_every_study_plays_a_ladder_rung_or_says_what_its_player_is():
@@ -281,8 +282,15 @@ def test_a_stored_study_is_what_todays_code_plays(name):
     stored = studies.load(name)
     live = studies.play(name, n=1)
     columns = ["seed", "seat", "agent", "score", "rank", "win", "actions"]
-    assert live[columns].equals(stored[stored.game == 0][columns].reset_index(drop=True)), \
+    first = stored[stored.game == 0].reset_index(drop=True)
+    assert live[columns].equals(first[columns]), \
         f"{name}: game 0 no longer replays; play the study again"
+    # every score source and fact the stored table keeps is one the game still gives (a
+    # renamed column would leave the stored one behind), with the same values
+    kept = [c for c in stored.columns if c.startswith(("src_", "fact_"))]
+    assert not [c for c in kept if c not in live.columns], \
+        f"{name}: the stored table has columns today's code does not give"
+    pd.testing.assert_frame_equal(live[kept], first[kept], check_dtype=False)
 
 
 def test_every_committed_study_is_checked():

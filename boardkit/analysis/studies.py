@@ -294,7 +294,7 @@ def summary(frame, name: str):
         return pd.DataFrame([{"study": name, "agent": ",".join(s.agents), "games": n,
                               "won": k / n, "ci_low": low, "ci_high": high}])
     if s.measure == "card":
-        per_game = frame.groupby("game").agg(met=("src_card_met", "max"), won=("win", "any"))
+        per_game = frame.groupby("game").agg(met=("fact_card_met", "max"), won=("win", "any"))
         k, n = int(per_game.met.sum()), len(per_game)
         low, high = wilson(k, n)
         return pd.DataFrame([{"study": name, "agent": ",".join(s.agents),

@@ -286,8 +286,8 @@ assert (only_strong, only_mcts) == (204, 135)
 # ### The other findings, with stronger managers
 #
 # The stored studies keep more than the winner: every row is one manager, with how their
-# game ended for them (`src_won`, `src_fired`, `src_out`), the round they left in
-# (`src_rounds`), the rolls they had to skip (`src_skipped`) and the enclosed cells and
+# game ended for them (`fact_won`, `fact_fired`, `fact_out`), the round the game
+# ended in (`fact_rounds`; in a 2-player game the other manager may play on after one leaves), the rolls they had to skip (`fact_skipped`) and the enclosed cells and
 # penalty at their evaluation. So the findings of questions 0–2 about *managers* (out, fired,
 # skipped rolls) can be set side by side for the three players, 2,000 managers each (1,000
 # two-player games on the same seeds):
@@ -298,15 +298,15 @@ from boardkit.analysis.metrics import mean_ci, wilson
 ends = {}
 for agent, name in (("greedy", "greedy"), ("mcts", "mcts"), ("mcts-strong", "strong")):
     rows = studies.load(f"freizeitpark-won-2p-{name}")
-    n, fired_n, out_n = len(rows), int(rows.src_fired.sum()), int(rows.src_out.sum())
-    evaluated = int(((rows.src_won == 1) | (rows.src_fired == 1)).sum())
-    skipped = mean_ci(rows.src_skipped)
+    n, fired_n, out_n = len(rows), int(rows.fact_fired.sum()), int(rows.fact_out.sum())
+    evaluated = int(((rows.fact_won == 1) | (rows.fact_fired == 1)).sum())
+    skipped = mean_ci(rows.fact_skipped)
     ends[agent] = {
-        "managers": n, "won": rows.src_won.mean(),
+        "managers": n, "won": rows.fact_won.mean(),
         "fired": fired_n / n, "fired_low": wilson(fired_n, n)[0], "fired_high": wilson(fired_n, n)[1],
         "fired_of_evaluated": fired_n / evaluated,
         "out": out_n / n, "out_low": wilson(out_n, n)[0], "out_high": wilson(out_n, n)[1],
-        "median_out_round": rows[rows.src_out == 1].src_rounds.median(),
+        "median_end_round_out": rows[rows.fact_out == 1].fact_rounds.median(),
         "skipped": skipped[0], "skipped_low": skipped[1], "skipped_high": skipped[2]}
 ends = pd.DataFrame(ends).T
 print(ends.round(3).to_string())
@@ -319,7 +319,7 @@ assert ends.loc["mcts", "out_low"] < 0.5 < ends.loc["greedy", "out_low"]     # o
 assert ends.loc["mcts-strong", "out_high"] < ends.loc["mcts", "out_low"]      # half of mcts's, fewer still
 assert ends.loc["mcts-strong", "skipped_high"] < ends.loc["greedy", "skipped_low"]
 assert (ends.skipped_low > 14).all()                                    # still many skipped rolls
-assert ends.median_out_round.max() - ends.median_out_round.min() <= 2
+assert ends.median_end_round_out.max() - ends.median_end_round_out.min() <= 2
 
 # %% [markdown]
 # **Which findings held with the stronger managers.**
@@ -334,8 +334,9 @@ assert ends.median_out_round.max() - ends.median_out_round.min() <= 2
 #   with the search (50 %) and 43 % with the strongest (each interval apart from the next).
 #   It was partly the greedy manager filling the sheet with whatever the dice gave.
 # * **Many skipped rolls** held: every player skips some 16–20 rolls that fit nowhere
-#   (greedy 19.8, `mcts-strong` 15.7, intervals apart), and a manager who goes out does so
-#   around round 66–67 whatever the player. The crowded sheet is the game's, not the
+#   (greedy 19.8, `mcts-strong` 15.7, intervals apart), and a game in which a manager goes
+#   out ends around round 66–67 whatever the player (the stored rows keep the round the game
+#   ended, not the round the manager left). The crowded sheet is the game's, not the
 #   greedy manager's alone.
 
 
@@ -363,7 +364,7 @@ for card in studies.FREIZEITPARK_CARDS:
         rows = studies.load(name)
         if agent == "mcts":
             rows = rows[rows.game < K_CARDS]
-        card_met[card, agent] = rows.set_index("seed").src_card_met
+        card_met[card, agent] = rows.set_index("seed").fact_card_met
         card_rows.append(studies.summary(rows, name))
 by_agent = pd.concat(card_rows, ignore_index=True).pivot(
     index="card", columns="agent", values=["games", "met", "ci_low", "ci_high", "won"])
@@ -488,9 +489,9 @@ per_game = {}
 for reading, rows in readings.items():
     games = rows.groupby("seed")
     per_game[reading] = pd.DataFrame({
-        "won": games.win.any().astype(float), "fired": games.src_fired.mean(),
-        "out": games.src_out.mean(), "skipped": games.src_skipped.mean(),
-        "rounds": games.src_rounds.max().astype(float)})
+        "won": games.win.any().astype(float), "fired": games.fact_fired.mean(),
+        "out": games.fact_out.mean(), "skipped": games.fact_skipped.mean(),
+        "rounds": games.fact_rounds.max().astype(float)})
 any_rule, split_rule = per_game["any"].align(per_game["split"], join="inner", axis=0)
 rule_effect = {}
 for measure in any_rule:

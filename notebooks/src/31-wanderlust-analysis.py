@@ -428,7 +428,8 @@ assert (only_search, only_greedy, both) == (374, 50, 47)
 #    you that this comparison cannot?
 # 2. **Which objective is too quick?** In section 2, the objective with the smallest
 #    `first_round` may end races early. Compare game lengths with and without it in play
-#    (hint: `objective_timing` builds its table from per-game rows — adapt it to keep them).
+#    (hint: every `simulate` row keeps the objectives' facts: `fact_<objective>_in_play`
+#    says whether it was drawn, `fact_rounds` how long the game lasted).
 # 3. **Family variant.** `variant={"family": True}` scores only A+B+C. Measure the score
 #    shares again: which line gains the most weight?
 #
