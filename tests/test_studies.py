@@ -66,9 +66,10 @@ def test_every_study_names_a_known_game_agent_and_variant():
         g.new_game(players=s.players, seed=0, variant=s.variant, params=s.params)
         for agent in s.agents:
             make_agent(agent, game=s.game)
-        assert s.measure in ("won", "seats", "card", "score")
+        assert s.measure in ("won", "seats", "card", "score", "cards")
         assert s.measure != "score" or s.players == 1  # a Solo score
         assert (s.measure == "card") == ("card" in s.variant)
+        assert s.measure != "cards" or s.game == "wishland"  # its fact_cards
 
 
 def test_a_score_study_gives_the_mean_solo_score_with_its_interval(here):
@@ -107,6 +108,20 @@ def test_a_card_study_gives_the_share_of_games_the_card_is_met(here):
     own = play_games(6, 2026, variant={"card": "zug"})
     assert list(own.seed) == list(frame.seed) and list(own.end_round) == list(frame.fact_rounds)
     assert list(own.card_met) == list(frame.fact_card_met)
+
+
+def test_a_cards_study_gives_each_cards_win_rate_as_the_game_analysis_does(here):
+    from boardkit.wishland.analysis import CARDS, card_win_rates
+
+    studies.run("wishland-cards-2p-greedy", n=4, workers=1)
+    frame = studies.load("wishland-cards-2p-greedy")
+    table = studies.summary(frame, "wishland-cards-2p-greedy").set_index("card")
+    named = card_win_rates(frame, kinds=["hotel", "entrepreneur", "ride"], min_games=1)
+    assert len(named) and set(frame.fact_cards.str.split().explode().astype(int)) == set(table.index)
+    for row in named.itertuples():
+        mine = table.loc[next(c for c, card in CARDS.items() if card.name == row.card)]
+        assert (mine.players, mine.win_rate, mine.ci_low) == (row.games, row.win_rate, row.ci_low)
+        assert mine.win_rate_without == pytest.approx(row.win_rate_without)
 
 
 def test_every_study_plays_a_ladder_rung_or_says_what_its_player_is():

@@ -56,7 +56,8 @@ def objective_timing(n: int = 40, players: int = 3, agent: str = "greedy", seed:
 def objective_table(frame):
     """The race-objective table of a ``simulate`` table (a live run or a stored study): per
     objective in play in at least one game, ``in_play`` (games), ``fulfilled`` (share of
-    those games in which some trotter fulfilled it), ``first_round`` (mean round of the
+    those games in which some trotter fulfilled it, with its 95 % Wilson interval
+    ``fulfilled_low``–``fulfilled_high``), ``first_round`` (mean round of the
     first fulfilment, over the games it was fulfilled), ``trotters`` (mean number of
     trotters who fulfilled it) and ``game_rounds`` (mean length of those games); sorted by
     ``first_round``. It reads the ``fact_*`` columns of :func:`.objectives.timing`."""
@@ -72,8 +73,11 @@ def objective_table(frame):
         played = games[games[f"{key}_in_play"] == 1]
         if played.empty:
             continue
+        met = int((played[f"{key}_by"] > 0).sum())
+        low, high = wilson(met, len(played))
         rows.append({"objective": objective.title, "in_play": len(played),
-                     "fulfilled": float((played[f"{key}_by"] > 0).mean()),
+                     "fulfilled": met / len(played), "fulfilled_low": low,
+                     "fulfilled_high": high,
                      "first_round": played[f"{key}_first"].mean(),
                      "trotters": played[f"{key}_by"].mean(),
                      "game_rounds": played["fact_rounds"].mean()})
