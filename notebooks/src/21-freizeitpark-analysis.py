@@ -353,7 +353,7 @@ assert ends.median_end_round_out.max() - ends.median_end_round_out.min() <= 2
 # %%
 import numpy as np
 
-from boardkit.analysis.lab import paired, sign_flip_p
+from boardkit.analysis.lab import paired
 from boardkit.freizeitpark.content import content
 
 K_CARDS = 200  # games of each card's search study stored when this section was written
@@ -495,11 +495,10 @@ for reading, rows in readings.items():
 any_rule, split_rule = per_game["any"].align(per_game["split"], join="inner", axis=0)
 rule_effect = {}
 for measure in any_rule:
-    diff = (split_rule[measure] - any_rule[measure]).to_numpy()
-    mean, low, high = mean_ci(diff)
+    mean, low, high, p_value, _ = paired(any_rule[measure], split_rule[measure])
     rule_effect[measure] = {"any": any_rule[measure].mean(), "split": split_rule[measure].mean(),
                             "difference": mean, "ci_low": low, "ci_high": high,
-                            "p_value": sign_flip_p(diff, seed=0)}
+                            "p_value": p_value}
 rule_effect = pd.DataFrame(rule_effect).T
 print(f"{len(any_rule)} paired games")
 print(rule_effect.round(3).to_string())

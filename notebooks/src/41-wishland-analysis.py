@@ -29,7 +29,7 @@ import pandas as pd
 
 from boardkit.analysis import (metrics, plot_score_sources, plot_scores, plot_seat_win_rates,
                                seat_win_rates, simulate)
-from boardkit.analysis.lab import measure, paired, sign_flip_p
+from boardkit.analysis.lab import measure, paired
 from boardkit.analysis.metrics import mean_ci
 from boardkit.wishland.analysis import card_win_rates, play_games, solo_scores
 
@@ -244,7 +244,7 @@ paired_2p = search_2p[search_2p.game < K_2P].merge(greedy_2p, on=["game", "seat"
 source_cols = [c for c in greedy_2p if c.startswith("src_")]
 by_source = {}
 for col in [*source_cols, "score"]:
-    diff = mean_ci(paired_2p[col] - paired_2p[f"{col}_greedy"])
+    diff = paired(paired_2p[f"{col}_greedy"], paired_2p[col])
     by_source[col.removeprefix("src_")] = {
         "greedy (1,000 games)": greedy_2p[col].mean(), "greedy (same deals)": paired_2p[f"{col}_greedy"].mean(),
         "mcts": paired_2p[col].mean(), "difference": diff[0], "ci_low": diff[1], "ci_high": diff[2]}
@@ -261,8 +261,8 @@ def game_spread(frame):
 spreads = {"greedy (1,000 games)": mean_ci(game_spread(greedy_2p)),
            "greedy (same deals)": mean_ci(game_spread(greedy_2p[greedy_2p.game < K_2P])),
            "mcts": mean_ci(game_spread(search_2p[search_2p.game < K_2P])),
-           "difference": mean_ci(game_spread(search_2p[search_2p.game < K_2P])
-                                 - game_spread(greedy_2p[greedy_2p.game < K_2P]))}
+           "difference": paired(game_spread(greedy_2p[greedy_2p.game < K_2P]),
+                                game_spread(search_2p[search_2p.game < K_2P]))[:3]}
 print("\nscore spread (winner − other), mean and 95 % interval")
 print(pd.DataFrame(spreads, index=["mean", "ci_low", "ci_high"]).T.round(2).to_string())
 rides_share = {a: paired_2p[f"src_rides{sfx}"].sum() / paired_2p[f"score{sfx}"].sum()
@@ -379,7 +379,7 @@ solo_gain = pd.DataFrame(solo_gain).T
 solo_gain = solo_gain[(solo_gain[["greedy", "mcts"]].abs() > 0.05).any(axis=1)]
 print(solo_gain.round(2).to_string())
 score_diff = (paired_solo.score - paired_solo.score_greedy).to_numpy()
-solo_p = sign_flip_p(score_diff, seed=0)
+solo_p = paired(paired_solo.score_greedy, paired_solo.score)[3]
 print(f"{len(paired_solo)} paired deals: the search scored more on {(score_diff > 0).sum()}, "
       f"less on {(score_diff < 0).sum()}, the same on {(score_diff == 0).sum()} "
       f"(sign-flip test: p = {solo_p:.4f})")
@@ -481,7 +481,7 @@ only_greedy = int((won2["greedy"] & ~won2["mcts"]).sum())
 only_mcts = int((won2["mcts"] & ~won2["greedy"]).sum())
 
 # paired: +1 where only greedy's seat 2 won the deal, -1 where only the search's did
-seat2_p = sign_flip_p((won2["greedy"].astype(float) - won2["mcts"].astype(float)).to_numpy())
+seat2_p = paired(won2["mcts"], won2["greedy"])[3]
 print(f"of these {K} deals, seat 2 won only between greedy players on {only_greedy}, only "
       f"between search players on {only_mcts} (paired sign-flip test: p = {seat2_p:.4f}); "
       f"the study holds {grow.game.nunique()} games now")
