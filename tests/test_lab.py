@@ -6,7 +6,15 @@ import matplotlib
 import numpy as np
 import pytest
 
-from boardkit.analysis import compare, compare_runs, metrics, seat_win_rates, simulate, standings, tournament
+from boardkit.analysis import (
+    compare,
+    compare_runs,
+    metrics,
+    seat_win_rates,
+    simulate,
+    standings,
+    tournament,
+)
 from boardkit.analysis.lab import measure, sign_flip_p
 from boardkit.analysis.metrics import (
     mean_ci,
