@@ -273,7 +273,7 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
 
 def test_status_of_a_family_of_studies(here, capsys):
     cards = studies.status(names=["freizeitpark-card"])
-    assert len(cards) == 24 and all(n.startswith("freizeitpark-card-") for n in cards.index)
+    assert len(cards) == 25 and all(n.startswith("freizeitpark-card-") for n in cards.index)
     one = studies.status(names=["lands-expert-strong", "wishland-solo"])
     assert list(one.index) == ["lands-expert-strong", "wishland-solo-greedy", "wishland-solo-mcts"]
     with pytest.raises(VariantError, match="no study is named or starts with 'nope'"):

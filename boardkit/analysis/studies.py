@@ -120,6 +120,10 @@ STUDIES: dict[str, Study] = {
         "freizeitpark", f"How often is the Auftragskarte {card!r} met in a Solo game?",
         (agent,), 1, 1000, 2026, "card", {"card": card})
        for agent in ("greedy", "mcts") for card in FREIZEITPARK_CARDS},
+    # the card nobody meets, played by a player with a plan for it (is it the players?)
+    "freizeitpark-card-vielfalt-planner": Study(
+        "freizeitpark", "How often is the Auftragskarte 'vielfalt' met in a Solo game?",
+        ("planner",), 1, 1000, 2026, "card", {"card": "vielfalt"}),
 }
 
 
@@ -130,6 +134,11 @@ OFF_LADDER: dict[str, str] = {
                                 "12 of 40 seat-swapped games against greedy (p = 0.997 for "
                                 "'no better'): weaker than greedy, kept as the record of a "
                                 "withdrawn conclusion",
+    "freizeitpark-card-vielfalt-planner": "planner, greedy with a plan for a card that asks "
+                                          "for one of each kind (the two largest missing "
+                                          "first, room kept for them): a specialist for the "
+                                          "one such card, not a stronger player in general "
+                                          "(on every other card it plays as greedy)",
 }
 
 
