@@ -90,6 +90,13 @@ def check_conformance(name: str, seed: int, players: int | None = None,
     assert again.log.text() == whole.log.text()
 
     s = _random_game(name, seed, players, steps, variant)
+    for p in range(whole.players):  # a simulation run's columns are fixed by its first rows
+        for part in ("score_breakdown", "facts"):
+            end, during = getattr(whole, part)(p), getattr(s, part)(p)
+            assert list(end) == list(during), (
+                f"{name}: {part}({p}) gives other keys at the end than during the game")
+            bad = {k: v for k, v in end.items() if not isinstance(v, (int, float, str))}
+            assert not bad, f"{name}: {part}({p}) gives values that are not numbers or text: {bad}"
     legal = s.legal_actions()
     if g.has_codec:
         codes = [g.codec.encode(a) for a in legal]

@@ -6,7 +6,15 @@ import matplotlib
 import numpy as np
 import pytest
 
-from boardkit.analysis import compare, metrics, seat_win_rates, simulate, standings, tournament
+from boardkit.analysis import (
+    compare,
+    compare_runs,
+    metrics,
+    seat_win_rates,
+    simulate,
+    standings,
+    tournament,
+)
 from boardkit.analysis.lab import measure, sign_flip_p
 from boardkit.analysis.metrics import (
     mean_ci,
@@ -80,6 +88,15 @@ def test_compare_finds_a_real_change_and_not_a_fake_one():
     assert "raises the mean score" in bigger.summary()
     same = compare("dice-grid", {}, {"params": {"points.lucky_cell": 1}}, n=30, seed=1, progress=False)
     assert same.diff == 0 and "unchanged" in same.summary()
+
+
+def test_compare_runs_gives_compare_of_runs_already_played():
+    spec = {"params": {"points.lucky_cell": 3}}
+    played = compare("dice-grid", {}, spec, n=20, seed=1, progress=False)
+    a = simulate("dice-grid", n=20, seed=1, progress=False)
+    b = simulate("dice-grid", n=20, seed=1, params=spec["params"], progress=False)
+    again = compare_runs("dice-grid", a, b, b=spec, seed=1)
+    assert again == played and again.n == 20 and again.b == spec
 
 
 def test_compare_says_when_the_players_did_not_adapt_to_the_change():

@@ -680,3 +680,15 @@ def test_a_long_run_checkpoints_as_it_goes(tmp_path, monkeypatch):
     assert frame.attrs["complete"] and len(pd_read(out)) == 16
     assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.csv.run.json"]
     assert json.loads(sidecar(out).read_text())["complete"] is True
+
+
+def test_the_games_facts_become_fact_columns_beside_the_score_sources():
+    """What happened that is not a score (``State.facts``) is kept per row: the cards a
+    Wishland player ended with, as question 3 of its analysis reads them."""
+    from boardkit.wishland.analysis import card_rows, play_games
+
+    runs = simulate("wishland", agents=["greedy"], n=2, seed=5, players=2, trace=False,
+                    progress=False)
+    assert "fact_cards" in runs and not [c for c in runs if c.startswith("src_card")]
+    records = play_games(2, players=2, agents="greedy", seed=5)
+    assert [r["cards"] for r in card_rows(runs)] == [r["cards"] for r in records]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pandas as pd
 import pytest
 
 from boardkit.analysis import studies
@@ -65,9 +66,10 @@ def test_every_study_names_a_known_game_agent_and_variant():
         g.new_game(players=s.players, seed=0, variant=s.variant, params=s.params)
         for agent in s.agents:
             make_agent(agent, game=s.game)
-        assert s.measure in ("won", "seats", "card", "score")
+        assert s.measure in ("won", "seats", "card", "score", "cards")
         assert s.measure != "score" or s.players == 1  # a Solo score
         assert (s.measure == "card") == ("card" in s.variant)
+        assert s.measure != "cards" or s.game == "wishland"  # its fact_cards
 
 
 def test_a_score_study_gives_the_mean_solo_score_with_its_interval(here):
@@ -98,14 +100,28 @@ def test_a_card_study_gives_the_share_of_games_the_card_is_met(here):
     row = studies.summary(frame, name).iloc[0]
     per_game = frame.groupby("game")
     assert row.card == "zug" and row.games == 6
-    assert row.met == per_game.src_card_met.max().mean() and row.ci_low <= row.met <= row.ci_high
+    assert row.met == per_game.fact_card_met.max().mean() and row.ci_low <= row.met <= row.ci_high
     assert row.won == per_game.win.any().mean()
     # the very games of Freizeitpark's own card table (boardkit.freizeitpark.analysis)
     from boardkit.freizeitpark.analysis import play_games
 
     own = play_games(6, 2026, variant={"card": "zug"})
-    assert list(own.seed) == list(frame.seed) and list(own.end_round) == list(frame.src_rounds)
-    assert list(own.card_met) == list(frame.src_card_met)
+    assert list(own.seed) == list(frame.seed) and list(own.end_round) == list(frame.fact_rounds)
+    assert list(own.card_met) == list(frame.fact_card_met)
+
+
+def test_a_cards_study_gives_each_cards_win_rate_as_the_game_analysis_does(here):
+    from boardkit.wishland.analysis import CARDS, card_win_rates
+
+    studies.run("wishland-cards-2p-greedy", n=4, workers=1)
+    frame = studies.load("wishland-cards-2p-greedy")
+    table = studies.summary(frame, "wishland-cards-2p-greedy").set_index("card")
+    named = card_win_rates(frame, kinds=["hotel", "entrepreneur", "ride"], min_games=1)
+    assert len(named) and set(frame.fact_cards.str.split().explode().astype(int)) == set(table.index)
+    for row in named.itertuples():
+        mine = table.loc[next(c for c, card in CARDS.items() if card.name == row.card)]
+        assert (mine.players, mine.win_rate, mine.ci_low) == (row.games, row.win_rate, row.ci_low)
+        assert mine.win_rate_without == pytest.approx(row.win_rate_without)
 
 
 def test_every_study_plays_a_ladder_rung_or_says_what_its_player_is():
@@ -257,7 +273,7 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
 
 def test_status_of_a_family_of_studies(here, capsys):
     cards = studies.status(names=["freizeitpark-card"])
-    assert len(cards) == 24 and all(n.startswith("freizeitpark-card-") for n in cards.index)
+    assert len(cards) == 25 and all(n.startswith("freizeitpark-card-") for n in cards.index)
     one = studies.status(names=["lands-expert-strong", "wishland-solo"])
     assert list(one.index) == ["lands-expert-strong", "wishland-solo-greedy", "wishland-solo-mcts"]
     with pytest.raises(VariantError, match="no study is named or starts with 'nope'"):
@@ -281,8 +297,15 @@ def test_a_stored_study_is_what_todays_code_plays(name):
     stored = studies.load(name)
     live = studies.play(name, n=1)
     columns = ["seed", "seat", "agent", "score", "rank", "win", "actions"]
-    assert live[columns].equals(stored[stored.game == 0][columns].reset_index(drop=True)), \
+    first = stored[stored.game == 0].reset_index(drop=True)
+    assert live[columns].equals(first[columns]), \
         f"{name}: game 0 no longer replays; play the study again"
+    # every score source and fact the stored table keeps is one the game still gives (a
+    # renamed column would leave the stored one behind), with the same values
+    kept = [c for c in stored.columns if c.startswith(("src_", "fact_"))]
+    assert not [c for c in kept if c not in live.columns], \
+        f"{name}: the stored table has columns today's code does not give"
+    pd.testing.assert_frame_equal(live[kept], first[kept], check_dtype=False)
 
 
 def test_every_committed_study_is_checked():

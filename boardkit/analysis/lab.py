@@ -149,13 +149,21 @@ def compare(game: str, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] 
                 f"variant {label} stopped after {run.attrs['finished']:,} of {n:,} games "
                 f"({run.attrs['stopped']}); no comparison")
         runs.append(run)
+    return compare_runs(game, runs[0], runs[1], a, b, measure_name=measure_name, seed=seed)
+
+
+def compare_runs(game: str, run_a, run_b, a: Mapping[str, Any] | None = None,
+                 b: Mapping[str, Any] | None = None, measure_name: str = "score",
+                 seed: int = 0) -> Comparison:
+    """The :class:`Comparison` of two runs already played on the same seeds (two ``simulate``
+    tables, or two stored studies): what :func:`compare` returns once it has played them.
+    ``a``/``b`` describe the variants, for the summary."""
     label = MEASURES[measure_name][0] if measure_name in MEASURES else measure_name
-    va, vb = measure(runs[0], measure_name), measure(runs[1], measure_name)
+    va, vb = measure(run_a, measure_name), measure(run_b, measure_name)
     va, vb = va.align(vb, join="inner")
     mean, low, high, p, pairs = paired(va, vb, seed=seed)
     return Comparison(game, measure_name, label, pairs, float(va.mean()), float(vb.mean()),
-                      mean, low, high, p, dict(a or {}), dict(b or {}),
-                      same_play(runs[0], runs[1]))
+                      mean, low, high, p, dict(a or {}), dict(b or {}), same_play(run_a, run_b))
 
 
 def same_play(a, b) -> float:

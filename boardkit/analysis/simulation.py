@@ -128,7 +128,7 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
         length = state.action_count
         automatic = state.auto_count
         for seat, name in enumerate(seats):
-            row = {
+            row: dict[str, Any] = {
                 "game": index, "seed": seed, "seat": seat, "agent": name,
                 "score": scores[seat], "rank": order.index(scores[seat]) + 1,
                 "win": seat in winners, "shared_win": seat in winners and len(winners) > 1,
@@ -137,6 +137,8 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
             }
             for source, value in state.score_breakdown(seat).items():
                 row[f"src_{source}"] = value
+            for fact, known in state.facts(seat).items():
+                row[f"fact_{fact}"] = known
             rows.append(row)
     return rows
 
@@ -253,8 +255,9 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     (1 = best score, ties share; a ranking, not a win), ``win`` (the seat won by the game's
     rules), ``shared_win``, ``no_winner`` (the game ended with nobody winning),
     ``actions`` (decisions made by the players), ``auto_actions`` (single-option choices the
-    engine took by itself; not in ``actions``), ``seconds``, the traced columns and one
-    ``src_*`` column per scoring source.
+    engine took by itself; not in ``actions``), ``seconds``, the traced columns, one
+    ``src_*`` column per scoring source (``score_breakdown``) and one ``fact_*`` column per
+    fact of the game that is not a score (``facts``: how it ended, when a goal was reached).
 
     ``agents`` names one agent per seat (a single name fills every seat); with ``rotate``
     the seats rotate from game to game so every agent plays every seat. With ``trace`` each

@@ -39,7 +39,8 @@ class Study:
     seed: int
     #: "won": share of games somebody won; "seats": win rate by seat; "card": share of games
     #: in which somebody meets the Auftragskarte's condition (Freizeitpark's ``card`` variant);
-    #: "score": the mean score of a Solo game (a normal interval of the mean)
+    #: "score": the mean score of a Solo game (a normal interval of the mean); "cards": the
+    #: win rate of the players who ended with each card (Wishland's ``fact_cards``)
     measure: str
     variant: dict[str, Any] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
@@ -106,6 +107,10 @@ STUDIES: dict[str, Study] = {
     "freizeitpark-won-2p-strong": Study(
         "freizeitpark", "How often does somebody win a 2-player game?", ("mcts-strong",), 2,
         1000, 21, "won"),
+    **{f"wishland-cards-2p-{agent}": Study(
+        "wishland", "Which cards go with winning at 2 players, with the Entrepreneur draft?",
+        (agent,), 2, 1000, 5, "cards", {"entrepreneurs": True})
+       for agent in ("greedy", "mcts")},
     **{f"wishland-solo-{agent}": Study(
         "wishland", "What does a player score in Solo Mode?", (agent,), 1, 1000, 3, "score")
        for agent in ("greedy", "mcts")},
@@ -115,6 +120,10 @@ STUDIES: dict[str, Study] = {
         "freizeitpark", f"How often is the Auftragskarte {card!r} met in a Solo game?",
         (agent,), 1, 1000, 2026, "card", {"card": card})
        for agent in ("greedy", "mcts") for card in FREIZEITPARK_CARDS},
+    # the card nobody meets, played by a player with a plan for it (is it the players?)
+    "freizeitpark-card-vielfalt-planner": Study(
+        "freizeitpark", "How often is the Auftragskarte 'vielfalt' met in a Solo game?",
+        ("planner",), 1, 1000, 2026, "card", {"card": "vielfalt"}),
 }
 
 
@@ -125,6 +134,11 @@ OFF_LADDER: dict[str, str] = {
                                 "12 of 40 seat-swapped games against greedy (p = 0.997 for "
                                 "'no better'): weaker than greedy, kept as the record of a "
                                 "withdrawn conclusion",
+    "freizeitpark-card-vielfalt-planner": "planner, greedy with a plan for a card that asks "
+                                          "for one of each kind (the two largest missing "
+                                          "first, room kept for them): a specialist for the "
+                                          "one such card, not a stronger player in general "
+                                          "(on every other card it plays as greedy)",
 }
 
 
@@ -281,7 +295,9 @@ def summary(frame, name: str):
     """The study's figure: a one-row table (``won``; ``card``: the share of games in which
     the card's condition is met at the end, beside the share won) or one row per seat
     (``seats``), with games, rate and 95 % Wilson interval; ``score``: the mean score with a
-    95 % normal interval, its standard deviation and quartiles."""
+    95 % normal interval, its standard deviation and quartiles; ``cards``: one row per card
+    id, the players who ended with it, their win rate with its interval and the win rate of
+    all the other players (the game's analysis names the cards)."""
     import pandas as pd
 
     from .metrics import seat_win_rates, wilson
@@ -294,7 +310,7 @@ def summary(frame, name: str):
         return pd.DataFrame([{"study": name, "agent": ",".join(s.agents), "games": n,
                               "won": k / n, "ci_low": low, "ci_high": high}])
     if s.measure == "card":
-        per_game = frame.groupby("game").agg(met=("src_card_met", "max"), won=("win", "any"))
+        per_game = frame.groupby("game").agg(met=("fact_card_met", "max"), won=("win", "any"))
         k, n = int(per_game.met.sum()), len(per_game)
         low, high = wilson(k, n)
         return pd.DataFrame([{"study": name, "agent": ",".join(s.agents),
@@ -310,6 +326,17 @@ def summary(frame, name: str):
                               "ci_high": high, "sd": frame.score.std(), "min": frame.score.min(),
                               "q1": q[0.25], "median": q[0.5], "q3": q[0.75],
                               "max": frame.score.max()}])
+    if s.measure == "cards":
+        held = frame.assign(card=frame.fact_cards.astype(str).str.split()).explode("card")
+        rows = []
+        for card, group in held[held.card.notna()].groupby("card"):
+            k, n = int(group.win.sum()), len(group)
+            low, high = wilson(k, n)
+            others = frame[~frame.index.isin(group.index)]
+            rows.append({"study": name, "agent": ",".join(s.agents), "card": int(card),
+                         "players": n, "win_rate": k / n, "ci_low": low, "ci_high": high,
+                         "win_rate_without": others.win.mean()})
+        return pd.DataFrame(rows).sort_values("card").reset_index(drop=True)
     table = seat_win_rates(frame).reset_index()
     table.insert(0, "agent", ",".join(s.agents))
     table.insert(0, "study", name)

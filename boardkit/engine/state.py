@@ -357,6 +357,15 @@ class State:
         """Where ``player``'s score comes from, by scoring source (games override this)."""
         return {"score": self.scores()[player]}
 
+    def facts(self, player: int) -> dict[str, float | str]:
+        """What happened to ``player`` in this game that is **not** a part of the score: how
+        it ended for them, when a goal was reached, the cards they ended with. ``simulate``
+        keeps each as a ``fact_<name>`` column, so a stored study can answer a question about
+        the games' course without playing them again. Numbers or short strings; the same keys
+        in every game of one game and variant (a run's columns are fixed by its first rows);
+        a missing value is ``math.nan``. Games override this; the default is none."""
+        return {}
+
     def winners(self) -> list[int]:
         """The seats that won by the game's rules (ties share); ``[]`` before the end.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from boardkit.engine import Game
 
 from .actions import Build, Entrance, make_codec
-from .agents import greedy, heuristic, uct
+from .agents import greedy, heuristic, planner, uct
 from .params import Params, Variant
 from .state import FreizeitparkState
 
@@ -23,7 +23,7 @@ GAME = Game(
              "own park; first to meet all four minimums (minus the enclosure penalty) wins."),
     status="playable",
     board="boardkit.freizeitpark.board:FreizeitparkBoard",
-    agents={"greedy": greedy, "uct": uct},
+    agents={"greedy": greedy, "planner": planner, "uct": uct},
     heuristic=heuristic,
     # expectimax one roll deep over greedy's best builds (see FreizeitparkSearch for why not
     # MCTS): "iterations" is the number of builds looked at

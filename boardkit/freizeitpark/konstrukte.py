@@ -328,6 +328,25 @@ class Analysis:
             return True
         return self.completable(symbol, bits, ids)
 
+    def free_places(self, symbol: str, at_most: int | None = None) -> int:
+        """How many placements of ``symbol``'s shape lie wholly on empty cells and touch no
+        group of ``symbol`` (side or corner): the places a new construct of it could still
+        be built from nothing (0 for a symbol without a fixed shape). ``at_most``: stop
+        counting there."""
+        if self.rs.shapes.get(symbol) is None:
+            return 0
+        blocked = self.filled_bits
+        for _, near in self._halos(symbol):
+            blocked |= near
+        grid = self.grid
+        found = 0
+        for placed in _every_placement_bits(self.rs.orients[symbol], grid.width, grid.height):
+            if not placed & blocked:
+                found += 1
+                if at_most is not None and found >= at_most:
+                    break
+        return found
+
     def _halos(self, symbol: str) -> list[tuple[int, int]]:
         """(group index, the cells touching it by side or corner) for each group of
         ``symbol``, as bit sets."""

@@ -198,15 +198,24 @@ class FreizeitparkState(State):
         return [p for p in range(self.players) if self.status[p] == "won"]
 
     def score_breakdown(self, player: int) -> dict[str, float]:
+        """The sheet behind the score: the marks of each table, the enclosure penalty and
+        the enclosed cells."""
         st = self.standing(player)
         out: dict[str, float] = {t: float(st.marks(t)) for t in TABLES}
-        out.update(penalty=float(st.penalty), enclosed=float(st.enclosed),
-                   won=float(self.status[player] == "won"),
-                   fired=float(self.status[player] == "fired"),
-                   out=float(self.status[player] == "out"), rounds=float(self.round),
-                   skipped=float(self.skips[player]))
+        out.update(penalty=float(st.penalty), enclosed=float(st.enclosed))
+        return out
+
+    def facts(self, player: int) -> dict[str, float | str]:
+        """How the game ended for ``player`` (``won``, ``fired``, ``out``: 1 or 0), the
+        game's last round (``rounds``), the rolls they had to skip (``skipped``) and, with an
+        Auftragskarte, whether its condition is met (``card_met``)."""
+        out: dict[str, float | str] = {
+            "won": float(self.status[player] == "won"),
+            "fired": float(self.status[player] == "fired"),
+            "out": float(self.status[player] == "out"), "rounds": float(self.round),
+            "skipped": float(self.skips[player])}
         if self.card is not None:
-            out["card_met"] = float(st.card_met)
+            out["card_met"] = float(self.standing(player).card_met)
         return out
 
     # ------------------------------------------------------------------ information

@@ -32,8 +32,8 @@ def _sheet_outcomes() -> dict[int, tuple[float, float]]:
     for side in SIDES:
         runs = simulate("freizeitpark", agents=[AGENT], n=GAMES, seed=SEED, players=1,
                         trace=False, progress=False, params=_sheet(side))
-        met = (runs.src_won == 1) | (runs.src_fired == 1)
-        out[side] = (float(met.mean()), float(runs.src_won.mean()))
+        met = (runs.fact_won == 1) | (runs.fact_fired == 1)
+        out[side] = (float(met.mean()), float(runs.fact_won.mean()))
     return out
 
 

@@ -71,20 +71,14 @@ SPREAD_GAMES, SPREAD_SEED = 100, 0
 @cache
 def _spread() -> tuple[float, float, bool]:
     """(paired score gain, paired spread gain, whether the spread gain is significant)."""
-    import numpy as np
-
-    from boardkit.analysis import simulate
-    from boardkit.analysis.lab import measure, sign_flip_p
+    from boardkit.analysis import compare_runs, simulate
 
     a, b = (simulate("wishland", ["random"], n=SPREAD_GAMES, players=2, seed=SPREAD_SEED,
                      trace=False, progress=False, params=params)
             for params in ({}, {"income": 6}))
-    gains = []
-    for name in ("score", "spread"):
-        va, vb = measure(a, name).align(measure(b, name), join="inner")
-        gains.append((vb - va).to_numpy(dtype=float))
-    shown = sign_flip_p(gains[1], seed=SPREAD_SEED) < 0.05
-    return float(np.mean(gains[0])), float(np.mean(gains[1])), bool(shown)
+    score, spread = (compare_runs("wishland", a, b, measure_name=name, seed=SPREAD_SEED)
+                     for name in ("score", "spread"))
+    return score.diff, spread.diff, bool(spread.p_value < 0.05)
 
 
 def _spread_reference() -> dict[str, Any]:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from boardkit.agents import make_agent, play
 from boardkit.analysis import game_seeds, simulate
 from boardkit.analysis.metrics import wilson
+from boardkit.engine.errors import DataError
 
 from .content import cards
 from .game import new_game
@@ -45,25 +46,42 @@ def solo_win_rates(agents: Sequence[str] = ("random", "greedy"),
 def objective_timing(n: int = 40, players: int = 3, agent: str = "greedy", seed: int = 0,
                      variant: dict | None = None):
     """Per race objective: how often it was in play, how often someone fulfilled it, the
-    mean round of its first fulfilment, and how many trotters fulfilled it on average."""
+    mean round of its first fulfilment, and how many trotters fulfilled it on average
+    (:func:`objective_table` of ``n`` simulated games)."""
+    runs = simulate("wanderlust", agents=[agent], n=n, seed=seed, players=players,
+                    variant=variant, trace=False, progress=False)
+    return objective_table(runs)
+
+
+def objective_table(frame):
+    """The race-objective table of a ``simulate`` table (a live run or a stored study): per
+    objective in play in at least one game, ``in_play`` (games), ``fulfilled`` (share of
+    those games in which some trotter fulfilled it, with its 95 % Wilson interval
+    ``fulfilled_low``–``fulfilled_high``), ``first_round`` (mean round of the
+    first fulfilment, over the games it was fulfilled), ``trotters`` (mean number of
+    trotters who fulfilled it) and ``game_rounds`` (mean length of those games); sorted by
+    ``first_round``. It reads the ``fact_*`` columns of :func:`.objectives.timing`."""
     import pandas as pd
 
+    games = frame.groupby("game").first()  # the objective facts are the game's
     rows = []
-    for game_seed in game_seeds(seed, n):
-        s = new_game(players=players, seed=game_seed, variant=variant)
-        play(s, [make_agent(agent, seed=game_seed + k, game="wanderlust")
-                 for k in range(s.players)])
-        for oid in s.objectives:
-            rounds = [s.achieved_round[t][oid] for t in range(s.trotters)
-                      if oid in s.achieved_round[t]]
-            rows.append({"seed": game_seed, "objective": cards().objectives[oid].title,
-                         "fulfilled": bool(rounds), "first_round": min(rounds) if rounds else None,
-                         "trotters": len(rounds), "game_rounds": s.round})
-    frame = pd.DataFrame(rows)
-    table = frame.groupby("objective").agg(
-        in_play=("seed", "count"), fulfilled=("fulfilled", "mean"),
-        first_round=("first_round", "mean"), trotters=("trotters", "mean"),
-        game_rounds=("game_rounds", "mean"))
+    for oid, objective in cards().objectives.items():
+        key = "fact_" + oid.replace("-", "_")
+        if f"{key}_in_play" not in games:
+            raise DataError(f"the table has no {key}_in_play column: it was made before the "
+                           "objective facts were kept (simulate it again)")
+        played = games[games[f"{key}_in_play"] == 1]
+        if played.empty:
+            continue
+        met = int((played[f"{key}_by"] > 0).sum())
+        low, high = wilson(met, len(played))
+        rows.append({"objective": objective.title, "in_play": len(played),
+                     "fulfilled": met / len(played), "fulfilled_low": low,
+                     "fulfilled_high": high,
+                     "first_round": played[f"{key}_first"].mean(),
+                     "trotters": played[f"{key}_by"].mean(),
+                     "game_rounds": played["fact_rounds"].mean()})
+    table = pd.DataFrame(rows).set_index("objective")
     return table.sort_values("first_round").round(2)
 
 

@@ -147,3 +147,25 @@ def update(state: WanderlustState) -> None:
                     state.trigger = t
                     state.note(f"{state.label(t)} has two race objectives: the end of the race "
                                "is triggered; after this turn every trotter plays one more turn")
+
+
+def timing(state: WanderlustState, player: int) -> dict[str, float]:
+    """When the race objectives were fulfilled, as the facts of a simulation row (see
+    ``State.facts``). For every objective of the content, keyed by its id with ``_`` for
+    ``-``: ``<id>_in_play`` (1 if it is one of this game's objectives, else 0),
+    ``<id>_round`` (the round ``player`` fulfilled it), ``<id>_first`` (the first round any
+    trotter, automatons included, fulfilled it) and ``<id>_by`` (how many trotters did; 0 if
+    not in play); a round is ``nan`` when it did not happen. Also ``rounds``: the game's
+    last round. The keys are the same in every game."""
+    nan = float("nan")
+    out: dict[str, float] = {"rounds": float(state.round)}
+    for oid in cards().objectives:
+        key = oid.replace("-", "_")
+        rounds = [state.achieved_round[t][oid] for t in range(state.trotters)
+                  if oid in state.achieved_round[t]]
+        mine = state.achieved_round[player].get(oid)
+        out[f"{key}_in_play"] = float(oid in state.objectives)
+        out[f"{key}_round"] = nan if mine is None else float(mine)
+        out[f"{key}_first"] = float(min(rounds)) if rounds else nan
+        out[f"{key}_by"] = float(len(rounds))
+    return out

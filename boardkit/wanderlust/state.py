@@ -208,6 +208,10 @@ class WanderlustState(State):
     def score_breakdown(self, player: int) -> dict[str, float]:
         return {k: float(v) for k, v in scoring.breakdown(self, player).items()}
 
+    def facts(self, player: int) -> dict[str, float | str]:
+        """When each race objective was fulfilled (:func:`.objectives.timing`)."""
+        return dict(objectives.timing(self, player))
+
     def winners(self) -> list[int]:
         return scoring.winners(self) if self.is_over else []
 

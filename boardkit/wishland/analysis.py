@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from boardkit.agents import make_agent, play
 from boardkit.analysis.metrics import wilson
 from boardkit.analysis.simulation import game_seeds
+from boardkit.engine.errors import DataError
 
 from .content import CARDS, KINDS
 from .game import GAME
@@ -40,19 +41,32 @@ def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy",
         play(state, [make_agent(a, seed=s * 8 + i, game="wishland") for i, a in enumerate(seats)])
         winners = state.winners()
         for p in range(players):
-            cards = set(state.tableau[p])
-            if state.entrepreneur[p]:
-                cards.add(state.entrepreneur[p])
             rows.append({"game": index, "seed": s, "seat": p, "agent": seats[p],
-                         "score": state.scores()[p], "win": p in winners, "cards": cards})
+                         "score": state.scores()[p], "win": p in winners,
+                         "cards": state.held_cards(p)})
     return rows
 
 
-def card_win_rates(rows: list[dict], kinds: Sequence[str] = ("hotel", "entrepreneur"),
+def card_rows(frame) -> list[dict]:
+    """The records of :func:`play_games` from a ``simulate`` table (a live run or a stored
+    study), whose ``fact_cards`` column lists each seat's cards."""
+    if "fact_cards" not in frame.columns:
+        raise DataError("the table has no fact_cards column: it was made before the cards were "
+                       "kept (simulate it again)")
+    return [{"game": int(r.game), "seed": int(r.seed), "seat": int(r.seat), "agent": r.agent,
+             "score": r.score, "win": bool(r.win),
+             "cards": {int(c) for c in str(r.fact_cards).split() if c != "nan"}}
+            for r in frame.itertuples(index=False)]
+
+
+def card_win_rates(rows, kinds: Sequence[str] = ("hotel", "entrepreneur"),
                    min_games: int = 5):
-    """Win rate with and without each card of ``kinds`` (a pandas DataFrame, best first)."""
+    """Win rate with and without each card of ``kinds`` (a pandas DataFrame, best first);
+    ``rows``: the records of :func:`play_games`, or a ``simulate`` table."""
     import pandas as pd
 
+    if not isinstance(rows, list):
+        rows = card_rows(rows)
     wanted = {KINDS.index(k) for k in kinds}
     total_wins = sum(r["win"] for r in rows)
     out = []

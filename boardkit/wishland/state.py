@@ -142,6 +142,18 @@ class WishlandState(State):
             out.update({f"final: {k}": 0 for k in final_scoring.PARTS})
         return out
 
+    def facts(self, player: int) -> dict[str, float | str]:
+        """The cards ``player`` ended with (``cards``: their tableau and Entrepreneur, card
+        ids in ascending order, separated by spaces; what question 3 of the analysis asks)."""
+        return {"cards": " ".join(str(c) for c in sorted(self.held_cards(player)))}
+
+    def held_cards(self, player: int) -> set[int]:
+        """The cards ``player`` holds: their tableau and their Entrepreneur, if any."""
+        cards = set(self.tableau[player])
+        if self.entrepreneur[player]:
+            cards.add(self.entrepreneur[player])
+        return cards
+
     def final_parts(self, player: int) -> dict[str, int]:
         """``player``'s Final Scoring step by step, as if the game ended now."""
         return final_scoring.final_parts(self, player)

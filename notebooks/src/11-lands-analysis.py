@@ -29,8 +29,8 @@ import pandas as pd
 
 from boardkit.agents import make_agent, play
 from boardkit.analysis import game_seeds, simulate
-from boardkit.analysis.lab import Comparison, measure, sign_flip_p
-from boardkit.analysis.metrics import mean_ci
+from boardkit.analysis.lab import compare_runs
+from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.lands import GAME
 from boardkit.lands.scoring import title
 
@@ -54,8 +54,8 @@ print("titles (penalty up to):", {t.name: t.upto for t in PARAMS.title})
 # * **solved** — the game's own verdict, `winners()`: `[0]` (a win) for every title but
 #   *Failure*, `[]` (no winner) for a Failure, Expert points included (rule
 #   `lands.score.result`); `simulate` reports it in the column `win` (and `no_winner`);
-# * **mean penalty** and **solved share**, each with a 95 % interval (mean ± 1.96 standard
-#   errors).
+# * **mean penalty** with a 95 % interval (mean ± 1.96 standard errors) and **solved share**
+#   with a 95 % Wilson interval (it stays inside 0–100 %).
 
 # %%
 N, SEED = 16, 2026
@@ -69,9 +69,9 @@ titles = (normal.title.value_counts().reindex(TITLES, fill_value=0)
           .rename("deals").to_frame())
 titles["share"] = titles.deals / N
 print(titles)
-solved, s_low, s_high = mean_ci(normal.win.astype(float))
-print(f"solved (winners() == [0]) in {normal.win.sum()} of {N} deals: {solved:.0%} "
-      f"(95% interval {max(0.0, s_low):.0%} to {min(1.0, s_high):.0%})")
+s_low, s_high = wilson(int(normal.win.sum()), N)
+print(f"solved (winners() == [0]) in {normal.win.sum()} of {N} deals: {normal.win.mean():.0%} "
+      f"(95% Wilson interval {s_low:.0%} to {s_high:.0%})")
 
 # %%
 fig, ax = plt.subplots(figsize=(6, 3.2))
@@ -99,17 +99,9 @@ expert = simulate("lands", agents=["greedy"], n=N, seed=SEED, variant={"expert":
                   trace=False, progress=False)
 expert["title"] = expert.score.map(lambda v: title(int(v), PARAMS))
 
-
-def paired(a, b, spec_b):
-    """The Comparison that compare() returns, from two runs already played on the same seeds."""
-    va, vb = measure(a, "score").align(measure(b, "score"), join="inner")
-    diffs = (vb - va).to_numpy(dtype=float)
-    diff, lo, hi = mean_ci(diffs)
-    return Comparison("lands", "score", "final penalty", len(diffs), float(va.mean()),
-                      float(vb.mean()), diff, lo, hi, sign_flip_p(diffs, seed=SEED), {}, spec_b)
-
-
-expert_vs_normal = paired(normal, expert, {"variant": {"expert": True}})
+# the Comparison that compare() returns, from the two runs already played on the same seeds
+expert_vs_normal = compare_runs("lands", normal, expert, b={"variant": {"expert": True}},
+                                seed=SEED)
 print(expert_vs_normal.summary())
 both = pd.DataFrame({"normal": normal.title.value_counts(), "expert": expert.title.value_counts()})
 both = both.reindex(TITLES).fillna(0).astype(int)

@@ -549,13 +549,13 @@ board
 from boardkit.analysis import simulate
 
 def outcomes(frame):
-    met = frame[(frame.src_won == 1) | (frame.src_fired == 1)]
+    met = frame[(frame.fact_won == 1) | (frame.fact_fired == 1)]
     return pd.Series({"games": frame.game.nunique(), "minimums met": len(met) / len(frame),
-                      "won": frame.src_won.mean(), "fired": frame.src_fired.mean(),
-                      "out": frame.src_out.mean(),
+                      "won": frame.fact_won.mean(), "fired": frame.fact_fired.mean(),
+                      "out": frame.fact_out.mean(),
                       "games without a winner": frame.groupby("game").no_winner.first().mean(),
-                      "rounds skipped": frame.src_skipped.mean(),
-                      "rounds when met": met.src_rounds.mean() if len(met) else float("nan")})
+                      "rounds skipped": frame.fact_skipped.mean(),
+                      "rounds when met": met.fact_rounds.mean() if len(met) else float("nan")})
 
 solo = simulate("freizeitpark", agents=["greedy:4"], n=10, seed=20, players=1, trace=False, progress=False)
 four = simulate("freizeitpark", agents=["greedy:4"], n=2, seed=20, players=4, trace=False, progress=False)

@@ -179,3 +179,66 @@ def test_a_card_asking_for_one_of_each_attraction_wants_only_the_kinds_still_mis
     assert wanted["karussell"] == base["karussell"]
     for missing in ("geisterbahn", "wildwasserbahn", "achterbahn"):
         assert wanted[missing] == base[missing] + 3.0
+
+
+def test_free_places_count_where_a_construct_could_still_be_built_from_nothing():
+    from freizeitpark_helpers import rules
+
+    from boardkit.freizeitpark.konstrukte import analysis
+
+    rs = rules("vielfalt")
+    ring = analysis(rs, sheet(*["." * 4] * 4))                 # a 4x4 sheet: one Achterbahn
+    assert ring.free_places("achterbahn") == 1
+    assert ring.free_places("karussell") == 9 and ring.free_places("karussell", at_most=2) == 2
+    blocked = analysis(rs, sheet("L...", "....", "....", "...."))  # a ring's cell taken
+    assert blocked.free_places("achterbahn") == 0
+    inside = analysis(rs, sheet("....", ".LL.", ".LL.", "...."))   # the inside may be built on
+    assert inside.free_places("achterbahn") == 1
+    near = analysis(rs, sheet(*["." * 6] * 5, "KK....", "KK...."))  # 6x7: no Karussell touching
+    assert near.free_places("karussell") == sum(
+        1 for x in range(5) for y in range(6) if not (x <= 2 and y >= 3))
+    assert ring.free_places("landschaft") == 0                 # no fixed shape
+
+
+def test_the_planner_wants_the_two_largest_missing_kinds_and_keeps_room_for_them():
+    """Vielfalt's planner: the Achterbahn and the Wildwasserbahn (the two largest kinds
+    still missing) are worth ``plan`` more per cell; a park with no room left for a missing
+    kind loses ``room``. Greedy's weights leave both at zero."""
+    from freizeitpark_helpers import rules
+
+    from boardkit.freizeitpark.agents import (
+        PLAN_WEIGHTS,
+        WEIGHTS,
+        _missing_kinds,
+        _needed_symbols,
+        park_value,
+    )
+    from boardkit.freizeitpark.ende import standing
+    from boardkit.freizeitpark.konstrukte import analysis
+
+    rs = rules("vielfalt")
+    s = sheet("EEE.KK....", "....KK....", *["." * 10] * 8)
+    an, st = analysis(rs, s), standing(rs, s)
+    assert _missing_kinds(rs, st, an) == ["achterbahn", "wildwasserbahn", "geisterbahn"]
+    assert _missing_kinds(rules(), standing(rules(), s), an) == []  # no card, no plan
+    base, planned = _needed_symbols(rs, st, an), _needed_symbols(rs, st, an, PLAN_WEIGHTS)
+    assert planned["achterbahn"] == base["achterbahn"] + 3.0 * 12
+    assert planned["wildwasserbahn"] == base["wildwasserbahn"] + 3.0 * 8
+    assert planned["geisterbahn"] == base["geisterbahn"] and planned["karussell"] == base["karussell"]
+    # room: the park below row 2 is Landschaft; only a Geisterbahn still fits (two places)
+    crowded = sheet("EEE.KK....", "....KK....", *["L" * 10] * 8)
+    lost = analysis(rs, crowded)
+    assert lost.free_places("achterbahn") == lost.free_places("wildwasserbahn") == 0
+    assert lost.free_places("geisterbahn") == 2
+    room = PLAN_WEIGHTS["room"]
+    gap = (park_value(rs, crowded, PLAN_WEIGHTS) - park_value(rs, crowded, WEIGHTS))
+    assert gap == -2 * room + 2 * room / 20  # Achterbahn and Wildwasserbahn can no longer be met
+    assert park_value(rs, s, PLAN_WEIGHTS) - park_value(rs, s, WEIGHTS) == 3 * room * 4 / 20
+
+
+def test_the_planner_is_a_named_player_that_plays_as_greedy_without_such_a_card():
+    state = GAME.new_game(players=1, seed=3, variant={"card": "zug"})
+    twin = GAME.new_game(players=1, seed=3, variant={"card": "zug"})
+    play(state, [make_agent("planner", seed=5, game="freizeitpark")])
+    play(twin, [make_agent("greedy", seed=5, game="freizeitpark")])
+    assert state.log.text() == twin.log.text()

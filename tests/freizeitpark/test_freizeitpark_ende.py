@@ -41,7 +41,7 @@ def test_meeting_every_minimum_ends_the_game_at_once():
     assert state.is_over and state.winners() == [0] and state.status == ["won"]
     assert state.standing(0).penalty == 0
     assert "P1 wins" in state.log.text(last=2)
-    assert state.score_breakdown(0)["won"] == 1.0 and state.score_breakdown(0)["rounds"] == 1.0
+    assert state.facts(0)["won"] == 1.0 and state.facts(0)["rounds"] == 1.0
 
 
 def test_border_cells_never_count_and_a_corner_gap_does_not_let_cells_out():
@@ -86,7 +86,7 @@ def test_a_fired_player_in_a_solo_game_ends_it_without_a_winner_by_the_rules():
     assert state.winners() == [] and not state.has_winner  # fired is not a win
     assert "without a winner" in state.log.text(last=1)
     assert state.scores() == [31.0]  # the ranking stays: 6 of 7 Nachhaltigkeit, the rest met
-    assert state.score_breakdown(0)["won"] == 0.0 and state.score_breakdown(0)["fired"] == 1.0
+    assert state.facts(0)["won"] == 0.0 and state.facts(0)["fired"] == 1.0
     assert state.observation(None)["winners"] == []
 
 
@@ -117,7 +117,7 @@ def test_a_roll_that_fits_nowhere_is_skipped_and_the_player_stays_in():
     assert state.round == 2 and state.current_player == 0 and state.status[0] == "playing"
     assert not state.observation(None)["players"][0]["skipped"]
     assert {(a.die, a.x, a.y) for a in state.legal_actions()} == {(6, 8, 9)}
-    assert state.score_breakdown(0)["skipped"] == 1.0
+    assert state.facts(0)["skipped"] == 1.0
     # a roll that fits is not skipped (the legal case)
     state = redo_round(position(sheet(*TIGHT), sheet(*YOUNG), dice=(3, 6)))
     assert state.current_player == 0 and state.status == ["playing", "playing"]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardkit.analysis import simulate
+from boardkit.engine.errors import DataError
 from boardkit.wanderlust import analysis
 
 
@@ -29,3 +32,14 @@ def test_score_shares_and_first_player_advantage():
     assert list(adv.players) == [2, 4] and (adv.fair == [0.5, 0.25]).all()
     assert adv.first_seat_wins.between(0, 1).all()
     assert ((adv.ci_low <= adv.first_seat_wins) & (adv.first_seat_wins <= adv.ci_high)).all()
+
+
+def test_the_objective_table_reads_a_simulate_table_and_says_when_it_cannot():
+    runs = simulate("wanderlust", agents=["random"], n=3, seed=1, players=2, progress=False,
+                    trace=False)
+    table = analysis.objective_table(runs)
+    assert table.equals(analysis.objective_timing(n=3, players=2, agent="random", seed=1))
+    games = runs.groupby("game").first()
+    assert table.in_play.sum() == 3 * len(games)  # three objectives in play in every game
+    with pytest.raises(DataError, match="no fact_first_to_the_finish_in_play column"):
+        analysis.objective_table(runs.drop(columns=[c for c in runs if c.startswith("fact_")]))

@@ -502,6 +502,25 @@ def test_objectives_shared_and_marked_at_once():
     assert s.achieved[0] == ["first-to-the-finish"], "several trotters fulfil the same objective"
 
 
+def test_objective_timing_is_kept_as_facts_for_the_simulations():
+    import math
+
+    from boardkit.wanderlust.content import cards
+
+    s = scenario("scott")
+    s.exp[1] = 25
+    s.apply(Souvenir())
+    now = float(s.round)
+    mine, theirs = s.facts(0), s.facts(1)
+    assert theirs["first_to_the_finish_round"] == now and math.isnan(mine["first_to_the_finish_round"])
+    assert mine["first_to_the_finish_in_play"] == 1 and mine["first_to_the_finish_first"] == now
+    assert mine["first_to_the_finish_by"] == 1 and mine["rounds"] == now
+    absent = next(o for o in cards().objectives if o not in s.objectives).replace("-", "_")
+    assert mine[f"{absent}_in_play"] == 0 and mine[f"{absent}_by"] == 0
+    assert math.isnan(mine[f"{absent}_first"]) and math.isnan(mine[f"{absent}_round"])
+    assert len(mine) == 1 + 4 * len(cards().objectives)  # the same keys in every game
+
+
 def test_objectives_still_fulfilled_after_the_trigger():
     s = scenario("scott")
     s.apply(Souvenir())
