@@ -208,6 +208,24 @@ def test_a_study_grows_from_its_stored_games(here, dice_study, request):
                                                        f"{dice_study}.json"]
 
 
+def test_growing_a_study_stored_without_a_column_says_the_column_is_not_kept(here, dice_study):
+    """Nothing is dropped silently: a study stored before a column existed (the ``play``
+    fingerprint, a game's ``fact_*``) keeps its columns when it grows, and the run warns."""
+    import pandas as pd
+
+    from boardkit.analysis.runfile import DroppedColumnsWarning, write_atomic
+
+    studies.run(dice_study, n=4, workers=1)
+    csv = here / f"{dice_study}.csv.gz"
+    write_atomic(pd.read_csv(csv).drop(columns="play"), csv)   # as an older study was stored
+    with pytest.warns(DroppedColumnsWarning, match=r"\(play\); they are not kept"):
+        studies.run(dice_study, n=6, workers=1)
+    grown = studies.load(dice_study)
+    assert grown.game.nunique() == 6 and "play" not in grown
+    whole = studies.play(dice_study, n=6).drop(columns=["play", "seconds"])
+    assert grown.drop(columns="seconds").equals(whole)
+
+
 def test_a_study_is_never_shrunk_by_a_smaller_run(here, dice_study, request, capsys):
     studies.run(dice_study, n=6, workers=1)
     before = (here / f"{dice_study}.csv.gz").read_bytes()

@@ -22,6 +22,7 @@ import os
 import re
 import tempfile
 import time
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -36,6 +37,10 @@ _COMPRESSION = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz", ".zip": "zip", ".zst"
 def _short(value: Any, limit: int = 80) -> str:
     text = str(value)
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class DroppedColumnsWarning(UserWarning):
+    """Rows added to a run file had columns its first rows did not have; they were dropped."""
 
 
 def sidecar(path: str | os.PathLike) -> Path:
@@ -158,6 +163,7 @@ class RunFile:
         self.path = check_target(path)
         self.settings = _canonical(settings)
         self.columns: list[str] | None = None
+        self._warned = False
         self.resumed: set[int] = set()
         meta_path = sidecar(self.path)
         if self.path.exists() and not overwrite:
@@ -314,9 +320,19 @@ class RunFile:
                 and {**stored, "n": mine} == self.settings)
 
     def add(self, rows: list[dict]) -> None:
-        """Append finished rows (one batch) to the temporary file."""
+        """Append finished rows (one batch) to the temporary file. The file's columns are
+        its first rows' (or the kept games'); a row with a column they lack loses it, and
+        the first time that happens a :class:`DroppedColumnsWarning` names the columns."""
         if not rows:
             return
+        if self.columns is not None and not self._warned:
+            extra = sorted({k for row in rows for k in row} - set(self.columns))
+            if extra:
+                self._warned = True
+                warnings.warn(DroppedColumnsWarning(
+                    f"{self.path.name}: the rows have columns the file's first rows lack "
+                    f"({', '.join(extra)}); they are not kept (a study stored before they "
+                    f"existed keeps its columns: play it again to keep them)"), stacklevel=2)
         if self._file is None:
             if self.columns is None:
                 self.columns = list(rows[0])
