@@ -18,33 +18,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boardkit.agents import make_agent, play
 from boardkit.analysis.metrics import wilson
-from boardkit.analysis.simulation import game_seeds
 from boardkit.engine.errors import DataError
 
 from .content import CARDS, KINDS
-from .game import GAME
-from .state import WishlandState
 
 
 def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy", seed: int = 0,
                variant: dict | None = None) -> list[dict]:
-    """Play ``n`` games; one record per seat: its cards, Entrepreneur, score and result."""
-    names = [agents] * players if isinstance(agents, str) else list(agents)
-    rows = []
-    for index, s in enumerate(game_seeds(seed, n)):
-        state = GAME.new_game(players=players, seed=s, variant=variant)
-        assert isinstance(state, WishlandState), state
-        k = index % players  # rotate the seats
-        seats = names[k:] + names[:k]
-        play(state, [make_agent(a, seed=s * 8 + i, game="wishland") for i, a in enumerate(seats)])
-        winners = state.winners()
-        for p in range(players):
-            rows.append({"game": index, "seed": s, "seat": p, "agent": seats[p],
-                         "score": state.scores()[p], "win": p in winners,
-                         "cards": state.held_cards(p)})
-    return rows
+    """Play ``n`` games (``simulate``, seats rotated); one record per seat: its cards (with
+    its Entrepreneur), score and result (:func:`card_rows`)."""
+    from boardkit.analysis import simulate
+
+    names = [agents] if isinstance(agents, str) else list(agents)
+    return card_rows(simulate("wishland", agents=names, n=n, seed=seed, players=players,
+                              variant=variant, trace=False, progress=False))
 
 
 def card_rows(frame) -> list[dict]:
