@@ -15,12 +15,14 @@
    swapped; a game nobody won counts for the seat closest to the goal; solo, and the solo
    mode of a multiplayer game (``Game.solo``): both agents on the same deal, the better
    result wins — a win before a loss, an earlier win before a later one, then the score),
-   with the one-sided p-value under "no better" (ties left out).
+   with the one-sided p-value under "no better" (ties left out); ``--players N`` plays the
+   multiplayer matches with one stronger player among N - 1 weaker ones, its seat rotated
+   over each deal, where "no better" means winning 1 game in N.
 
     python benchmarks/bench_search.py [--positions 5] [--legacy-iterations 20]
         [--strength 24] [--games lands,wishland] [--skip simulate,render,game]
         [--rungs mcts-strong] [--mode multi|solo] [--variant expert=true]
-        [--pair mcts:60,greedy]
+        [--pair mcts:60,greedy] [--players 3]
 
 ``--pair STRONG,WEAK`` plays one match between any two agents instead of the ladder's (for
 instance the reduced budget a large study uses, against greedy).
@@ -171,9 +173,11 @@ def tail(k: float, n: int, p: float) -> float:
 
 
 def one_match(name: str, strong: str, weak: str, i: int, solo: bool = False,
-              variant: dict | None = None) -> float:
+              variant: dict | None = None, players: int = 2) -> float:
     """The stronger rung's credit in game ``i`` (see the module docstring); ``solo``: in the
-    game's solo mode (``Game.solo``) on paired deals; ``variant``: added to the game's."""
+    game's solo mode (``Game.solo``) on paired deals; ``variant``: added to the game's;
+    ``players``: one stronger player among ``players - 1`` weaker ones, its seat rotated
+    over each deal (``players`` games a deal)."""
     g = boardkit.game(name)
     if g.max_players == 1 or solo:
         setup = dict(g.solo or {})
@@ -182,9 +186,10 @@ def one_match(name: str, strong: str, weak: str, i: int, solo: bool = False,
         play(mine, [make_agent(strong, seed=i, game=name)])
         play(theirs, [make_agent(weak, seed=i, game=name)])
         return _better(g, mine, theirs)
-    s = g.new_game(players=2, seed=i // 2, variant=variant or {})  # seats swapped per seed
-    me = i % 2
-    bots = [make_agent(weak, seed=100 + i, game=name)] * 2
+    # the stronger player's seat rotated over each deal (swapped at 2 players)
+    s = g.new_game(players=players, seed=i // players, variant=variant or {})
+    me = i % players
+    bots = [make_agent(weak, seed=100 + i, game=name)] * players
     bots[me] = make_agent(strong, seed=i, game=name)
     play(s, bots)
     winners = s.winners()
@@ -207,19 +212,22 @@ def _better(g, mine, theirs) -> float:
 
 
 def match(name: str, strong: str, weak: str, games: int, workers: int = 2,
-          solo: bool = False, variant: dict | None = None):
+          solo: bool = False, variant: dict | None = None, players: int = 2):
     """(credit, games, p-value): the stronger rung against the weaker one, on ``workers``
-    processes (``solo``: in the game's solo mode, on paired deals; ``variant``: added)."""
+    processes (``solo``: in the game's solo mode, on paired deals; ``variant``: added;
+    ``players``: one stronger player among ``players - 1`` weaker ones, where 'no better'
+    means a win in 1 game of ``players``)."""
     with ProcessPoolExecutor(workers) as pool:
         credits = list(pool.map(one_match, [name] * games, [strong] * games, [weak] * games,
-                                range(games), [solo] * games, [variant] * games))
+                                range(games), [solo] * games, [variant] * games,
+                                [players] * games))
     credit = sum(credits)
     decided = [c for c in credits if c != 0.5]  # solo: ties say nothing either way
     better, worse = credits.count(1.0), credits.count(0.0)
     if boardkit.game(name).max_players == 1 or solo:
         return (credit, games, tail(sum(decided), len(decided), 0.5) if decided else 1.0,
                 better, worse)
-    return credit, games, tail(credit, games, 0.5), better, worse
+    return credit, games, tail(credit, games, 1 / players), better, worse
 
 
 def main() -> None:
@@ -236,6 +244,9 @@ def main() -> None:
                         help="ladder matches of the multiplayer game, its solo mode, or both")
     parser.add_argument("--variant", default="",
                         help="variant settings for the ladder matches, e.g. expert=true")
+    parser.add_argument("--players", type=int, default=2,
+                        help="ladder matches of one stronger player among PLAYERS - 1 weaker "
+                             "ones (its seat rotated; 'no better' is a win in 1 of PLAYERS)")
     parser.add_argument("--pair", default="",
                         help="one match of two agents instead of the ladder's: STRONG,WEAK")
     args = parser.parse_args()
@@ -297,14 +308,16 @@ def main() -> None:
             elif args.mode != "all":  # only the multiplayer matches, or only the solo mode's
                 modes = [m for m in modes if m == (args.mode == "solo")]
             for solo in modes:
-                label = (f"{name} solo" if solo else name) + "".join(
+                label = (f"{name} solo" if solo else f"{name} {args.players}p"
+                         if args.players != 2 else name) + "".join(
                     f" {k}={v}" for k, v in variant.items())
                 for weak, strong in pairs or zip(LADDER, LADDER[1:], strict=False):
                     if rungs and strong not in rungs:
                         continue
                     t = time.perf_counter()
                     credit, n, p, better, worse = match(name, strong, weak, args.strength,
-                                                        solo=solo, variant=variant)
+                                                        solo=solo, variant=variant,
+                                                        players=args.players)
                     paired = (f"  better on {better}, worse on {worse}"
                               if solo or g.max_players == 1 else "")
                     print(f"{label:<18} {strong:>11} vs {weak:<11} {credit:5.1f}/{n:<3} "

@@ -65,6 +65,10 @@ STUDIES: dict[str, Study] = {
     "wishland-seats-2p-mcts": Study(
         "wishland", "Does a seat win more often at 2 players?", ("mcts",), 2, 1000, 12,
         "seats"),
+    # section 1 at 3 and 4 players: the same question and seed, greedy and the search
+    **{f"wishland-seats-{p}p-{agent}": Study(
+        "wishland", f"Does a seat win more often at {p} players?", (agent,), p, 1000, 12,
+        "seats") for p in (3, 4) for agent in ("greedy", "mcts")},
     **{f"wanderlust-seats-{p}p-greedy": Study(
         "wanderlust", f"Does the first seat win more often at {p} players?", ("greedy",), p,
         1000, 4, "seats") for p in (2, 3, 4, 5)},
