@@ -260,6 +260,11 @@ def main() -> None:
                                               if kv)}
     names = [n for n in args.games.split(",") if n]
     skip = set(args.skip.split(","))
+    for name in names if args.strength and args.mode != "solo" else []:
+        g = boardkit.game(name)
+        if g.max_players > 1 and not 2 <= args.players <= g.max_players:
+            parser.error(f"--players {args.players}: {name} is played by 2 to "
+                         f"{g.max_players} players")
     for name in names if pairs else []:  # a bad agent name is refused before any game
         for agent in pairs[0]:
             try:
