@@ -117,7 +117,7 @@ def add_credits(state, player: int, n: int) -> None:
     state.credits[player] = max(0, state.credits[player] + n)
 
 
-def give(state, player: int, ref: tuple, mult: int = 1, source: str = "") -> None:
+def give(state, player: int, ref: tuple, mult: int, source: str) -> None:
     """Queue the gains ``ref`` names for ``player`` (paid by the flow, :func:`gain`)."""
     if effects_of(ref):
         later(state, "gain", player, ref, 0, mult, source)

@@ -21,16 +21,12 @@ from .end_of_round import check_any_order
 from .flow import FLOW
 from .params import Params, Variant
 from .setup import ENTREPRENEURS, _check_deal, setup
+from .tracks import SOURCES
 
 
 def _check_private_tile(state, value) -> None:
     _check_private([a for a, x in ACHIEVEMENTS.items() if a.startswith("tile-") and not x.blank],
                    value)
-
-
-#: where Victory Points come from during play (``vp_by`` keys), in board order
-IN_PLAY = ("turn order", "rides", "restaurants", "actors", "hotels", "mascots", "mascot bonus",
-           "entrepreneur", "income", "happiness track", "achievements")
 
 
 class WishlandState(State):
@@ -63,7 +59,7 @@ class WishlandState(State):
     #: the Turn Order Track space taken this round
     space: list[int]
     credits: list[int]
-    #: Victory Points (the track), and the same points by source (``IN_PLAY`` keys and more)
+    #: Victory Points (the track), and the same points by source (``tracks.SOURCES``)
     vp: list[int]
     vp_by: list[dict[str, int]]
     #: the Happiness and Visitor tracks
@@ -134,8 +130,7 @@ class WishlandState(State):
         the game is over, each Final Scoring step (``final: mascots``, ...). The keys are the
         same in every game, so simulation tables get the same columns."""
         by = self.vp_by[player]
-        out: dict[str, float] = {k: by.get(k, 0) for k in IN_PLAY}
-        out.update((k, v) for k, v in sorted(by.items()) if k not in out)
+        out: dict[str, float] = {k: by.get(k, 0) for k in SOURCES}
         if self.final is not None:
             out.update({f"final: {k}": v for k, v in self.final[player].items()})
         else:

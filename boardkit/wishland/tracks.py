@@ -23,8 +23,23 @@ from .content import CARDS, CONTENT
 RULES = rule_ids("wishland")
 
 
+#: every source Victory Points are booked under during play, in the order of a score
+#: breakdown (the card kinds' sources are ``rewards.SOURCE``). A breakdown lists all of them,
+#: 0 where nothing was scored, so a simulation table has the same columns in every game: a
+#: source listed only when it scored would leave the other rows empty, and a mean over the
+#: column would count only the players who scored it.
+SOURCES = ("turn order", "rides", "restaurants", "actors", "hotels", "mascots", "mascot bonus",
+           "entrepreneur", "income", "happiness track", "achievements", "ticket offices",
+           "advertisement")
+_SOURCES = frozenset(SOURCES)
+
+
 def add_vp(state, player: int, n: int, source: str) -> None:
-    """``player`` scores ``n`` Victory Points, booked under ``source`` (``vp_by``)."""
+    """``player`` scores ``n`` Victory Points, booked under ``source`` (``vp_by``; one of
+    :data:`SOURCES`)."""
+    if source not in _SOURCES:
+        raise ValueError(f"Victory Points booked under {source!r}, which is not a score "
+                         f"source; known: {', '.join(SOURCES)}")
     if n:
         state.vp[player] += n
         by = state.vp_by[player]

@@ -18,7 +18,8 @@ from boardkit.wishland.content import (
 )
 from boardkit.wishland.positions import find, put_cards
 from boardkit.wishland.rewards import ChoiceStep, give
-from boardkit.wishland.tracks import advance, gain_workers
+from boardkit.wishland.rewards import SOURCE
+from boardkit.wishland.tracks import SOURCES, add_vp, advance, gain_workers
 
 H = lambda n: card_id(HOTEL, n)  # noqa: E731
 E = lambda n: card_id(ENTREPRENEUR, n)  # noqa: E731
@@ -34,6 +35,25 @@ def buy(s, row, cid, credits=20):
 
 
 # ------------------------------------------------------------------ tracks
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_every_score_source_is_a_breakdown_column_in_every_game(two, source):
+    """Points booked under any source keep the breakdown's keys: a source that only some
+    players scored would leave the others' rows of a simulation table empty."""
+    s = two
+    keys = list(s.score_breakdown(0))
+    add_vp(s, 0, 2, source)
+    assert list(s.score_breakdown(0)) == keys == list(s.score_breakdown(1))
+    assert s.score_breakdown(0)[source] == 2 and s.score_breakdown(1)[source] == 0
+    assert sum(s.score_breakdown(0).values()) == s.vp[0]
+
+
+def test_points_under_an_unknown_source_are_refused(two):
+    assert set(SOURCE.values()) <= set(SOURCES)   # every card kind books under a source
+    with pytest.raises(ValueError, match="not a score source"):
+        add_vp(two, 0, 1, "lucky find")
+    assert two.vp[0] == 0 and not two.vp_by[0]
 
 
 def test_happiness_odd_spaces_score(two):
@@ -94,7 +114,7 @@ def test_hotel_15_turns_every_gain_into_a_choice(two):
     s = two
     put_cards(s, 0, [H(15)])
     # Entrepreneur #9's gains: 2 Workers (a choice each), 3 Credits, 1 VP, 2 tickets
-    give(s, 0, ("card", card_id(ENTREPRENEUR, 9), "income", 0), 1, "test")
+    give(s, 0, ("card", card_id(ENTREPRENEUR, 9), "income", 0), 1, "income")
     s.flow.advance(s)
     assert isinstance(s.pending, ChoiceStep) and s.pending.count == 2
     assert_legal(s, ChooseReward("happiness"))
