@@ -17,8 +17,7 @@ from boardkit.wishland.content import (
     card_id,
 )
 from boardkit.wishland.positions import find, put_cards
-from boardkit.wishland.rewards import ChoiceStep, give
-from boardkit.wishland.rewards import SOURCE
+from boardkit.wishland.rewards import SOURCE, ChoiceStep, give
 from boardkit.wishland.tracks import SOURCES, add_vp, advance, gain_workers
 
 H = lambda n: card_id(HOTEL, n)  # noqa: E731
