@@ -574,8 +574,9 @@ assert seat2_p < 0.001
 
 # %%
 K_3P = 445  # games of the search study stored when this section was written
-three = {"greedy": seat_studies[3], "mcts": studies.load("wishland-seats-3p-mcts")}
-three = {agent: frame[frame.game < K_3P] for agent, frame in three.items()}
+search_3p = studies.load("wishland-seats-3p-mcts")
+three = {agent: frame[frame.game < K_3P]
+         for agent, frame in (("greedy", seat_studies[3]), ("mcts", search_3p))}
 seats_3p = pd.concat([studies.summary(frame, f"wishland-seats-3p-{agent}")
                       for agent, frame in three.items()], ignore_index=True)
 seats_3p["seat"] += 1
@@ -591,7 +592,7 @@ for seat in (1, 2, 3):
 shift_3p = pd.DataFrame(shift_3p).T
 print("\nwin rate, search - greedy on the same deals")
 print(shift_3p.round(4).to_string())
-print(f"the study holds {studies.load('wishland-seats-3p-mcts').game.nunique()} games now")
+print(f"the study holds {search_3p.game.nunique()} games now")
 rates_3p = seats_3p.set_index(["agent", "seat"])
 
 # %% jupyter={"source_hidden": true} tags=["check"]
