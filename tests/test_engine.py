@@ -388,8 +388,24 @@ def test_codec_is_a_stable_bijection():
 def test_codec_errors():
     with pytest.raises(ActionFormatError):
         GAME.codec.decode(71)
-    with pytest.raises(ActionFormatError):
-        GAME.codec.encode(Claim((9, 9)))
+    for _ in range(2):  # a refused action is not remembered: refused again
+        with pytest.raises(ActionFormatError):
+            GAME.codec.encode(Claim((9, 9)))
+    for bad in ({"type": "Claim"}, ["Claim"], "Pass"):  # not actions, hashable or not
+        with pytest.raises(ActionFormatError, match="not in this codec"):
+            GAME.codec.encode(bad)
+
+
+def test_codec_remembers_codes_it_computed():
+    from boardkit.engine.actions import ActionCodec
+
+    fresh = ActionCodec([(ChooseDie, {"value": range(1, 7)}),
+                         (Claim, {"cell": [(x, y) for y in range(8) for x in range(8)]}),
+                         (Pass, {})])
+    for code in range(fresh.size):  # the same codes when asked again (and equal actions)
+        act = fresh.decode(code)
+        assert fresh.encode(act) == code == fresh.encode(fresh.decode(code))
+        assert GAME.codec.encode(act) == code
 
 
 def test_actions_from_browser_like_dicts():

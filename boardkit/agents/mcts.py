@@ -13,7 +13,9 @@ One algorithm serves every game:
 * **Cut-off playouts.** With ``rollout_depth`` a playout stops after that many decisions and
   the position is judged by the game's heuristic (``Game(heuristic=...)``) instead of being
   played to the end; the playout picks its moves with ``state.random_action(rng)``, which a
-  game can make much cheaper than listing every legal action.
+  game can make much cheaper than listing every legal action. Random playouts run in
+  ``state.random_playout``, which draws from the list the engine has just made to see
+  whether a decision was forced instead of listing it again (the same moves, for less).
 * **Progressive widening.** Where a position has more than ``widen_above`` options, a node
   only considers ``ceil(widen_k * visits ** widen_alpha)`` of them (in a random order), so
   the budget is not spent trying each of a thousand placements once (Coulom 2007; Chaslot
@@ -325,6 +327,7 @@ class MCTSAgent(Agent):
                  ranked: list[tuple[int, Action]] | None = None) -> None:
         path = [root]
         node = root
+        listed: list[Action] | None = None  # the legal actions, when the last apply listed them
         # selection and expansion
         while not state.is_over:
             step = state.stack[-1]
@@ -333,6 +336,7 @@ class MCTSAgent(Agent):
                 act, new = self._wide(node, state, codec, node is root, ranked)
                 code = codec.encode(act)
                 state.apply(act, atomic=False)
+                listed = None
                 if new:
                     child = node.children[code] = _Node(player, state.players)
                     child.avail = 1
@@ -341,8 +345,13 @@ class MCTSAgent(Agent):
                 node = node.children[code]
                 path.append(node)
                 continue
-            actions = root_actions if node is root and root_actions is not None \
-                else state.legal_actions()
+            # the root's actions are the real position's: applied with a check in this world;
+            # below, they are this world's own list
+            given = node is root and root_actions is not None
+            if given:
+                actions = root_actions
+            else:
+                actions = listed if listed is not None else state.legal_actions()
             codes = [codec.encode(a) for a in actions]
             tried: list[int] = []
             untried: list[int] = []
@@ -358,7 +367,10 @@ class MCTSAgent(Agent):
                     i = min(untried, key=lambda j: self._rank(node, codes[j]))
                 else:
                     i = untried[int(self.rng.integers(len(untried)))]
-                state.apply(actions[i], atomic=False)
+                if given:
+                    state.apply(actions[i], atomic=False)
+                else:
+                    state.apply_listed(actions[i])
                 child = _Node(player, state.players)
                 child.avail = 1
                 node.children[codes[i]] = child
@@ -366,17 +378,24 @@ class MCTSAgent(Agent):
                 break
             index = {codes[i]: i for i in tried}
             best = index[self._select(node, [codes[i] for i in tried], player)]
-            state.apply(actions[best], atomic=False)
+            if given:
+                listed = None
+                state.apply(actions[best], atomic=False)
+            else:
+                listed = state.apply_listed(actions[best])
             node = node.children[codes[best]]
             path.append(node)
         # playout: cheap random moves (or the game's greedy player's), cut off after
         # rollout_depth decisions
-        depth = 0
         policy = self._playout_policy(state)
-        while not state.is_over and (self.rollout_depth is None or depth < self.rollout_depth):
-            act = state.random_action(self.rng) if policy is None else policy.act(state)
-            state.apply(act, atomic=False)
-            depth += 1
+        if policy is None:
+            state.random_playout(self.rng, self.rollout_depth)
+        else:
+            depth = 0
+            while not state.is_over and (self.rollout_depth is None
+                                         or depth < self.rollout_depth):
+                state.apply(policy.act(state), atomic=False)
+                depth += 1
         reward = self.reward(state)
         self._low = min(self._low, float(reward.min()))
         self._high = max(self._high, float(reward.max()))

@@ -416,6 +416,11 @@ class ActionSet:
         return cls(**values)
 
 
+#: how many actions a codec remembers the code of (a search encodes the same few thousand
+#: actions again and again; games with huge action spaces stop remembering at this size)
+_KNOWN_CODES = 200_000
+
+
 class ActionCodec:
     """A stable bijection between a game's actions and ``range(size)``.
 
@@ -443,8 +448,21 @@ class ActionCodec:
             self._layout.append((offset, size, cls, fields, index))
             offset += size
         self.size = offset
+        self._known: dict[Action, int] = {}  # codes already computed (searches ask often)
 
     def encode(self, act: Action) -> int:
+        try:
+            code = self._known.get(act)
+        except TypeError:  # unhashable, so not an action: the full encoding names the fault
+            return self._encode(act)
+        if code is not None:
+            return code
+        code = self._encode(act)
+        if len(self._known) < _KNOWN_CODES:
+            self._known[act] = code
+        return code
+
+    def _encode(self, act: Action) -> int:
         try:
             entry = self._layout[self._position[type(act)]]
         except KeyError:

@@ -319,16 +319,50 @@ class State:
             raise
         return self
 
-    def _settle(self) -> None:
-        """Resolve steps with a single option automatically (logged as ``auto``)."""
+    def _settle(self) -> list[Action] | None:
+        """Resolve steps with a single option automatically (logged as ``auto``). Returns
+        the options of the automatic step it stopped at, listed to see that there were
+        several (None when it stopped at any other step or at the end)."""
         while self.stack:
             top = self.stack[-1]
             if not top.auto:
-                return
+                return None
             options = top.legal(self)
             if len(options) != 1:
-                return
+                return options
             self._resolve("auto", options[0])
+        return None
+
+    def random_playout(self, rng: np.random.Generator, limit: int | None = None) -> int:
+        """Play random legal moves (:meth:`random_action`) on this throw-away copy until
+        the game ends or ``limit`` decisions are made; returns how many were made.
+
+        The same moves, drawn with the same numbers, as ``random_action`` then
+        ``apply(atomic=False)`` in a loop, for less: where the engine has just listed a
+        decision's options (to see whether it was forced, :meth:`_settle`) and the step
+        draws from its list (the default :meth:`Step.sample`), the move is drawn from that
+        list instead of a second one, and needs no check, being one of them. Moves a step
+        draws its own way are checked as ``apply`` checks them.
+        """
+        known: list[Action] | None = None
+        made = 0
+        while self.stack and (limit is None or made < limit):
+            step = self.stack[-1]
+            if known is not None and type(step).sample is Step.sample:
+                act = known[int(rng.integers(len(known)))]
+            else:
+                act = self.check(step.sample(self, rng))
+            known = self.apply_listed(act)
+            made += 1
+        return made
+
+    def apply_listed(self, act: Action) -> list[Action] | None:
+        """Apply ``act``, one of :meth:`legal_actions` as listed now, on a throw-away copy
+        (searches): no check (it is legal, being listed) and no snapshot. Returns the next
+        decision's legal actions when the engine listed them on the way (else None), so a
+        search need not list them again. Anything else goes through :meth:`apply`."""
+        self._resolve("action", act)
+        return self._settle()
 
     def _resolve(self, kind: Kind, act: Action) -> None:
         """Log and resolve the decision on top. With a declared flow the engine takes the
@@ -509,10 +543,11 @@ class State:
         for k in order:
             self.__dict__[k] = data[k]
 
-    def _snapshot(self) -> bytes:
-        """Everything but the shared parts (the log, the frozen variant and params), pickled."""
+    def _snapshot(self, leave: tuple[str, ...] = ()) -> bytes:
+        """Everything but the shared parts (the log, the frozen variant and params) and
+        ``leave``, pickled."""
         return pickle.dumps({k: v for k, v in self.__dict__.items()
-                             if k not in _SHARED and k not in _TRANSIENT},
+                             if k not in _SHARED and k not in _TRANSIENT and k not in leave},
                             pickle.HIGHEST_PROTOCOL)
 
     def clone(self, reseed: np.random.Generator | int | None = None) -> State:
@@ -521,15 +556,18 @@ class State:
         The log's events are immutable, so the copy shares them (its list is its own).
         """
         other = object.__new__(type(self))
-        data = pickle.loads(self._snapshot())
+        fresh = None
+        if reseed is not None:  # a fresh generator: the old one need not be copied
+            seed = reseed.integers(2**63) if isinstance(reseed, np.random.Generator) else reseed
+            fresh = new_rng(int(seed))
+        data = pickle.loads(self._snapshot(("rng",) if fresh is not None else ()))
         data.update({k: v for k, v in self.__dict__.items() if k in _SHARED})
         data["log"] = Log(self.log)
+        if fresh is not None:
+            data["rng"] = fresh
         for k in self.__dict__:  # keep the attribute order of the original
             if k not in _TRANSIENT:
                 other.__dict__[k] = data[k]
-        if reseed is not None:
-            seed = reseed.integers(2**63) if isinstance(reseed, np.random.Generator) else reseed
-            other.rng = new_rng(int(seed))
         return other
 
     def history(self) -> list[dict]:
