@@ -75,9 +75,9 @@ STUDIES: dict[str, Study] = {
     **{f"wanderlust-seats-{p}p-greedy-finish-round": Study(
         "wanderlust", f"Does the first seat win more often at {p} players?", ("greedy",), p,
         1000, 4, "seats", params={"end.finish_round": True}) for p in (2, 3, 4, 5)},
-    "wanderlust-seats-2p-mcts": Study(
-        "wanderlust", "Does the first seat win more often at 2 players?", ("mcts",), 2, 1000,
-        4, "seats"),
+    **{f"wanderlust-seats-{p}p-mcts": Study(
+        "wanderlust", f"Does the first seat win more often at {p} players?", ("mcts",), p,
+        1000, 4, "seats") for p in (2, 3)},
     "wanderlust-automatons-greedy": Study(
         "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("greedy",),
         1, 1000, 7, "won", {"automatons": 2}),
