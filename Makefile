@@ -93,8 +93,9 @@ bench: $(STAMP)
 
 # the large studies behind the analysis notebooks (data/studies/): plays only what the stored files lack;
 # what is left and how long it would take: make studies-status; one: python -m boardkit.analysis.studies NAME
+# at the lowest priority: hours of games never slow a notebook or a test run beside them
 studies: $(STAMP)
-	$(BIN)/python -m boardkit.analysis.studies --workers $(JOBS)
+	nice -n 19 $(BIN)/python -m boardkit.analysis.studies --workers $(JOBS)
 
 studies-status: $(STAMP)
 	$(BIN)/python -m boardkit.analysis.studies --status
