@@ -61,7 +61,9 @@ class Step(Generic[S]):
 
         The default lists every legal action; a step with many options may override it with
         something cheaper that draws from the same set (for instance: draw a candidate, keep
-        it if :meth:`check` accepts it, else fall back to the list).
+        it if :meth:`check` accepts it, else fall back to the list). With the default, a
+        playout (:meth:`State.random_playout`) draws from the list the engine made to see
+        whether an ``auto`` step was forced, so the list is not made twice.
         """
         options = self.legal(state)
         return options[int(rng.integers(len(options)))]
