@@ -367,10 +367,7 @@ class MCTSAgent(Agent):
                     i = min(untried, key=lambda j: self._rank(node, codes[j]))
                 else:
                     i = untried[int(self.rng.integers(len(untried)))]
-                if given:
-                    state.apply(actions[i], atomic=False)
-                else:
-                    state.apply_listed(actions[i])
+                self._descend(state, actions[i], given)
                 child = _Node(player, state.players)
                 child.avail = 1
                 node.children[codes[i]] = child
@@ -378,11 +375,7 @@ class MCTSAgent(Agent):
                 break
             index = {codes[i]: i for i in tried}
             best = index[self._select(node, [codes[i] for i in tried], player)]
-            if given:
-                listed = None
-                state.apply(actions[best], atomic=False)
-            else:
-                listed = state.apply_listed(actions[best])
+            listed = self._descend(state, actions[best], given)
             node = node.children[codes[best]]
             path.append(node)
         # playout: cheap random moves (or the game's greedy player's), cut off after
@@ -402,6 +395,16 @@ class MCTSAgent(Agent):
         for n in path:
             n.visits += 1
             n.value += reward
+
+    @staticmethod
+    def _descend(state: State, act: Action, given: bool) -> list[Action] | None:
+        """Play a tree move on the search's world: a move ``given`` from the real position
+        is checked (it need not be legal in this world), a move of this world's own list
+        is not; returns the next decision's list when the engine made it (else None)."""
+        if given:
+            state.apply(act, atomic=False)
+            return None
+        return state.apply_listed(act)
 
     def _playout_policy(self, state: State) -> Agent | None:
         """None for random playouts, else the game's greedy agent (made once per agent)."""

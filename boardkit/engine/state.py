@@ -307,8 +307,7 @@ class State:
         """
         act = self.check(act)
         if not atomic:
-            self._resolve("action", act)
-            self._settle()
+            self.apply_listed(act)  # checked just now
             return self
         snapshot, log_length = self._snapshot(), len(self.log)
         try:
