@@ -251,3 +251,36 @@ def test_strong_setting_of_a_games_own_search_without_iterations_is_a_variant_er
     monkeypatch.setitem(boardkit.game("dice-grid").agents, "mcts", RandomAgent)
     with pytest.raises(VariantError, match="no iteration budget"):  # was an AttributeError
         make_agent("mcts-strong", game="dice-grid")
+
+
+@pytest.mark.parametrize("game, players, variant", [
+    ("wishland", 1, {}), ("wishland", 2, {}), ("wishland", 3, {}), ("wishland", 4, {}),
+    ("wanderlust", 1, {"automatons": 2}), ("wanderlust", 3, {}), ("wanderlust", 5, {})])
+def test_a_lead_heuristic_values_every_seat_once_with_the_same_floats(game, players, variant):
+    from boardkit.agents.greedy import Lead
+    from boardkit.agents.mcts import evaluation
+
+    g = boardkit.game(game)
+    assert isinstance(g.heuristic, Lead)
+    calls = []
+
+    def counted(state, seat):
+        calls.append(seat)
+        return g.heuristic.value(state, seat)
+
+    lead = Lead(counted, seats=g.heuristic.seats)
+    s = g.new_game(seed=7, players=players, variant=variant)
+    bot = RandomAgent(3)
+    for _ in range(12):  # positions along a random game
+        seats = lead._count(s)
+        calls.clear()
+        every = lead.all_seats(s)
+        assert len(calls) == seats  # each seat valued once
+        one_by_one = [lead(s, p) for p in range(players)]
+        assert every == one_by_one == [g.heuristic(s, p) for p in range(players)]
+        assert list(evaluation(s, g.heuristic, scale=5.0)) == list(
+            evaluation(s, lambda st, p: g.heuristic(st, p), scale=5.0))
+        for _ in range(6):
+            if s.is_over:
+                break
+            s.apply(bot.act(s))

@@ -17,6 +17,39 @@ from boardkit.engine import Action, State
 from .base import Agent
 
 
+class Lead:
+    """A heuristic that judges a seat by its ``value(state, seat)`` minus the best other
+    seat's (alone: the value itself). ``seats`` counts the seats valued (default
+    ``state.players``; a game with non-player seats, such as Wanderlust's automatons, counts
+    them too). Called as ``heuristic(state, player)``; :meth:`all_seats` gives every player's
+    at once with each value computed once (n values instead of n x n: the search judges every
+    seat of each cut-off position, and at 3-5 players that repetition was most of its
+    judging). Both give the same floats."""
+
+    def __init__(self, value, seats=None, doc: str | None = None):
+        self.value = value
+        self.seats = seats
+        self.__doc__ = doc or self.__doc__
+
+    def _count(self, state) -> int:
+        return self.seats(state) if self.seats is not None else state.players
+
+    def __call__(self, state, player: int) -> float:
+        mine = self.value(state, player)
+        others = [self.value(state, q) for q in range(self._count(state)) if q != player]
+        return mine - max(others) if others else mine
+
+    def all_seats(self, state) -> list[float]:
+        """``[self(state, p) for p in range(state.players)]``, each seat valued once."""
+        values = [self.value(state, q) for q in range(self._count(state))]
+        if len(values) == 1:
+            return values
+        return [values[p] - max(values[:p] + values[p + 1:]) for p in range(state.players)]
+
+    def __repr__(self) -> str:
+        return f"Lead({getattr(self.value, '__qualname__', self.value)!r})"
+
+
 def score_margin(state: State, player: int) -> float:
     """Default heuristic: my score minus the best opponent's (sign-adjusted)."""
     scores = [float(s) for s in state.scores()]

@@ -107,7 +107,9 @@ def evaluation(state: State, heuristic, score_weight: float = 0.1,
     short playout has). With ``reference`` (each seat's heuristic at the search's root) the
     lead is over that reference instead of over the others: for a race in which each player
     mostly builds their own park, so that the search does not go flat once a rival is out."""
-    values = np.array([float(heuristic(state, p)) for p in range(state.players)])
+    every = getattr(heuristic, "all_seats", None)  # a Lead values each seat once
+    values = (np.array(every(state), dtype=float) if every is not None else
+              np.array([float(heuristic(state, p)) for p in range(state.players)]))
     if state.players == 1:
         return values
     if scale is not None and reference is not None:

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from boardkit.agents import Agent
+from boardkit.agents.greedy import Lead
 from boardkit.agents.mcts import MCTSAgent, evaluation, logistic, outcome
 
 from . import routes, scoring, travel
@@ -121,11 +122,16 @@ def value(state, p) -> float:
             + _objective_value(state, p, stats) + hand * _ticket_weight(state) + held)
 
 
-def heuristic(state, player: int) -> float:
-    """For the generic greedy and MCTS agents: my value minus the best other trotter's."""
-    mine = value(state, player)
-    others = [value(state, t) for t in range(state.trotters) if t != player]
-    return mine - (max(others) if others else 0.0)
+def _trotters(state) -> int:
+    return state.trotters
+
+
+#: for the generic greedy and MCTS agents: my value minus the best other trotter's
+#: (automatons included)
+heuristic = Lead(value, seats=_trotters,
+                 doc="Wanderlust's heuristic: a trotter's value (points now plus the worth "
+                     "of what is in hand) minus the best other trotter's, automatons "
+                     "included.")
 
 
 def _ticket_weight(state) -> float:

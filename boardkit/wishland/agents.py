@@ -17,7 +17,7 @@ decks) and keeps the best.
 
 from __future__ import annotations
 
-from boardkit.agents.greedy import GreedyAgent
+from boardkit.agents.greedy import GreedyAgent, Lead
 
 from .card_limit import card_limit
 from .content import ACTOR, HOTEL, MASCOT, RESTAURANT
@@ -59,12 +59,10 @@ def value(state, player: int) -> float:
     return projected(state, player) + potential(state, player)
 
 
-def heuristic(state, player: int) -> float:
-    """``player``'s value minus the best opponent's (their own value in Solo Mode)."""
-    mine = value(state, player)
-    if state.players == 1:
-        return mine
-    return mine - max(value(state, q) for q in range(state.players) if q != player)
+#: ``player``'s value minus the best opponent's (their own value in Solo Mode)
+heuristic = Lead(value, doc="Wishland's heuristic: a player's value (Victory Points if the "
+                 "game ended now plus what their resources are worth in the rounds left) "
+                 "minus the best opponent's; alone, the value itself.")
 
 
 class WishlandGreedy(GreedyAgent):
