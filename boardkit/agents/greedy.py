@@ -59,6 +59,21 @@ def score_margin(state: State, player: int) -> float:
     return mine - (max(others) if others else 0.0)
 
 
+def one_step_values(state: State, options: list[Action], heuristic, me: int, rng) -> list:
+    """``me``'s heuristic (``heuristic``, else the game's, else :func:`score_margin`) after
+    each option, on one guess at what ``me`` cannot see (drawn with ``rng``), shared by every
+    option: a fair comparison that never peeks at hidden information. The greedy agent keeps
+    the best; the search orders its root by them."""
+    fn = heuristic or state.game.heuristic or score_margin
+    guess = state.determinize(me, rng)
+    values = []
+    for act in options:
+        after = guess.clone()
+        after.apply(act, atomic=False)
+        values.append(fn(after, me))
+    return values
+
+
 class GreedyAgent(Agent):
     """Looks one decision ahead; ties are broken by its seeded generator."""
 
@@ -76,16 +91,7 @@ class GreedyAgent(Agent):
         options = self.options(state)
         if len(options) == 1:
             return options[0]
-        fn = self.heuristic or state.game.heuristic or score_margin
-        me = self.mover(state)
-        # one guess at what this player cannot see, shared by every option (a fair comparison
-        # that never peeks at hidden information)
-        guess = state.determinize(me, self.rng)
-        values = []
-        for act in options:
-            after = guess.clone()
-            after.apply(act, atomic=False)
-            values.append(fn(after, me))
+        values = one_step_values(state, options, self.heuristic, self.mover(state), self.rng)
         best = max(values)
         ties = [a for a, v in zip(options, values, strict=True) if v == best]
         return ties[int(self.rng.integers(len(ties)))]

@@ -264,16 +264,10 @@ class MCTSAgent(Agent):
     def _ranked(self, state: State, options: list[Action]) -> list[Action]:
         """The options, best first by the heuristic one move ahead (as the greedy agent
         rates them, on one guess at the hidden information); ties keep the listed order."""
-        from .greedy import score_margin
+        from .greedy import one_step_values
 
-        fn = self.heuristic or state.game.heuristic or score_margin
-        me = self.mover(state)
-        guess = state.determinize(me, self.rng)
-        values = []
-        for act in options:
-            after = guess.clone()
-            after.apply(act, atomic=False)
-            values.append(float(fn(after, me)))
+        values = [float(v) for v in one_step_values(state, options, self.heuristic,
+                                                    self.mover(state), self.rng)]
         order = sorted(range(len(options)), key=lambda i: -values[i])
         return [options[i] for i in order]
 

@@ -28,10 +28,9 @@ from boardkit.engine import RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from .actions import BonusCard
-from .card_limit import limit_violation
 from .content import ACTOR, CARDS, CONTENT, FIVE, MASCOT, RESTAURANT, TICKET, table_value
 from .income import income_credits
-from .standard_actions import after_payment, purchase_cost
+from .standard_actions import after_payment, payment_violation, purchase_cost
 from .tracks import doubles
 
 PARTS = ("hotels", "mascots", "entertainment", "happiness", "visitors", "restaurants",
@@ -196,15 +195,7 @@ def bonus_violation(state, player: int, cid, candidates=None) -> RuleViolation |
         return RuleViolation("wishland.hotel.8",
                              f"{CARDS[cid].name if cid in CARDS else cid} is not in a "
                              "Marketplace row, deck or discard pile")
-    limited = limit_violation(state, player, cid)
-    if limited is not None:
-        return limited
-    cost = purchase_cost(state, player, cid)
-    if state.credits[player] < cost:
-        return RuleViolation("wishland.purchase.credits",
-                             f"{CARDS[cid].name} costs {cost} Credits; P{player + 1} has "
-                             f"{state.credits[player]}")
-    return None
+    return payment_violation(state, player, cid)
 
 
 def take_from_marketplace(state, cid: int) -> None:

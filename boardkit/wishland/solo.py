@@ -37,7 +37,6 @@ from .actions import (
     SoloFreeDraw,
     SoloPlay,
 )
-from .card_limit import limit_violation
 from .content import CARDS, MASCOT, SPACES
 from .continuations import later
 from .standard_actions import CLAIM as _CLAIM
@@ -48,6 +47,7 @@ from .standard_actions import (
     advertise,
     after_payment,
     collect,
+    payment_violation,
     place,
     purchase_cost,
     workers_needed,
@@ -101,15 +101,7 @@ def play_violation(state, player: int, cid: int) -> RuleViolation | None:
     if cid not in state.hand:
         return RuleViolation("wishland.solo.play",
                              f"{CARDS[cid].name if cid in CARDS else cid} is not in the hand")
-    limited = limit_violation(state, player, cid)
-    if limited is not None:
-        return limited
-    cost = purchase_cost(state, player, cid)
-    if state.credits[player] < cost:
-        return RuleViolation("wishland.purchase.credits",
-                             f"{CARDS[cid].name} costs {cost} Credits; P{player + 1} has "
-                             f"{state.credits[player]}")
-    return None
+    return payment_violation(state, player, cid)
 
 
 def advertise_violation(state, player: int) -> RuleViolation | None:

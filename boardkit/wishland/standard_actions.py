@@ -77,6 +77,21 @@ def purchase_cost(state, player: int, cid: int) -> int:
     return max(0, cost)
 
 
+def payment_violation(state, player: int, cid: int) -> RuleViolation | None:
+    """Why ``player`` may not take ``cid`` at its full price (the Card Limit, then the
+    Credits): the check of a card bought outside the Marketplace spaces (Hotel #8 at Final
+    Scoring, a Solo hand card), which no extra Workers can lower."""
+    limited = limit_violation(state, player, cid)
+    if limited is not None:
+        return limited
+    cost = purchase_cost(state, player, cid)
+    if state.credits[player] < cost:
+        return RuleViolation("wishland.purchase.credits",
+                             f"{CARDS[cid].name} costs {cost} Credits; P{player + 1} has "
+                             f"{state.credits[player]}")
+    return None
+
+
 @RULES.implements("wishland.place.stack")
 def place(state, player: int, space: int, n: int) -> None:
     """Put ``n`` of ``player``'s Workers on ``space`` as one new stack."""
