@@ -207,3 +207,21 @@ def test_paired_drops_pairs_with_a_missing_side_and_gives_the_interval():
     mean, low, high, p, n = paired(a, b)
     assert n == 4 and mean == 1.0 and low < mean < high and 0 < p <= 1
     assert paired(a.iloc[:0], b)[4] == 0 and math.isnan(paired(a.iloc[:0], b)[0])
+
+
+def test_seat_shift_pairs_each_seat_deal_by_deal():
+    import pandas as pd
+
+    from boardkit.analysis.lab import seat_shift
+
+    def table(wins):  # wins[g] = the seat that won game g (2 seats)
+        return pd.DataFrame([{"game": g, "seat": s, "win": s == w}
+                             for g, w in enumerate(wins) for s in (0, 1)])
+
+    a, b = table([0, 0, 1, 0]), table([1, 0, 1, 1])
+    shift = seat_shift(a, b)
+    assert list(shift.index) == [1, 2] and (shift.deals == 4).all()
+    assert shift.loc[1, "difference"] == -0.5 and shift.loc[2, "difference"] == 0.5
+    assert shift.loc[2, "ci_low"] < 0.5 < shift.loc[2, "ci_high"]
+    # games only one table holds are not pairs
+    assert seat_shift(a, b[b.game < 2]).deals.tolist() == [2, 2]

@@ -131,6 +131,20 @@ def paired(a, b, seed: int = 0) -> tuple[float, float, float, float, int]:
     return mean, mean - Z * se, mean + Z * se, sign_flip_p(diffs, seed=seed), int(diffs.size)
 
 
+def seat_shift(a, b, seed: int = 0):
+    """Each seat's wins, B − A on the same deals: two simulate tables of the same games
+    (matched by ``game``), one row per seat (numbered from 1) with :func:`paired`'s mean
+    difference, 95 % interval, sign-flip p-value and number of deals."""
+    import pandas as pd
+
+    rows = {}
+    for seat in sorted(set(a["seat"]) | set(b["seat"])):
+        won_a, won_b = (frame[frame["seat"] == seat].set_index("game")["win"] for frame in (a, b))
+        rows[int(seat) + 1] = dict(zip(["difference", "ci_low", "ci_high", "p", "deals"],
+                                       paired(won_a, won_b, seed=seed), strict=True))
+    return pd.DataFrame.from_dict(rows, orient="index").rename_axis("seat")
+
+
 def compare(game: str, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] | None = None,
             n: int = 200, seed: int = 0, agents: Sequence[str] | str = ("random",),
             players: int | None = None, measure_name: str = "score", **simulate_kwargs) -> Comparison:

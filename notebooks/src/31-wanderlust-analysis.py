@@ -391,7 +391,7 @@ assert house.covers_fair.all()   # with the round finished, every seat of every 
 # objectives, and the score lines (section 3).
 
 # %%
-from boardkit.analysis.lab import paired
+from boardkit.analysis.lab import paired, seat_shift
 from boardkit.analysis.metrics import seat_win_rates
 
 K_WL2 = 1000  # every game of both studies
@@ -474,13 +474,7 @@ seats_wl3 = pd.concat({agent: seat_win_rates(frame)[["win_rate", "ci_low", "ci_h
 seats_wl3.index += 1
 print(f"win rate by seat at 3 players, the same {K_WL3} deals (fair 0.333):")
 print(seats_wl3.round(3).to_string())
-shift_wl3 = {}
-for seat in (1, 2, 3):
-    won = {agent: frame[frame.seat == seat - 1].set_index("game").win
-           for agent, frame in three_runs.items()}
-    shift_wl3[seat] = dict(zip(["difference", "ci_low", "ci_high", "p", "deals"],
-                               paired(won["greedy"], won["mcts"]), strict=True))
-shift_wl3 = pd.DataFrame(shift_wl3).T
+shift_wl3 = seat_shift(three_runs["greedy"], three_runs["mcts"])
 print("\nwin rate, search − greedy on the same deals")
 print(shift_wl3.round(3).to_string())
 rounds_wl3 = paired(*(frame.groupby("game").fact_rounds.first()

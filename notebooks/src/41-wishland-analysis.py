@@ -31,7 +31,7 @@ import pandas as pd
 
 from boardkit.analysis import (metrics, plot_score_sources, plot_scores, plot_seat_win_rates,
                                seat_win_rates, simulate)
-from boardkit.analysis.lab import measure, paired
+from boardkit.analysis.lab import measure, paired, seat_shift
 from boardkit.analysis.metrics import mean_ci
 from boardkit.wishland.analysis import card_win_rates, play_games, solo_scores
 
@@ -583,13 +583,7 @@ seats_3p["seat"] += 1
 print(seats_3p.pivot(index="seat", columns="agent", values=["win_rate", "ci_low", "ci_high"])
       .round(3).to_string())
 # each seat's wins deal by deal: search - greedy, with its interval and a sign-flip test
-shift_3p = {}
-for seat in (1, 2, 3):
-    won = {agent: frame[frame.seat == seat - 1].set_index("game").win
-           for agent, frame in three.items()}
-    shift_3p[seat] = dict(zip(["difference", "ci_low", "ci_high", "p", "deals"],
-                              paired(won["greedy"], won["mcts"]), strict=True))
-shift_3p = pd.DataFrame(shift_3p).T
+shift_3p = seat_shift(three["greedy"], three["mcts"])
 print("\nwin rate, search - greedy on the same deals")
 print(shift_3p.round(4).to_string())
 print(f"the study holds {search_3p.game.nunique()} games now")
