@@ -690,7 +690,7 @@ assert first_over_last.loc[("greedy", "turn order"), "ci_low"] > edge.loc["turn 
 # (+0.54), and the rest from what choosing first wins, the **Achievements** (+0.45: each is
 # claimed once, by whoever meets its requirement first) and the **Rides** (+0.79, 0.19–1.39:
 # the first pick of the row). Between greedy players seat 1 takes even more Turn Order points
-# (+1.00: greedy takes the Victory Point of space 3 whenever it chooses first) and gives them
+# (+1.00, as if its extra first choice always went to the Victory Point of space 3) and gives them
 # back (Achievements −0.18, Hotels at Final Scoring −0.49): no seat out-scores another
 # (−0.04, −0.54 to +0.45). Greedy takes the point; the search takes the first pick, and
 # wins with it.
