@@ -58,38 +58,39 @@ def stat(state, player: int, cond: Condition) -> int:
     raise ValueError(f"unknown statistic {s!r}")  # pragma: no cover - schema forbids it
 
 
-def _compile(cond: Condition):
-    """A fast reader of one requirement statistic (same values as :func:`stat`)."""
-    s = cond.stat
-    if s == "happiness":
-        return lambda st, p: st.happiness[p]
-    if s == "visitors":
-        return lambda st, p: st.visitors[p]
-    if s == "workers":
-        return lambda st, p: st.workers[p]
-    if s == "vp":
-        return lambda st, p: st.vp[p]
-    if s == "credits":
-        return lambda st, p: st.credits[p]
-    if s == "cards":
-        assert cond.kind is not None, "Condition requires the kind of 'cards'"
-        k = _KIND_INDEX[cond.kind]
-        return lambda st, p: st.count[p][k]
-    return lambda st, p: stat(st, p, cond)
+#: the statistics read straight off one of the state's per-player lists
+_PLAIN = ("happiness", "visitors", "workers", "vp", "credits")
 
 
-#: achievement id -> (any?, ((reader, at least), ...))
-_TESTS = {aid: (a.mode == "any", tuple((_compile(c), c.at_least) for c in a.require))
-          for aid, a in ACHIEVEMENTS.items()}
+def _compile(aid: str):
+    """The requirement of Achievement ``aid`` as one generated function ``(state, player) ->
+    bool``: the same answer as comparing :func:`stat` with each condition's ``at_least``
+    (any or all of them, in order, stopping at the first that decides), without a call per
+    condition. Listed at every step of a search's playouts."""
+    a = ACHIEVEMENTS[aid]
+    env: dict = {"_stat": stat}
+    terms = []
+    for i, c in enumerate(a.require):
+        if c.stat in _PLAIN:
+            read = f"st.{c.stat}[p]"
+        elif c.stat == "cards":
+            assert c.kind is not None, "Condition requires the kind of 'cards'"
+            read = f"st.count[p][{_KIND_INDEX[c.kind]}]"
+        else:
+            env[f"c{i}"] = c
+            read = f"_stat(st, p, c{i})"
+        terms.append(f"{read} >= {int(c.at_least)}")
+    any_of = a.mode == "any"
+    body = (" or " if any_of else " and ").join(terms) or repr(not any_of)
+    return eval(f"lambda st, p: {body}", env)  # noqa: S307 - built from validated content
+
+
+_TESTS = {aid: _compile(aid) for aid in ACHIEVEMENTS}
 
 
 def meets(state, player: int, aid: str) -> bool:
     """Does ``player`` meet the requirement of Achievement ``aid``?"""
-    any_of, tests = _TESTS[aid]
-    for read, at_least in tests:
-        if (read(state, player) >= at_least) == any_of:
-            return any_of
-    return not any_of
+    return _TESTS[aid](state, player)
 
 
 def available(state, player: int) -> list[str]:
@@ -102,7 +103,8 @@ def available(state, player: int) -> list[str]:
 
 
 def claimable(state, player: int) -> list[str]:
-    return [a for a in available(state, player) if meets(state, player, a)]
+    tests = _TESTS
+    return [a for a in available(state, player) if tests[a](state, player)]
 
 
 def claim_violation(state, player: int, aid: str) -> RuleViolation | None:

@@ -209,3 +209,33 @@ def test_entrepreneur_3_owner_claims_the_private_tile():
     assert isinstance(s.pending, ChoiceStep)  # Entrepreneur #3: a choice for its owner ...
     assert_legal(s, ChooseReward("workers"))
     assert s.credits[1] == before + 1  # ... and the Credit every claim pays
+
+
+def test_the_compiled_requirements_answer_as_the_statistics_do():
+    """``meets`` runs one generated function per Achievement; it must agree with comparing
+    each condition's statistic (``stat``) with its threshold, any or all, for every
+    Achievement (board and tiles) at every seat of positions from random games."""
+    import numpy as np
+
+    from boardkit.wishland.achievements import stat
+
+    def by_stat(s, p, aid):
+        a = ACHIEVEMENTS[aid]
+        met = [stat(s, p, c) >= c.at_least for c in a.require]
+        return any(met) if a.mode == "any" else all(met)
+
+    seen = {True: 0, False: 0}
+    for seed, players in ((0, 2), (1, 3), (2, 4)):
+        s = GAME.new_game(players=players, seed=seed)
+        rng = np.random.default_rng(seed)
+        k = 0
+        while not s.is_over:
+            if k % 5 == 0:
+                for p in range(players):
+                    for aid in ACHIEVEMENTS:
+                        assert meets(s, p, aid) is by_stat(s, p, aid), (aid, p, k)
+                        seen[by_stat(s, p, aid)] += 1
+            acts = s.legal_actions()
+            s.apply(acts[int(rng.integers(len(acts)))])
+            k += 1
+    assert seen[True] > 100 and seen[False] > 100  # both answers were exercised
