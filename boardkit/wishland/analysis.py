@@ -3,6 +3,11 @@
 * :func:`card_win_rates` — which cards (Hotels, Entrepreneurs, ...) go with winning: for each
   card, the win rate of the players who ended the game with it, with a 95 % Wilson interval,
   against the win rate of everybody else;
+* :func:`draft_win_rates` — the same question asked the way an experiment asks it: the
+  Entrepreneur draft deals each player two cards at random, so the win rate of the players
+  *dealt* a card (kept or not) against everybody else's measures what the card does for
+  that player, with no choice mixed in; with how often the card is kept, and the win rate
+  when kept and when passed on;
 * :func:`solo_scores` — the distribution of Solo Mode scores per agent.
 
 Seat advantage, score spread and the Victory Points by source come from the generic
@@ -21,7 +26,7 @@ from collections.abc import Sequence
 from boardkit.analysis.metrics import wilson
 from boardkit.engine.errors import DataError
 
-from .content import CARDS, KINDS
+from .content import CARDS, ENTREPRENEUR, KINDS
 
 
 def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy", seed: int = 0,
@@ -73,6 +78,80 @@ def card_win_rates(rows, kinds: Sequence[str] = ("hotel", "entrepreneur"),
     frame = pd.DataFrame(out)
     if frame.empty:
         return frame
+    return frame.sort_values("win_rate", ascending=False).reset_index(drop=True)
+
+
+def draft_deals(rows, players: int = 2, variant: dict | None = None) -> list[dict]:
+    """Each record of ``rows`` (:func:`card_rows`, or a ``simulate`` table) with the two
+    Entrepreneurs its seat was dealt (``dealt``, card ids) and the one it kept (``kept``).
+
+    The deal is the setup's draw, before any decision, so it is read back by setting up each
+    game again from its seed (``players`` and ``variant``, default the draft alone, must be
+    the ones the games were played with: a seat that ended with an Entrepreneur it was not
+    dealt raises :class:`~boardkit.engine.errors.DataError`)."""
+    from .game import GAME
+    from .state import WishlandState
+
+    if not isinstance(rows, list):
+        rows = card_rows(rows)
+    variant = {"entrepreneurs": True} if variant is None else variant
+    if not variant.get("entrepreneurs"):
+        raise DataError("draft_deals: the variant has no Entrepreneur draft "
+                        "(variant={'entrepreneurs': True})")
+    deals: dict[int, list[list[int]]] = {}
+    out = []
+    for r in rows:
+        seed = r["seed"]
+        if seed not in deals:
+            setup = GAME.new_game(players=players, seed=seed, variant=variant)
+            assert isinstance(setup, WishlandState)
+            deals[seed] = [list(pair) for pair in setup.dealt]
+        if not 0 <= r["seat"] < players:
+            raise DataError(f"draft_deals: game {r['game']} has a seat {r['seat'] + 1}; the games "
+                            f"were said to have {players} players")
+        dealt = deals[seed][r["seat"]]
+        held = [c for c in r["cards"] if CARDS[c].kind == ENTREPRENEUR]
+        if len(held) != 1 or held[0] not in dealt:
+            names = ", ".join(CARDS[c].name for c in held) or "no Entrepreneur"
+            raise DataError(f"draft_deals: in game {r['game']} seat {r['seat'] + 1} ended with "
+                            f"{names}, but the setup of seed {seed} at {players} players with "
+                            f"{variant} deals it {' and '.join(CARDS[c].name for c in dealt)}: "
+                            "these rows come from other games")
+        out.append({**r, "dealt": dealt, "kept": held[0]})
+    return out
+
+
+def draft_win_rates(rows, players: int = 2, variant: dict | None = None):
+    """For each Entrepreneur (a pandas DataFrame, best first): ``dealt`` (how many seats were
+    dealt it), ``win_rate`` with its 95 % interval (``ci_low``, ``ci_high``) among those
+    seats, kept or not, and ``win_rate_without`` (every other seat); ``kept`` (the share of
+    those seats that kept it), ``win_kept`` and ``win_passed`` (their win rates when they
+    kept it and when they kept the other card). The deal is random, so ``win_rate -
+    win_rate_without`` is the card's effect for these players; ``win_kept`` mixes the card
+    with the choice (see :func:`draft_deals`)."""
+    import pandas as pd
+
+    deals = draft_deals(rows, players, variant)
+    total_wins = sum(r["win"] for r in deals)
+    out = []
+    for cid in sorted({c for r in deals for c in r["dealt"]}):
+        got = [r for r in deals if cid in r["dealt"]]
+        kept = [r for r in got if r["kept"] == cid]
+        passed = [r for r in got if r["kept"] != cid]
+        wins, n = sum(r["win"] for r in got), len(got)
+        low, high = wilson(wins, n)
+        others = len(deals) - n
+        out.append({"card": CARDS[cid].name, "dealt": n, "win_rate": wins / n, "ci_low": low,
+                    "ci_high": high,
+                    "win_rate_without": (total_wins - wins) / others if others else float("nan"),
+                    "kept": len(kept) / n,
+                    "win_kept": (sum(r["win"] for r in kept) / len(kept) if kept
+                                 else float("nan")),
+                    "win_passed": (sum(r["win"] for r in passed) / len(passed) if passed
+                                   else float("nan"))})
+    columns = ["card", "dealt", "win_rate", "ci_low", "ci_high", "win_rate_without", "kept",
+               "win_kept", "win_passed"]
+    frame = pd.DataFrame(out, columns=columns)
     return frame.sort_values("win_rate", ascending=False).reset_index(drop=True)
 
 

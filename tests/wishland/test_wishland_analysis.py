@@ -7,7 +7,15 @@ from __future__ import annotations
 import pytest
 
 from boardkit.analysis import simulate
-from boardkit.wishland.analysis import card_win_rates, play_games, solo_scores
+from boardkit.engine.errors import DataError
+from boardkit.wishland import GAME
+from boardkit.wishland.analysis import (
+    card_win_rates,
+    draft_deals,
+    draft_win_rates,
+    play_games,
+    solo_scores,
+)
 from boardkit.wishland.content import CARDS, KINDS
 
 
@@ -40,6 +48,49 @@ def test_card_win_rates_compare_holders_with_everybody_else(rows, kinds):
         others = len(rows) - len(holders)
         assert card.win_rate_without == pytest.approx(
             (wins - sum(r["win"] for r in holders)) / others)
+
+
+def test_draft_deals_read_each_seats_two_entrepreneurs_back_from_the_seed(rows):
+    deals = draft_deals(rows)
+    assert len(deals) == len(rows)
+    for r in deals:
+        s = GAME.new_game(players=2, seed=r["seed"], variant={"entrepreneurs": True})
+        assert r["dealt"] == list(s.dealt[r["seat"]]) and len(set(r["dealt"])) == 2
+        assert r["kept"] in r["dealt"] and r["kept"] in r["cards"]
+    # the two seats of a game are dealt four different cards
+    for game in range(8):
+        pairs = [r["dealt"] for r in deals if r["game"] == game]
+        assert len(set(pairs[0]) | set(pairs[1])) == 4
+
+
+def test_draft_win_rates_count_every_seat_dealt_a_card_kept_or_not(rows):
+    table = draft_win_rates(rows)
+    deals = draft_deals(rows)
+    assert table.dealt.sum() == 2 * len(rows)  # each seat is dealt two cards
+    assert table.win_rate.is_monotonic_decreasing
+    wins = sum(r["win"] for r in deals)
+    for _, card in table.iterrows():
+        cid = next(c for c in CARDS if CARDS[c].name == card.card)
+        got = [r for r in deals if cid in r["dealt"]]
+        kept = [r for r in got if r["kept"] == cid]
+        assert card.dealt == len(got) and card.kept == len(kept) / len(got)
+        assert card.win_rate == sum(r["win"] for r in got) / len(got)
+        assert card.win_rate_without == (wins - sum(r["win"] for r in got)) / (len(rows) - len(got))
+        if kept:
+            assert card.win_kept == sum(r["win"] for r in kept) / len(kept)
+        if len(kept) < len(got):
+            assert card.win_passed == sum(r["win"] for r in got if r["kept"] != cid) / (len(got) - len(kept))
+
+
+def test_draft_deals_refuse_rows_from_other_games(rows):
+    with pytest.raises(DataError, match="seat 3; the games were said to have 2 players"):
+        draft_deals([{**rows[0], "seat": 2}])
+    moved = [{**r, "seed": r["seed"] + 1} for r in rows]
+    with pytest.raises(DataError, match="other games"):
+        draft_deals(moved)
+    with pytest.raises(DataError, match="no Entrepreneur draft"):
+        draft_deals(rows, variant={})
+    assert draft_win_rates([]).empty
 
 
 def test_solo_scores_play_each_agent_on_the_same_seeds():
