@@ -284,3 +284,27 @@ def test_a_lead_heuristic_values_every_seat_once_with_the_same_floats(game, play
             if s.is_over:
                 break
             s.apply(bot.act(s))
+
+
+def test_greedy_records_how_many_options_tied_at_its_best_value():
+    import numpy as np
+
+    from boardkit.agents.greedy import GreedyAgent, one_step_values
+
+    g = boardkit.game("wishland")
+    s = g.new_game(players=3, seed=2)
+    agent, twin = GreedyAgent(g.heuristic, seed=5), np.random.default_rng(5)
+    seen = set()
+    for _ in range(40):
+        options = s.legal_actions()
+        act = agent.act(s)
+        if len(options) == 1:
+            assert agent.last_ties == (1, 1)
+        else:  # the same values from the same draws
+            values = one_step_values(s, options, g.heuristic, s.current_player, twin)
+            best = max(values)
+            assert agent.last_ties == (values.count(best), len(options))
+            twin.integers(values.count(best))  # the tie-break's draw
+            seen.add(agent.last_ties[0] > 1)
+        s.apply(act)
+    assert seen == {True, False}  # both a clear best and a tie were met

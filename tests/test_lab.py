@@ -225,3 +225,27 @@ def test_seat_shift_pairs_each_seat_deal_by_deal():
     assert shift.loc[2, "ci_low"] < 0.5 < shift.loc[2, "ci_high"]
     # games only one table holds are not pairs
     assert seat_shift(a, b[b.game < 2]).deals.tolist() == [2, 2]
+
+
+def test_guesses_count_the_decisions_a_greedy_player_cannot_tell_apart():
+    from boardkit.analysis.lab import guesses
+
+    # Wishland's Entrepreneur draft: both cards pay later, so every draft choice is a tie
+    table = guesses("wishland", players=2, n=3, seed=4, variant={"entrepreneurs": True})
+    draft = table.loc["wishland.entrepreneur.draft"]
+    assert draft.decisions == 2 * 3 and draft.options == 2 and draft.all_tied == 1.0
+    assert table.index[0] == "wishland.entrepreneur.draft"  # most guessed first
+    assert (table.all_tied <= table.tied).all() and (table.options > 1).all()
+    # a Worker placement is judged: the heuristic never finds all its options equal
+    assert table.loc["wishland.action.one", "all_tied"] == 0.0
+    # without the draft there is no draft decision to count
+    assert "wishland.entrepreneur.draft" not in guesses("wishland", players=2, n=1).index
+
+
+def test_guesses_need_a_player_that_records_its_values():
+    from boardkit.analysis.lab import guesses
+
+    with pytest.raises(VariantError, match="not a GreedyAgent"):
+        guesses("wishland", players=2, n=1, agent="random")
+    with pytest.raises(VariantError, match="not a GreedyAgent"):
+        guesses("wanderlust", players=2, n=1)  # Wanderlust's greedy values actions its own way

@@ -83,6 +83,9 @@ class GreedyAgent(Agent):
         self.heuristic = heuristic
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+        #: (options tied at the best value, options) of the last decision: where the two are
+        #: equal and above 1, every choice was worth the same and the tie-break chose
+        self.last_ties = (1, 1)
 
     def __repr__(self) -> str:
         return f"GreedyAgent(seed={self.seed})"
@@ -90,8 +93,10 @@ class GreedyAgent(Agent):
     def act(self, state: State) -> Action:
         options = self.options(state)
         if len(options) == 1:
+            self.last_ties = (1, 1)
             return options[0]
         values = one_step_values(state, options, self.heuristic, self.mover(state), self.rng)
         best = max(values)
         ties = [a for a, v in zip(options, values, strict=True) if v == best]
+        self.last_ties = (len(ties), len(options))
         return ties[int(self.rng.integers(len(ties)))]

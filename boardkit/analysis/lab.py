@@ -5,7 +5,8 @@ deals and, as far as the rules allow, the same dice), takes one number per game 
 score, game length, first-seat win, a scoring source, ...), and reports the mean paired
 difference with a 95 % interval and a sign-flip permutation test — no normality
 assumption and no SciPy needed. :func:`tournament` plays every combination of agents with
-rotated seats.
+rotated seats. :func:`guesses` counts the decisions a one-step greedy player cannot tell
+apart (every option worth the same to its heuristic), rule by rule.
 """
 
 from __future__ import annotations
@@ -143,6 +144,49 @@ def seat_shift(a, b, seed: int = 0):
         rows[int(seat) + 1] = dict(zip(["difference", "ci_low", "ci_high", "p", "deals"],
                                        paired(won_a, won_b, seed=seed), strict=True))
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("seat")
+
+
+def guesses(game: str, players: int = 2, n: int = 10, seed: int = 0,
+            variant: Mapping[str, Any] | None = None, agent: str = "greedy"):
+    """Where a one-step player guesses. Plays ``n`` games of ``agent`` (a
+    :class:`~boardkit.agents.greedy.GreedyAgent`, the game's ``greedy`` by default) on seeds
+    ``seed, seed + 1, ...`` and, for each kind of decision (named by its step's rule), counts
+    the decisions that offered a choice and the share of them at which **every** option was
+    worth the same to the heuristic (``all_tied``: the seeded tie-break chose, so the move
+    is a coin toss as far as the player's judgement goes) or two or more tied at the top
+    (``tied``), with the mean number of options. A decision the heuristic cannot tell apart is
+    one whose effects arrive beyond the player's one-decision horizon: a figure that rests
+    on it measures the tie-break, not the rule."""
+    import pandas as pd
+
+    from boardkit.agents import Agent, apply_chosen, make_agent
+    from boardkit.agents.greedy import GreedyAgent
+    from boardkit.engine import game as get_game
+
+    g = get_game(game)
+    rows = []
+    for k in range(n):
+        s = g.new_game(players=players, seed=seed + k, variant=dict(variant or {}))
+        agents: list[GreedyAgent] = []
+        for q in range(players):
+            one = make_agent(agent, seed=(seed + k) * 8 + q, game=game)
+            if not isinstance(one, GreedyAgent):
+                raise VariantError(f"guesses: agent {agent!r} of {game} is a "
+                                   f"{type(one).__name__}, not a GreedyAgent: its values are "
+                                   "not recorded")
+            agents.append(one)
+        while not s.is_over:
+            rule = s.stack[-1].rule
+            mover = agents[Agent.mover(s)]
+            act = mover.act(s)
+            tied, options = mover.last_ties
+            if options > 1:
+                rows.append((rule, options, tied > 1, tied == options))
+            apply_chosen(s, act)
+    frame = pd.DataFrame(rows, columns=["rule", "options", "tied", "all_tied"])
+    table = frame.groupby("rule").agg(decisions=("options", "size"), options=("options", "mean"),
+                                      tied=("tied", "mean"), all_tied=("all_tied", "mean"))
+    return table.sort_values("all_tied", ascending=False)
 
 
 def compare(game: str, a: Mapping[str, Any] | None = None, b: Mapping[str, Any] | None = None,

@@ -771,6 +771,53 @@ assert first_over_last.loc[("greedy", "turn order"), "ci_low"] > edge.loc["turn 
 #   (`mcts-strong`) is the other question left.
 
 # %% [markdown]
+# ### Where greedy guesses
+#
+# Greedy's figures above differ from the search's, and one reason can be counted. Greedy
+# values each option by the position right after it; when every option leaves a position
+# its heuristic values the same, its seeded tie-break picks, and that move is a coin toss as
+# far as its judgement goes. `lab.guesses` plays greedy games and counts, for each kind of
+# decision (named by its rule), how many offered a choice, the share with two or more
+# options tied at the best value (`tied`), and the share with **all** of them tied
+# (`all_tied`). Ten games at each player count, and ten with the draft:
+
+# %%
+from boardkit.analysis.lab import guesses
+
+guess_tables = {f"{p} player{'s' if p > 1 else ''}": guesses("wishland", players=p, n=10)
+                for p in (1, 2, 3, 4)}
+guess_tables["2 players, draft"] = guesses("wishland", players=2, n=10,
+                                           variant={"entrepreneurs": True})
+guessed = pd.concat(guess_tables, names=["game", "rule"])
+print(guessed.round(2).to_string())
+turn_order_guessed = guessed.xs("wishland.turn_order.space", level="rule").all_tied
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert guessed.xs("wishland.entrepreneur.draft", level="rule").all_tied.eq(1.0).all()
+assert turn_order_guessed["2 players"] == 0 and turn_order_guessed["1 player"] == 0
+assert 0.05 < turn_order_guessed["3 players"] < 0.25 and turn_order_guessed["4 players"] > 0.25
+assert guessed.xs("wishland.action.one", level="rule").all_tied.eq(0).all()
+assert guessed.loc[("1 player", "wishland.solo.turn"), "all_tied"] > 0.05
+
+# %% [markdown]
+# Greedy always judges its Worker placements (`wishland.action.one`: never all tied). It
+# guesses where a choice pays only later:
+# - **The draft**, every time (the kept card is revealed once everybody has chosen, and pays
+#   later; section 3).
+# - **The Turn Order Track at 3 and 4 players**: 12 % and 35 % of its choices. Space 4's
+#   reward is a choice of a Happiness, a Visitor or a Worker that the player makes in the
+#   *next* decision, beyond greedy's horizon; space 5's Ticket Office card and space 1's
+#   early turn are worth nothing to its heuristic at that moment. With only such spaces
+#   left, all look alike. At 2 players the Victory Point or the Credit is nearly always still
+#   free, and greedy never guesses there.
+# - **Solo Mode's free action** (moving the Player Token right to draw a card) against
+#   ending the turn: a card in hand is worth nothing to the heuristic until it is played.
+#
+# So greedy's Turn Order choices at 4 players, the very choices the first seat's edge is
+# about, are a third of the time decided by its tie-break: one more reason its seat figures
+# there are not evidence about the rule, and the search's are needed.
+
+# %% [markdown]
 # ### The large study
 #
 # These samples are **small**. For firm answers, run thousands of games from a terminal
