@@ -245,7 +245,12 @@ def test_guesses_count_the_decisions_a_greedy_player_cannot_tell_apart():
 def test_guesses_need_a_player_that_records_its_values():
     from boardkit.analysis.lab import guesses
 
-    with pytest.raises(VariantError, match="not a GreedyAgent"):
+    with pytest.raises(VariantError, match="does not record the ties"):
         guesses("wishland", players=2, n=1, agent="random")
-    with pytest.raises(VariantError, match="not a GreedyAgent"):
-        guesses("wanderlust", players=2, n=1)  # Wanderlust's greedy values actions its own way
+    with pytest.raises(VariantError, match="FreizeitparkGreedy"):
+        guesses("freizeitpark", players=2, n=1)
+    # Wanderlust's greedy values its moves its own way and records its ties too: its turns
+    # are always judged
+    wanderlust = guesses("wanderlust", players=3, n=2)
+    assert wanderlust.loc["wanderlust.turn.points", "all_tied"] == 0.0
+    assert wanderlust.loc["wanderlust.turn.points", "decisions"] > 100

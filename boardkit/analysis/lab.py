@@ -150,7 +150,8 @@ def guesses(game: str, players: int = 2, n: int = 10, seed: int = 0,
             variant: Mapping[str, Any] | None = None, agent: str = "greedy"):
     """Where a one-step player guesses. Plays ``n`` games of ``agent`` (a
     :class:`~boardkit.agents.greedy.GreedyAgent`, the game's ``greedy`` by default) on seeds
-    ``seed, seed + 1, ...`` and, for each kind of decision (named by its step's rule), counts
+    ``seed, seed + 1, ...`` (any agent that records ``last_ties``, as Wanderlust's greedy does
+    too) and, for each kind of decision (named by its step's rule), counts
     the decisions that offered a choice and the share of them at which **every** option was
     worth the same to the heuristic (``all_tied``: the seeded tie-break chose, so the move
     is a coin toss as far as the player's judgement goes) or two or more tied at the top
@@ -160,20 +161,18 @@ def guesses(game: str, players: int = 2, n: int = 10, seed: int = 0,
     import pandas as pd
 
     from boardkit.agents import Agent, apply_chosen, make_agent
-    from boardkit.agents.greedy import GreedyAgent
     from boardkit.engine import game as get_game
 
     g = get_game(game)
     rows = []
     for k in range(n):
         s = g.new_game(players=players, seed=seed + k, variant=dict(variant or {}))
-        agents: list[GreedyAgent] = []
+        agents: list[Any] = []
         for q in range(players):
             one = make_agent(agent, seed=(seed + k) * 8 + q, game=game)
-            if not isinstance(one, GreedyAgent):
-                raise VariantError(f"guesses: agent {agent!r} of {game} is a "
-                                   f"{type(one).__name__}, not a GreedyAgent: its values are "
-                                   "not recorded")
+            if not isinstance(getattr(one, "last_ties", None), tuple):
+                raise VariantError(f"guesses: agent {agent!r} of {game} ({type(one).__name__}) "
+                                   "does not record the ties of its decisions (last_ties)")
             agents.append(one)
         while not s.is_over:
             rule = s.stack[-1].rule

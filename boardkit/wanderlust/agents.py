@@ -147,6 +147,9 @@ class WanderlustGreedy(Agent):
     def __init__(self, seed: int | None = 0):
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+        #: (options tied at the best value, options) of the last decision (as
+        #: :class:`~boardkit.agents.greedy.GreedyAgent`'s): the noise broke the tie
+        self.last_ties = (1, 1)
 
     def __repr__(self) -> str:
         return f"WanderlustGreedy(seed={self.seed})"
@@ -154,15 +157,16 @@ class WanderlustGreedy(Agent):
     def act(self, state):
         options = state.legal_actions()
         if len(options) == 1:
+            self.last_ties = (1, 1)
             return options[0]
         p = state.current_player
         base = _stats(state, p)
         now = self._score(state, p, base)
         points = state.step_points
-        scored = []
-        for act in options:
-            v = self._value(state, p, act, base, now, points)
-            scored.append(v + 1e-6 * float(self.rng.random()))
+        values = [self._value(state, p, act, base, now, points) for act in options]
+        scored = [v + 1e-6 * float(self.rng.random()) for v in values]
+        best = max(values)
+        self.last_ties = (values.count(best), len(options))
         return options[int(np.argmax(scored))]
 
     # -------------------------------------------------------------- valuation
