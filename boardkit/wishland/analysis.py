@@ -81,20 +81,25 @@ def card_win_rates(rows, kinds: Sequence[str] = ("hotel", "entrepreneur"),
     return frame.sort_values("win_rate", ascending=False).reset_index(drop=True)
 
 
-def draft_deals(rows, players: int = 2, variant: dict | None = None) -> list[dict]:
+def draft_deals(rows, players: int | None = None, variant: dict | None = None,
+                params: dict | None = None) -> list[dict]:
     """Each record of ``rows`` (:func:`card_rows`, or a ``simulate`` table) with the two
     Entrepreneurs its seat was dealt (``dealt``, card ids) and the one it kept (``kept``).
 
     The deal is the setup's draw, before any decision, so it is read back by setting up each
-    game again from its seed (``players`` and ``variant``, default the draft alone, must be
-    the ones the games were played with: a seat that ended with an Entrepreneur it was not
-    dealt raises :class:`~boardkit.engine.errors.DataError`)."""
+    game again from its seed, with the games' ``players``, ``variant`` and ``params``: by
+    default a stored study's own (``frame.attrs``, :func:`boardkit.analysis.studies.load`),
+    else 2 players and the draft alone. A seat that ended with an Entrepreneur it was not
+    dealt raises :class:`~boardkit.engine.errors.DataError` (the rows come from other games)."""
     from .game import GAME
     from .state import WishlandState
 
+    attrs = getattr(rows, "attrs", None) or {}
+    players = players if players is not None else int(attrs.get("players", 2))
+    variant = variant if variant is not None else (attrs.get("variant") or {"entrepreneurs": True})
+    params = params if params is not None else (attrs.get("params") or None)
     if not isinstance(rows, list):
         rows = card_rows(rows)
-    variant = {"entrepreneurs": True} if variant is None else variant
     if not variant.get("entrepreneurs"):
         raise DataError("draft_deals: the variant has no Entrepreneur draft "
                         "(variant={'entrepreneurs': True})")
@@ -103,7 +108,7 @@ def draft_deals(rows, players: int = 2, variant: dict | None = None) -> list[dic
     for r in rows:
         seed = r["seed"]
         if seed not in deals:
-            setup = GAME.new_game(players=players, seed=seed, variant=variant)
+            setup = GAME.new_game(players=players, seed=seed, variant=variant, params=params)
             assert isinstance(setup, WishlandState)
             deals[seed] = [list(pair) for pair in setup.dealt]
         if not 0 <= r["seat"] < players:
@@ -121,7 +126,8 @@ def draft_deals(rows, players: int = 2, variant: dict | None = None) -> list[dic
     return out
 
 
-def draft_win_rates(rows, players: int = 2, variant: dict | None = None):
+def draft_win_rates(rows, players: int | None = None, variant: dict | None = None,
+                    params: dict | None = None):
     """For each Entrepreneur (a pandas DataFrame, best first): ``dealt`` (how many seats were
     dealt it), ``win_rate`` with its 95 % interval (``ci_low``, ``ci_high``) among those
     seats, kept or not, and ``win_rate_without`` (every other seat); ``kept`` (the share of
@@ -131,7 +137,7 @@ def draft_win_rates(rows, players: int = 2, variant: dict | None = None):
     with the choice (see :func:`draft_deals`)."""
     import pandas as pd
 
-    deals = draft_deals(rows, players, variant)
+    deals = draft_deals(rows, players, variant, params)
     total_wins = sum(r["win"] for r in deals)
     out = []
     for cid in sorted({c for r in deals for c in r["dealt"]}):

@@ -104,3 +104,17 @@ def test_the_sources_of_a_simulated_game_add_up_to_its_score():
                     progress=False)
     sources = [c for c in runs.columns if c.startswith("src_")]
     assert sources and (runs[sources].sum(axis=1) == runs.score).all()
+
+
+def test_draft_deals_read_a_stored_studys_settings_from_its_table():
+    from boardkit.analysis import simulate
+
+    frame = simulate("wishland", agents=["random"], n=2, seed=3, players=3,
+                     variant={"entrepreneurs": True}, trace=False, progress=False)
+    frame.attrs.update({"players": 3, "variant": {"entrepreneurs": True}, "params": {}})
+    deals = draft_deals(frame)  # 3 players, from the table's settings
+    assert len(deals) == 6 and all(r["kept"] in r["dealt"] for r in deals)
+    frame.attrs["players"] = 2  # the table's own settings are what the check reads
+    with pytest.raises(DataError, match="said to have 2 players"):
+        draft_deals(frame)
+    assert len(draft_deals(frame, players=3)) == 6  # an argument overrides the table's
