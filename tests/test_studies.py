@@ -93,6 +93,28 @@ def test_the_card_studies_cover_every_auftragskarte_with_the_same_seeds():
         assert {(s.seed, s.players, s.n) for s in mine} == {(2026, 1, 1000)}  # paired dice
 
 
+def test_the_six_round_study_plays_the_deals_of_the_seven_round_study():
+    """A rule-change study is paired with its base study deal by deal: the same settings but
+    the rounds, and the same games' setups (the number of rounds does not enter the setup)."""
+    import dataclasses
+
+    import boardkit
+
+    base, six = (studies.STUDIES[f"wishland-seats-3p-mcts{tail}"] for tail in ("", "-6rounds"))
+    assert dataclasses.replace(six, question=base.question, params=base.params) == base
+    assert six.params == {"rounds": 6}
+    game = boardkit.game("wishland")
+    for seed in studies.load("wishland-seats-3p-mcts").seed.unique()[:3]:
+        seven_rounds, six_rounds = (game.new_game(players=3, seed=int(seed), params=params)
+                                    for params in (None, six.params))
+        assert six_rounds.params.rounds == 6 and seven_rounds.params.rounds == 7
+        for field, value in vars(seven_rounds).items():
+            if field == "rng":
+                assert value.bit_generator.state == six_rounds.rng.bit_generator.state
+            elif field != "params":
+                assert repr(value) == repr(vars(six_rounds)[field]), field
+
+
 def test_a_card_study_gives_the_share_of_games_the_card_is_met(here):
     name = "freizeitpark-card-zug-greedy"
     studies.run(name, n=6, workers=1)

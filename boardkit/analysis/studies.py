@@ -71,7 +71,8 @@ STUDIES: dict[str, Study] = {
         "seats") for p in (3, 4) for agent in ("greedy", "mcts")},
     # a rule change that tests where seat 1's edge at 3 players comes from (notebook 41,
     # section 6): over 7 rounds seat 1 chooses its Turn Order space first 3 times and the
-    # others twice; 6 rounds give every seat 2 first choices. The deals of the 7-round study
+    # others twice; 6 rounds give every seat 2 first choices. The same seed deals the same
+    # games as the 7-round study (the number of rounds does not enter the setup)
     "wishland-seats-3p-mcts-6rounds": Study(
         "wishland", "Does seat 1 still win more often at 3 players when 6 rounds give every "
         "seat two first choices?", ("mcts",), 3, 1000, 12, "seats", params={"rounds": 6}),
