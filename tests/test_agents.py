@@ -5,7 +5,7 @@ import math
 import pytest
 
 import boardkit
-from boardkit.agents import Agent, RandomAgent, make_agent, play
+from boardkit.agents import Agent, RandomAgent, apply_chosen, make_agent, play
 from boardkit.agents.greedy import GreedyAgent
 from boardkit.agents.mcts import MCTSAgent
 from boardkit.engine import VariantError
@@ -307,4 +307,28 @@ def test_greedy_records_how_many_options_tied_at_its_best_value():
             twin.integers(values.count(best))  # the tie-break's draw
             seen.add(agent.last_ties[0] > 1)
         s.apply(act)
+    assert seen == {True, False}  # both a clear best and a tie were met
+
+
+def test_freizeitpark_greedy_records_the_builds_tied_at_its_best_value():
+    from boardkit.freizeitpark.actions import Build
+
+    g = boardkit.game("freizeitpark")
+    s = g.new_game(players=2, seed=3)
+    agents = [make_agent("greedy", seed=q, game="freizeitpark") for q in range(2)]
+    seen = set()
+    while not s.is_over:
+        agent = agents[agents[0].mover(s)]
+        options = s.legal_actions()
+        act = agent.act(s)
+        tied, count = agent.last_ties
+        assert count == len(options) and 1 <= tied <= count
+        if len(options) > 1 and isinstance(act, Build):
+            # the same exact values, asked again: the chosen build is one of the tied best
+            exact, _ = agent._shortlist(s, options)
+            best = max(v for _, v in exact)
+            at_best = [options[i] for i, v in exact if abs(v - best) <= 1e-9]
+            assert tied == len(at_best) and act in at_best
+            seen.add(tied > 1)
+        apply_chosen(s, act)
     assert seen == {True, False}  # both a clear best and a tie were met

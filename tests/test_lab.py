@@ -247,10 +247,21 @@ def test_guesses_need_a_player_that_records_its_values():
 
     with pytest.raises(VariantError, match="does not record the ties"):
         guesses("wishland", players=2, n=1, agent="random")
-    with pytest.raises(VariantError, match="FreizeitparkGreedy"):
-        guesses("freizeitpark", players=2, n=1)
+    with pytest.raises(VariantError, match="LandsGreedy"):
+        guesses("lands", players=1, n=1)
     # Wanderlust's greedy values its moves its own way and records its ties too: its turns
     # are always judged
     wanderlust = guesses("wanderlust", players=3, n=2)
     assert wanderlust.loc["wanderlust.turn.points", "all_tied"] == 0.0
     assert wanderlust.loc["wanderlust.turn.points", "decisions"] > 100
+
+
+def test_guesses_in_freizeitpark_count_builds_of_the_same_value():
+    from boardkit.analysis.lab import guesses
+
+    table = guesses("freizeitpark", players=2, n=2, seed=1)
+    builds = table.loc["freizeitpark.ablauf.runde"]
+    # a roll offers many builds, and greedy finds two or more at its best value in some
+    assert builds.options > 20 and 0 < builds.tied < 1 and builds.all_tied <= builds.tied
+    # the Eingang: the middle of each side, every one alike on an empty sheet
+    assert table.loc["freizeitpark.struktur.eingang", "tied"] == 1.0

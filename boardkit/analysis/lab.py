@@ -150,8 +150,8 @@ def guesses(game: str, players: int = 2, n: int = 10, seed: int = 0,
             variant: Mapping[str, Any] | None = None, agent: str = "greedy"):
     """Where a one-step player guesses. Plays ``n`` games of ``agent`` (the game's
     ``greedy`` by default: a :class:`~boardkit.agents.greedy.GreedyAgent`, or any player
-    that records ``last_ties`` as Wanderlust's greedy does) on seeds ``seed, seed + 1, ...``
-    and, for each kind of decision (named by its step's rule), gives the number of decisions
+    that records ``last_ties`` as Wanderlust's and Freizeitpark's greedy do) on seeds
+    ``seed, seed + 1, ...`` and, for each kind of decision (named by its step's rule), gives the number of decisions
     that offered a choice (``decisions``), their mean number of options (``options``), the
     share with two or more options tied at the best value (``tied``) and the share with
     **all** of them tied (``all_tied``: the seeded tie-break chose, so the move is a coin toss

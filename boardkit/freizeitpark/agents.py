@@ -189,6 +189,10 @@ class FreizeitparkGreedy(Agent):
         self.rng = np.random.default_rng(seed)
         self.shortlist = max(1, int(shortlist))
         self.weights = {**WEIGHTS, **(weights or {})}
+        #: (options tied at the best value, options) of the last decision (as
+        #: :class:`~boardkit.agents.greedy.GreedyAgent`'s): among builds, only the shortlist
+        #: is valued exactly, so every option is tied only when all of them were shortlisted
+        self.last_ties = (1, 1)
 
     def __repr__(self) -> str:
         return f"FreizeitparkGreedy(seed={self.seed}, shortlist={self.shortlist})"
@@ -198,6 +202,7 @@ class FreizeitparkGreedy(Agent):
         options = state.legal_actions()
         if not options:
             raise ValueError("the game is over: there is nothing to choose")
+        self.last_ties = (1, len(options))
         if len(options) == 1:
             return options[0]
         if _all(options, Entrance):
@@ -210,6 +215,7 @@ class FreizeitparkGreedy(Agent):
                 best, best_value = [options[i]], value
             elif abs(value - best_value) <= 1e-9:
                 best.append(options[i])
+        self.last_ties = (len(best), len(options))
         return best[int(self.rng.integers(len(best)))]
 
     def ranking(self, state: State, options: list[Action]) -> list[Action]:
@@ -287,6 +293,7 @@ class FreizeitparkGreedy(Agent):
         scores = [score(a) for a in options]
         top = max(scores)
         ties = [a for a, s in zip(options, scores, strict=True) if s == top]
+        self.last_ties = (len(ties), len(options))
         return ties[int(self.rng.integers(len(ties)))]
 
     def _quick(self, rs: Ruleset, sheet: Sheet, an, st, wanted: dict[str, float],

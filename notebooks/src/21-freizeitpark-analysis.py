@@ -283,6 +283,38 @@ assert (only_strong, only_mcts) == (204, 135)
 # finished"), check that the players in the simulation are not the problem.
 
 # %% [markdown]
+# ### Where greedy guesses
+#
+# One reason the rungs differ can be counted. Greedy values each build by the park right
+# after it; where two or more builds leave parks of exactly the same value, its seeded
+# tie-break picks one, a coin toss as far as its judgement goes. `lab.guesses` plays greedy
+# games and counts, for each kind of decision (named by its rule), the decisions that
+# offered a choice, their mean number of options, the share with two or more options tied
+# at greedy's best value (`tied`) and the share with all of them tied (`all_tied`); ten
+# two-player games:
+
+# %%
+from boardkit.analysis.lab import guesses
+
+greedy_guesses = guesses("freizeitpark", players=2, n=10)
+print(greedy_guesses.round(3).to_string())
+builds_guessed = greedy_guesses.loc["freizeitpark.ablauf.runde"]
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert builds_guessed.decisions == 661 and round(builds_guessed.tied, 3) == 0.248
+assert builds_guessed.all_tied < 0.05 and builds_guessed.options > 100
+assert greedy_guesses.loc["freizeitpark.struktur.eingang", "tied"] == 1.0
+
+# %% [markdown]
+# A roll offers about 150 builds, and in **a quarter of its builds** (25 % of 661) greedy
+# finds two or more of exactly the same value and lets chance choose; all of a roll's
+# builds are alike only when a roll leaves few (3 %). The Eingang's ties are the sides of
+# an empty sheet, all alike. The search manager judges its best three builds by what the
+# next roll can add to each (the expected park value after greedy's best reply), which is
+# where two builds of the same value today differ: part of what it wins over greedy is
+# choosing where greedy guesses.
+
+# %% [markdown]
 # ### The other findings, with stronger managers
 #
 # The stored studies keep more than the winner: every row is one manager, with how their
