@@ -830,15 +830,22 @@ assert picks[4].loc["chooses first"].tolist() == [2, 2, 2, 1]
 
 # %%
 sources = ["score", *[c for c in search_3p if c.startswith("src_")]]
-first_over_last = {}
-for agent, frame in three.items():
+
+
+def seat_gap(frame: pd.DataFrame) -> pd.DataFrame:
+    """Per source (one row each): seat 1's mean VP, seat 3's, and seat 1 − seat 3 game by
+    game (the paired mean, its 95 % interval and a sign-flip p-value)."""
     seat_1, seat_3 = (frame[frame.seat == s].set_index("game")[sources] for s in (0, 2))
+    rows = {}
     for col in sources:
         mean, low, high, p_value, _ = paired(seat_3[col], seat_1[col])
-        first_over_last[(agent, col.removeprefix("src_"))] = {
+        rows[col.removeprefix("src_")] = {
             "seat 1": seat_1[col].mean(), "seat 3": seat_3[col].mean(),
             "difference": mean, "ci_low": low, "ci_high": high, "p": p_value}
-first_over_last = pd.DataFrame(first_over_last).T
+    return pd.DataFrame(rows).T
+
+
+first_over_last = pd.concat({agent: seat_gap(frame) for agent, frame in three.items()})
 big = first_over_last.difference.abs().groupby(level=1).max() > 0.15  # sources that differ
 first_over_last = first_over_last[first_over_last.index.get_level_values(1).isin(big[big].index)]
 for agent in three:
