@@ -26,7 +26,7 @@ from boardkit.agents import Agent
 from boardkit.agents.mcts import MCTSAgent
 
 from .actions import Continue, Decline, DoneReserving, Finish, Place, Reserve, UseAbility
-from .building import icons
+from .building import Placed, icons, layout_key, with_card
 from .completing import AbilityStep, exact
 from .completing import options as completions
 from .ending import ReserveStep, eligible
@@ -168,10 +168,50 @@ class LandsSearch(LandsGreedy):
         return options[min(scored)[1]]
 
 
+#: how far down greedy's ranking :func:`distinct_placements` looks for different parks
+SCAN = 64
+
+
+def placement_key(state, act: Place, park_keys: list[tuple] | None = None) -> tuple:
+    """The parks that placing the drawn card by ``act`` leaves, each up to turning and moving
+    it as a whole (:func:`~boardkit.lands.building.layout_key`), in a form where the order
+    of the parks does not count; ``park_keys``: the layout keys of today's parks, if known."""
+    parks = state.parks
+    keys = park_keys if park_keys is not None else [layout_key(list(p)) for p in parks]
+    placed = Placed(act.card, int(act.x), int(act.y), int(act.angle), act.shape)
+    if act.park < len(parks):
+        changed = layout_key(with_card(list(parks[act.park]), placed, act.under))
+        after = [*keys[:act.park], changed, *keys[act.park + 1:]]
+    else:
+        after = [*keys, layout_key([placed])]
+    return tuple(sorted(after))
+
+
+def distinct_placements(state, width: int) -> list:
+    """Greedy's best-ranked placements of the drawn card (:func:`ranked_placements`), at most
+    ``width`` of them, each leaving parks that differ from the ones before it by more than a
+    turn or a shift of a whole park (:func:`placement_key`), looked for among the first
+    :data:`SCAN`. Greedy values a park by its icons, so its best placements are often one
+    layout in several positions: compared with each other they teach nothing."""
+    keys = [layout_key(list(p)) for p in state.parks]
+    seen: set[tuple] = set()
+    out: list = []
+    for _, _, act in ranked_placements(state, state.drawn)[:SCAN]:
+        assert isinstance(act, Place), act
+        key = placement_key(state, act, keys)
+        if key not in seen:
+            seen.add(key)
+            out.append(act)
+            if len(out) == width:
+                break
+    return out
+
+
 class LandsRollout(LandsSearch):
     """The stronger, slower Lands player (``mcts-strong``): a rollout over greedy's choices.
 
-    At each placement it takes greedy's ``width`` best-ranked placements of the drawn card;
+    At each placement it takes greedy's ``width`` best-ranked placements of the drawn card
+    that leave different parks (:func:`distinct_placements`);
     at each completion choice, every park it could complete and going on without; at each
     ability, declining and up to ``width`` uses; at each reserve before the last round,
     greedy's pick and up to ``width`` others. Each candidate
@@ -183,10 +223,12 @@ class LandsRollout(LandsSearch):
     (policy improvement over greedy, one step at a time). The last reserve and the megapark
     are :class:`LandsSearch`'s, with ``iterations`` thousand solver nodes.
 
-    Measured against ``mcts`` on 48 paired deals (``bench_search.py --games lands --strength
-    48 --rungs mcts-strong``): better on 8, never worse (p = 0.004); in Expert Mode
-    (``--variant expert=true``) 33 of 48 with ties counted a half, better on 18 deals more
-    than worse (p < 0.0001). It costs about 13 CPU seconds a deal (``mcts``: 1.7).
+    Measured against ``mcts`` (``bench_search.py --games lands --strength 24 --rungs
+    mcts-strong``): better on 5 of 24 paired deals, worse on 1 (p = 0.11; the version that
+    compared copies of one placement: better on 8 of 48, never worse); in Expert Mode, on
+    the first 332 deals of the study ``lands-expert-strong``, better on 236, worse on
+    15. Against that first version, on 21 paired Expert deals: better on 8, worse on 1.
+    It costs about 20 CPU seconds a deal, 1.4 times the first version (``mcts``: 1.7).
     """
 
     def __init__(self, seed: int | None = 0, iterations: int = 80, width: int = 4,
@@ -206,11 +248,7 @@ class LandsRollout(LandsSearch):
         step = state.pending
         out: list = []
         if isinstance(step, PlaceStep):
-            for _, _, act in ranked_placements(state, state.drawn):
-                if act not in out:
-                    out.append(act)
-                if len(out) == self.width:
-                    break
+            out = distinct_placements(state, self.width)
         elif isinstance(step, BuildStep) and completions(state):
             first = LandsGreedy.act(self, state)
             out = [first, *(a for a in [*completions(state), Continue()] if a != first)]
@@ -311,4 +349,5 @@ def heuristic(state, player: int) -> float:
     return -(2.0 * unfilled + missing) + 0.5 * state.completed + 0.2 * promise
 
 
-__all__ = ["LandsGreedy", "LandsRollout", "LandsSearch", "LandsUCT", "heuristic"]
+__all__ = ["LandsGreedy", "LandsRollout", "LandsSearch", "LandsUCT", "distinct_placements",
+           "heuristic", "placement_key"]

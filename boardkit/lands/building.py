@@ -213,6 +213,43 @@ def analyse(park) -> Analysis:
     return Analysis(chosen, other, covered, union, group)
 
 
+def layout_key(park) -> tuple:
+    """The park as the building rules see it from now on, up to turning and moving it as a
+    whole: the covered squares and, card by card, its visible chosen-shape and other-shape
+    icons with their types (what a later card can cover, touch or slip under), in the form
+    that sorts first over the four quarter turns, moved to the origin. Two parks with the
+    same key differ only in where they lie in the area (so in how near its edge they come).
+    """
+    if not park:
+        return ()
+    a = analyse(park)
+    c = content()
+    parts = [(a.covered, "")]
+    for p, mine, rest in zip(park, a.chosen, a.other, strict=True):
+        shapes = c.cards[p.card].shapes
+        parts += [(mine, f"{p.card}:{shapes[p.shape].icon}"),
+                  (rest, f"{p.card}~{shapes[1 - p.shape].icon}")]
+    cells = [(cells_of(mask), label) for mask, label in parts]
+    best: tuple | None = None
+    for turn in range(4):
+        turned = [([_quarter_turns(x, y, turn) for x, y in squares], label)
+                  for squares, label in cells]
+        x0 = min(x for x, _ in turned[0][0])
+        y0 = min(y for _, y in turned[0][0])
+        key = tuple(sorted((label, tuple(sorted((x - x0, y - y0) for x, y in squares)))
+                           for squares, label in turned))
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best
+
+
+def _quarter_turns(x: int, y: int, turns: int) -> tuple[int, int]:
+    for _ in range(turns):
+        x, y = y, -x
+    return x, y
+
+
 def _cells_text(mask: int) -> str:
     return ", ".join(f"({x}, {y})" for x, y in sorted(cells_of(mask))[:4])
 

@@ -324,19 +324,21 @@ assert len(paired) == len(stronger) and (better, worse) == (90, 3)
 #
 # *A player that does play for the stacks.* The top of boardkit's ladder for Lands,
 # `mcts-strong`, is a **rollout player**: before each placement, completion, ability and
-# early reserve it plays greedy's few best choices out to the end of the game, in four
-# deals resampled from the cards it has not seen, and keeps the choice with the lowest
-# average *final* penalty, Expert points included. It costs about 13 CPU seconds a deal, so
-# its 1,000-deal study (`lands-expert-strong`, the same deals again) took about two hours
-# on two cores, in several runs (`python -m boardkit.analysis.studies
-# lands-expert-strong`: a run that is stopped keeps what it played and the next one goes on;
-# `make studies-status` shows how far each study is). We set its 1,000 deals beside the
-# search's, deal by deal:
+# early reserve it plays greedy's few best choices out to the end of the game (at a
+# placement, greedy's best of each *different* park: see "What a rollout compares" below),
+# in four deals resampled from the cards it has not seen, and keeps the choice with the
+# lowest average *final* penalty, Expert points included. It costs about 20 CPU seconds a
+# deal. Its study (`lands-expert-strong`, the same deals again) was first played by a
+# version that often compared copies of one placement, and is being played again by the
+# corrected player; it grows from session to session (`python -m boardkit.analysis.studies
+# lands-expert-strong`: a run that is stopped keeps what it played and the next one goes
+# on; `make studies-status` shows how far each study is). The cell sets its first
+# `K_STRONG` deals beside the search's, deal by deal:
 
 # %%
 from boardkit.analysis.metrics import wilson
 
-K_STRONG = 1000  # the whole study
+K_STRONG = 332  # deals of the corrected player's study stored when this section was written
 strongest = studies.load("lands-expert-strong")
 first_deals = strongest[strongest.game < K_STRONG].merge(stronger, on="seed",
                                                          suffixes=("", "_mcts"))
@@ -352,21 +354,71 @@ print(f"{K_STRONG} deals: mcts-strong solved {solved_strong} (95% interval {low:
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert strongest.game.nunique() >= K_STRONG and len(first_deals) == K_STRONG
-assert (solved_strong, solved_mcts, strong_better, strong_worse) == (68, 9, 471, 29)
+assert (solved_strong, solved_mcts, strong_better, strong_worse) == (54, 3, 236, 15)
 
 # %% [markdown]
-# On all 1,000 deals the rollout player solved 68 (6.8%, 95 % interval 5.4% to 8.5%),
-# the search 9 of the same deals; the rollout player's penalty was lower on 471 deals and
-# higher on 29 (mean 10.1 against 11.6). **A player that weighs the stacks does
-# much better in Expert Mode**: part of "Expert Mode is almost never solved" was the weaker
-# players. Even so the best player boardkit has solves at most 9% of Expert deals (the
-# interval's top), against the 77-79 % of normal deals that greedy and the search solve:
-# far harder, but not out of reach. We have not shown that the rollout player is the best
-# play there is (it improves on greedy one decision at a time, and its playouts are
-# greedy's), so a player built around the stack plans may solve more: the 6.8 % is what a
-# good player reaches, not the most Expert Mode allows.
+# On the first 332 deals the corrected rollout player solved **54** (16.3 %, 95 % interval
+# 12.7–20.6 %), the search 3 of the same deals; its penalty was lower on 236 deals and
+# higher on 15 (mean 8.1 against 11.5). The first version of the player, which often
+# compared copies of one placement (next subsection), had solved 68 of all 1,000 deals
+# (6.8 %, 5.4–8.5 %) and 19 of these 332: fixing what it compared nearly tripled the
+# deals solved. **A player that weighs the stacks does much better in Expert Mode**, and a
+# better rollout better still: much of "Expert Mode is almost never solved" was the weaker
+# players. Even so the best player boardkit has solves at most about a fifth of Expert
+# deals (the interval's top), against the 77-79 % of normal deals that greedy and the
+# search solve: far harder, but not out of reach. We have not shown that the rollout player
+# is the best play there is (it improves on greedy one decision at a time, and its playouts
+# are greedy's), so the 16 % is what a good player reaches, not the most Expert Mode
+# allows. Each better player has moved this figure (0.1 % for players that ignored the
+# stacks, 0.9 % for greedy and the search once they weighed them, 6.8 % for the first
+# rollout, now 16 %): a difficulty measured with a player is a property of the player too,
+# until a stronger one stops moving it.
 
 # %% [markdown]
+# ### What a rollout compares
+#
+# A rollout player is only as good as the choices it plays out. The first version of
+# `mcts-strong` played out greedy's four best-ranked placements, and greedy values a park by
+# its icons alone, so its best placements are often **one park in several positions**:
+# when its best move is to start a new park, its four best are that one card turned four
+# ways. Comparing them teaches nothing, and the rollout then never tried putting the card
+# into a park it already had. `placement_key` names the parks a placement leaves, each up
+# to turning and moving it as a whole (`lands.building.layout_key`: the covered squares
+# and every card's visible icons), and the rollout now plays out greedy's best placement
+# of each *different* layout (`distinct_placements`). Counted over five greedy deals:
+
+# %%
+from collections import Counter
+
+from boardkit.lands import GAME as LANDS
+from boardkit.lands.agents import LandsGreedy, distinct_placements, placement_key
+from boardkit.lands.portfolio import PlaceStep
+from boardkit.lands.solver import ranked_placements
+
+layouts_in_top_four, example = [], None
+for seed in range(5):
+    deal, bot = LANDS.new_game(seed=seed), LandsGreedy(seed=seed)
+    while not deal.is_over:
+        if isinstance(deal.pending, PlaceStep):
+            top = [act for _, _, act in ranked_placements(deal, deal.drawn)[:4]]
+            layouts_in_top_four.append(len({placement_key(deal, act) for act in top}))
+            if example is None and deal.parks and layouts_in_top_four[-1] == 1:
+                example = (top, distinct_placements(deal, 4), len(deal.parks))
+        deal.apply(bot.act(deal), atomic=False)
+one_layout = Counter(layouts_in_top_four)[1]
+print(f"{len(layouts_in_top_four)} placements: greedy's four best were one layout in "
+      f"{one_layout}; layouts among them: {dict(sorted(Counter(layouts_in_top_four).items()))}")
+print("\ngreedy's four best at one of them:", *example[0], sep="\n  ")
+print("what the rollout plays out now:", *example[1], sep="\n  ")
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert (len(layouts_in_top_four), one_layout) == (50, 38)
+assert len({(a.park, a.x, a.y, a.shape, a.under) for a in example[0]}) == 1   # one spot, four angles
+assert len(example[1]) == 4 and example[1][0] == example[0][0]
+assert example[0][0].park == example[2] and any(a.park < example[2] for a in example[1])
+
+# %% [markdown]
+#
 # ### The large study
 #
 # These samples are **small**. For firm answers run the study over ≥ 1,000 deals from a

@@ -87,19 +87,68 @@ def test_the_rollout_player_weighs_greedys_best_placements():
     state = first_placement(3)
     strong = LandsRollout(seed=3, width=3)
     options = strong.candidates(state)
-    assert len(options) == 3 and len(set(options)) == 3
+    assert 2 <= len(options) <= 3 and len(set(options)) == len(options)
     assert options[0] == LandsGreedy(seed=3).act(state)  # greedy's own choice comes first
     assert all(state.explain(a).legal for a in options)
     before = state.to_json()
     act = strong.act(state)
-    assert act in options and strong.rollouts == 3 * strong.worlds
+    assert act in options and strong.rollouts == len(options) * strong.worlds
     assert state.to_json() == before  # the playouts ran on copies
 
 
-def test_the_rollout_player_never_reads_the_hidden_cards():
+def test_the_rollout_compares_placements_that_leave_different_parks():
+    from boardkit.lands.agents import SCAN, distinct_placements, placement_key
+    from boardkit.lands.building import Placed, layout_key, with_card
+    from boardkit.lands.solver import ranked_placements
+
+    def parks_after(state, act):
+        parks = [list(p) for p in state.parks]
+        placed = Placed(act.card, act.x, act.y, act.angle, act.shape)
+        if act.park < len(parks):
+            parks[act.park] = with_card(parks[act.park], placed, act.under)
+        else:
+            parks.append([placed])
+        key = tuple(sorted(layout_key(p) for p in parks))
+        assert key == placement_key(state, act)
+        return key
+
+    state, bot, checked, widened = GAME.new_game(seed=5), LandsGreedy(seed=5), 0, 0
+    while not state.is_over:
+        if isinstance(state.pending, PlaceStep):
+            ranked = [act for _, _, act in ranked_placements(state, state.drawn)][:SCAN]
+            chosen = distinct_placements(state, 4)
+            keys = [parks_after(state, a) for a in ranked]
+            assert chosen[0] == ranked[0]                    # greedy's choice first
+            assert len({parks_after(state, a) for a in chosen}) == len(chosen)
+            # each is the best-ranked of its layout, and no layout is skipped before the last
+            picked = [ranked.index(a) for a in chosen]
+            assert picked == sorted(picked)
+            assert all(keys.index(keys[i]) == i for i in picked)
+            assert len(chosen) == min(4, len(set(keys)))
+            checked += 1
+            widened += len(set(keys[:4])) < len(chosen)   # greedy's top four repeat a layout
+        state.apply(bot.act(state), atomic=False)
+    assert checked >= 8 and widened >= 1
+
+
+def test_the_rollout_player_never_reads_the_hidden_cards(monkeypatch):
+    # what it compares comes from what it sees; what it plays them out in is resampled
     state = first_placement(3)
-    picks = {LandsRollout(seed=1, worlds=2).act(state.determinize(0, world)) for world in range(3)}
-    assert picks == {LandsRollout(seed=1, worlds=2).act(state)}
+    worlds = [state.determinize(0, world) for world in range(3)]
+    assert len({tuple(w.deck) for w in worlds}) == 3           # hidden orders that differ
+    strong = LandsRollout(seed=1, worlds=2)
+    assert all(strong.candidates(w) == strong.candidates(state) for w in worlds)
+    seen = []
+    original = LandsRollout._playout
+
+    def spy(self, world, act):
+        seen.append(tuple(world.deck))
+        return original(self, world, act)
+
+    monkeypatch.setattr(LandsRollout, "_playout", spy)
+    act = strong.act(state)
+    assert act in strong.candidates(state)
+    assert tuple(state.deck) not in seen and len(set(seen)) == strong.worlds
 
 
 def test_the_rollout_player_wins_a_deal_the_default_search_fails():

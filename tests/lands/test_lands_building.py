@@ -199,3 +199,53 @@ def test_place_at_a_level_through_the_game():
     assert [p.card for p in s.parks[0]] == [1, 0, 4]
     s.apply(Continue())
     assert s.explain(Place(s.drawn, 0, 1, 1, 0, 0, level=7)).rule == "lands.build.layer"
+
+
+def _turned(park):
+    """The park turned a quarter as a whole inside the area: each card found again, at the
+    angle and place whose squares are its squares turned."""
+    from boardkit.lands.building import Placed, cells_of, masks
+    from boardkit.lands.content import ANGLES, AREA
+
+    def turn(mask):
+        return sorted((y, AREA - 1 - x) for x, y in cells_of(mask))
+
+    out = []
+    for p in park:
+        wanted = [turn(m) for m in masks(p)]
+        for angle in ANGLES:
+            at_origin = [sorted(cells_of(m)) for m in masks(Placed(p.card, 0, 0, angle, p.shape))]
+            dx, dy = (a - b for a, b in zip(min(wanted[0]), min(at_origin[0]), strict=True))
+            if all([(x + dx, y + dy) for x, y in squares] == goal
+                   for squares, goal in zip(at_origin, wanted, strict=True)):
+                out.append(Placed(p.card, dx, dy, angle, p.shape))
+                break
+        else:
+            raise AssertionError(f"card {p.card} turned has no angle")
+    return out
+
+
+def test_a_park_turned_or_moved_as_a_whole_keeps_its_layout_key():
+    from boardkit.agents import RandomAgent, apply_chosen
+    from boardkit.lands import GAME
+    from boardkit.lands.building import Placed, analyse, cells_of, icons, layout_key, problem
+
+    parks = []
+    for seed in range(3):
+        state, bot = GAME.new_game(seed=seed), RandomAgent(seed)
+        while not state.is_over and len(parks) < 6 * (seed + 1):
+            apply_chosen(state, bot.act(state))
+            parks += [list(p) for p in state.parks if len(p) >= 2]
+    assert len({layout_key(p) for p in parks}) > 3
+    for park in parks:
+        quarter = _turned(park)
+        assert problem(quarter) is None and len(icons(quarter)) == len(icons(park))
+        assert layout_key(quarter) == layout_key(park) == layout_key(_turned(_turned(quarter)))
+        covered = cells_of(analyse(park).covered)   # moved to the area's corner
+        low = min(min(x for x, _ in covered), min(y for _, y in covered))
+        moved = [Placed(p.card, p.x - low, p.y - low, p.angle, p.shape) for p in park]
+        assert layout_key(moved) == layout_key(park)
+    # one card alone: its four angles are one layout; its two shapes are two
+    lone = {layout_key([Placed(parks[0][0].card, 5, 5, angle, 0)]) for angle in (0, 90, 180, 270)}
+    other = layout_key([Placed(parks[0][0].card, 5, 5, 0, 1)])
+    assert len(lone) == 1 and other not in lone
