@@ -155,9 +155,9 @@ def guesses(game: str, players: int = 2, n: int = 10, seed: int = 0,
     the number of decisions that offered a choice (``decisions``), their mean number of
     options (``options``), the share with two or more options tied at the best value
     (``tied``) and the share with **all** of them tied (``all_tied``: the seeded tie-break
-    chose, so the move is a coin toss as far as the player's judgement goes). A decision the heuristic cannot tell apart is
-    one whose effects arrive beyond the player's one-decision horizon: a figure that rests
-    on it measures the tie-break, not the rule."""
+    chose, so the move is a coin toss as far as the player's judgement goes). A decision
+    the heuristic cannot tell apart is one whose effects arrive beyond the player's
+    one-decision horizon: a figure that rests on it measures the tie-break, not the rule."""
     import pandas as pd
 
     from boardkit.agents import Agent, apply_chosen, make_agent

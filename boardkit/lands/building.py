@@ -42,6 +42,7 @@ from boardkit.engine.grid import (
     normalize_angle,
     partial_overlaps,
     place_cells,
+    rotate_cells,
 )
 
 from .actions import MAX_PARKS, Place
@@ -232,22 +233,15 @@ def layout_key(park) -> tuple:
     cells = [(cells_of(mask), label) for mask, label in parts]
     best: tuple | None = None
     for turn in range(4):
-        turned = [([_quarter_turns(x, y, turn) for x, y in squares], label)
+        turned = [(rotate_cells(squares, turn), label)
                   for squares, label in cells]
-        x0 = min(x for x, _ in turned[0][0])
-        y0 = min(y for _, y in turned[0][0])
-        key = tuple(sorted((label, tuple(sorted((x - x0, y - y0) for x, y in squares)))
+        x0, y0 = turned[0][0].min(axis=0)   # the covered squares: never empty
+        key = tuple(sorted((label, tuple(sorted((int(x - x0), int(y - y0)) for x, y in squares)))
                            for squares, label in turned))
         if best is None or key < best:
             best = key
     assert best is not None
     return best
-
-
-def _quarter_turns(x: int, y: int, turns: int) -> tuple[int, int]:
-    for _ in range(turns):
-        x, y = y, -x
-    return x, y
 
 
 def _cells_text(mask: int) -> str:
