@@ -214,7 +214,9 @@ class LandsRollout(LandsSearch):
     that leave different parks (:func:`distinct_placements`);
     at each completion choice, every park it could complete and going on without; at each
     ability, declining and up to ``width`` uses; at each reserve before the last round,
-    greedy's pick and up to ``width`` others. Each candidate
+    greedy's pick and up to ``width`` others in listing order (on 40 greedy deals an early
+    reserve offered at most 4 choices and an ability 3: with ``width`` 4, all of them).
+    Each candidate
     is played out to the end of the game by greedy (the megapark solved with
     ``rollout_nodes`` nodes) in the same ``worlds`` resampled deals
     (``state.determinize``: the hidden deck order and face-down setup card are drawn from

@@ -131,6 +131,30 @@ def test_the_rollout_compares_placements_that_leave_different_parks():
     assert checked >= 8 and widened >= 1
 
 
+def test_the_rollout_tries_every_choice_of_an_early_reserve_and_an_ability():
+    # its candidates there are greedy's pick and the next `width` legal actions in listing
+    # order; in play an early reserve offers at most four choices and an ability three
+    # (measured on 40 greedy deals; the discard pile decides), so with width 4 the listing
+    # order does not decide
+    from boardkit.lands.completing import AbilityStep
+
+    seen = {ReserveStep: 0, AbilityStep: 0}
+    for seed, expert in [(0, False), (4, True), (9, True), (11, False)]:
+        state = GAME.new_game(seed=seed, variant={"expert": expert})
+        bot, strong = LandsGreedy(seed=seed), LandsRollout(seed=seed)
+        while not state.is_over:
+            step = type(state.pending)
+            early = step is AbilityStep or (step is ReserveStep
+                                            and state.round < len(state.side.portfolio))
+            if early and len(state.legal_actions()) > 1:
+                options = strong.candidates(state)
+                assert options[0] == bot.act(state)
+                assert sorted(map(repr, options)) == sorted(map(repr, state.legal_actions()))
+                seen[step] += 1
+            state.apply(bot.act(state), atomic=False)
+    assert seen[ReserveStep] >= 10 and seen[AbilityStep] >= 1, seen
+
+
 def test_the_rollout_player_never_reads_the_hidden_cards(monkeypatch):
     # what it compares comes from what it sees; what it plays them out in is resampled
     state = first_placement(3)
