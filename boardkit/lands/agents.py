@@ -225,10 +225,10 @@ class LandsRollout(LandsSearch):
     (policy improvement over greedy, one step at a time). The last reserve and the megapark
     are :class:`LandsSearch`'s, with ``iterations`` thousand solver nodes.
 
-    Measured against ``mcts`` (``bench_search.py --games lands --strength 24 --rungs
-    mcts-strong``): better on 5 of 24 paired deals, worse on 1 (p = 0.11; the version that
-    compared copies of one placement: better on 8 of 48, never worse); in Expert Mode, on
-    the first 332 deals of the study ``lands-expert-strong``, better on 236, worse on
+    Measured against ``mcts`` (``bench_search.py --games lands --strength 48 --rungs
+    mcts-strong``): better on 17 of 48 paired deals, worse on 1 (p = 0.0001; the version
+    that compared copies of one placement: better on 8 of 48, never worse); in Expert Mode,
+    on the first 332 deals of the study ``lands-expert-strong``, better on 236, worse on
     15. Against that first version, on 21 paired Expert deals: better on 8, worse on 1.
     It costs about 20 CPU seconds a deal, 1.4 times the first version (``mcts``: 1.7).
     """
