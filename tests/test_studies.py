@@ -72,6 +72,18 @@ def test_every_study_names_a_known_game_agent_and_variant():
         assert s.measure != "cards" or s.game == "wishland"  # its fact_cards
 
 
+def test_a_rate_is_asked_of_1000_games_and_a_smaller_mean_study_answers_within_a_vp():
+    """Decision 60: a study whose answer is a rate plays at least 1,000 games; a score study
+    may stop earlier only when its stored games give the mean within +-1 VP."""
+    for name, s in studies.STUDIES.items():
+        if s.measure != "score":
+            assert s.n >= 1000, name
+        elif s.n < 1000:
+            row = studies.summary(studies.load(name), name).iloc[0]
+            assert row.games == s.n, name  # complete, not a first part
+            assert (row.ci_high - row.ci_low) / 2 <= 1.0, name
+
+
 def test_a_score_study_gives_the_mean_solo_score_with_its_interval(here):
     studies.run("wishland-solo-greedy", n=5, workers=1)
     frame = studies.load("wishland-solo-greedy")
