@@ -84,7 +84,7 @@ STUDIES: dict[str, Study] = {
         1000, 4, "seats", params={"end.finish_round": True}) for p in (2, 3, 4, 5)},
     **{f"wanderlust-seats-{p}p-mcts": Study(
         "wanderlust", f"Does the first seat win more often at {p} players?", ("mcts",), p,
-        1000, 4, "seats") for p in (2, 3)},
+        1000, 4, "seats") for p in (2, 3, 4, 5)},
     "wanderlust-automatons-greedy": Study(
         "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("greedy",),
         1, 1000, 7, "won", {"automatons": 2}),
