@@ -227,6 +227,30 @@ def test_seat_shift_pairs_each_seat_deal_by_deal():
     assert seat_shift(a, b[b.game < 2]).deals.tolist() == [2, 2]
 
 
+def test_findings_give_each_finding_its_verdict_and_refuse_a_malformed_row():
+    from boardkit.analysis.lab import findings, interval_text
+
+    rate = interval_text(0.587, 0.556, 0.617)
+    assert rate == "58.7 % (55.6–61.7)"
+    assert interval_text(9.6, 8.5, 10.7, percent=False, sign=True) == "+9.6 (+8.5 to +10.7)"
+    assert interval_text(39.21, 38.5, 39.8, percent=False) == "39.2 (38.5 to 39.8)"
+    table = findings([
+        {"finding": "a", "weaker": rate, "stronger": "x", "weaker_shows": True, "stronger_shows": True},
+        {"finding": "b", "weaker": rate, "stronger": "x", "weaker_shows": np.True_, "stronger_shows": False},
+        {"finding": "c", "weaker": rate, "stronger": "x", "weaker_shows": False, "stronger_shows": True},
+        {"finding": "d", "weaker": rate, "stronger": "x", "weaker_shows": False, "stronger_shows": False},
+        {"finding": "e", "weaker": rate, "stronger": "—", "weaker_shows": True, "stronger_shows": None}])
+    assert table.verdict.to_dict() == {
+        "a": "held", "b": "the weaker player's", "c": "the stronger player's alone",
+        "d": "shown by neither", "e": "not measured yet"}
+    assert list(table.columns) == ["weaker", "stronger", "verdict"]
+    with pytest.raises(VariantError, match=r"lacks \['stronger_shows'\] \('f'\)"):
+        findings([{"finding": "f", "weaker": "1", "stronger": "2", "weaker_shows": True}])
+    with pytest.raises(VariantError, match="True, False or None"):  # a p-value is not a verdict
+        findings([{"finding": "g", "weaker": "1", "stronger": "2", "weaker_shows": 0.03,
+                   "stronger_shows": True}])
+
+
 def test_guesses_count_the_decisions_a_greedy_player_cannot_tell_apart():
     from boardkit.analysis.lab import guesses
 

@@ -146,6 +146,51 @@ def seat_shift(a, b, seed: int = 0):
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("seat")
 
 
+#: what a finding measured with a weaker player became with a stronger one, by whether each
+#: player's sample shows it (its 95 % interval clear of the no-finding value)
+VERDICTS: dict[tuple[bool, bool], str] = {
+    (True, True): "held",
+    (True, False): "the weaker player's",
+    (False, True): "the stronger player's alone",
+    (False, False): "shown by neither",
+}
+
+
+def interval_text(value: float, low: float, high: float, percent: bool = True,
+                  digits: int = 1, sign: bool = False) -> str:
+    """A figure with its 95 % interval as one string: ``58.7 % (55.6–61.7)`` for a rate
+    (``percent``), ``39.2 (38.5 to 39.8)`` for a mean, ``+9.6 (+8.5 to +10.7)`` for a
+    difference (``sign``)."""
+    if percent:
+        return f"{100 * value:.{digits}f} % ({100 * low:.{digits}f}–{100 * high:.{digits}f})"
+    plus = "+" if sign else ""
+    return f"{value:{plus}.{digits}f} ({low:{plus}.{digits}f} to {high:{plus}.{digits}f})"
+
+
+def findings(rows: Sequence[Mapping[str, Any]]):
+    """What a stronger player changed, one row per finding: each row gives ``finding`` (in
+    words), ``weaker`` and ``stronger`` (the two players' figures, as text) and
+    ``weaker_shows`` / ``stronger_shows`` (does that player's sample show the finding: a
+    bool the notebook computes from its interval; ``None`` for a study not played yet). The
+    table adds ``verdict`` (:data:`VERDICTS`, or "not measured yet")."""
+    import pandas as pd
+
+    table = []
+    for row in rows:
+        missing = {"finding", "weaker", "stronger", "weaker_shows", "stronger_shows"} - set(row)
+        if missing:
+            raise VariantError(f"findings: a row lacks {sorted(missing)} ({row.get('finding')!r})")
+        shows = (row["weaker_shows"], row["stronger_shows"])
+        if any(s is not None and not isinstance(s, bool | np.bool_) for s in shows):
+            raise VariantError(f"findings: weaker_shows and stronger_shows are True, False or "
+                               f"None, not {shows!r} ({row['finding']!r})")
+        verdict = ("not measured yet" if None in shows
+                   else VERDICTS[(bool(shows[0]), bool(shows[1]))])
+        table.append({"finding": row["finding"], "weaker": row["weaker"],
+                      "stronger": row["stronger"], "verdict": verdict})
+    return pd.DataFrame(table).set_index("finding")
+
+
 def guesses(game: str, players: int = 2, n: int = 10, seed: int = 0,
             variant: Mapping[str, Any] | None = None, agent: str = "greedy"):
     """Where a one-step player guesses. Plays ``n`` games of ``agent`` (the game's
