@@ -316,6 +316,10 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
     row = table.loc[dice_study]
     assert (row.stored, row.in_work_file, row.target, row.left) == (8, 8, 10, 2)
     assert row.s_per_game >= 0 and row.hours_left == pytest.approx(2 * row.s_per_game / 3600)
+    # the pace is every run's time over every run's games, not the last run's alone
+    first = json.loads((here / f"{dice_study}.json").read_text())
+    assert first["timed_games"] == 8 and first["timed_seconds"] >= first["seconds"]
+    assert row.s_per_game == pytest.approx(first["timed_seconds"] / 8)
     never = table.loc["lands-normal-mcts"]  # nothing stored here: no pace to go by
     assert (never.stored, never.left) == (0, 1000) and never.s_per_game != never.s_per_game
     assert studies.main(["--status"]) == 0

@@ -217,6 +217,17 @@ def _stored_games(name: str, target: Path, meta: dict | None = None) -> int:
     return k if same else 0
 
 
+def _timed(meta: dict | None) -> tuple[float, int]:
+    """The seconds and the games of every run that made a stored study (``timed_seconds``,
+    ``timed_games``); a JSON written before they were kept gives its last run's alone."""
+    if not meta:
+        return 0.0, 0
+    if "timed_games" in meta:
+        return float(meta["timed_seconds"]), int(meta["timed_games"])
+    played = int(meta["n"]) - int(meta.get("resumed", 0))
+    return (float(meta["seconds"]), played) if played > 0 else (0.0, 0)
+
+
 def _store(name: str, frame, target: Path, meta: dict) -> Path:
     from .runfile import write_atomic, write_json_atomic
 
@@ -248,6 +259,7 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     work = target / f".{name}.run.csv"
     csv = target / f"{name}.csv.gz"
     stored = _stored_games(name, target)
+    timed = _timed(_meta(name, target)) if stored else (0.0, 0)
     if stored >= n:
         print(f"study {name}: the stored files hold {stored:,} games; nothing to play for "
               f"{n:,}", file=sys.stderr)
@@ -261,8 +273,12 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     frame = play(name, n=n, backend="processes" if workers > 1 else "serial", workers=workers,
                  progress=True, out=work)
     seconds = time.perf_counter() - t
+    played_now = int(frame.attrs["finished"]) - int(frame.attrs["resumed"])
     meta = {"study": name, **asdict(s), "boardkit": boardkit.__version__,
-            "seconds": round(seconds, 1), "workers": workers}
+            "seconds": round(seconds, 1), "workers": workers,
+            # every run's time and games, for the pace --status plans with (one short run
+            # after a restart is a poor guide)
+            "timed_seconds": round(timed[0] + seconds, 1), "timed_games": timed[1] + played_now}
     if frame.attrs["resumed"]:
         meta["resumed"] = frame.attrs["resumed"]  # games played by earlier runs
     if not frame.attrs["complete"]:
@@ -373,7 +389,8 @@ def compare(*names: str):
 def status(where: Path | None = None, names: list[str] | None = None):
     """Where every study stands: games stored (and kept in its work file by a run that is
     going on or was stopped), its target, and the time the rest would take at the pace of
-    its last run (on as many workers). ``names``: only the studies named, or whose names
+    the runs that made it (every run's seconds over their games, on as many workers as the
+    last). ``names``: only the studies named, or whose names
     start with one of them (``freizeitpark-card`` for a family). Nothing is played."""
     import math
 
@@ -393,9 +410,9 @@ def status(where: Path | None = None, names: list[str] | None = None):
         meta = _meta(name, target) or {}
         try:
             stored = _stored_games(name, target, meta) if meta else 0
-            played = int(meta["n"]) - int(meta.get("resumed", 0)) if stored else 0  # last run
+            seconds, played = _timed(meta) if stored else (0.0, 0)
             if played > 0:
-                pace, workers = float(meta["seconds"]) / played, meta.get("workers")
+                pace, workers = seconds / played, meta.get("workers")
         except (ValueError, KeyError, TypeError):
             pass
         work = target / f".{name}.run.csv"
