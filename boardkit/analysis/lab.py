@@ -6,7 +6,8 @@ score, game length, first-seat win, a scoring source, ...), and reports the mean
 difference with a 95 % interval and a sign-flip permutation test — no normality
 assumption and no SciPy needed. :func:`tournament` plays every combination of agents with
 rotated seats. :func:`guesses` counts the decisions a one-step greedy player cannot tell
-apart (every option worth the same to its heuristic), rule by rule.
+apart (every option worth the same to its heuristic), rule by rule. :func:`findings` sums up
+which findings of a weaker player held with a stronger one.
 """
 
 from __future__ import annotations
