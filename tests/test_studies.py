@@ -327,6 +327,45 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
     assert sorted(p.name for p in here.iterdir()) == before  # nothing played or written
 
 
+def test_store_keeps_a_running_studys_games_in_its_data_files(here, dice_study, stop_after, capsys):
+    """``--store`` writes the unbroken games a run on this machine has finished as the study,
+    so they can be committed while the run goes on; the run then ends as before."""
+    from boardkit.analysis import simulation
+    from boardkit.engine.errors import IncompleteRunError
+
+    with pytest.raises(VariantError, match="no run of it on this machine"):
+        studies.store(dice_study)
+    studies.run(dice_study, n=2, workers=1)
+    data = {name: (here / name).read_bytes() for name in (f"{dice_study}.csv.gz", f"{dice_study}.json")}
+    stop_after(4)  # a run with 6 finished games in its work file ...
+    with pytest.raises(IncompleteRunError), pytest.warns(simulation.IncompleteRunWarning):
+        studies.run(dice_study, workers=1)
+    stop_after.disarm()
+    for name, content in data.items():  # ... and 2 in the data files, as while it was running
+        (here / name).write_bytes(content)
+    assert studies.load(dice_study).game.nunique() == 2
+    assert studies.store(dice_study) == 6
+    meta = json.loads((here / f"{dice_study}.json").read_text())
+    assert (meta["n"], meta["resumed"], meta["target"], meta["timed_games"]) == (6, 2, 10, 2)
+    whole = studies.play(dice_study, n=6)
+    assert studies.load(dice_study).drop(columns="seconds").equals(whole.drop(columns="seconds"))
+    assert studies.store(dice_study) == 6  # nothing more to store: the files stay as they are
+    assert "nothing stored" in capsys.readouterr().err
+    assert studies.main(["--store", dice_study]) == 0
+    studies.run(dice_study, workers=1)  # the run goes on from its work file and ends
+    assert studies.load(dice_study).game.nunique() == 10
+    # a work file of other settings, an unreadable one, no names: refused, nothing written
+    (here / f".{dice_study}.run.csv").write_text("game,seat\n0,0\n")
+    (here / f".{dice_study}.run.csv.run.json").write_text('{"settings": {"game": "lands"}}')
+    with pytest.raises(VariantError, match="other settings; nothing stored"):
+        studies.store(dice_study)
+    (here / f".{dice_study}.run.csv.run.json").write_text("{not json")
+    with pytest.raises(VariantError, match="cannot be read .JSONDecodeError"):
+        studies.store(dice_study)
+    assert studies.load(dice_study).game.nunique() == 10
+    assert studies.main(["--store"]) == 2 and "needs the names" in capsys.readouterr().err
+
+
 def test_status_of_a_family_of_studies(here, capsys):
     cards = studies.status(names=["freizeitpark-card"])
     assert len(cards) == 25 and all(n.startswith("freizeitpark-card-") for n in cards.index)

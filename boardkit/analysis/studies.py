@@ -299,6 +299,54 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     return csv
 
 
+def store(name: str, where: Path | None = None) -> int:
+    """Store the unbroken games ``0 .. k-1`` that a run of the study on this machine has
+    finished (its work file, checkpointed every minute) as the study's data files, **without
+    stopping the run**, so they can be committed while it goes on; returns ``k``. Nothing is
+    written when the data files already hold as many games. The run, when it stops or ends,
+    stores its own (larger) prefix or the whole study as before."""
+    import pandas as pd
+
+    from .runfile import _canonical, sidecar
+
+    s = study(name)
+    target = Path(where or folder())
+    work = target / f".{name}.run.csv"
+    if not work.exists():
+        raise VariantError(f"study {name}: no run of it on this machine to store from (no "
+                           f"{work.name} in {target}); play it with python -m "
+                           f"boardkit.analysis.studies {name}")
+    try:
+        settings = json.loads(sidecar(work).read_text())["settings"]
+        frame = pd.read_csv(work)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise VariantError(f"study {name}: its work file {work.name} cannot be read "
+                           f"({type(exc).__name__}: {exc})") from exc
+    mine = _canonical(_settings(s, 0))
+    if not isinstance(settings, dict) or {k: v for k, v in settings.items() if k != "n"} != {
+            k: v for k, v in mine.items() if k != "n"}:
+        raise VariantError(f"study {name}: its work file {work.name} holds a run with other "
+                           "settings; nothing stored")
+    played = set(int(g) for g in frame["game"].unique())
+    prefix = next(k for k in range(len(played) + 1) if k not in played)
+    meta = _meta(name, target) or {}
+    stored = _stored_games(name, target, meta) if meta else 0
+    if prefix <= stored:
+        print(f"study {name}: the data files hold {stored:,} games, the run {prefix:,} in a "
+              "row; nothing stored", file=sys.stderr)
+        return stored
+    import boardkit
+
+    # the pace --status goes by stays the stored runs' (this run's time is known when it ends)
+    seconds, games = _timed(meta) if stored else (0.0, 0)
+    _store(name, frame[frame.game < prefix].reset_index(drop=True), target,
+           {"study": name, **asdict(s), "boardkit": boardkit.__version__,
+            "workers": meta.get("workers"), "timed_seconds": seconds, "timed_games": games,
+            "n": prefix, "resumed": stored, "target": int(settings.get("n", s.n))})
+    print(f"study {name}: games 0-{prefix - 1} stored while its run goes on", file=sys.stderr)
+    return prefix
+
+
 def load_from(where: Path, name: str):
     """The stored table of a study in the folder ``where`` (with its settings in
     ``frame.attrs``)."""
@@ -440,7 +488,21 @@ def main(argv=None) -> int:
     parser.add_argument("--n", type=int, default=None, help="games (default: the study's)")
     parser.add_argument("--status", action="store_true",
                         help="print where every study stands and what is left; play nothing")
+    parser.add_argument("--store", action="store_true",
+                        help="store the games a run on this machine has finished (games 0 .. "
+                             "k-1) as the named studies, without stopping it; play nothing")
     args = parser.parse_args(argv)
+    if args.store:
+        if not args.names:
+            print("studies: error: --store needs the names of the studies", file=sys.stderr)
+            return 2
+        for name in args.names:
+            try:
+                store(name)
+            except BoardkitError as exc:
+                print(f"studies: error: {exc}", file=sys.stderr)
+                return 2
+        return 0
     if args.status:
         import pandas as pd
 
