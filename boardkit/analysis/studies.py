@@ -123,7 +123,7 @@ STUDIES: dict[str, Study] = {
         (agent,), 2, 1000, 5, "cards", {"entrepreneurs": True})
        for agent in ("greedy", "mcts")},
     # a mean, not a rate: the search's 100 paired deals already give its mean score within
-    # +-0.65 VP and its gain over greedy within +-1.1 VP (p < 0.001), so its study stops there
+    # +-0.66 VP and its gain over greedy within +-1.1 VP (p < 0.001), so its study stops there
     # (decision 60); greedy's 1,000 cost seconds
     **{f"wishland-solo-{agent}": Study(
         "wishland", "What does a player score in Solo Mode?", (agent,), 1, n, 3, "score")

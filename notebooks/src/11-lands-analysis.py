@@ -12,8 +12,8 @@
 # 3. **Which goal side is hardest?** The mean penalty on each of the six goal sides, with a
 #    95 % confidence interval.
 #
-# **The samples here are small** (a few dozen deals, so that the notebook runs in well under
-# a minute): read every number with its interval, and treat a ranking whose intervals
+# **The samples here are small** (16 deals, and 18 for the goal sides, so that the notebook runs in
+# well under a minute): read every number with its interval, and treat a ranking whose intervals
 # overlap as *not settled*. After section 3, stored studies of 1,000 deals each (played by
 # greedy, by the default search and, for Expert Mode, by the strongest player) answer the
 # same questions at scale and say which small-sample findings held.
@@ -85,7 +85,7 @@ ax.set_title(f"greedy agent, {N} deals");
 # ## 2. Normal vs Expert Mode: a paired comparison
 #
 # We replay **the same deals** (the same seeds) with the Expert rule switched on. Comparing
-# deal by deal removes the luck of the deal from the difference, so a few dozen pairs already
+# deal by deal removes the luck of the deal from the difference, so even 16 pairs already
 # say a lot. This is what `boardkit.analysis.compare` does; here we already hold the normal
 # run, so we play only the Expert half and build the same `Comparison` (mean paired
 # difference, its 95 % interval, and a sign-flip permutation test's p-value — the chance of a

@@ -258,7 +258,7 @@ assert (only_strong, only_mcts) == (204, 135)
 # %% [markdown]
 # **What held, and what did not.** Between greedy managers somebody won 31 % of 1,000
 # two-player games (95 % interval 29–34 %). Between search managers somebody won 45 % of
-# 1,000 games (42–49 %): the two intervals do not overlap, so the greedy manager made the
+# 1,000 games (42–48 %): the two intervals do not overlap, so the greedy manager made the
 # park look **harder to finish than it is** — a manager who weighs the next roll finishes
 # it half as often again. With them the finding still **held**: the `mcts` managers leave
 # most two-player games without a winner. The first stored sample of the search study, 60

@@ -17,7 +17,7 @@
 #
 # Every proportion has a **95 % Wilson interval**, every mean a normal interval (mean ± 1.96
 # standard errors). **The live samples are small** (about 130 games in all, so that the
-# notebook runs in well under a minute): treat a difference whose intervals overlap as *not
+# notebook runs in about a minute): treat a difference whose intervals overlap as *not
 # shown*. They teach the method; the answers come from the **stored studies** of 1,000 games
 # that follow them (`data/studies/`, loaded at once), and section 6 asks them again with the
 # search player.
@@ -88,7 +88,7 @@ fig.tight_layout()
 # ### Stored: 1,000 games at each player count
 #
 # Fourteen, ten and eight games cannot tell a seat edge of a few points from luck: each
-# seat's interval above spans 30 to 45 points. The seat studies `wishland-seats-2p-greedy`,
+# seat's interval above spans 40 to 56 points. The seat studies `wishland-seats-2p-greedy`,
 # `-3p-greedy` and `-4p-greedy` hold 1,000 games each between greedy players (made by
 # `python -m boardkit.analysis.studies NAME`), so they load at once. A seat is **above** or
 # **below** its fair share only when its whole interval is.
@@ -249,8 +249,8 @@ assert list(stored_others.index[:2]) == ["Ticket #7", "Ticket #6"] and (stored_o
 # choice can hide a cause (a player might keep #9 only when the other card is worse). The
 # next subsection reads the draft as the experiment it is. And it is **greedy's** verdict:
 # Ticket Office cards go with winning throughout these tables (Hotel #5 scores by them;
-# Ticket Office cards #7 and #6 have the highest lift of all the other cards, 82 % and
-# 75 %), which may say as much about how greedy values them as about the cards. The same
+# Ticket Office cards #7 and #6 have the highest lift of all the other cards, +34 and +27
+# points: their holders win 82 % and 75 %), which may say as much about how greedy values them as about the cards. The same
 # study with the search player, `wishland-cards-2p-mcts` (10 s of CPU a game), answers
 # that at the end of this section.
 
@@ -299,7 +299,7 @@ assert round(deal_nine.win_kept, 2) == 0.97 and round(deal_nine.win_passed, 2) =
 assert values_at_draft[0] == values_at_draft[1]
 
 # %% [markdown]
-# **Being dealt #9 is worth about 25 points of win rate to a greedy player**: the 317 seats
+# **Being dealt #9 is worth about 30 points of win rate to a greedy player**: the 317 seats
 # dealt it won 75.7 % of their games (95 % interval 70.7–80.1 %), everybody else 45 %. That
 # figure is causal for these players, because the shuffle, not a choice, decided who was
 # dealt it. It is smaller than the 97 % of the holders' table because **greedy keeps #9 only
@@ -393,7 +393,8 @@ assert (tickets_side.loc[["Ticket #7", "Ticket #6"], "lift_mcts"] < 0.5 * ticket
 # (95 % interval 67–77 %) against 46 % for everybody else. Paired seat by seat with greedy's
 # games on the same deals, the change is −3.5 points (95 % interval −10 to +3; p = 0.35):
 # no detectable difference. So the headline of this section is not an artefact of a weak
-# player: for both players, being dealt #9 is worth about 25 points of win rate, and a rule
+# player: for both players, being dealt #9 is worth 25 to 30 points of win rate (31 for
+# greedy, 26 for the search), and a rule
 # designer has a real case to weaken its first income. What did change is the *holders'*
 # figure: greedy holders of #9 won 97 %, search holders 72 %. Against a search opponent the
 # card still wins most games, but not nearly all.
@@ -574,7 +575,7 @@ print(f"analysis ran in {time.perf_counter() - started:.0f} s")
 # Two Solo studies are stored: `wishland-solo-greedy` (1,000 games; its first 30 are, deal by
 # deal, the 30 greedy games above) and `wishland-solo-mcts`, the first 100 of those deals
 # played by the default search agent. The question is a mean, not a rate, and 100 paired
-# deals answer it (the search's mean within ±0.65 VP, its gain over greedy within ±1.1 VP),
+# deals answer it (the search's mean within ±0.66 VP, its gain over greedy within ±1.1 VP),
 # so the search's study stops at 100: a thousand would narrow the intervals to a third at
 # ten times the CPU and change no conclusion below. Deal by deal, the difference is
 # search − greedy, for the score and for each source of VP:
@@ -717,7 +718,7 @@ assert early_2.loc["mcts", "ci_high"] - 0.5 < 0.005                         # ..
 assert seat2_p < 0.001
 
 # %% [markdown]
-# On all 1,000 deals seat 2 won 59 % of the greedy games and 47.2 % of the search games
+# On all 1,000 deals seat 2 won 58.7 % of the greedy games and 47.2 % of the search games
 # (95 % interval 44.1–50.3 %). Deal by deal, seat 2 won only between greedy players on 316
 # deals and only between search players on 201 (a paired sign-flip test: p < 0.001). So
 # **between search players the second-seat advantage is gone**: the search's interval lies
@@ -772,8 +773,8 @@ assert shift_3p.loc[1, "ci_low"] > 0 and shift_3p.loc[2, "ci_high"] < 0
 assert (shift_3p.p < 0.05).all()
 
 # %% [markdown]
-# Over the 1,000 deals the search players' games turn the table round. **Seat 1**, fair
-# at 29.6 % between greedy players, wins **45.7 %** between search players (95 % interval
+# Over the 1,000 deals the search players' games turn the table round. **Seat 1**, below
+# its fair share at 29.6 % between greedy players, wins **45.7 %** between search players (95 % interval
 # 42.6–48.8 %, fair 33.3 %); **seat 2**'s edge is gone (40.0 % → 31.6 %, 28.8–34.5 %), and
 # **seat 3** falls behind (22.7 %, 20.2–25.4 %). Deal by deal the search's seat 1 wins 16
 # points more often than greedy's (+12 to +20, p < 0.001), seat 2 8 points less (−12.5 to
