@@ -3,6 +3,7 @@ agree cell by cell, and the stored notebooks carry no outputs (they are run by n
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import jupytext
@@ -103,6 +104,29 @@ def test_the_boards_stay_put_check_catches_a_later_change():
     first = ast.parse("board = game.board(state)\nboard")
     later = ast.parse("board.state = other\nboard.play(act)")
     assert _changes(later, _board_names(first)) == ["board.state = ...", "board.play(...)"]
+
+
+def _headings_in_code(cells) -> list[str]:
+    """Markdown headings written as comments in code cells: a section whose ``# %% [markdown]``
+    marker was left out, so the reader never sees its heading or its text."""
+    return [line for c in cells if c.cell_type == "code" for line in c.source.splitlines()
+            if re.match(r"# #{1,4} \S", line)]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_heading_is_markdown(path):
+    found = _headings_in_code(nbformat.read(path, as_version=4).cells)
+    assert not found, (f"{path.name}: a heading in a code cell ({found[0]!r}): its "
+                       f"'# %% [markdown]' marker is missing in notebooks/src/{path.stem}.py")
+
+
+def test_the_heading_check_catches_a_missing_marker():
+    source = jupytext.reads("# %%\nx = 1\n\n# ## 12. Unclear rules\n#\n# Every rulebook...\n\n"
+                            "# %%\ny = 2\n", fmt="py:percent")
+    assert _headings_in_code(source.cells) == ["# ## 12. Unclear rules"]
+    fixed = jupytext.reads("# %%\nx = 1\n\n# %% [markdown]\n# ## 12. Unclear rules\n",
+                           fmt="py:percent")
+    assert _headings_in_code(fixed.cells) == []
 
 
 # the walkthroughs (10, 20, 30, 40) and their analyses (11, 21, 31, 41)

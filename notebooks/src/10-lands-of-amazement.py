@@ -151,7 +151,7 @@ GAME.board(first).attempt(Place(4, 0, 3, 5, 90, 1)).attempt(Place(4, 0, 3, 5, 45
 
 # %% [markdown]
 # **Square on square** (`lands.build.align`): a card that overlaps another must cover whole
-# squares. Half a square to the left, #4 would cover #1's icons only partly.
+# squares. Half a square to the left, #4 would cover one of #1's icons only partly.
 
 # %%
 GAME.board(first).attempt(Place(4, 0, 7, 5, 0, 0)).attempt(Place(4, 0, 6.5, 5, 0, 0))
@@ -313,8 +313,9 @@ assert len(partly) == 2 and len(whole) == 2 and edge.length == 1 and corner.geom
 #
 # In the scenario `rearranging`, park 0 holds #1 and #4. On the board below, the park has been
 # moved two squares to the left (a legal finished layout, played). Then an attempt moves only
-# #1 back: that half-way layout would tear the park apart, so the board shows it as a draft,
-# "not legal yet" — a half-way layout is never checked, only the one you send with
+# #1 back, onto the squares #4 now covers: #4 would hide it completely, and every card must
+# still show an icon of its chosen shape (`lands.build.contribute`), so the board shows the
+# layout as a draft, "not legal yet" — a half-way layout is never checked, only the one you send with
 # *done rearranging*.
 
 # %%

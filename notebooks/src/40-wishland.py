@@ -24,8 +24,9 @@
 #
 # The rulebook prints the 24 Hotel cards, the 12 Entrepreneur cards, the Achievements, the
 # Turn Order Track, the Mascot Card Bonuses and the tracks: those are **transcribed**. It does
-# *not* print the faces of the Ride, Restaurant, Actor and Mascot cards nor two scoring tables:
-# those are **illustrative** (designed by us so that every example of the rulebook works).
+# *not* print the faces of the Ride, Restaurant, Actor and Mascot cards nor three scoring
+# tables (Hotel #5's, Hotel #11's, and the Entertainment Symbols' beyond the four values its
+# examples state): those are **illustrative** (designed by us so that every example of the rulebook works).
 # Each data file says which it is.
 
 # %%
@@ -96,8 +97,8 @@ assert state.order == [1, 0, 2] and state.vp[0] == 1 and state.credits[1] == 5
 
 # %% [markdown]
 # An illegal move raises `RuleViolation` naming its rule, and **changes nothing**;
-# `explain` gives the same answer without raising. The scenario `turn-order` is the game above
-# after P1's choice. On its board P2 takes space 1 (legal); then P3 tries space 1 too: the
+# `explain` gives the same answer without raising. The scenario `turn-order` starts like the
+# game above, except that P1 took Visitors at space 4 (above: Happiness). On its board P2 takes space 1 (legal); then P3 tries space 1 too: the
 # board refuses and names the rule (`board.play(action)` is a click from code; it answers True
 # or False).
 
@@ -359,8 +360,9 @@ print(parts)
 assert (parts["hotels"], parts["mascots"], parts["restaurants"]) == (3, 7, -2)
 
 # %% [markdown]
-# Hotel #17 scores 3 full sets of the five colours; the Mascot cards score 9, and with
-# Hotel #10 (the Mascot cards' symbols count the other cards' too) 15, halved: 7; the two
+# Hotel #17 scores 3 full sets of the five colours; the Mascot cards match 9 symbols (4 VP,
+# halved and rounded down), and with Hotel #10 (the Mascot cards' own symbols count too) 15,
+# halved: 7; the two
 # penalty Restaurants cost 2. The rulebook's other variations of the example — Hotel #9's
 # bonus symbol, a fifth Mascot, Entrepreneurs #4, #5 and #8, Hotel #12's duplicate — are
 # reproduced number by number in `tests/wishland/test_wishland_final_scoring.py`.
