@@ -175,8 +175,8 @@ def _verify_lower(answer: Mapping[str, Any]) -> str | None:
                      "the penalty points of the lowest-code episode as the game counts them "
                      "(its final score)", tol=0),
         wrong_choice(answer, "better", ["first", "last"], _better(penalties),
-                     "better names the policy with more penalty points: in Lands fewer points "
-                     "are better, and so is the higher return"))
+                     "your better names the policy with more penalty points: in Lands fewer "
+                     "points are better, and so is the higher return"))
 
 
 LOWER = Exercise(

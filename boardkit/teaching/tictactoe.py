@@ -58,7 +58,7 @@ RANDOM = Exercise(
           "outcome(state) returns (1, 0, 0) if X won, (0, 1, 0) if O won, (0, 0, 1) for a draw, "
           "and otherwise the mean of outcome(child) over the children (child = state.clone(); "
           "child.apply(move)). Remember the positions already computed (a dict keyed by "
-          "tuple(state.grid)): there are only 5,478 of them. A simulation's estimate is not "
+          "tuple(state.grid)): there are only a few thousand of them. A simulation's estimate is not "
           "exact enough."),
     reference=_reference,
 )

@@ -189,7 +189,7 @@ rules
 # random one? If luck decides more of the game, skill wins less often.
 #
 # Play 200 games of greedy against random (`seed=1`) with the bonus at 1 and at 3, put the
-# two win rates of the greedy player and your conclusion into `answer`, and run the check
+# two win rates of the greedy player (the `win` column: a shared win counts as a win) and your conclusion into `answer`, and run the check
 # cell: it says whether you are right, and gives a hint if not.
 
 # %% tags=["exercise"]
@@ -213,6 +213,6 @@ solved = check("welcome.luck", answer)
 assert solved  # the teacher's edition checks its own solution
 
 # %% [markdown]
-# To discuss: is a difference of a few percentage points over 200 games convincing? (Try
+# To discuss: is a difference of several percentage points over 200 games convincing? (Try
 # `boardkit.analysis.metrics` for confidence intervals, or 2,000 games.) Does the answer
 # change with three players (`players=3`)?

@@ -3,8 +3,9 @@
 #
 # Game-AI research has its own libraries, each with its own way of asking "whose turn is
 # it, what may they do, who won?". boardkit can answer in three of them. The rules stay in
-# boardkit: every legal move, every roll of the dice and every score below comes from the
-# same game you met in `00-welcome.ipynb`.
+# boardkit: every legal move, every roll of the dice and every score below comes from
+# boardkit's own rules (the Dice Grid game you met in `00-welcome.ipynb`, and the four
+# rulebook games).
 #
 # This notebook shows:
 #
@@ -236,9 +237,10 @@ for env_id in bkg.IDS:
 pd.DataFrame(timing).T
 
 # %% [markdown]
-# Wishland's Solo Mode is the quickest: it has the fewest codes (Gymnasium's masked
-# `sample` looks at every entry of the mask — Wanderlust has about 6 million). Here is one
-# episode in full. The reward of each step is the change of the score, so the **return
+# Wishland's Solo Mode has by far the fewest codes and is the quickest (Gymnasium's masked
+# `sample` looks at every entry of the mask, and Wanderlust has about 6 million); how long
+# the others take depends on their number of steps as much as on their codes. Here is one
+# episode: its length, its return and its last lines. The reward of each step is the change of the score, so the **return
 # (the sum of the rewards) is exactly the game's own final score**.
 
 # %%
@@ -316,8 +318,8 @@ def pettingzoo_random(seed, seat):
 
 
 # %% [markdown]
-# One row per contender: the share of games it won (a shared win counts), and the seconds
-# per decision.
+# One row per contender: the share of games it won (a shared win counts), and the
+# milliseconds it spent per decision.
 
 # %%
 rows = []
@@ -339,8 +341,7 @@ assert table.loc["OpenSpiel IS-MCTS", "win rate"] > table.loc["PettingZoo random
 # Reading the table: both searches beat the random opponent more often than a random
 # player does, so the adapters give OpenSpiel's algorithm a working game. With 20 games the
 # win rates are rough (one game is 5 percentage points) and the order of the two searches
-# changes from one set of seeds to the next; in a run of 80 games each, both won about four
-# games in five and the random player a little over half. To rank them, play more games.
+# changes from one set of seeds to the next. To rank them, play more games.
 #
 # OpenSpiel's search costs more per simulation. Both are plain Python, but each of
 # OpenSpiel's simulations plays the game to the end *through the adapter*: at every move the

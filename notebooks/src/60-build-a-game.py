@@ -5,7 +5,7 @@
 # small pieces of Python, a **rule catalog** in your own words, a **board**, and then
 # everything else comes for free: `explain()` says why a move is illegal, computer players
 # play it, simulations measure it. This notebook builds noughts and crosses (tic-tac-toe)
-# in about sixty lines, following the numbered guide `docs/adding-a-game.md`:
+# in about fifty lines, following the numbered guide `docs/adding-a-game.md`:
 #
 # 1. the rule catalog (`rules.toml`): every rule with an id and a sentence;
 # 2. the actions: what a player can decide;
@@ -33,8 +33,8 @@
 # (`<game>.<section>.<rule>`), the `section` of the rulebook, and a one-sentence `text` in
 # your own words. `by` says how the rule holds: `check` (a move can break it, so a refusal
 # names it: the default), `scoring` or `flow` (no move can break it). The catalog goes in a
-# folder of the game's own; here a temporary folder, so that running the notebook leaves
-# nothing behind.
+# folder of the game's own; here `boardkit-noughts` in the system's temporary folder, so
+# that running the notebook writes nothing into the project.
 
 # %%
 # %%game noughts
@@ -155,8 +155,9 @@ print(FLOW.describe())
 # **A draw.** `winners()` gives the seats that won: by default, those with the best score.
 # Several seats *share* the win, and when every seat shares it the game is a **draw**. So a
 # full grid without a line, which scores 0 for both, is a draw: `winners()` is `[0, 1]`. The
-# analysis tools count it that way: each player gets half a win, and the `drawishness`
-# metric is the share of such games. (No winner at all, `[]`, means everybody *lost*, as in
+# analysis tools count it that way: a simulation's `win` column marks both players as
+# winners (its `shared_win` column says the win was shared), the design metrics give each
+# player half a win, and the `drawishness` metric is the share of such games. (No winner at all, `[]`, means everybody *lost*, as in
 # a failed solo game: that is not a draw.)
 
 # %%

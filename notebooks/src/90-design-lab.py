@@ -9,7 +9,7 @@
 # works the same way for the other games. The study:
 #
 # 1. play a baseline: a one-step **greedy** player against a **random** player;
-# 2. read the design metrics, each with a 95 % confidence interval;
+# 2. read the design metrics, most with a 95 % confidence interval;
 # 3. draw the scores, the win rate by seat, and where the points come from;
 # 4. change a rule parameter and compare the two versions on **the same seeds**;
 # 5. run a small tournament between agents;
@@ -58,7 +58,8 @@ base.head()
 #   **branching factor** (options per decision);
 # * the **share of points** from each scoring source.
 #
-# `ci_low`/`ci_high` bound a 95 % confidence interval.
+# `ci_low`/`ci_high` bound a 95 % confidence interval where the metric has one (the
+# balance between agents and the shares of points are given without).
 
 # %%
 table = metrics(base)
@@ -118,8 +119,9 @@ metrics(lucky).loc[["agent balance", "share: lucky"]].round(3)
 # games played move for move alike under A and B. The random player never looks at the
 # points, so under both rules it plays every game the same; the sentence `compare` writes
 # then says that the difference is only the rule's arithmetic. Greedy players weigh the
-# bonus and change some of their moves. (This caught a real mistake: boardkit's Lands
-# players once ignored Expert Mode's scoring, see notebook 11.)
+# bonus and change some of their moves. (The same question exposed a real mistake:
+# boardkit's Lands players once ignored Expert Mode's scoring, which the Expert studies
+# showed when set beside the normal ones; see notebook 11.)
 
 # %%
 blind = compare("dice-grid", {}, bonus, n=40, seed=2026, agents=["random"])
