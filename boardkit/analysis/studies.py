@@ -228,6 +228,12 @@ def _timed(meta: dict | None) -> tuple[float, int]:
     return (float(meta["seconds"]), played) if played > 0 else (0.0, 0)
 
 
+def _unbroken(frame) -> int:
+    """``k``: the table holds every game ``0 .. k-1`` (and not game ``k``)."""
+    played = set(int(g) for g in frame["game"].unique())
+    return next(k for k in range(len(played) + 1) if k not in played)
+
+
 def _store(name: str, frame, target: Path, meta: dict) -> Path:
     from .runfile import write_atomic, write_json_atomic
 
@@ -282,8 +288,7 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     if frame.attrs["resumed"]:
         meta["resumed"] = frame.attrs["resumed"]  # games played by earlier runs
     if not frame.attrs["complete"]:
-        played = set(int(g) for g in frame.game.unique())
-        prefix = next(k for k in range(n + 1) if k not in played)
+        prefix = _unbroken(frame)
         note = ""
         if prefix > stored:
             _store(name, frame[frame.game < prefix].reset_index(drop=True), target,
@@ -327,8 +332,7 @@ def store(name: str, where: Path | None = None) -> int:
             k: v for k, v in mine.items() if k != "n"}:
         raise VariantError(f"study {name}: its work file {work.name} holds a run with other "
                            "settings; nothing stored")
-    played = set(int(g) for g in frame["game"].unique())
-    prefix = next(k for k in range(len(played) + 1) if k not in played)
+    prefix = _unbroken(frame)
     meta = _meta(name, target) or {}
     stored = _stored_games(name, target, meta) if meta else 0
     if prefix <= stored:
