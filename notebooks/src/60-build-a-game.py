@@ -5,18 +5,23 @@
 # small pieces of Python, a **rule catalog** in your own words, a **board**, and then
 # everything else comes for free: `explain()` says why a move is illegal, computer players
 # play it, simulations measure it. This notebook builds noughts and crosses (tic-tac-toe)
-# in about fifty lines, following the numbered guide `docs/adding-a-game.md`:
+# in about fifty lines. It takes the steps of the guide `docs/adding-a-game.md` in the order
+# a small game needs them (the guide's step numbers in brackets; a board is written before
+# `Game(...)` here because the game is given its board):
 #
-# 1. the rule catalog (`rules.toml`): every rule with an id and a sentence;
-# 2. the actions: what a player can decide;
-# 3. the step: who decides, which moves are legal, what a move changes;
-# 4. the flow: turns until somebody has a line or the grid is full;
-# 5. the position (the State) and who won; what a **draw** is;
-# 6. a board, then the game itself (`Game(...)`);
+# 1. the rule catalog (`rules.toml`): every rule with an id and a sentence (guide 2);
+# 2. the actions: what a player can decide (guide 3);
+# 3. the step: who decides, which moves are legal, what a move changes (guide 4);
+# 4. the flow: turns until somebody has a line or the grid is full (guide 5);
+# 5. the position (the State) and who won; what a **draw** is (guide 6);
+# 6. a board, then the game itself (`Game(...)`) (guides 9 and 8);
 # 7. play it, read `explain()`, let a search play it;
 # 8. a balance study: does the first player have an advantage? On one process and on
-#    several;
+#    several (guide 12, sharing a game with other processes);
 # 9. an exercise.
+#
+# The guide's other steps (a starting game from `boardkit new`, numbers a designer may
+# change in `params.toml`, tests) are not needed for a game this small; the guide shows them.
 #
 # Every cell of the game starts with `%%game noughts`: it runs as any cell does, and it is
 # also kept in the file `noughts.py` next to this notebook. We will need that file for the
