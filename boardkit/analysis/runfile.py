@@ -39,6 +39,13 @@ def _short(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def same_run(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    """Two runs' settings ask for the same games, however many of them (``n``): game ``i``
+    of a run does not depend on how many games the run has."""
+    return ({k: v for k, v in a.items() if k != "n"}
+            == {k: v for k, v in b.items() if k != "n"})
+
+
 class DroppedColumnsWarning(UserWarning):
     """Rows added to a run file had columns its first rows did not have; they were dropped."""
 
@@ -317,7 +324,7 @@ class RunFile:
         on how many games it has, so a longer run goes on from every game the file holds."""
         n, mine = stored.get("n"), self.settings.get("n")
         return (isinstance(n, int) and isinstance(mine, int) and n <= mine
-                and {**stored, "n": mine} == self.settings)
+                and same_run(stored, self.settings))
 
     def add(self, rows: list[dict]) -> None:
         """Append finished rows (one batch) to the temporary file. The file's columns are

@@ -312,7 +312,7 @@ def store(name: str, where: Path | None = None) -> int:
     stores its own (larger) prefix or the whole study as before."""
     import pandas as pd
 
-    from .runfile import _canonical, sidecar
+    from .runfile import _canonical, same_run, sidecar
 
     s = study(name)
     target = Path(where or folder())
@@ -328,8 +328,7 @@ def store(name: str, where: Path | None = None) -> int:
         raise VariantError(f"study {name}: its work file {work.name} cannot be read "
                            f"({type(exc).__name__}: {exc})") from exc
     mine = _canonical(_settings(s, 0))
-    if not isinstance(settings, dict) or {k: v for k, v in settings.items() if k != "n"} != {
-            k: v for k, v in mine.items() if k != "n"}:
+    if not isinstance(settings, dict) or not same_run(settings, mine):
         raise VariantError(f"study {name}: its work file {work.name} holds a run with other "
                            "settings; nothing stored")
     prefix = _unbroken(frame)
