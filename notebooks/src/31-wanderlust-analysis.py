@@ -415,9 +415,9 @@ print(f"seat 1 won, search − greedy on the same deals: {seat_one_gain[0]:+.3f}
 
 
 def the_race(runs: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """Greedy's race beside the search's on the same deals: the rounds a race lasts and the
-    score per player (search − greedy, paired), when each objective is met, and each line's
-    share of all points."""
+    """Greedy's race beside the search's on the same deals, printed and returned: the rounds
+    a race lasts and the score per player (search − greedy, paired), when each objective is
+    met, and each line's share of all points."""
     course = {}
     for label, pick in (("rounds", lambda f: f.groupby("game").fact_rounds.first()),
                         ("score per player", lambda f: f.set_index(["game", "seat"]).score)):
@@ -428,14 +428,15 @@ def the_race(runs: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
                         for agent, frame in runs.items()}, axis=1)
     lines = pd.DataFrame({agent: analysis.score_shares(frame).groupby(lambda n: n[0]).sum()
                           for agent, frame in runs.items()})
-    return pd.DataFrame(course).T, timing, lines
+    course = pd.DataFrame(course).T
+    print(course.round(3).to_string())
+    print(timing.round(2).to_string())
+    print("share of all points by line:")
+    print(lines.round(3).to_string())
+    return course, timing, lines
 
 
 course, timing_both, lines_both = the_race(pair_runs)
-print(course.round(3).to_string())
-print(timing_both.round(2).to_string())
-print("share of all points by line:")
-print(lines_both.round(3).to_string())
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert K_WL2 == 1000 and all(frame.game.nunique() == K_WL2 for frame in pair_runs.values())
@@ -501,10 +502,6 @@ def seats_beside(players: int, deals: int):
 K_WL3 = 1000  # every game of both studies
 three_runs, seats_wl3, shift_wl3 = seats_beside(3, K_WL3)
 course_wl3, timing_wl3, lines_wl3 = the_race(three_runs)
-print(course_wl3.round(3).to_string())
-print(timing_wl3.round(2).to_string())
-print("share of all points by line:")
-print(lines_wl3.round(3).to_string())
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert K_WL3 == 1000 and all(frame.game.nunique() == K_WL3 for frame in three_runs.values())
@@ -544,7 +541,6 @@ assert lines_wl3.loc["A", "mcts"] < lines_wl3.loc["A", "greedy"] - 0.05
 K_WL4 = 292  # games of the search study stored when this section was written
 four_runs, seats_wl4, shift_wl4 = seats_beside(4, K_WL4)
 course_wl4, _, _ = the_race(four_runs)
-print(course_wl4.round(3).to_string())
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert K_WL4 == 292 and all(frame.game.nunique() == K_WL4 for frame in four_runs.values())
