@@ -227,6 +227,34 @@ def test_seat_shift_pairs_each_seat_deal_by_deal():
     assert seat_shift(a, b[b.game < 2]).deals.tolist() == [2, 2]
 
 
+def test_seats_beside_reads_two_runs_of_the_same_deals_and_refuses_a_mismatch():
+    import pandas as pd
+
+    from boardkit.analysis.lab import seats_beside
+
+    def table(wins, seats=2):  # wins[g] = the seat that won game g
+        return pd.DataFrame([{"game": g, "seat": s, "win": s == w}
+                             for g, w in enumerate(wins) for s in range(seats)])
+
+    weak, strong = table([0, 0, 1, 0, 1]), table([1, 0, 1, 1, 1])
+    beside = seats_beside({"greedy": weak, "mcts": strong}, deals=4)
+    assert beside.deals == 4 and beside.players == 2
+    assert all(frame.game.max() == 3 for frame in beside.runs.values())
+    assert list(beside.table.index) == [1, 2]
+    assert beside.table.loc[1, ("greedy", "win_rate")] == 0.75
+    assert beside.table.loc[1, ("mcts", "win_rate")] == 0.25
+    assert beside.shift.loc[1, "difference"] == -0.5 and (beside.shift.deals == 4).all()
+    text = str(beside)
+    assert "2 players, the same 4 deals (fair 0.500)" in text and "mcts − greedy" in text
+    assert seats_beside({"greedy": weak, "mcts": strong}).deals == 5  # every deal both hold
+    with pytest.raises(VariantError, match="two runs, not 1"):
+        seats_beside({"greedy": weak})
+    with pytest.raises(VariantError, match="different player counts"):
+        seats_beside({"greedy": weak, "mcts": table([0, 1, 2], seats=3)})
+    with pytest.raises(VariantError, match=r"6 deals asked, the runs hold \{'greedy': 5"):
+        seats_beside({"greedy": weak, "mcts": strong}, deals=6)
+
+
 def test_findings_give_each_finding_its_verdict_and_refuse_a_malformed_row():
     from boardkit.analysis.lab import findings, interval_text
 

@@ -6,7 +6,8 @@ score, game length, first-seat win, a scoring source, ...), and reports the mean
 difference with a 95 % interval and a sign-flip permutation test — no normality
 assumption and no SciPy needed. :func:`tournament` plays every combination of agents with
 rotated seats. :func:`guesses` counts the decisions a one-step greedy player cannot tell
-apart (every option worth the same to its heuristic), rule by rule. :func:`findings` sums up
+apart (every option worth the same to its heuristic), rule by rule. :func:`seats_beside`
+sets two runs of the same deals side by side seat by seat, and :func:`findings` sums up
 which findings of a weaker player held with a stronger one.
 """
 
@@ -145,6 +146,60 @@ def seat_shift(a, b, seed: int = 0):
         rows[int(seat) + 1] = dict(zip(["difference", "ci_low", "ci_high", "p", "deals"],
                                        paired(won_a, won_b, seed=seed), strict=True))
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("seat")
+
+
+@dataclass(frozen=True)
+class SeatsBeside:
+    """Two seat studies of the same deals side by side (:func:`seats_beside`)."""
+
+    #: the two simulate tables, cut to the deals both hold, under their names
+    runs: Mapping[str, Any]
+    #: one row per seat (numbered from 1), for each run its win rate and 95 % interval
+    table: Any
+    #: each seat's wins, second run − first on the same deals (:func:`seat_shift`)
+    shift: Any
+    deals: int
+    players: int
+
+    def __str__(self) -> str:
+        first, second = self.runs
+        return (f"win rate by seat at {self.players} players, the same {self.deals} deals "
+                f"(fair {1 / self.players:.3f}):\n{self.table.round(3).to_string()}\n\n"
+                f"win rate, {second} − {first} on the same deals\n"
+                f"{self.shift.round(3).to_string()}")
+
+
+def seats_beside(runs: Mapping[str, Any], deals: int | None = None, seed: int = 0) -> SeatsBeside:
+    """Each seat's win rate in two runs of the same deals (a weaker and a stronger player,
+    or the rules as printed and a variant), side by side, and each seat's change deal by
+    deal. ``runs``: two simulate tables under their names, the weaker first; ``deals``: read
+    the first ``deals`` games of each (``None``: the games both hold). Raises
+    :class:`VariantError` when the runs are not two, differ in player count, or hold fewer
+    than ``deals`` games."""
+    import pandas as pd
+
+    from .metrics import seat_win_rates
+
+    if len(runs) != 2:
+        raise VariantError(f"seats_beside compares two runs, not {len(runs)}: {list(runs)}")
+    counts = {name: int(frame["seat"].nunique()) for name, frame in runs.items()}
+    if len(set(counts.values())) != 1:
+        raise VariantError(f"seats_beside: the runs seat different player counts {counts}")
+    held = {name: set(frame["game"]) for name, frame in runs.items()}
+    both = set.intersection(*held.values())
+    if deals is None:
+        deals = len(both)
+    short = {name: len(games & set(range(deals))) for name, games in held.items()}
+    if any(n < deals for n in short.values()):
+        raise VariantError(f"seats_beside: {deals} deals asked, the runs hold {short} of them")
+    cut = {name: frame[frame["game"] < deals] for name, frame in runs.items()}
+    table = pd.concat({name: seat_win_rates(frame)[["win_rate", "ci_low", "ci_high"]]
+                       for name, frame in cut.items()}, axis=1)
+    table.index = table.index + 1
+    table.index.name = "seat"
+    first, second = cut.values()
+    return SeatsBeside(runs=cut, table=table, shift=seat_shift(first, second, seed=seed),
+                       deals=deals, players=next(iter(counts.values())))
 
 
 #: what a finding measured with a weaker player became with a stronger one, by whether each

@@ -392,26 +392,25 @@ assert house.covers_fair.all()   # with the round finished, every seat of every 
 # computing a game it took several sessions (a stopped study keeps its games); the cell
 # reads its `K_WL2` games and the greedy games on the same deals. Its rows keep the same
 # facts as greedy's (section 2), so one study answers three questions at once: the first
-# seat, the race
-# objectives, and the score lines (section 3).
+# seat, the race objectives, and the score lines (section 3).
 
 # %%
-from boardkit.analysis.lab import paired, seat_shift
-from boardkit.analysis.metrics import seat_win_rates
+from boardkit.analysis import lab
+from boardkit.analysis.lab import paired
+
+
+def seats_beside(players: int, deals: int):
+    """Greedy's and the search's seat studies at ``players``, their first ``deals`` deals
+    side by side (`lab.seats_beside`): the games, each seat's win rate in both, and each
+    seat's change deal by deal."""
+    beside = lab.seats_beside({agent: studies.load(f"wanderlust-seats-{players}p-{agent}")
+                               for agent in ("greedy", "mcts")}, deals)
+    print(beside)
+    return beside.runs, beside.table, beside.shift
+
 
 K_WL2 = 1000  # every game of both studies
-pair_runs = {"greedy": studies.load("wanderlust-seats-2p-greedy"),
-             "mcts": studies.load("wanderlust-seats-2p-mcts")}
-pair_runs = {agent: frame[frame.game < K_WL2] for agent, frame in pair_runs.items()}
-seat_one = pd.DataFrame({agent: seat_win_rates(frame).loc[0]
-                         for agent, frame in pair_runs.items()}).T
-print(f"seat 1 at 2 players, the same {K_WL2} deals:")
-print(seat_one.round(3).to_string())
-seat_one_won = {agent: frame[frame.seat == 0].set_index("game").win
-                for agent, frame in pair_runs.items()}
-seat_one_gain = paired(seat_one_won["greedy"], seat_one_won["mcts"])
-print(f"seat 1 won, search − greedy on the same deals: {seat_one_gain[0]:+.3f} "
-      f"({seat_one_gain[1]:+.3f} to {seat_one_gain[2]:+.3f}, p = {seat_one_gain[3]:.3f})")
+pair_runs, seats_wl2, shift_wl2 = seats_beside(2, K_WL2)
 
 
 def the_race(runs: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
@@ -440,8 +439,8 @@ course, timing_both, lines_both = the_race(pair_runs)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert K_WL2 == 1000 and all(frame.game.nunique() == K_WL2 for frame in pair_runs.values())
-assert seat_one.loc["mcts", "ci_low"] > 0.5                    # seat 1 still ahead with the search
-assert seat_one_gain[1] < 0 < seat_one_gain[2]                  # no shown change from greedy's edge
+assert seats_wl2.loc[1, ("mcts", "ci_low")] > 0.5              # seat 1 still ahead with the search
+assert shift_wl2.loc[1, "ci_low"] < 0 < shift_wl2.loc[1, "ci_high"]  # no shown change from greedy's edge
 assert course.loc["rounds", "ci_high"] < -2.5                   # the search's races are shorter
 assert course.loc["score per player", "ci_high"] < 0
 assert timing_both.loc["Travel Planner", ("mcts", "first_round")] < 3
@@ -481,24 +480,6 @@ assert lines_both.loc["A", "mcts"] < lines_both.loc["A", "greedy"] - 0.05
 # well. The cell reads its `K_WL3` games and greedy's on the same deals:
 
 # %%
-def seats_beside(players: int, deals: int):
-    """Greedy's and the search's seat studies at ``players``, their first ``deals`` deals:
-    the games, each seat's win rate side by side, and each seat's change deal by deal."""
-    runs = {agent: studies.load(f"wanderlust-seats-{players}p-{agent}")
-            for agent in ("greedy", "mcts")}
-    runs = {agent: frame[frame.game < deals] for agent, frame in runs.items()}
-    table = pd.concat({agent: seat_win_rates(frame)[["win_rate", "ci_low", "ci_high"]]
-                       for agent, frame in runs.items()}, axis=1)
-    table.index += 1
-    shift = seat_shift(runs["greedy"], runs["mcts"])
-    print(f"win rate by seat at {players} players, the same {deals} deals "
-          f"(fair {1 / players:.3f}):")
-    print(table.round(3).to_string())
-    print("\nwin rate, search − greedy on the same deals")
-    print(shift.round(3).to_string())
-    return runs, table, shift
-
-
 K_WL3 = 1000  # every game of both studies
 three_runs, seats_wl3, shift_wl3 = seats_beside(3, K_WL3)
 course_wl3, timing_wl3, lines_wl3 = the_race(three_runs)
@@ -665,10 +646,9 @@ summary = findings([
      "stronger": rate(*beat.loc["mcts", ["won", "ci_low", "ci_high"]]),
      "weaker_shows": beat.loc["greedy", "ci_high"] < 0.5, "stronger_shows": beat.loc["mcts", "ci_high"] < 0.5},
     {"finding": "2 players: seat 1 wins more than half",
-     "weaker": rate(*seat_one.loc["greedy", ["win_rate", "ci_low", "ci_high"]]),
-     "stronger": rate(*seat_one.loc["mcts", ["win_rate", "ci_low", "ci_high"]]),
-     "weaker_shows": seat_one.loc["greedy", "ci_low"] > 1 / 2,
-     "stronger_shows": seat_one.loc["mcts", "ci_low"] > 1 / 2},
+     "weaker": rate(*seats_wl2.loc[1, "greedy"]), "stronger": rate(*seats_wl2.loc[1, "mcts"]),
+     "weaker_shows": seats_wl2.loc[1, ("greedy", "ci_low")] > 1 / 2,
+     "stronger_shows": seats_wl2.loc[1, ("mcts", "ci_low")] > 1 / 2},
     {"finding": "3 players: seat 1 wins more than a third",
      "weaker": seat_rate(seats_wl3, "greedy", 1), "stronger": seat_rate(seats_wl3, "mcts", 1),
      "weaker_shows": seats_wl3.loc[1, ("greedy", "ci_low")] > 1 / 3,

@@ -34,7 +34,7 @@ import pandas as pd
 
 from boardkit.analysis import (metrics, plot_score_sources, plot_scores, plot_seat_win_rates,
                                seat_win_rates, simulate)
-from boardkit.analysis.lab import measure, paired, seat_shift
+from boardkit.analysis.lab import measure, paired, seats_beside
 from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.wishland.analysis import (card_win_rates, draft_deals, draft_win_rates, play_games,
                                        solo_scores)
@@ -749,26 +749,19 @@ assert seat2_p < 0.001
 # %%
 K_3P = 1000  # every game of both studies
 search_3p = studies.load("wishland-seats-3p-mcts")
-three = {agent: frame[frame.game < K_3P]
-         for agent, frame in (("greedy", seat_studies[3]), ("mcts", search_3p))}
-seats_3p = pd.concat([studies.summary(frame, f"wishland-seats-3p-{agent}")
-                      for agent, frame in three.items()], ignore_index=True)
-seats_3p["seat"] += 1
-print(seats_3p.pivot(index="seat", columns="agent", values=["win_rate", "ci_low", "ci_high"])
-      .round(3).to_string())
-# each seat's wins deal by deal: search - greedy, with its interval and a sign-flip test
-shift_3p = seat_shift(three["greedy"], three["mcts"])
-print("\nwin rate, search - greedy on the same deals")
-print(shift_3p.round(4).to_string())
+# each seat's win rate in both studies, and its wins deal by deal (search − greedy) with
+# an interval and a sign-flip test
+beside_3p = seats_beside({"greedy": seat_studies[3], "mcts": search_3p}, K_3P)
+print(beside_3p)
 print(f"the study holds {search_3p.game.nunique()} games now")
-rates_3p = seats_3p.set_index(["agent", "seat"])
+three, seats_3p, shift_3p = beside_3p.runs, beside_3p.table, beside_3p.shift
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert K_3P == 1000 and all(frame.game.nunique() == K_3P for frame in three.values())
-assert rates_3p.loc[("mcts", 1), "ci_low"] > 1 / 3        # the first seat ahead with the search
-assert rates_3p.loc[("mcts", 3), "ci_high"] < 1 / 3       # ... and the last behind
-assert rates_3p.loc[("mcts", 2), "ci_low"] < 1 / 3 < rates_3p.loc[("mcts", 2), "ci_high"]
-assert rates_3p.loc[("greedy", 2), "ci_low"] > 1 / 3      # greedy's seat 2 edge, same deals
+assert seats_3p.loc[1, ("mcts", "ci_low")] > 1 / 3        # the first seat ahead with the search
+assert seats_3p.loc[3, ("mcts", "ci_high")] < 1 / 3       # ... and the last behind
+assert seats_3p.loc[2, ("mcts", "ci_low")] < 1 / 3 < seats_3p.loc[2, ("mcts", "ci_high")]
+assert seats_3p.loc[2, ("greedy", "ci_low")] > 1 / 3      # greedy's seat 2 edge, same deals
 assert shift_3p.loc[1, "ci_low"] > 0 and shift_3p.loc[2, "ci_high"] < 0
 assert (shift_3p.p < 0.05).all()
 
@@ -913,29 +906,22 @@ assert six_rounds.eq(3).sum().tolist() == [2, 2, 2]
 K_6R = 126  # games of the 6-round study stored when this section was written
 six_study = studies.load("wishland-seats-3p-mcts-6rounds")
 by_rounds = {7: search_3p[search_3p.game < K_6R], 6: six_study[six_study.game < K_6R]}
-seats_6r = pd.concat([studies.summary(frame, "wishland-seats-3p-mcts").assign(rounds=r)
-                      for r, frame in by_rounds.items()], ignore_index=True)
-seats_6r["seat"] += 1
-print(f"win rate by seat, the same {K_6R} deals (fair 0.333):")
-print(seats_6r.pivot(index="seat", columns="rounds", values=["win_rate", "ci_low", "ci_high"])
-      .round(3).to_string())
-shift_6r = seat_shift(by_rounds[7], by_rounds[6])
-print("\nwin rate, 6 rounds − 7 rounds on the same deals")
-print(shift_6r.round(4).to_string())
+beside_6r = seats_beside({f"{r} rounds": frame for r, frame in by_rounds.items()}, K_6R)
+print(beside_6r)
+seats_6r, shift_6r = beside_6r.table, beside_6r.shift
 gap_6r = pd.concat({r: seat_gap(frame) for r, frame in by_rounds.items()})
 shown = ["score", "turn order", "achievements", "rides"]
 print("\nseat 1 − seat 3, VP a game")
 print(gap_6r.loc[(slice(None), shown), ["seat 1", "seat 3", "difference", "ci_low", "ci_high"]]
       .round(2).to_string())
 print(f"the study holds {six_study.game.nunique()} games now")
-rates_6r = seats_6r.set_index(["rounds", "seat"])
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert K_6R == 126 and six_study.game.nunique() >= K_6R
 assert all(frame.game.nunique() == K_6R for frame in by_rounds.values())
-assert rates_6r.loc[(6, 1), "ci_low"] > 1 / 3                  # seat 1 still ahead at 6 rounds
+assert seats_6r.loc[1, ("6 rounds", "ci_low")] > 1 / 3         # seat 1 still ahead at 6 rounds
 assert shift_6r.loc[1, "ci_low"] < 0 < shift_6r.loc[1, "ci_high"]
-assert rates_6r.loc[(6, 1), "win_rate"] == rates_6r.loc[(7, 1), "win_rate"]
+assert seats_6r.loc[1, ("6 rounds", "win_rate")] == seats_6r.loc[1, ("7 rounds", "win_rate")]
 assert gap_6r.loc[(6, "turn order"), "ci_high"] < 0 < gap_6r.loc[(7, "turn order"), "ci_low"]
 assert gap_6r.loc[(6, "achievements"), "ci_low"] > 0 and gap_6r.loc[(6, "score"), "ci_low"] > 0
 
@@ -1034,9 +1020,9 @@ summary = findings([
      "weaker_shows": early_2.loc["greedy", "ci_low"] > 1 / 2,
      "stronger_shows": early_2.loc["mcts", "ci_low"] > 1 / 2},
     *({"finding": f"3 players: seat {seat} wins more than a third",
-       "weaker": rate(rates_3p.loc[("greedy", seat)]), "stronger": rate(rates_3p.loc[("mcts", seat)]),
-       "weaker_shows": rates_3p.loc[("greedy", seat), "ci_low"] > 1 / 3,
-       "stronger_shows": rates_3p.loc[("mcts", seat), "ci_low"] > 1 / 3} for seat in (2, 1)),
+       "weaker": rate(seats_3p.loc[seat, "greedy"]), "stronger": rate(seats_3p.loc[seat, "mcts"]),
+       "weaker_shows": seats_3p.loc[seat, ("greedy", "ci_low")] > 1 / 3,
+       "stronger_shows": seats_3p.loc[seat, ("mcts", "ci_low")] > 1 / 3} for seat in (2, 1)),
     {"finding": "4 players: seat 2 wins more than a quarter",
      "weaker": rate(greedy_4p.loc[(4, 2)]), "stronger": "study queued",
      "weaker_shows": greedy_4p.loc[(4, 2), "ci_low"] > 1 / 4, "stronger_shows": None},
