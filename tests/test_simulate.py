@@ -692,3 +692,35 @@ def test_the_games_facts_become_fact_columns_beside_the_score_sources():
     assert "fact_cards" in runs and not [c for c in runs if c.startswith("src_card")]
     records = play_games(2, players=2, agents="greedy", seed=5)
     assert [r["cards"] for r in card_rows(runs)] == [r["cards"] for r in records]
+
+
+def test_a_worker_that_is_starting_refuses_to_start_a_run(monkeypatch, tmp_path):
+    import multiprocessing as mp
+
+    out = tmp_path / "r.csv"
+    monkeypatch.setattr(mp.current_process(), "_inheriting", True, raising=False)
+    with pytest.raises(RunError, match=r'if __name__ == "__main__":') as caught:
+        simulate("dice-grid", ["random"], n=4, seed=1, backend="processes", workers=2, out=out)
+    assert caught.value.field == "backend" and not out.exists()
+    monkeypatch.setattr(mp.current_process(), "_inheriting", False)
+    assert len(simulate("dice-grid", ["random"], n=2, seed=1)) > 0  # serial runs anywhere
+
+
+def test_a_script_without_the_main_guard_is_told_what_to_change(tmp_path):
+    """A script that starts a process run at its top level: each worker runs that code again
+    while it starts; the worker says why it stops instead of the pool retrying in silence."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "no_guard.py"
+    script.write_text("from boardkit.analysis import simulate\n"
+                      "frame = simulate('dice-grid', ['random'], n=4, seed=1, "
+                      "backend='processes', workers=1, retries=0)\n"
+                      "print('finished', frame.attrs['finished'])\n")
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert 'if __name__ == "__main__":' in done.stderr and "RunError" in done.stderr
+    assert "finished 0" in done.stdout and "workers lost 1 time:" in done.stderr

@@ -124,6 +124,23 @@ def close_pools() -> None:
 atexit.register(close_pools)
 
 
+def check_not_starting_worker() -> None:
+    """:class:`RunError` when this process is a worker that is still starting: a ``spawn``
+    worker runs the top-level code of the script that started its pool again (as
+    ``__mp_main__``), so a script without the ``if __name__ == "__main__":`` guard starts
+    a run inside every worker. Python refuses to start processes there, with a message the
+    pool's retries would hide; this says what to change."""
+    import multiprocessing as mp
+
+    if getattr(mp.current_process(), "_inheriting", False):
+        raise RunError(
+            "the processes backend was started by a worker process while it was starting: "
+            "every worker runs the top-level code of the script that started the run again, "
+            "so that code must not start a run itself. Put it under "
+            "`if __name__ == \"__main__\":` (Python's rule for scripts that start processes), "
+            "or use backend='serial'", field="backend")
+
+
 def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: int,
                   deliver: Deliver, retries: int) -> str | None:
     """Play ``batches`` on ``workers`` processes. Returns ``None`` when all were played, or
@@ -182,7 +199,7 @@ def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: 
                 discard_pool(workers)
                 breaks += 1
                 if breaks > retries:
-                    return f"workers lost {breaks} times"
+                    return f"workers lost {breaks} time{'' if breaks == 1 else 's'}"
                 pool = process_pool(workers)
     except BaseException:
         for fut in list(inflight):

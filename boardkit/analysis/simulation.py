@@ -304,6 +304,8 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     retries = _check_int(retries, "retries", 0, 100)
     if backend not in ("serial", "processes", "dask"):
         raise VariantError(f"unknown backend {str(backend)[:40]!r}; use serial, processes or dask")
+    if backend == "processes":
+        backends.check_not_starting_worker()
     if workers is not None:
         workers = _check_int(workers, "workers", 1, max_workers())
     if batch_size is not None:
