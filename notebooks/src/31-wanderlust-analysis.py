@@ -378,7 +378,7 @@ assert house.covers_fair.all()   # with the round finished, every seat of every 
 # p < 0.0001 each (`benchmarks/bench_search.py --games wanderlust --skip
 # speed,game,simulate,render --mode multi --players 3 --pair mcts,greedy --strength 36`,
 # and so on). Its studies at 3, 4 and 5 players (`wanderlust-seats-3p-mcts` …
-# `-5p-mcts`, the same deals as greedy's, 15 to 30 CPU seconds a game) grow from session to
+# `-5p-mcts`, the same deals as greedy's, 15 to 25 s a game on two cores) grow from session to
 # session: the 3-player one is complete, the 4-player one is read on its first games below.
 # And a seat advantage is not yet a design fault: many games accept a small one, and a
 # designer may like an end that rewards the trotter who pushed for it. Exercise 1 looks
@@ -474,7 +474,7 @@ assert lines_both.loc["A", "mcts"] < lines_both.loc["A", "greedy"] - 0.05
 # ### The search player at three players: 1,000 games
 #
 # `wanderlust-seats-3p-mcts` plays the deals of `wanderlust-seats-3p-greedy` with the search
-# in every seat (about 20 CPU seconds a game, so it took several sessions; a stopped study
+# in every seat (about 17 s a game on two cores, so it took several sessions; a stopped study
 # keeps its games). As at two players, it answers the first-seat question and shows the
 # search's race beside greedy's; and with three seats there is a last seat to watch as
 # well. The cell reads its `K_WL3` games and greedy's on the same deals:
@@ -515,8 +515,9 @@ assert lines_wl3.loc["A", "mcts"] < lines_wl3.loc["A", "greedy"] - 0.05
 #
 # `wanderlust-seats-4p-mcts` plays the deals of `wanderlust-seats-4p-greedy` with the search
 # in all four seats. A 4-player race is shorter than a 3-player one (more trotters end it
-# sooner), about 13 CPU seconds a game, so this study grows from session to session (`make
-# studies-status`); the cell reads its first `K_WL4` games beside greedy's on the same deals:
+# sooner), but a game still takes about 14 s on two cores, so this study grows from session
+# to session (`make studies-status`); the cell reads its first `K_WL4` games beside
+# greedy's on the same deals:
 
 # %%
 K_WL4 = 292  # games of the search study stored when this section was written
