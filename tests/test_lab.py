@@ -247,6 +247,8 @@ def test_seats_beside_reads_two_runs_of_the_same_deals_and_refuses_a_mismatch():
     text = str(beside)
     assert "2 players, the same 4 deals (fair 0.500)" in text and "mcts − greedy" in text
     assert seats_beside({"greedy": weak, "mcts": strong}).deals == 5  # every deal both hold
+    with pytest.raises(VariantError, match="positive number of games, not 0"):
+        seats_beside({"greedy": weak, "mcts": strong}, deals=0)
     with pytest.raises(VariantError, match="two runs, not 1"):
         seats_beside({"greedy": weak})
     with pytest.raises(VariantError, match="different player counts"):

@@ -189,6 +189,8 @@ def seats_beside(runs: Mapping[str, Any], deals: int | None = None, seed: int = 
     both = set.intersection(*held.values())
     if deals is None:
         deals = len(both)
+    if isinstance(deals, bool) or not isinstance(deals, int | np.integer) or deals < 1:
+        raise VariantError(f"seats_beside: deals is a positive number of games, not {deals!r}")
     short = {name: len(games & set(range(deals))) for name, games in held.items()}
     if any(n < deals for n in short.values()):
         raise VariantError(f"seats_beside: {deals} deals asked, the runs hold {short} of them")
