@@ -640,6 +640,19 @@ def seat_rate(table, agent: str, seat: int) -> str:
     return rate(*table.loc[seat, [(agent, "win_rate"), (agent, "ci_low"), (agent, "ci_high")]])
 
 
+def seat_finding(table, seat: int, ahead: bool) -> dict:
+    """A seat's finding from a `seats_beside` table: its whole interval above the fair share
+    (``ahead``) or below it."""
+    players = len(table)
+    fair = 1 / players
+    share = {2: "half", 3: "a third", 4: "a quarter", 5: "a fifth"}[players]
+    shows = {agent: bool(table.loc[seat, (agent, "ci_low")] > fair) if ahead
+             else bool(table.loc[seat, (agent, "ci_high")] < fair) for agent in ("greedy", "mcts")}
+    return {"finding": f"{players} players: seat {seat} wins {'more' if ahead else 'less'} than {share}",
+            "weaker": seat_rate(table, "greedy", seat), "stronger": seat_rate(table, "mcts", seat),
+            "weaker_shows": shows["greedy"], "stronger_shows": shows["mcts"]}
+
+
 collector = {agent: timing_both.loc["Collector", (agent, "fulfilled")] for agent in ("greedy", "mcts")}
 collector_ci = {agent: wilson(round(met * K_WL2), K_WL2) for agent, met in collector.items()}
 rounds_2p = course.loc["rounds"]
@@ -652,26 +665,11 @@ summary = findings([
      "weaker": rate(*beat.loc["greedy", ["won", "ci_low", "ci_high"]]),
      "stronger": rate(*beat.loc["mcts", ["won", "ci_low", "ci_high"]]),
      "weaker_shows": beat.loc["greedy", "ci_high"] < 0.5, "stronger_shows": beat.loc["mcts", "ci_high"] < 0.5},
-    {"finding": "2 players: seat 1 wins more than half",
-     "weaker": rate(*seats_wl2.loc[1, "greedy"]), "stronger": rate(*seats_wl2.loc[1, "mcts"]),
-     "weaker_shows": seats_wl2.loc[1, ("greedy", "ci_low")] > 1 / 2,
-     "stronger_shows": seats_wl2.loc[1, ("mcts", "ci_low")] > 1 / 2},
-    {"finding": "3 players: seat 1 wins more than a third",
-     "weaker": seat_rate(seats_wl3, "greedy", 1), "stronger": seat_rate(seats_wl3, "mcts", 1),
-     "weaker_shows": seats_wl3.loc[1, ("greedy", "ci_low")] > 1 / 3,
-     "stronger_shows": seats_wl3.loc[1, ("mcts", "ci_low")] > 1 / 3},
-    {"finding": "3 players: seat 3 wins less than a third",
-     "weaker": seat_rate(seats_wl3, "greedy", 3), "stronger": seat_rate(seats_wl3, "mcts", 3),
-     "weaker_shows": seats_wl3.loc[3, ("greedy", "ci_high")] < 1 / 3,
-     "stronger_shows": seats_wl3.loc[3, ("mcts", "ci_high")] < 1 / 3},
-    {"finding": "4 players: seat 1 wins more than a quarter",
-     "weaker": seat_rate(seats_wl4, "greedy", 1), "stronger": seat_rate(seats_wl4, "mcts", 1),
-     "weaker_shows": seats_wl4.loc[1, ("greedy", "ci_low")] > 1 / 4,
-     "stronger_shows": seats_wl4.loc[1, ("mcts", "ci_low")] > 1 / 4},
-    {"finding": "4 players: seat 4 wins less than a quarter",
-     "weaker": seat_rate(seats_wl4, "greedy", 4), "stronger": seat_rate(seats_wl4, "mcts", 4),
-     "weaker_shows": seats_wl4.loc[4, ("greedy", "ci_high")] < 1 / 4,
-     "stronger_shows": seats_wl4.loc[4, ("mcts", "ci_high")] < 1 / 4},
+    seat_finding(seats_wl2, 1, ahead=True),
+    seat_finding(seats_wl3, 1, ahead=True),
+    seat_finding(seats_wl3, 3, ahead=False),
+    seat_finding(seats_wl4, 1, ahead=True),
+    seat_finding(seats_wl4, 4, ahead=False),
     {"finding": "5 players: seat 1 wins more than a fifth",
      "weaker": rate(*first_seat.loc[5, ["win_rate", "ci_low", "ci_high"]]),
      "stronger": "study queued", "weaker_shows": first_seat.loc[5, "ci_low"] > 1 / 5,
