@@ -366,6 +366,31 @@ def test_store_keeps_a_running_studys_games_in_its_data_files(here, dice_study, 
     assert studies.main(["--store"]) == 2 and "needs the names" in capsys.readouterr().err
 
 
+def test_status_estimates_an_unplayed_study_from_its_nearest_sibling(here, dice_study, monkeypatch):
+    """A study with no games yet goes by the pace of the timed study of the same game and
+    players at the nearest player count, and names it; nothing alike timed: no estimate."""
+    base = studies.STUDIES[dice_study]
+    for players in (3, 4):
+        monkeypatch.setitem(studies.STUDIES, f"dice-grow-{players}p",
+                            studies.Study(base.game, base.question, base.agents, players, 10, 4, "won"))
+    monkeypatch.setitem(studies.STUDIES, "dice-grow-variant", studies.Study(
+        base.game, base.question, base.agents, 3, 10, 4, "won", params={"size": 4}))
+    studies.run(dice_study, n=3, workers=1)
+    table = studies.status(names=["dice-grow"])
+    own = table.loc[dice_study]
+    assert own.pace_from == "" and own.s_per_game >= 0
+    for players in (3, 4):  # 3 players is nearer to the timed 2 than 4 is; both borrow it
+        row = table.loc[f"dice-grow-{players}p"]
+        assert (row.stored, row.pace_from, row.s_per_game) == (0, dice_study, own.s_per_game)
+        assert row.hours_left == pytest.approx(10 * own.s_per_game / 3600)
+    other = table.loc["dice-grow-variant"]  # other parameters: another game's pace, not borrowed
+    assert other.pace_from == "" and other.s_per_game != other.s_per_game
+    studies.run("dice-grow-4p", n=2, workers=1)  # now timed: 3 players ties 2 and 4, takes 2
+    table = studies.status(names=["dice-grow"])
+    assert table.loc["dice-grow-3p", "pace_from"] == dice_study
+    assert table.loc["dice-grow-4p", "pace_from"] == ""
+
+
 def test_status_of_a_family_of_studies(here, capsys):
     cards = studies.status(names=["freizeitpark-card"])
     assert len(cards) == 25 and all(n.startswith("freizeitpark-card-") for n in cards.index)

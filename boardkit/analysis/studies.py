@@ -441,8 +441,12 @@ def status(where: Path | None = None, names: list[str] | None = None):
     """Where every study stands: games stored (and kept in its work file by a run that is
     going on or was stopped), its target, and the time the rest would take at the pace of
     the runs that made it (every run's seconds over their games, on as many workers as the
-    last). ``names``: only the studies named, or whose names
-    start with one of them (``freizeitpark-card`` for a family). Nothing is played."""
+    last). A study with no timed games yet goes by the pace of its nearest measured sibling:
+    the same game and players, at the nearest player count (fewer on a tie); ``pace_from``
+    names that sibling (empty when the pace is the study's own, or there is none), so an
+    estimate is never mistaken for a measure.
+    ``names``: only the studies named, or whose names start with one of them
+    (``freizeitpark-card`` for a family). Nothing is played."""
     import math
 
     import pandas as pd
@@ -454,18 +458,16 @@ def status(where: Path | None = None, names: list[str] | None = None):
         if not chosen:
             raise VariantError(f"no study is named or starts with {', '.join(map(repr, names))}; "
                                f"known: {', '.join(sorted(STUDIES))}")
+    measured = _measured(target)
     rows = []
     for name in chosen:
         s = STUDIES[name]
-        stored, pace, workers = 0, math.nan, None
-        meta = _meta(name, target) or {}
-        try:
-            stored = _stored_games(name, target, meta) if meta else 0
-            seconds, played = _timed(meta) if stored else (0.0, 0)
-            if played > 0:
-                pace, workers = seconds / played, meta.get("workers")
-        except (ValueError, KeyError, TypeError):
-            pass
+        stored, pace, workers = measured.get(name, (0, math.nan, None))
+        pace_from = ""
+        sibling = _nearest_sibling(s, measured) if pace != pace else None
+        if sibling is not None:  # no timed games of its own: a sibling's pace, named
+            _, pace, workers = measured[sibling]
+            pace_from = sibling
         work = target / f".{name}.run.csv"
         kept = 0
         if work.exists():
@@ -476,9 +478,37 @@ def status(where: Path | None = None, names: list[str] | None = None):
         done = max(stored, kept)
         rows.append({"study": name, "agent": ",".join(s.agents), "stored": stored,
                      "in_work_file": kept, "target": s.n, "left": max(0, s.n - done),
-                     "s_per_game": pace, "workers": workers,
+                     "s_per_game": pace, "workers": workers, "pace_from": pace_from,
                      "hours_left": max(0, s.n - done) * pace / 3600})
     return pd.DataFrame(rows).set_index("study")
+
+
+def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
+    """Every study stored in ``target``: its games stored, its pace (seconds a game over
+    every run that made it; NaN when none was timed) and its last run's workers."""
+    out: dict[str, tuple[int, float, Any]] = {}
+    for name in STUDIES:
+        meta = _meta(name, target)
+        stored = _stored_games(name, target, meta) if meta else 0
+        if not meta or not stored:
+            continue
+        try:
+            seconds, played = _timed(meta)
+        except (ValueError, KeyError, TypeError):  # a JSON without usable timings
+            seconds, played = 0.0, 0
+        out[name] = ((stored, seconds / played, meta.get("workers")) if played > 0
+                     else (stored, float("nan"), None))
+    return out
+
+
+def _nearest_sibling(study: Study, measured: dict[str, tuple[int, float, Any]]) -> str | None:
+    """The timed study most like ``study``: the same game, players (agents), variant and
+    parameters, at the nearest player count (the smaller on a tie)."""
+    alike = [(abs(STUDIES[n].players - study.players), STUDIES[n].players, n)
+             for n, (_, pace, _) in measured.items() if pace == pace
+             and (STUDIES[n].game, STUDIES[n].agents, STUDIES[n].variant, STUDIES[n].params)
+             == (study.game, study.agents, study.variant, study.params)]
+    return min(alike)[2] if alike else None
 
 
 def main(argv=None) -> int:
