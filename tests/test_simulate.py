@@ -637,6 +637,58 @@ def test_batch_files_of_other_runs_are_removed_and_a_running_ones_left_alone(tmp
     assert not alive.exists() and not (tmp_path / f".s.csv.{running.pid}.abcd.part").exists()
 
 
+def test_one_run_writes_a_file_at_a_time(tmp_path, monkeypatch):
+    """Two runs of one file (a second terminal, a second kernel) would play the same games
+    and mix their rows: while one lives, another is refused, naming it, and writes nothing.
+    A lock left by a run that is gone (killed), or unreadable, is taken over; a run that
+    fails after taking the lock gives it back."""
+    import os
+    import subprocess
+    import sys
+
+    from boardkit.analysis.runfile import RunFile, lock_path
+    from boardkit.engine.errors import RunError
+
+    out = tmp_path / "r.csv"
+    lock = lock_path(out)
+    first = RunFile(out, {"game": "dice-grid"})  # a run going on in this process
+    assert lock.read_text().split() == [str(os.getpid())]
+    with pytest.raises(RunError, match=rf"being written by another run \(process {os.getpid()}") as err:
+        simulate("dice-grid", ["random"], n=4, seed=1, out=out)
+    assert err.value.field == "out" and not out.exists()
+    first.close()
+    first.close()  # twice: nothing more
+    assert not lock.exists()
+    simulate("dice-grid", ["random"], n=4, seed=1, out=out)
+    assert not lock.exists()  # given back at the end
+
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:  # a run in another process
+        lock.write_text(f"{running.pid}\n")
+        before = out.read_bytes()
+        with pytest.raises(RunError, match=rf"process {running.pid} on this machine.*delete "):
+            simulate("dice-grid", ["random"], n=8, seed=1, out=out)
+        assert out.read_bytes() == before and lock.read_text() == f"{running.pid}\n"
+    finally:
+        running.kill()
+        running.wait()
+    grown = simulate("dice-grid", ["random"], n=8, seed=1, out=out)  # it is gone: taken over
+    assert grown.attrs["resumed"] == 4 and not lock.exists()
+    lock.write_text("not a process id")  # a broken lock is taken over too
+    simulate("dice-grid", ["random"], n=8, seed=1, out=out)
+    assert not lock.exists()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the progress bar failed")
+
+    monkeypatch.setattr(sim_module, "_progress", broken)  # fails after the lock is taken
+    with pytest.raises(RuntimeError, match="progress bar"):
+        simulate("dice-grid", ["random"], n=12, seed=1, out=out)
+    assert not lock.exists()
+    monkeypatch.undo()
+    assert simulate("dice-grid", ["random"], n=12, seed=1, out=out).attrs["resumed"] == 8
+
+
 def test_a_kill_between_a_checkpoints_two_writes_still_resumes(tmp_path, request):
     """The rows are replaced before the settings file: a kill between them leaves more rows
     than the settings file records. Whole games of the same run are the truth; a file with

@@ -50,8 +50,14 @@ def test_compare_sets_a_weak_and_a_strong_agent_side_by_side(here):
 
 
 def test_unknown_and_missing_studies_say_what_to_do(here):
-    with pytest.raises(VariantError, match="unknown study 'nope'"):
+    with pytest.raises(VariantError, match=r"unknown study 'nope' \(`python -m boardkit"):
         studies.load("nope")
+    with pytest.raises(VariantError, match="did you mean wishland-seats-4p-mcts or"):
+        studies.run("wishland-seat-4p-mcts")  # a typo: the names nearest to it are offered
+    for bad in (0, -3, 2.5, True, "10"):  # a count of games that is not one, named
+        with pytest.raises(VariantError, match=r"number of games \(n\) must be a positive"):
+            studies.run("wishland-solo-greedy", n=bad)
+    assert not list(here.iterdir())  # nothing played or written
     with pytest.raises(FileNotFoundError, match="python -m boardkit.analysis.studies lands-expert-greedy"):
         studies.load("lands-expert-greedy")
 
@@ -364,6 +370,24 @@ def test_store_keeps_a_running_studys_games_in_its_data_files(here, dice_study, 
         studies.store(dice_study)
     assert studies.load(dice_study).game.nunique() == 10
     assert studies.main(["--store"]) == 2 and "needs the names" in capsys.readouterr().err
+
+
+def test_a_study_being_played_is_not_played_twice(here, dice_study, capsys):
+    """A second run of a study that is being played (``make studies`` in a second terminal)
+    is refused in one line naming the run, and neither run's files change."""
+    from boardkit.analysis.runfile import RunFile
+
+    studies.run(dice_study, n=3, workers=1)
+    stored = {p.name: p.read_bytes() for p in here.iterdir()}
+    capsys.readouterr()
+    with RunFile(here / f".{dice_study}.run.csv", {"game": "dice-grid"}):  # the first run
+        assert studies.main([dice_study, "--workers", "1"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("studies: error:") and "being written by another run" in err
+        assert len(err.strip().splitlines()) == 1
+        assert {p.name: p.read_bytes() for p in here.iterdir() if p.name in stored} == stored
+    studies.run(dice_study, workers=1)  # the first has ended: this one plays on
+    assert studies.load(dice_study).game.nunique() == 10
 
 
 def test_status_estimates_an_unplayed_study_from_its_nearest_sibling(here, dice_study, monkeypatch):

@@ -11,7 +11,9 @@ of the same settings on the same file takes over (:meth:`RunFile.recover`). The 
 settings are kept beside the rows in ``<out>.run.json``;
 a run with the same settings and the same file continues from the games it holds (a run
 with more games too: game ``i`` of a run does not depend on the number of games), a run
-with other settings is refused.
+with other settings is refused. One run writes a file at a time: a second run on a file
+that another is writing (a second terminal, a second kernel) is refused while the first
+lives (:func:`take_lock`), for both would play the same games and mix their rows.
 """
 
 from __future__ import annotations
@@ -75,6 +77,71 @@ def check_target(path: str | os.PathLike) -> Path:
         raise RunError(f"cannot write {shown}: the directory {_short(parent)} is not writable "
                        f"({exc.strerror or type(exc).__name__})", field="out") from None
     return path
+
+
+def lock_path(path: str | os.PathLike) -> Path:
+    """The lock file of the run writing ``path`` (it holds the writing process's id)."""
+    path = Path(path)
+    hidden = path.name if path.name.startswith(".") else f".{path.name}"
+    return path.with_name(f"{hidden}.lock")
+
+
+#: the lock files this process holds, one for each open :class:`RunFile`
+_HELD: set[Path] = set()
+
+
+def _holder(lock: Path) -> int | None:
+    """The process id in a lock file (None when it cannot be read: a broken lock)."""
+    try:
+        return int(lock.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def take_lock(path: str | os.PathLike) -> Path:
+    """Take the lock of the run file ``path`` for this process and return the lock file.
+
+    The lock is created whole or not at all (a temporary file holding this process's id,
+    hard-linked to the lock's name, which fails if the name exists), so two runs starting
+    at once cannot both take it. A lock whose process is gone (a run killed without
+    warning) is broken and taken over; a live one is refused with a :class:`RunError`
+    (``field="out"``) naming the process. In this process, a lock is live while the
+    :class:`RunFile` that took it is open."""
+    path = Path(path)
+    lock = lock_path(path)
+    for _ in range(3):
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_part_prefix(lock), suffix=".part")
+        try:
+            with os.fdopen(fd, "w") as f:
+                f.write(f"{os.getpid()}\n")
+            try:
+                os.link(tmp, lock)
+            except FileExistsError:
+                pass
+            else:
+                _HELD.add(lock)
+                return lock
+        finally:
+            os.unlink(tmp)
+        holder = _holder(lock)
+        live = holder is not None and (lock in _HELD if holder == os.getpid() else _alive(holder))
+        if live:
+            raise RunError(
+                f"{_short(path)} is being written by another run (process {holder} on this "
+                f"machine): two runs of one file would play the same games and mix their "
+                f"rows. Wait for it to end or stop it (its games are kept), then run again; "
+                f"if no such run is going on, delete {lock}", field="out")
+        lock.unlink(missing_ok=True)  # left by a run that is gone: take it over
+    raise RunError(f"cannot take the lock {_short(lock)}: other runs keep taking it",
+                   field="out")
+
+
+def release_lock(lock: Path) -> None:
+    """Give the lock back (only if this process still holds it)."""
+    if lock in _HELD:
+        _HELD.discard(lock)
+        if _holder(lock) == os.getpid():
+            lock.unlink(missing_ok=True)
 
 
 def _compression(path: Path) -> str | None:
@@ -168,6 +235,16 @@ class RunFile:
     def __init__(self, path: str | os.PathLike, settings: Mapping[str, Any],
                  overwrite: bool = False):
         self.path = check_target(path)
+        self._tmp: str | None = None
+        self._file: TextIO | None = None
+        self._lock: Path | None = take_lock(self.path)  # given back by close()
+        try:
+            self._open(settings, overwrite)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self, settings: Mapping[str, Any], overwrite: bool) -> None:
         self.settings = _canonical(settings)
         self.columns: list[str] | None = None
         self._warned = False
@@ -176,8 +253,6 @@ class RunFile:
         if self.path.exists() and not overwrite:
             self.resumed, self.columns = self._resume(meta_path)
         self._in_file = bool(self.resumed)  # the target holds rows of this run
-        self._tmp: str | None = None
-        self._file: TextIO | None = None
         self._published = False  # a checkpoint has put this run's rows in the file
         self._last = time.monotonic()
         self._cost = 0.0  # seconds the last checkpoint took
@@ -378,9 +453,21 @@ class RunFile:
                             "boardkit": boardkit.__version__, **status}, sidecar(self.path))
 
     def close(self) -> None:
-        """Remove the temporary file (after :meth:`publish`, or when nothing is kept)."""
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-        if self._tmp and os.path.exists(self._tmp):
-            os.unlink(self._tmp)
+        """Remove the temporary file (after :meth:`publish`, or when nothing is kept) and
+        give the file's lock back; closing twice does nothing more."""
+        try:
+            if self._file is not None:
+                self._file.close()
+                self._file = None
+            if self._tmp and os.path.exists(self._tmp):
+                os.unlink(self._tmp)
+        finally:
+            if self._lock is not None:
+                release_lock(self._lock)
+                self._lock = None
+
+    def __enter__(self) -> RunFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

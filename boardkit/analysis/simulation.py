@@ -321,21 +321,26 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
                                f"not {connect_timeout!r}"[:120])
     settings = run_settings(game, agents, n_players, n, seed, variant, params, rotate, trace)
     sink = RunFile(out, settings, overwrite=overwrite) if out is not None else None
-    done = set(sink.resumed) if sink else set()
-    args = (game, agents, n_players, dict(variant or {}), dict(params or {}), rotate, trace)
-    if backend != "serial":  # other processes import the game by its reference
-        args = (_worker_key(g), *args[1:])
+    try:  # the file's lock is given back on every way out (RunFile.close)
+        done = set(sink.resumed) if sink else set()
+        args = (game, agents, n_players, dict(variant or {}), dict(params or {}), rotate, trace)
+        if backend != "serial":  # other processes import the game by its reference
+            args = (_worker_key(g), *args[1:])
 
-    remaining = n - len(done)
-    if backend == "serial":
-        cap, target = max(1, min(50, remaining // 20 or 1)), 2.0
-    else:
-        n_workers = workers or os.cpu_count() or 1
-        cap, target = max(1, min(200, remaining // (n_workers * 8) or 1)), 10.0
-    sizes = _Sizes(cap, target)
-    batches = _batched(_jobs(seed, n, done), batch_size or sizes)
-    show = progress if progress is not None else n >= 200
-    bar = _progress(n, f"{game} × {n}", show, initial=len(done))
+        remaining = n - len(done)
+        if backend == "serial":
+            cap, target = max(1, min(50, remaining // 20 or 1)), 2.0
+        else:
+            n_workers = workers or os.cpu_count() or 1
+            cap, target = max(1, min(200, remaining // (n_workers * 8) or 1)), 10.0
+        sizes = _Sizes(cap, target)
+        batches = _batched(_jobs(seed, n, done), batch_size or sizes)
+        show = progress if progress is not None else n >= 200
+        bar = _progress(n, f"{game} × {n}", show, initial=len(done))
+    except BaseException:
+        if sink is not None:
+            sink.close()
+        raise
     rows: list[dict] = []
 
     def deliver(batch_rows: list[dict], games: int, count: bool = True) -> None:

@@ -165,7 +165,12 @@ def folder() -> Path:
 
 def study(name: str) -> Study:
     if name not in STUDIES:
-        raise VariantError(f"unknown study {name!r}; known: {', '.join(sorted(STUDIES))}")
+        import difflib
+
+        close = difflib.get_close_matches(str(name), list(STUDIES), n=3, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        raise VariantError(f"unknown study {str(name)[:80]!r}{hint} (`python -m "
+                           f"boardkit.analysis.studies --status` lists all {len(STUDIES)})")
     return STUDIES[name]
 
 
@@ -259,6 +264,9 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     from .runfile import RunFile, sidecar
 
     s = study(name)
+    if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+        raise VariantError(f"study {name}: the number of games (n) must be a positive "
+                           f"integer, not {n!r}"[:160])
     n = n or s.n
     target = Path(out or folder())
     target.mkdir(parents=True, exist_ok=True)
@@ -272,9 +280,9 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
         return csv
     if stored and not work.exists():  # grow the stored study: start from its games
         kept = load_from(target, name)
-        RunFile(work, _settings(s, stored), overwrite=True).publish(  # a run file grows
-            kept, {"complete": True, "games": stored, "finished": stored, "missing": 0,
-                   "stopped": None, "resumed": 0})
+        with RunFile(work, _settings(s, stored), overwrite=True) as grown:  # a run file grows
+            grown.publish(kept, {"complete": True, "games": stored, "finished": stored,
+                                 "missing": 0, "stopped": None, "resumed": 0})
     t = time.perf_counter()
     frame = play(name, n=n, backend="processes" if workers > 1 else "serial", workers=workers,
                  progress=True, out=work)
