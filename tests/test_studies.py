@@ -372,6 +372,54 @@ def test_store_keeps_a_running_studys_games_in_its_data_files(here, dice_study, 
     assert studies.main(["--store"]) == 2 and "needs the names" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("spoil, says", [
+    (lambda csv, js: csv.write_bytes(csv.read_bytes()[:60]), r"\.csv\.gz: it cannot be read \(EOFError"),
+    (lambda csv, js: csv.write_bytes(b"hello"), r"\.csv\.gz: it cannot be read \(BadGzipFile"),
+    (lambda csv, js: js.unlink(), r"\.json: it is missing"),
+    (lambda csv, js: js.write_text("{not json"), r"\.json: it cannot be read \(JSONDecodeError"),
+    (lambda csv, js: js.write_text("[1, 2]"), r"\.json: it is not a JSON object"),
+    (lambda csv, js: _edit_json(js, n="many"), r"\.json: the JSON: n: Input should be a valid integer"),
+    (lambda csv, js: _edit_json(js, players=3), r"its field players is 3, but the study is played with 2"),
+    # (a definition that changed: whole files, other settings; run plays it again, below)
+    (lambda csv, js: _edit_json(js, study="other"), r"its field study is 'other'"),
+    (lambda csv, js: _edit_json(js, n=5), r"its JSON says games 0-4, the table lacks \[3, 4\]"),
+    (lambda csv, js: _edit_rows(csv, lambda f: f.drop(columns="score")), "it has no column score"),
+    (lambda csv, js: _edit_rows(csv, lambda f: pd.concat([f, f.iloc[:1]])), "game 0 has seat 0 twice"),
+    (lambda csv, js: _edit_rows(csv, lambda f: f[~((f.game == 1) & (f.seat == 1))]),
+     "game 1 has 1 seats' rows, not one for each of 2 seats"),
+])
+def test_a_spoilt_study_file_is_refused_naming_the_field(here, dice_study, capsys, spoil, says):
+    """A stored study's files are checked before a figure is read from them: a cut or
+    garbled table, a missing or foreign JSON, rows that are not whole games: a DataError
+    names the file and what is wrong, says how to restore it, and changes nothing."""
+    from boardkit.engine.errors import DataError
+
+    studies.run(dice_study, n=3, workers=1)
+    csv, js = here / f"{dice_study}.csv.gz", here / f"{dice_study}.json"
+    spoil(csv, js)
+    before = {p.name: p.read_bytes() for p in here.iterdir()}
+    with pytest.raises(DataError, match=says) as err:
+        studies.load(dice_study)
+    assert f"git checkout -- {here / dice_study}.*" in str(err.value)
+    if "players is 3" in says:  # the study's definition changed since: played again
+        studies.run(dice_study, n=3, workers=1)
+        assert studies.load(dice_study).attrs["players"] == 2
+        return
+    capsys.readouterr()
+    assert studies.main([dice_study, "--n", "3", "--workers", "1"]) == 2  # one line, no traceback
+    out = capsys.readouterr().err
+    assert out.startswith("studies: error:") and len(out.strip().splitlines()) == 1
+    assert {p.name: p.read_bytes() for p in here.iterdir()} == before
+
+
+def _edit_json(path, **fields):
+    path.write_text(json.dumps({**json.loads(path.read_text()), **fields}))
+
+
+def _edit_rows(path, change):
+    change(pd.read_csv(path)).to_csv(path, index=False)
+
+
 def test_a_study_being_played_is_not_played_twice(here, dice_study, capsys):
     """A second run of a study that is being played (``make studies`` in a second terminal)
     is refused in one line naming the run, and neither run's files change."""

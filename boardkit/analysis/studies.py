@@ -24,7 +24,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from boardkit.engine.errors import BoardkitError, IncompleteRunError, VariantError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from boardkit.engine.errors import BoardkitError, DataError, IncompleteRunError, VariantError
 
 
 @dataclass(frozen=True)
@@ -272,6 +274,11 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     target.mkdir(parents=True, exist_ok=True)
     work = target / f".{name}.run.csv"
     csv = target / f"{name}.csv.gz"
+    if csv.exists():  # stored games are trusted only once their files are shown whole
+        try:
+            load_from(target, name)
+        except _OtherSettings:
+            pass  # games of an earlier definition of the study: it is played again
     stored = _stored_games(name, target)
     timed = _timed(_meta(name, target)) if stored else (0.0, 0)
     if stored >= n:
@@ -358,21 +365,115 @@ def store(name: str, where: Path | None = None) -> int:
     return prefix
 
 
+#: the columns every study table has (``simulate``'s own; a game adds its facts)
+_COLUMNS = ("game", "seed", "seat", "agent", "score", "rank", "win")
+
+
 def load_from(where: Path, name: str):
     """The stored table of a study in the folder ``where`` (with its settings in
-    ``frame.attrs``)."""
+    ``frame.attrs``). The files are checked before anything reads a figure from them: a
+    table that cannot be read, a JSON that is not the study's (:func:`_check_meta`), or
+    rows that are not whole games ``0 .. n-1`` with one row per seat raise a
+    :class:`DataError` naming the file and the field, and what to do."""
     import pandas as pd
 
-    study(name)
-    csv = where / f"{name}.csv.gz"
+    s = study(name)
+    csv, meta_path = where / f"{name}.csv.gz", where / f"{name}.json"
     if not csv.exists():
         raise FileNotFoundError(f"study {name!r} has no data file yet ({csv}); make it with "
                                 f"python -m boardkit.analysis.studies {name}")
-    frame = pd.read_csv(csv)
-    meta = json.loads((where / f"{name}.json").read_text())
+    if not meta_path.exists():
+        raise _broken(meta_path, name, "it is missing (the table's settings and size are in it)")
+    try:
+        meta = json.loads(meta_path.read_text())
+    except (OSError, ValueError) as exc:
+        raise _broken(meta_path, name, f"it cannot be read ({type(exc).__name__})") from None
+    k = _check_meta(meta, s, name, meta_path)
+    try:
+        frame = pd.read_csv(csv)
+    except (OSError, EOFError, ValueError) as exc:  # a cut or garbled file
+        raise _broken(csv, name, f"it cannot be read ({type(exc).__name__}: "
+                                 f"{str(exc)[:80]})") from None
+    _check_rows(frame, s, k, name, csv)
     frame.attrs.update(meta)
-    frame.attrs["lower_is_better"] = __import__("boardkit").game(meta["game"]).lower_is_better
+    frame.attrs["lower_is_better"] = __import__("boardkit").game(s.game).lower_is_better
     return frame
+
+
+def _broken(path: Path, name: str, why: str) -> DataError:
+    return DataError(f"{path}: {why}. Restore the study's two files from the repository "
+                     f"(git checkout -- {path.parent / name}.*), or delete them and play "
+                     f"it again (python -m boardkit.analysis.studies {name})")
+
+
+class _OtherSettings(DataError):
+    """The stored files are whole, but hold games of other settings than the study's now
+    (its definition changed): :func:`run` plays it again from scratch."""
+
+
+class _StoredStudy(BaseModel):
+    """The JSON beside a study's table: the study's settings and how many games it holds
+    (the run's timings and versions may follow)."""
+
+    model_config = ConfigDict(extra="allow")
+    study: str
+    game: str
+    question: str
+    agents: list[str]
+    players: int = Field(ge=1)
+    n: int = Field(ge=1)
+    seed: int = Field(ge=0)
+    measure: str
+    variant: dict[str, Any] = {}
+    params: dict[str, Any] = {}
+
+
+def _check_meta(meta: Any, s: Study, name: str, path: Path) -> int:
+    """The number of games the JSON says the table holds, once it is shown to be this
+    study's: every setting the games depend on equal to the study's own."""
+    from boardkit.engine.content import format_validation_error
+
+    if not isinstance(meta, dict):
+        raise _broken(path, name, "it is not a JSON object")
+    try:
+        stored = _StoredStudy.model_validate(meta)
+    except ValidationError as exc:
+        raise _broken(path, name, format_validation_error("the JSON", exc, limit=3)) from None
+    if stored.study != name:
+        raise _broken(path, name, f"its field study is {stored.study[:60]!r}, not {name!r}")
+    for key in ("game", "agents", "players", "seed", "measure", "variant", "params"):
+        have, want = getattr(stored, key), getattr(s, key)
+        if (list(want) if key == "agents" else want) != have:
+            raise _OtherSettings(_broken(path, name, (
+                f"its field {key} is {str(have)[:60]}, but the study is played with {want}: "
+                f"these are games of another definition of the study")))
+    return stored.n
+
+
+def _check_rows(frame, s: Study, k: int, name: str, path: Path) -> None:
+    """The table holds games ``0 .. k-1``, each with one row per seat ``0 .. players-1``."""
+    missing = [c for c in _COLUMNS if c not in frame.columns]
+    if missing:
+        raise _broken(path, name, f"it has no column {', '.join(missing)}")
+    if frame.game.isna().any() or frame.seat.isna().any():
+        raise _broken(path, name, "a row has no game or no seat")
+    twice = frame.duplicated(["game", "seat"])
+    if twice.any():
+        row = frame[twice].iloc[0]
+        raise _broken(path, name, f"game {row.game} has seat {row.seat} twice "
+                                  f"({int(twice.sum())} repeated rows)")
+    per_game = frame.groupby("game").seat.agg(["size", "min", "max"])
+    games = set(per_game.index.tolist())
+    if games != set(range(k)):
+        absent = sorted(set(range(k)) - games)[:3]
+        extra = sorted(games - set(range(k)))[:3]
+        raise _broken(path, name, f"its JSON says games 0-{k - 1}, the table "
+                                  f"{'lacks ' + str(absent) if absent else 'also has ' + str(extra)}")
+    short = per_game[(per_game["size"] != s.players) | (per_game["min"] != 0)
+                     | (per_game["max"] != s.players - 1)]
+    if len(short):
+        raise _broken(path, name, f"game {short.index[0]} has {short['size'].iloc[0]} seats' "
+                                  f"rows, not one for each of {s.players} seats")
 
 
 def load(name: str):
@@ -561,10 +662,11 @@ def main(argv=None) -> int:
         try:
             with one_line_warnings("studies"), term_as_interrupt():
                 path = run(name, n=args.n, workers=args.workers)
+            table = summary(load(name), name)
         except BoardkitError as exc:  # one line, never a traceback
             print(f"studies: error: {exc}", file=sys.stderr)
             return EXIT_PARTIAL if isinstance(exc, IncompleteRunError) else 2
-        print(summary(load(name), name).round(3).to_string(index=False))
+        print(table.round(3).to_string(index=False))
         print(f"-> {path}", flush=True)
     return 0
 

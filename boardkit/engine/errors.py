@@ -38,7 +38,8 @@ class RuleViolation(BoardkitError):
 
 
 class DataError(BoardkitError, ValueError):
-    """A data file (TOML) is malformed. The message names the file and the field."""
+    """A data file (a content TOML, a stored study) is malformed. The message names the file
+    and the field."""
 
 
 class SaveGameError(BoardkitError, ValueError):
