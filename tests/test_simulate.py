@@ -328,6 +328,11 @@ def test_resume_refuses_a_file_of_another_run(tmp_path):
     with pytest.raises(RunError, match="holds no boardkit run"):
         simulate("dice-grid", ["random"], n=4, seed=2, out=foreign)
     assert foreign.read_text() == "a,b\n1,2\n"
+    for settings in ("[1, 2]", "7", '{"format": "boardkit-run/1", "settings": [1]}'):
+        sidecar(foreign).write_text(settings)  # JSON, but not a run's settings
+        with pytest.raises(RunError, match=r"mine.csv.run.json is not a boardkit-run/1 settings"):
+            simulate("dice-grid", ["random"], n=4, seed=2, out=foreign)
+    assert foreign.read_text() == "a,b\n1,2\n" and not list(tmp_path.glob(".*lock"))
     frame = simulate("dice-grid", ["random"], n=4, seed=2, out=foreign, overwrite=True)
     assert len(pd_read(foreign)) == len(frame) == 8
 

@@ -299,7 +299,9 @@ class RunFile:
         except (OSError, ValueError) as exc:
             raise RunError(f"{meta_path.name} cannot be read ({_short(exc)}); {hint}",
                            field="out") from None
-        stored = meta.get("settings") if isinstance(meta, dict) else None
+        if not isinstance(meta, dict):  # JSON, but not an object: a list, a number
+            meta = {}
+        stored = meta.get("settings")
         if meta.get("format") != FORMAT or not isinstance(stored, dict):
             raise RunError(f"{meta_path.name} is not a {FORMAT} settings file; {hint}", field="out")
         if stored != self.settings and not self._grows(stored):

@@ -22,7 +22,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pydantic import Field
+
 from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine.content import Strict, validate
+from boardkit.engine.errors import DataError
 from boardkit.engine.rules import rule_ids
 
 from .achievements import claimable
@@ -254,7 +258,7 @@ class SoloRecord:
         self.path = Path(path) if path is not None else None
         self.scores: list[dict] = []
         if self.path is not None and self.path.exists():
-            self.scores = json.loads(self.path.read_text())
+            self.scores = _read_record(self.path)
 
     @property
     def best(self) -> int | None:
@@ -276,3 +280,30 @@ class SoloRecord:
             self.path.write_text(json.dumps(self.scores, indent=1))
         return beaten
 
+
+class _RecordEntry(Strict):
+    """One finished Solo game in a :class:`SoloRecord` file."""
+
+    score: int = Field(ge=0)
+    seed: int | None = None
+    name: str = ""
+
+
+def _read_record(path: Path) -> list[dict]:
+    """The games in a solo record file, each checked; a :class:`DataError` names the file
+    and the entry at fault (the record is the player's own file: it may have been edited)."""
+    fix = "fix the file or delete it to start a new record"
+    try:
+        raw = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise DataError(f"{path}: the solo record cannot be read ({type(exc).__name__}); "
+                        f"{fix}") from None
+    if not isinstance(raw, list):
+        raise DataError(f"{path}: a solo record is a list of games "
+                        f"({{\"score\": ..., \"seed\": ..., \"name\": ...}}); {fix}")
+    games = []
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, dict):
+            raise DataError(f"{path}: game [{i}] is not an object with a score; {fix}")
+        games.append(validate(_RecordEntry, entry, f"{path}: game [{i}]").model_dump())
+    return games

@@ -238,6 +238,28 @@ def test_solo_record_gives_the_score_to_beat(tmp_path):
     assert again.variant.solo_best == first.scores()[0] and again.winners() == []
 
 
+@pytest.mark.parametrize("content, says", [
+    ("{not json", r"best.json: the solo record cannot be read \(JSONDecodeError\)"),
+    ('{"score": 30}', r"best.json: a solo record is a list of games"),
+    ("[30]", r"best.json: game \[0\] is not an object with a score"),
+    ('[{"score": 30}, {"seed": 4}]', r"best.json: game \[1\]: score: Field required"),
+    ('[{"score": -2}]', r"best.json: game \[0\]: score: Input should be greater than or equal to 0"),
+    ('[{"score": 30, "scroe": 31}]', r"best.json: game \[0\]: scroe: Extra inputs are not permitted"),
+])
+def test_a_spoilt_solo_record_is_refused_naming_the_entry(tmp_path, content, says):
+    """The record is the player's own file: a hand edit that breaks it is named (the file
+    and the game in it), and the file is left as it was."""
+    from boardkit.engine.errors import DataError
+
+    path = tmp_path / "best.json"
+    path.write_text(content)
+    with pytest.raises(DataError, match=says):
+        SoloRecord(path)
+    assert path.read_text() == content
+    path.write_text('[{"score": 30, "seed": 4, "name": "Ada"}, {"score": 41}]')
+    assert SoloRecord(path).best == 41  # seed and name are optional
+
+
 def test_a_failure_deep_in_the_end_of_round_restores_everything():
     """A forced reshuffle of the wrong size fails inside the last action of round 6: the
     engine restores the state byte for byte (rng, parameters and log included)."""
