@@ -44,6 +44,9 @@ def test_sign_flip_test():
     assert sign_flip_p(rng.normal(1.0, 1.0, 100)) < 0.01
     assert sign_flip_p(rng.normal(0.0, 1.0, 100)) > 0.05
     assert sign_flip_p(np.zeros(10)) == 1.0
+    for rounds in (0, -5, 2.5, True):
+        with pytest.raises(VariantError, match="rounds is a positive number"):
+            sign_flip_p(np.ones(5), rounds=rounds)
 
 
 @pytest.fixture(scope="module")
@@ -80,6 +83,29 @@ def test_plots_draw(run):
     assert plot_scores(run).patches
     assert plot_seat_win_rates(run).patches
     assert plot_score_sources(run).patches
+
+
+@pytest.mark.parametrize("function", [metrics, seat_win_rates, standings, plot_scores,
+                                      plot_seat_win_rates, plot_score_sources])
+def test_a_table_an_analysis_cannot_read_is_refused_naming_it(run, function):
+    """A filter that kept nothing, a dropped column, something that is not a table: a
+    TableError names the function and what is wrong (never a KeyError from pandas), and
+    the table is left as it was."""
+    import pandas as pd
+
+    from boardkit.engine.errors import TableError
+
+    name = "seat_win_rates" if function is plot_seat_win_rates else function.__name__
+    before = run.copy()
+    with pytest.raises(TableError, match=rf"{name}: the table holds no games"):
+        function(run[run.score < -1000])
+    with pytest.raises(TableError, match=rf"{name}: expected a table of games .* not list"):
+        function([1, 2])
+    needs = {"plot_scores": "score", "plot_score_sources": "agent"}.get(function.__name__, "game")
+    with pytest.raises(TableError, match=rf"{name}: the table has no column {needs}; a table"):
+        function(run.drop(columns=needs))
+    pd.testing.assert_frame_equal(run, before)
+    assert isinstance(TableError("x"), ValueError)  # as the ValueError it replaces
 
 
 def test_compare_finds_a_real_change_and_not_a_fake_one():
@@ -262,6 +288,8 @@ def test_findings_give_each_finding_its_verdict_and_refuse_a_malformed_row():
 
     rate = interval_text(0.587, 0.556, 0.617)
     assert rate == "58.7 % (55.6–61.7)"
+    with pytest.raises(VariantError, match="findings: no rows; give one mapping per finding"):
+        findings([])
     assert interval_text(9.6, 8.5, 10.7, percent=False, sign=True) == "+9.6 (+8.5 to +10.7)"
     assert interval_text(39.21, 38.5, 39.8, percent=False) == "39.2 (38.5 to 39.8)"
     table = findings([

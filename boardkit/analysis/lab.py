@@ -25,7 +25,7 @@ import numpy as np
 from boardkit.engine import VariantError
 from boardkit.engine.errors import IncompleteRunError
 
-from .metrics import Z, _credit, game_key, wilson
+from .metrics import Z, _credit, game_key, table_of_games, wilson
 from .runfile import check_target, write_atomic
 from .simulation import simulate
 
@@ -110,6 +110,9 @@ class Comparison:
 
 def sign_flip_p(diffs: np.ndarray, rounds: int = 10_000, seed: int = 0) -> float:
     """Two-sided paired permutation test: flip the sign of each difference at random."""
+    if isinstance(rounds, bool) or not isinstance(rounds, int | np.integer) or rounds < 1:
+        raise VariantError(f"sign_flip_p: rounds is a positive number of random sign flips, "
+                           f"not {rounds!r}"[:120])
     diffs = np.asarray(diffs, dtype=float)
     observed = abs(diffs.mean())
     if observed == 0:
@@ -234,6 +237,9 @@ def findings(rows: Sequence[Mapping[str, Any]]):
     import pandas as pd
 
     table = []
+    if not rows:
+        raise VariantError("findings: no rows; give one mapping per finding (finding, weaker, "
+                           "stronger, weaker_shows, stronger_shows)")
     for row in rows:
         missing = {"finding", "weaker", "stronger", "weaker_shows", "stronger_shows"} - set(row)
         if missing:
@@ -387,6 +393,7 @@ def standings(frame):
     Wilson interval, mean score."""
     import pandas as pd
 
+    table_of_games(frame, "standings", ("game", "agent", "score", "win"))
     credit = _credit(frame)
     key = game_key(frame)
     rows = []

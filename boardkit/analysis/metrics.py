@@ -37,8 +37,31 @@ not masquerade as a seat advantage.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+
+from boardkit.engine.errors import TableError
 
 Z = 1.959963984540054
+
+#: the columns of every table of games (``simulate``'s rows; a game adds its own)
+GAME_COLUMNS = ("game", "seat", "agent", "score", "win", "shared_win")
+
+
+def table_of_games(frame, what: str, columns: Iterable[str] = GAME_COLUMNS) -> None:
+    """Refuse a table ``what`` cannot read, with a :class:`TableError` that says why: not a
+    DataFrame, no games in it (a filter that kept nothing), or without a column it needs
+    (a column dropped or renamed, a table that is not ``simulate``'s)."""
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame):
+        raise TableError(f"{what}: expected a table of games (the DataFrame simulate or "
+                         f"studies.load returns), not {type(frame).__name__}")
+    if frame.empty:
+        raise TableError(f"{what}: the table holds no games (a filter that kept no row?)")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise TableError(f"{what}: the table has no column {', '.join(missing)}; a table of "
+                         f"games from simulate has {', '.join(GAME_COLUMNS)} and more")
 
 
 def wilson(successes: float, n: int, z: float = Z) -> tuple[float, float]:
@@ -70,6 +93,7 @@ def mean_ci(values, z: float = Z) -> tuple[float, float, float]:
 
 def per_game(frame):
     """One row per game (the game-level columns of a simulate table)."""
+    table_of_games(frame, "per_game", ("game", "win", "shared_win"))
     cols = [c for c in ("seed", "actions", "branching", "lead_changes", "decided_at")
             if c in frame.columns]
     key = game_key(frame)
@@ -93,6 +117,7 @@ def seat_win_rates(frame, won_only: bool = True):
     game nobody won is a loss for every seat."""
     import pandas as pd
 
+    table_of_games(frame, "seat_win_rates", ("game", "seat", "win"))
     if won_only:
         frame = _won_games(frame)
     credit = _credit(frame)
@@ -121,8 +146,7 @@ def metrics(frame):
     """The design metrics of a run, one row each: value, 95 % interval, and the definition."""
     import pandas as pd
 
-    if frame.empty:
-        raise ValueError("no games in this table")
+    table_of_games(frame, "metrics")
     players = int(frame["seat"].max()) + 1
     games = per_game(frame)
     n = len(games)
@@ -185,6 +209,7 @@ def plot_scores(frame, ax=None, bins=None):
     """Histogram of final scores, one colour per seat."""
     import matplotlib.pyplot as plt
 
+    table_of_games(frame, "plot_scores", ("game", "seat", "score"))
     ax = ax or plt.subplots(figsize=(6, 3.2))[1]
     lo, hi = frame["score"].min(), frame["score"].max()
     bins = bins or max(5, min(40, int(hi - lo) + 1))
@@ -219,6 +244,7 @@ def plot_score_sources(frame, ax=None):
     """Stacked bars: mean points from each scoring source, per agent."""
     import matplotlib.pyplot as plt
 
+    table_of_games(frame, "plot_score_sources", ("agent",))
     ax = ax or plt.subplots(figsize=(5, 3.2))[1]
     sources = [c for c in frame.columns if c.startswith("src_")]
     means = frame.groupby("agent")[sources].mean()

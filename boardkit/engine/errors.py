@@ -64,6 +64,12 @@ class VariantError(BoardkitError, ValueError):
     """An unknown or invalid variant option, rule parameter or player count."""
 
 
+class TableError(BoardkitError, ValueError):
+    """A table given to an analysis function is not one it can read: not a table of games
+    (``simulate``, ``studies.load``), no games in it, or a column it needs is missing. The
+    message names the function and the columns."""
+
+
 class UnknownGameError(BoardkitError, KeyError):
     """No game is registered under that name."""
 
