@@ -412,6 +412,19 @@ def test_a_spoilt_study_file_is_refused_naming_the_field(here, dice_study, capsy
     assert {p.name: p.read_bytes() for p in here.iterdir()} == before
 
 
+def test_a_summary_of_a_table_that_is_not_the_studys_is_refused(here):
+    from boardkit.engine.errors import TableError
+
+    studies.run("wanderlust-automatons-greedy", n=4, workers=1)
+    frame = studies.load("wanderlust-automatons-greedy")
+    with pytest.raises(TableError, match="the summary of wanderlust-automatons-greedy: the table has no column win"):
+        studies.summary(frame.drop(columns="win"), "wanderlust-automatons-greedy")
+    with pytest.raises(TableError, match="the summary of wishland-solo-greedy: the table holds no games"):
+        studies.summary(frame[frame.game < 0], "wishland-solo-greedy")
+    with pytest.raises(TableError, match="has no column fact_card_met"):
+        studies.summary(frame, "freizeitpark-card-zug-greedy")
+
+
 def _edit_json(path, **fields):
     path.write_text(json.dumps({**json.loads(path.read_text()), **fields}))
 

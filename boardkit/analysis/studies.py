@@ -28,6 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from boardkit.engine.errors import BoardkitError, DataError, IncompleteRunError, VariantError
 
+from .metrics import GAME_COLUMNS, table_of_games
+
 
 @dataclass(frozen=True)
 class Study:
@@ -366,7 +368,7 @@ def store(name: str, where: Path | None = None) -> int:
 
 
 #: the columns every study table has (``simulate``'s own; a game adds its facts)
-_COLUMNS = ("game", "seed", "seat", "agent", "score", "rank", "win")
+_COLUMNS = (*GAME_COLUMNS, "seed", "rank")
 
 
 def load_from(where: Path, name: str):
@@ -493,6 +495,9 @@ def summary(frame, name: str):
     from .metrics import seat_win_rates, wilson
 
     s = study(name)
+    needs = {"card": ("game", "win", "fact_card_met"), "score": ("game", "score"),
+             "cards": ("game", "win", "fact_cards")}.get(s.measure, ("game", "seat", "win"))
+    table_of_games(frame, f"the summary of {name}", needs)
     if s.measure == "won":
         per_game = frame.groupby("game")["win"].any()
         k, n = int(per_game.sum()), len(per_game)
