@@ -108,6 +108,26 @@ def test_a_table_an_analysis_cannot_read_is_refused_naming_it(run, function):
     assert isinstance(TableError("x"), ValueError)  # as the ValueError it replaces
 
 
+def test_paired_readers_refuse_a_table_they_cannot_read(run):
+    from boardkit.analysis.lab import compare_runs, seat_shift, seats_beside
+    from boardkit.engine.errors import TableError
+
+    empty = run[run.game < 0]
+    for name, column in (("won", "win"), ("score", "score"), ("spread", "score"),
+                         ("actions", "actions"), ("first_seat_win", "seat"),
+                         ("lead_changes", "lead_changes")):
+        with pytest.raises(TableError, match=rf"measure '{name}': the table has no column {column}"):
+            measure(run.drop(columns=column), name)
+    with pytest.raises(TableError, match="measure 'won': the table holds no games"):
+        measure(empty, "won")
+    with pytest.raises(TableError, match="measure 'score': the table holds no games"):
+        compare_runs("dice-grid", empty, run)
+    with pytest.raises(TableError, match="seat_shift: the table has no column win"):
+        seat_shift(run, run.drop(columns="win"))
+    with pytest.raises(TableError, match=r"seats_beside \(b\): expected a table of games"):
+        seats_beside({"a": run, "b": [1]})
+
+
 def test_compare_finds_a_real_change_and_not_a_fake_one():
     bigger = compare("dice-grid", {}, {"params": {"points.lucky_cell": 3}}, n=60, seed=1, progress=False)
     assert bigger.diff > 0 and bigger.significant

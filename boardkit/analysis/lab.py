@@ -29,21 +29,28 @@ from .metrics import Z, _credit, game_key, table_of_games, wilson
 from .runfile import check_target, write_atomic
 from .simulation import simulate
 
-#: per-game statistics by name: frame -> Series indexed by game
-MEASURES: dict[str, tuple[str, Callable]] = {
-    "score": ("mean score", lambda f: f.groupby("game")["score"].mean()),
+#: per-game statistics by name: (label, frame -> Series indexed by game, the columns it
+#: reads beside ``game``)
+MEASURES: dict[str, tuple[str, Callable, tuple[str, ...]]] = {
+    "score": ("mean score", lambda f: f.groupby("game")["score"].mean(), ("score",)),
     "spread": ("score spread (best − worst)",
-               lambda f: f.groupby("game")["score"].agg(lambda s: s.max() - s.min())),
-    "actions": ("game length (decisions)", lambda f: f.groupby("game")["actions"].first()),
+               lambda f: f.groupby("game")["score"].agg(lambda s: s.max() - s.min()), ("score",)),
+    "actions": ("game length (decisions)", lambda f: f.groupby("game")["actions"].first(),
+                ("actions",)),
     "first_seat_win": ("first seat's win share",
-                       lambda f: _credit(f)[f["seat"] == 0].groupby(f["game"][f["seat"] == 0]).sum()),
-    "lead_changes": ("lead changes", lambda f: f.groupby("game")["lead_changes"].first()),
-    "won": ("share of games somebody won", lambda f: f.groupby("game")["win"].any().astype(float)),
+                       lambda f: _credit(f)[f["seat"] == 0].groupby(f["game"][f["seat"] == 0]).sum(),
+                       ("seat", "win")),
+    "lead_changes": ("lead changes", lambda f: f.groupby("game")["lead_changes"].first(),
+                     ("lead_changes",)),
+    "won": ("share of games somebody won",
+            lambda f: f.groupby("game")["win"].any().astype(float), ("win",)),
 }
 
 
 def measure(frame, name: str):
     """One number per game: a name from MEASURES or any numeric column (mean over seats)."""
+    table_of_games(frame, f"measure {str(name)[:40]!r}",
+                   ("game", *(MEASURES[name][2] if name in MEASURES else ())))
     if name in MEASURES:
         return MEASURES[name][1](frame)
     if name in frame.columns:
@@ -143,6 +150,8 @@ def seat_shift(a, b, seed: int = 0):
     difference, 95 % interval, sign-flip p-value and number of deals."""
     import pandas as pd
 
+    for frame in (a, b):
+        table_of_games(frame, "seat_shift", ("game", "seat", "win"))
     rows = {}
     for seat in sorted(set(a["seat"]) | set(b["seat"])):
         won_a, won_b = (frame[frame["seat"] == seat].set_index("game")["win"] for frame in (a, b))
@@ -185,6 +194,8 @@ def seats_beside(runs: Mapping[str, Any], deals: int | None = None, seed: int = 
 
     if len(runs) != 2:
         raise VariantError(f"seats_beside compares two runs, not {len(runs)}: {list(runs)}")
+    for name, frame in runs.items():
+        table_of_games(frame, f"seats_beside ({name})", ("game", "seat", "win"))
     counts = {name: int(frame["seat"].nunique()) for name, frame in runs.items()}
     if len(set(counts.values())) != 1:
         raise VariantError(f"seats_beside: the runs seat different player counts {counts}")
