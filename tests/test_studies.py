@@ -479,6 +479,8 @@ def test_status_estimates_an_unplayed_study_from_its_nearest_sibling(here, dice_
 def test_status_of_a_family_of_studies(here, capsys):
     cards = studies.status(names=["freizeitpark-card"])
     assert len(cards) == 25 and all(n.startswith("freizeitpark-card-") for n in cards.index)
+    assert list(studies.status(names="wishland-solo").index) == ["wishland-solo-greedy",
+                                                                  "wishland-solo-mcts"]
     one = studies.status(names=["lands-expert-strong", "wishland-solo"])
     assert list(one.index) == ["lands-expert-strong", "wishland-solo-greedy", "wishland-solo-mcts"]
     with pytest.raises(VariantError, match="no study is named or starts with 'nope'"):

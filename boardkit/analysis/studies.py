@@ -567,6 +567,8 @@ def status(where: Path | None = None, names: list[str] | None = None):
 
     target = Path(where or folder())
     chosen = list(STUDIES)
+    if isinstance(names, str):  # one name, not its letters
+        names = [names]
     if names:
         chosen = [n for n in STUDIES if any(n.startswith(prefix) for prefix in names)]
         if not chosen:

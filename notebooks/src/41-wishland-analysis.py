@@ -831,15 +831,15 @@ assert picks[4].loc["chooses first"].tolist() == [2, 2, 2, 1]
 sources = ["score", *[c for c in search_3p if c.startswith("src_")]]
 
 
-def seat_gap(frame: pd.DataFrame) -> pd.DataFrame:
-    """Per source (one row each): seat 1's mean VP, seat 3's, and seat 1 − seat 3 game by
-    game (the paired mean, its 95 % interval and a sign-flip p-value)."""
-    seat_1, seat_3 = (frame[frame.seat == s].set_index("game")[sources] for s in (0, 2))
+def seat_gap(frame: pd.DataFrame, last: int = 3) -> pd.DataFrame:
+    """Per source (one row each): seat 1's mean VP, seat ``last``'s, and seat 1 − seat
+    ``last`` game by game (the paired mean, its 95 % interval and a sign-flip p-value)."""
+    seat_1, seat_n = (frame[frame.seat == s].set_index("game")[sources] for s in (0, last - 1))
     rows = {}
     for col in sources:
-        mean, low, high, p_value, _ = paired(seat_3[col], seat_1[col])
+        mean, low, high, p_value, _ = paired(seat_n[col], seat_1[col])
         rows[col.removeprefix("src_")] = {
-            "seat 1": seat_1[col].mean(), "seat 3": seat_3[col].mean(),
+            "seat 1": seat_1[col].mean(), f"seat {last}": seat_n[col].mean(),
             "difference": mean, "ci_low": low, "ci_high": high, "p": p_value}
     return pd.DataFrame(rows).T
 
