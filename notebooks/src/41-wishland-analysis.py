@@ -1015,9 +1015,8 @@ assert seats_4p.loc[1, ("mcts", "ci_low")] > 1 / 4              # seat 1 ahead w
 assert seats_4p.loc[4, ("mcts", "ci_high")] < 1 / 4             # ... seat 4 behind, by a hair
 assert seats_4p.loc[2, ("mcts", "ci_low")] < 1 / 4 < seats_4p.loc[2, ("mcts", "ci_high")]
 assert ((shift_4p.ci_low < 0) & (shift_4p.ci_high > 0)).all()  # no seat moves deal by deal
-mcts_gap = gap_4p.loc["mcts"]
-assert mcts_gap.loc["score", "ci_low"] > 1 and mcts_gap.loc["turn order", "ci_high"] < 0
-assert mcts_gap.loc["achievements", "ci_low"] > 0 and mcts_gap.loc["rides", "ci_low"] > 0
+assert gap_4p.loc[("mcts", "score"), "ci_low"] > 1 and gap_4p.loc[("mcts", "turn order"), "ci_high"] < 0
+assert gap_4p.loc[("mcts", "achievements"), "ci_low"] > 0 and gap_4p.loc[("mcts", "rides"), "ci_low"] > 0
 
 # %% [markdown]
 # On the first 286 deals the search's table has the 3-player shape again: **seat 1 wins
