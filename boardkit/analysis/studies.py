@@ -276,9 +276,10 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     target.mkdir(parents=True, exist_ok=True)
     work = target / f".{name}.run.csv"
     csv = target / f"{name}.csv.gz"
+    checked = None
     if csv.exists():  # stored games are trusted only once their files are shown whole
         try:
-            load_from(target, name)
+            checked = load_from(target, name)
         except _OtherSettings:
             pass  # games of an earlier definition of the study: it is played again
     stored = _stored_games(name, target)
@@ -288,7 +289,7 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
               f"{n:,}", file=sys.stderr)
         return csv
     if stored and not work.exists():  # grow the stored study: start from its games
-        kept = load_from(target, name)
+        kept = checked if checked is not None else load_from(target, name)
         with RunFile(work, _settings(s, stored), overwrite=True) as grown:  # a run file grows
             grown.publish(kept, {"complete": True, "games": stored, "finished": stored,
                                  "missing": 0, "stopped": None, "resumed": 0})
