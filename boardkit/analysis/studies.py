@@ -212,18 +212,16 @@ def _meta(name: str, target: Path) -> dict | None:
 
 def _stored_games(name: str, target: Path, meta: dict | None = None) -> int:
     """How many games of this very study the stored files hold (games ``0 .. k-1``, played
-    with the study's settings); 0 when nothing is stored or the files hold other settings.
+    with the study's settings); 0 when nothing is stored or the JSON is not the study's
+    now (:func:`_check_meta` asks the question, as it does for :func:`load_from`).
     ``meta``: the stored JSON when the caller has read it already."""
     meta = meta if meta is not None else _meta(name, target)
     if meta is None:
         return 0
     try:
-        stored = Study(**{k: meta[k] for k in Study.__dataclass_fields__})
-        k = int(meta["n"])
-    except (ValueError, KeyError, TypeError):
+        return _check_meta(meta, study(name), name, target / f"{name}.json")
+    except DataError:
         return 0
-    same = _settings(stored, k) == _settings(study(name), k)
-    return k if same else 0
 
 
 def _timed(meta: dict | None) -> tuple[float, int]:
