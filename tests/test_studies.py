@@ -111,26 +111,35 @@ def test_the_card_studies_cover_every_auftragskarte_with_the_same_seeds():
         assert {(s.seed, s.players, s.n) for s in mine} == {(2026, 1, 1000)}  # paired dice
 
 
-def test_the_six_round_study_plays_the_deals_of_the_seven_round_study():
+@pytest.mark.parametrize("base_name, name, params", [
+    ("wishland-seats-3p-mcts", "wishland-seats-3p-mcts-6rounds", {"rounds": 6}),
+    ("wishland-seats-4p-mcts", "wishland-seats-4p-mcts-round1-reversed",
+     {"first_round_reversed": True}),
+])
+def test_a_rule_change_study_plays_the_deals_of_its_base_study(base_name, name, params):
     """A rule-change study is paired with its base study deal by deal: the same settings but
-    the rounds, and the same games' setups (the number of rounds does not enter the setup)."""
+    the rule's parameter, and the same games' setups (neither the number of rounds nor the
+    round-1 order enters the setup: the house rule changes only who is asked first)."""
     import dataclasses
 
     import boardkit
 
-    base, six = (studies.STUDIES[f"wishland-seats-3p-mcts{tail}"] for tail in ("", "-6rounds"))
-    assert dataclasses.replace(six, question=base.question, params=base.params) == base
-    assert six.params == {"rounds": 6}
+    base, changed = studies.STUDIES[base_name], studies.STUDIES[name]
+    assert dataclasses.replace(changed, question=base.question, params=base.params) == base
+    assert changed.params == params
     game = boardkit.game("wishland")
-    for seed in studies.load("wishland-seats-3p-mcts").seed.unique()[:3]:
-        seven_rounds, six_rounds = (game.new_game(players=3, seed=int(seed), params=params)
-                                    for params in (None, six.params))
-        assert six_rounds.params.rounds == 6 and seven_rounds.params.rounds == 7
-        for field, value in vars(seven_rounds).items():
+    for seed in studies.load(base_name).seed.unique()[:3]:
+        rulebook, house = (game.new_game(players=base.players, seed=int(seed), params=p)
+                           for p in (None, params))
+        assert house.params != rulebook.params
+        asked = {"stack", "turns"} if "first_round_reversed" in params else set()
+        for field, value in vars(rulebook).items():
             if field == "rng":
-                assert value.bit_generator.state == six_rounds.rng.bit_generator.state
-            elif field != "params":
-                assert repr(value) == repr(vars(six_rounds)[field]), field
+                assert value.bit_generator.state == house.rng.bit_generator.state
+            elif field != "params" and field not in asked:
+                assert repr(value) == repr(vars(house)[field]), field
+        if asked:  # round 1's first chooser: the first seat by the rulebook, the last here
+            assert (rulebook.current_player, house.current_player) == (0, base.players - 1)
 
 
 def test_a_card_study_gives_the_share_of_games_the_card_is_met(here):

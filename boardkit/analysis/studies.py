@@ -80,6 +80,14 @@ STUDIES: dict[str, Study] = {
     "wishland-seats-3p-mcts-6rounds": Study(
         "wishland", "Does seat 1 still win more often at 3 players when 6 rounds give every "
         "seat two first choices?", ("mcts",), 3, 1000, 12, "seats", params={"rounds": 6}),
+    # the next test of the same edge (section 6, at 4 players): the house rule
+    # first_round_reversed mirrors round 1's Turn Order choice (seat 4 first, seat 1 last)
+    # and leaves the other rounds as the rulebook has them; same seed, same deals as
+    # wishland-seats-4p-mcts (the house rule does not enter the setup either)
+    "wishland-seats-4p-mcts-round1-reversed": Study(
+        "wishland", "Does seat 1 still win more often at 4 players when round 1's Turn Order "
+        "is chosen counter-clockwise (seat 4 first, seat 1 last)?", ("mcts",), 4, 1000, 12,
+        "seats", params={"first_round_reversed": True}),
     **{f"wanderlust-seats-{p}p-greedy": Study(
         "wanderlust", f"Does the first seat win more often at {p} players?", ("greedy",), p,
         1000, 4, "seats") for p in (2, 3, 4, 5)},

@@ -42,6 +42,9 @@ class Params(_Model):
     achievement_vp: int = Field(ge=0)
     achievement_spaces: int = Field(ge=1, le=9)
     first_player: int = Field(ge=0, le=3)
+    first_round_reversed: bool = Field(
+        False, description="a house rule of ours, not the rulebook's: in round 1 the Turn "
+                           "Order spaces are chosen counter-clockwise, the First Player last")
     tracks: Tracks
     solo: Solo
 

@@ -71,8 +71,13 @@ def start_round(state) -> None:
 
 
 def choosers(state) -> list[int]:
-    """Who chooses a space, in order: the First Player, then clockwise (seat order)."""
+    """Who chooses a space, in order: the First Player, then clockwise (seat order). With
+    the house rule ``first_round_reversed``, round 1 runs counter-clockwise instead: the
+    player to the First Player's right first, the First Player last (the token itself
+    starts and passes as the rulebook says)."""
     n = state.players
+    if state.round == 1 and state.params.first_round_reversed:
+        return [(state.first - 1 - i) % n for i in range(n)]
     return [(state.first + i) % n for i in range(n)]
 
 

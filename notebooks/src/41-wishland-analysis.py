@@ -936,9 +936,12 @@ assert gap_6r.loc[(6, "achievements"), "ci_low"] > 0 and gap_6r.loc[(6, "score")
 # both lengths). So the extra first choice is not what wins seat 1 its games; the first
 # choice of **round 1**, which seat 1 keeps under either rule, is the reading left to test
 # (every Achievement is first come, first served, and the first turns of the game find
-# them all unclaimed). A test for it: the same deals with the round-1 order drawn at
-# random, or with the last seat given a head start. 126 deals answer the question asked
-# (the edge did not go); the study keeps growing so that the sizes can be compared too.
+# them all unclaimed). A test for it is a house rule of ours, `first_round_reversed`:
+# round 1's spaces are chosen counter-clockwise (the last seat first, seat 1 last), every
+# other round as the rulebook has it. Its study, `wishland-seats-4p-mcts-round1-reversed`,
+# plays the 4-player deals of the next subsection again under that rule; it is queued
+# (`make studies-status`). 126 deals answer the question asked here (the edge did not go);
+# the study keeps growing so that the sizes can be compared too.
 
 # %% [markdown]
 # ### Where greedy guesses
@@ -1036,8 +1039,10 @@ assert gap_4p.loc[("mcts", "achievements"), "ci_low"] > 0 and gap_4p.loc[("mcts"
 # seat 4 takes the track's points, seat 1 the first picks. Seats 1, 2 and 3 each choose
 # first twice in seven rounds at this count, so if seat 1 keeps its lead over seats 2 and 3
 # as the study grows, an extra first choice cannot explain it; with the 6-round study, that
-# points again at **round 1**, the one first choice only seat 1 has at every count. The
-# study keeps growing (`make studies-status`); the figures here stay pinned to its first
+# points again at **round 1**, the one first choice only seat 1 has at every count. Under
+# the house rule `first_round_reversed` that first choice is seat 4's, and seats 2 and 3
+# keep their two: if round 1 is the source, seat 4 should take over seat 1's edge on these
+# very deals (the queued study above). The study keeps growing (`make studies-status`); the figures here stay pinned to its first
 # 286 deals until `K_4P` moves.
 
 # %% [markdown]

@@ -149,6 +149,31 @@ def test_first_player_token_passes_left():
     assert isinstance(s.pending, TurnOrderStep)
 
 
+def test_first_round_reversed_house_rule():
+    """The house rule first_round_reversed: round 1's spaces are chosen counter-clockwise
+    (P4, P3, P2, P1 at four players); from round 2 the token's holder chooses first again,
+    the token having passed as the rulebook says."""
+    s = GAME.new_game(players=4, seed=3, params={"first_round_reversed": True})
+    assert s.first == 0
+    picked = []
+    while s.round == 1 and isinstance(s.pending, TurnOrderStep):
+        picked.append(s.current_player)
+        s.apply(s.legal_actions()[0])
+    assert picked == [3, 2, 1, 0]
+    assert isinstance(s.legal_actions()[0], ChooseReward)  # P1's reward of space 4
+    s.apply(s.legal_actions()[0])
+    assert s.space == [4, 3, 2, 1] and s.order == [3, 2, 1, 0]  # the last seat plays first
+    collect_until(s, lambda s: s.round != 1)
+    assert s.round == 2 and s.first == 1 and s.current_player == 1  # clockwise again
+    plain = GAME.new_game(players=4, seed=3)
+    assert plain.current_player == 0  # the rulebook's order when the rule is off
+
+
+def test_first_round_reversed_is_a_bool():
+    with pytest.raises(VariantError, match="first_round_reversed"):
+        GAME.new_game(players=3, seed=0, params={"first_round_reversed": "sometimes"})
+
+
 def test_solo_chooses_any_space():
     s = GAME.new_game(players=1, seed=0)
     assert s.legal_actions() == [ChooseTurnSpace(i) for i in range(1, 6)]
