@@ -117,6 +117,27 @@ turns
 assert turns.last_error.rule == "wishland.turn_order.space" and turns.state.space[1] == 1
 
 # %% [markdown]
+# **Change a rule and see.** In round 1 nothing on the board is claimed yet, and the
+# rulebook lets the First Player choose first then too. Notebook 41 finds seat 1 winning
+# more than its share between search players and asks whether this first pick is why. To
+# test it there is a house rule of ours (not the rulebook's, so it is off unless asked for):
+# `first_round_reversed` has round 1 chosen **counter-clockwise**, the First Player last;
+# every later round goes as the rulebook says (rule catalog: `wishland.turn_order.sequence`).
+# Below, the three players take spaces 1, 2 and 3 in the order they are asked.
+
+# %%
+house = wishland.new_game(players=3, seed=7, params={"first_round_reversed": True})
+asked = []
+for space in (1, 2, 3):
+    asked.append(house.current_player)
+    house.apply(ChooseTurnSpace(space))
+print("asked in round 1:", [f"P{p + 1}" for p in asked], "  turn order:",
+      [f"P{p + 1}" for p in house.order])
+
+# %% tags=["check"] jupyter={"source_hidden": true}
+assert asked == [2, 1, 0] and house.order == [2, 1, 0] and house.first == 0
+
+# %% [markdown]
 # ## 4. Action 1 — place, purchase and play; the stack rule (rulebook: *Actions*)
 #
 # A turn is exactly one action: **place Workers** (and buy a card of that row, or advertise),
