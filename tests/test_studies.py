@@ -462,7 +462,9 @@ def test_a_study_being_played_is_not_played_twice(here, dice_study, capsys):
 
 def test_status_estimates_an_unplayed_study_from_its_nearest_sibling(here, dice_study, monkeypatch):
     """A study with no games yet goes by the pace of the timed study of the same game and
-    players at the nearest player count, and names it; nothing alike timed: no estimate."""
+    players at the nearest player count, and names it; a house-rule study, by the same
+    study's under other rules at its own player count, named "(other rules)"; nothing alike
+    timed: no estimate."""
     base = studies.STUDIES[dice_study]
     for players in (3, 4):
         monkeypatch.setitem(studies.STUDIES, f"dice-grow-{players}p",
@@ -477,12 +479,17 @@ def test_status_estimates_an_unplayed_study_from_its_nearest_sibling(here, dice_
         row = table.loc[f"dice-grow-{players}p"]
         assert (row.stored, row.pace_from, row.s_per_game) == (0, dice_study, own.s_per_game)
         assert row.hours_left == pytest.approx(10 * own.s_per_game / 3600)
-    other = table.loc["dice-grow-variant"]  # other parameters: another game's pace, not borrowed
+    other = table.loc["dice-grow-variant"]  # other parameters: only at the same player count
     assert other.pace_from == "" and other.s_per_game != other.s_per_game
     studies.run("dice-grow-4p", n=2, workers=1)  # now timed: 3 players ties 2 and 4, takes 2
     table = studies.status(names=["dice-grow"])
     assert table.loc["dice-grow-3p", "pace_from"] == dice_study
     assert table.loc["dice-grow-4p", "pace_from"] == ""
+    studies.run("dice-grow-3p", n=2, workers=1)  # the same study under its own rules: a
+    other = studies.status(names=["dice-grow"]).loc["dice-grow-variant"]  # guess, so named
+    assert other.pace_from == "dice-grow-3p (other rules)"
+    assert other.s_per_game == studies.status(names=["dice-grow-3p"]).loc["dice-grow-3p",
+                                                                          "s_per_game"]
 
 
 def test_status_of_a_family_of_studies(here, capsys):

@@ -589,7 +589,7 @@ def status(where: Path | None = None, names: list[str] | None = None):
         pace_from = ""
         sibling = _nearest_sibling(s, measured) if pace != pace else None
         if sibling is not None:  # no timed games of its own: a sibling's pace, named
-            _, pace, workers = measured[sibling]
+            _, pace, workers = measured[sibling.removesuffix(" (other rules)")]
             pace_from = sibling
         work = target / f".{name}.run.csv"
         kept = 0
@@ -626,12 +626,20 @@ def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
 
 def _nearest_sibling(study: Study, measured: dict[str, tuple[int, float, Any]]) -> str | None:
     """The timed study most like ``study``: the same game, players (agents), variant and
-    parameters, at the nearest player count (the smaller on a tie)."""
-    alike = [(abs(STUDIES[n].players - study.players), STUDIES[n].players, n)
-             for n, (_, pace, _) in measured.items() if pace == pace
-             and (STUDIES[n].game, STUDIES[n].agents, STUDIES[n].variant, STUDIES[n].params)
+    parameters, at the nearest player count (the smaller on a tie); failing that, the same
+    study under the rulebook's rules or another house rule (the same game, players, variant
+    and player count, other parameters), named with " (other rules)" after it."""
+    timed = [n for n, (_, pace, _) in measured.items() if pace == pace]
+    alike = [(abs(STUDIES[n].players - study.players), STUDIES[n].players, n) for n in timed
+             if (STUDIES[n].game, STUDIES[n].agents, STUDIES[n].variant, STUDIES[n].params)
              == (study.game, study.agents, study.variant, study.params)]
-    return min(alike)[2] if alike else None
+    if alike:
+        return min(alike)[2]
+    ruled = sorted(n for n in timed
+                   if (STUDIES[n].game, STUDIES[n].agents, STUDIES[n].variant,
+                       STUDIES[n].players) == (study.game, study.agents, study.variant,
+                                               study.players))
+    return f"{ruled[0]} (other rules)" if ruled else None
 
 
 def main(argv=None) -> int:
