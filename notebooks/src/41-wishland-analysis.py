@@ -1042,8 +1042,8 @@ assert gap_4p.loc[("mcts", "achievements"), "ci_low"] > 0 and gap_4p.loc[("mcts"
 # points again at **round 1**, the one first choice only seat 1 has at every count. Under
 # the house rule `first_round_reversed` that first choice is seat 4's, and seats 2 and 3
 # keep their two: if round 1 is the source, seat 4 should take over seat 1's edge on these
-# very deals (the queued study above). The study keeps growing (`make studies-status`); the figures here stay pinned to its first
-# 286 deals until `K_4P` moves.
+# very deals (the queued study above). The study keeps growing (`make studies-status`);
+# the figures here stay pinned to its first 286 deals until `K_4P` moves.
 
 # %% [markdown]
 # ## 7. In short: what the stronger player changed
