@@ -651,13 +651,13 @@ def test_one_run_writes_a_file_at_a_time(tmp_path, monkeypatch):
     import subprocess
     import sys
 
-    from boardkit.analysis.runfile import RunFile, lock_path
+    from boardkit.analysis.runfile import RunFile, identity, lock_path
     from boardkit.engine.errors import RunError
 
     out = tmp_path / "r.csv"
     lock = lock_path(out)
     first = RunFile(out, {"game": "dice-grid"})  # a run going on in this process
-    assert lock.read_text().split() == [str(os.getpid())]
+    assert lock.read_text().split() == [identity()] and identity().startswith(f"{os.getpid()}-")
     with pytest.raises(RunError, match=rf"being written by another run \(process {os.getpid()}") as err:
         simulate("dice-grid", ["random"], n=4, seed=1, out=out)
     assert err.value.field == "out" and not out.exists()
@@ -692,6 +692,51 @@ def test_one_run_writes_a_file_at_a_time(tmp_path, monkeypatch):
     assert not lock.exists()
     monkeypatch.undo()
     assert simulate("dice-grid", ["random"], n=12, seed=1, out=out).attrs["resumed"] == 8
+
+
+def test_a_reused_process_id_does_not_keep_a_killed_runs_files(tmp_path, request):
+    """A killed run's process id is given to a later process (a container or a Binder
+    session started afresh hands out the same low ids): its lock, its half-written copies
+    and its batch of finished games are known by the id *and* the start of the process
+    that wrote them, so they are taken over, not left to a stranger that has the id now.
+    A process that really has that identity keeps them; an identity written without a
+    start (an older boardkit) goes by the id alone."""
+    import subprocess
+    import sys
+
+    from boardkit.analysis.runfile import identity, lock_path
+
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        now = identity(running.pid)
+        pid, start = now.split("-")
+        before = f"{pid}-{int(start) - 1000}"  # the same id, an earlier process: gone
+        out = tmp_path / "r.csv"
+        lock = lock_path(out)
+        lock.write_text(f"{now}\n")  # held by the live process: refused
+        with pytest.raises(RunError, match=rf"process {pid} on this machine"):
+            simulate("dice-grid", ["random"], n=4, seed=1, out=out)
+        lock.write_text(f"{pid}\n")  # an older lock, the id alone: refused too
+        with pytest.raises(RunError, match=rf"process {pid} on this machine"):
+            simulate("dice-grid", ["random"], n=4, seed=1, out=out)
+        lock.write_text(f"{before}\n")  # written by the process that had the id: taken over
+        assert simulate("dice-grid", ["random"], n=4, seed=1, out=out).attrs["complete"]
+        assert not lock.exists()
+
+        batch = _killed_run(tmp_path / "s.csv", 0)  # 6 finished games in its batch file
+        digest, _, rest = batch.name[len(".s.csv."):].split(".", 2)
+        reused = batch.rename(batch.with_name(f".s.csv.{digest}.{before}.{rest}"))
+        (tmp_path / f".s.csv.{before}.abcd.part").write_text("half")
+        (tmp_path / f".s.csv.{now}.efgh.part").write_text("being written")
+        played = request.getfixturevalue("games_played")
+        played.clear()
+        whole = simulate("dice-grid", ["random"], n=20, seed=4, out=tmp_path / "s.csv")
+        assert whole.attrs["resumed"] == 6 and sorted(played) == list(range(6, 20))
+        assert not reused.exists() and not (tmp_path / f".s.csv.{before}.abcd.part").exists()
+        assert (tmp_path / f".s.csv.{now}.efgh.part").exists()  # the live one's: kept
+    finally:
+        running.kill()
+        running.wait()
 
 
 def test_a_kill_between_a_checkpoints_two_writes_still_resumes(tmp_path, request):

@@ -13,7 +13,9 @@ a run with the same settings and the same file continues from the games it holds
 with more games too: game ``i`` of a run does not depend on the number of games), a run
 with other settings is refused. One run writes a file at a time: a second run on a file
 that another is writing (a second terminal, a second kernel) is refused while the first
-lives (:func:`take_lock`), for both would play the same games and mix their rows.
+lives (:func:`take_lock`), for both would play the same games and mix their rows. The
+files a run leaves name their process by its :func:`identity` (its id and its start), so
+that a later process given the same id does not keep a killed run's files.
 """
 
 from __future__ import annotations
@@ -80,7 +82,8 @@ def check_target(path: str | os.PathLike) -> Path:
 
 
 def lock_path(path: str | os.PathLike) -> Path:
-    """The lock file of the run writing ``path`` (it holds the writing process's id)."""
+    """The lock file of the run writing ``path`` (it holds the writing process's
+    :func:`identity`)."""
     path = Path(path)
     hidden = path.name if path.name.startswith(".") else f".{path.name}"
     return path.with_name(f"{hidden}.lock")
@@ -90,12 +93,51 @@ def lock_path(path: str | os.PathLike) -> Path:
 _HELD: set[Path] = set()
 
 
-def _holder(lock: Path) -> int | None:
-    """The process id in a lock file (None when it cannot be read: a broken lock)."""
+def _started(pid: int) -> str | None:
+    """When process ``pid`` started, as the system counts it (on Linux the start time in
+    ``/proc/<pid>/stat``, in clock ticks since boot); None where it cannot be read (another
+    system, a process that is gone)."""
     try:
-        return int(lock.read_text().split()[0])
-    except (OSError, ValueError, IndexError):
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
         return None
+    fields = stat.rpartition(")")[2].split()  # the name, in brackets, may hold spaces
+    return fields[19] if len(fields) > 19 and fields[19].isdigit() else None
+
+
+_IDENTITY: dict[int, str] = {}
+
+
+def identity(pid: int | None = None) -> str:
+    """A process as the run's files name it: its id, and when it started where the system
+    tells (``"981-123456"``; the id alone elsewhere). An id alone is not enough: once a
+    process is gone its id is given to a later one, and a container or a Binder session
+    that starts afresh hands out the same low ids again, so a killed run's lock would look
+    held by whatever process now has its id."""
+    pid = os.getpid() if pid is None else pid
+    if pid not in _IDENTITY:
+        start = _started(pid)
+        if pid != os.getpid():
+            return f"{pid}" if start is None else f"{pid}-{start}"
+        _IDENTITY[pid] = f"{pid}" if start is None else f"{pid}-{start}"
+    return _IDENTITY[pid]
+
+
+#: a process's identity in a file's name or a lock
+_IDENTITY_PATTERN = r"\d+(?:-\d+)?"
+
+
+def _holder(lock: Path) -> str | None:
+    """The process identity in a lock file (None when it cannot be read: a broken lock)."""
+    try:
+        holder = lock.read_text().split()[0]
+    except (OSError, IndexError):
+        return None
+    return holder if re.fullmatch(_IDENTITY_PATTERN, holder) else None
+
+
+def _pid(ident: str) -> int:
+    return int(ident.partition("-")[0])
 
 
 def take_lock(path: str | os.PathLike) -> Path:
@@ -113,7 +155,7 @@ def take_lock(path: str | os.PathLike) -> Path:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_part_prefix(lock), suffix=".part")
         try:
             with os.fdopen(fd, "w") as f:
-                f.write(f"{os.getpid()}\n")
+                f.write(f"{identity()}\n")
             try:
                 os.link(tmp, lock)
             except FileExistsError:
@@ -124,10 +166,10 @@ def take_lock(path: str | os.PathLike) -> Path:
         finally:
             os.unlink(tmp)
         holder = _holder(lock)
-        live = holder is not None and (lock in _HELD if holder == os.getpid() else _alive(holder))
-        if live:
+        if holder is not None and (lock in _HELD if holder == identity()
+                                   else _running(holder)):
             raise RunError(
-                f"{_short(path)} is being written by another run (process {holder} on this "
+                f"{_short(path)} is being written by another run (process {_pid(holder)} on this "
                 f"machine): two runs of one file would play the same games and mix their "
                 f"rows. Wait for it to end or stop it (its games are kept), then run again; "
                 f"if no such run is going on, delete {lock}", field="out")
@@ -140,7 +182,7 @@ def release_lock(lock: Path) -> None:
     """Give the lock back (only if this process still holds it)."""
     if lock in _HELD:
         _HELD.discard(lock)
-        if _holder(lock) == os.getpid():
+        if _holder(lock) == identity():
             lock.unlink(missing_ok=True)
 
 
@@ -159,7 +201,21 @@ def _shareable(tmp: str) -> None:
 def _part_prefix(path: Path) -> str:
     """A temporary file's name prefix: the target's name and the writing process, so that
     one left by a killed process can be told from one being written (:func:`sweep`)."""
-    return f".{path.name}.{os.getpid()}."
+    return f".{path.name}.{identity()}."
+
+
+def _running(ident: str) -> bool:
+    """Whether the process named ``ident`` (:func:`identity`) may still be running (when in
+    doubt: yes): this process if it is its identity; another whose id is taken, by a
+    process that started when ``ident`` says (an identity without a start, written by an
+    older boardkit or on another system, goes by the id alone)."""
+    pid, _, start = ident.partition("-")
+    if int(pid) == os.getpid():
+        return ident == identity()
+    if not _alive(int(pid)):
+        return False
+    now = _started(int(pid)) if start else None
+    return now is None or now == start
 
 
 def _alive(pid: int) -> bool:
@@ -179,10 +235,10 @@ def sweep(path: str | os.PathLike) -> None:
     """Remove the half-written copies of ``path`` (``.part`` files) that killed processes
     left behind; never one a running process is writing."""
     path = Path(path)
-    pattern = re.compile(re.escape(f".{path.name}.") + r"(\d+)\.[^.]*\.part$")
+    pattern = re.compile(re.escape(f".{path.name}.") + rf"({_IDENTITY_PATTERN})\.[^.]*\.part$")
     for leftover in path.parent.glob(f".{path.name}.*.part"):
         found = pattern.match(leftover.name)
-        if found and not _alive(int(found.group(1))):
+        if found and not _running(found.group(1)):
             leftover.unlink(missing_ok=True)
 
 
@@ -335,7 +391,7 @@ class RunFile:
         return hashlib.sha256(json.dumps(rest, sort_keys=True).encode()).hexdigest()[:12]
 
     def _batch_prefix(self) -> str:
-        return f".{self.path.name}.{self._digest()}.{os.getpid()}."
+        return f".{self.path.name}.{self._digest()}.{identity()}."
 
     def recover(self, overwrite: bool = False) -> set[int]:
         """Take over the games a killed run of the same settings finished after its last
@@ -346,12 +402,11 @@ class RunFile:
         overwritten) are removed; a batch file of a process still running is left alone.
         Returns the games taken over."""
         pattern = re.compile(re.escape(f".{self.path.name}.")
-                             + r"([0-9a-f]{12})\.(\d+)\.[^.]*\.rows$")
+                             + rf"([0-9a-f]{{12}})\.({_IDENTITY_PATTERN})\.[^.]*\.rows$")
         mine, taken = self._digest(), set[int]()
         for batch in sorted(self.path.parent.glob(f".{self.path.name}.*.rows")):
             found = pattern.match(batch.name)
-            pid = int(found.group(2)) if found else 0
-            if not found or (pid != os.getpid() and _alive(pid)):
+            if not found or (found.group(2) != identity() and _running(found.group(2))):
                 continue  # not a batch file of ours, or its run is still going
             if not overwrite and found.group(1) == mine:
                 rows = self._whole_rows(batch, taken)
