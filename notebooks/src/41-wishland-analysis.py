@@ -1169,6 +1169,13 @@ assert summary.verdict.tolist() == [
 # 3. **Income.** Does a higher income make the scores spread further apart? Use
 #    `compare("wishland", {}, {"params": {"income": 6}}, measure_name="spread",
 #    agents=["greedy"], players=2)`.
+# 4. **A house rule against the first seat.** Play the same 4-player deals with and without
+#    the house rule `first_round_reversed` (round 1 chosen counter-clockwise, section 6):
+#    `simulate("wishland", agents=["greedy"], players=4, n=400, seed=12,
+#    params={"first_round_reversed": True})` beside the same call without `params`, then
+#    `boardkit.analysis.lab.seat_shift` on the two tables. Which seat gains, deal by deal? Write down what you
+#    expect the search player's study (`wishland-seats-4p-mcts-round1-reversed`) to show
+#    before it is played, and why greedy's answer need not be the search's.
 #
 # **Checked exercise (question 3, with random players).** Greedy games are slow, random ones
 # fast: compare the printed income (5) with income 6 on 100 paired two-player games of random
