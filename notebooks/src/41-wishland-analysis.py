@@ -1173,9 +1173,10 @@ assert summary.verdict.tolist() == [
 #    the house rule `first_round_reversed` (round 1 chosen counter-clockwise, section 6):
 #    `simulate("wishland", agents=["greedy"], players=4, n=400, seed=12,
 #    params={"first_round_reversed": True})` beside the same call without `params`, then
-#    `boardkit.analysis.lab.seat_shift` on the two tables. Which seat gains, deal by deal? Write down what you
-#    expect the search player's study (`wishland-seats-4p-mcts-round1-reversed`) to show
-#    before it is played, and why greedy's answer need not be the search's.
+#    `boardkit.analysis.lab.seat_shift` on the two tables. Which seat gains, deal by deal?
+#    Write down what you expect the search player's study
+#    (`wishland-seats-4p-mcts-round1-reversed`) to show before it is played, and why
+#    greedy's answer need not be the search's.
 #
 # **Checked exercise (question 3, with random players).** Greedy games are slow, random ones
 # fast: compare the printed income (5) with income 6 on 100 paired two-player games of random
