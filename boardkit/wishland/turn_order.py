@@ -68,6 +68,10 @@ def start_round(state) -> None:
     state.space = [0] * state.players
     state.turn, state.turn_pos = 1, 0
     state.note(f"round {state.round} begins; P{state.first + 1} has the First Player Token")
+    if state.round == 1 and state.params.first_round_reversed and state.players > 1:
+        state.note("house rule first_round_reversed: round 1's spaces are chosen "
+                   f"counter-clockwise, P{choosers(state)[0] + 1} first and "
+                   f"P{state.first + 1} last")
 
 
 def choosers(state) -> list[int]:

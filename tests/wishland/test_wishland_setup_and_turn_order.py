@@ -165,8 +165,10 @@ def test_first_round_reversed_house_rule():
     assert s.space == [4, 3, 2, 1] and s.order == [3, 2, 1, 0]  # the last seat plays first
     collect_until(s, lambda s: s.round != 1)
     assert s.round == 2 and s.first == 1 and s.current_player == 1  # clockwise again
+    assert "P4 first and P1 last" in s.log.text()  # the log says why P4 chose first
     plain = GAME.new_game(players=4, seed=3)
     assert plain.current_player == 0  # the rulebook's order when the rule is off
+    assert "house rule" not in plain.log.text()
 
 
 def test_first_round_reversed_is_a_bool():
