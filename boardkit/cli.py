@@ -219,7 +219,8 @@ def cmd_play(args) -> int:
     from boardkit.apps.server import require_voila, serve
 
     settings = PlaySettings(game=args.game, players=args.players, seed=args.seed,
-                            variant=_key_values(args.variant, "--variant"), against=args.against)
+                            variant=_key_values(args.variant, "--variant"), against=args.against,
+                            params=_split_params(args.set, args.game))
     settings.board()  # an unknown game, a bad player count or option: refused here, not on the page
     require_voila()
     return serve(settings, port=args.port, open_browser=not args.no_browser,
@@ -264,6 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_int_in(1, 99), default=None)
     p.add_argument("--seed", type=_int_in(0), default=0)
     p.add_argument("--variant", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--set", action="append", default=[], metavar="GAME.PARAM=VALUE",
+                   help="change a rule parameter, e.g. a house rule: --set "
+                        "wishland.first_round_reversed=true")
     p.add_argument("--against", choices=["people", "computer"], default="people",  # play.AGAINST
                    help="who plays the seats after P1: people at the same screen (default) "
                         "or the computer")

@@ -232,6 +232,9 @@ def no_launch(monkeypatch):
     (["dice-grid", "--players", "x"], "argument --players: expected an integer"),
     (["dice-grid", "--against", "robots"], "argument --against: invalid choice: 'robots'"),
     (["dice-grid", "--port", "70000"], "argument --port: must be from 1 to 65,535"),
+    (["wishland", "--set", "wishland.first_round_reversed=maybe"],
+     "first_round_reversed: Input should be a valid boolean"),
+    (["wishland", "--set", "wishland.incme=6"], "unknown rule parameter 'incme'"),
 ])
 def test_play_refuses_bad_settings_in_one_line(extra, message, capsys, no_launch):
     assert main(["play", *extra, "--no-browser"]) == 2

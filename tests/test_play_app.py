@@ -120,6 +120,57 @@ def test_options_the_form_cannot_show_are_kept():
     assert page.form_settings().variant["scenario"] is None
 
 
+def test_each_game_declares_its_house_rules():
+    """A house rule is a rule parameter marked as one (``house_rule``): the rulebook's rule
+    is its default, its values are a yes/no or a short list."""
+    rules = {name: boardkit.game(name).house_rules() for name in boardkit.games()}
+    assert {name: list(found) for name, found in rules.items() if found} == {
+        "freizeitpark": ["end.unplayable"], "wanderlust": ["end.finish_round"],
+        "wishland": ["first_round_reversed"]}
+    assert rules["freizeitpark"]["end.unplayable"].values == ("skip", "out")
+    assert rules["freizeitpark"]["end.unplayable"].default == "skip"
+    reversed_first = rules["wishland"]["first_round_reversed"]
+    assert (reversed_first.values, reversed_first.default) == ((False, True), False)
+    assert "counter-clockwise" in reversed_first.description
+
+
+def test_a_house_rule_from_the_address_or_the_command_line():
+    s = read_settings(env("game=wishland&players=4&rule.first_round_reversed=true"))
+    assert s.params == {"first_round_reversed": True}
+    assert read_settings({ENV: environment(s, base={})[ENV]}) == s  # boardkit play → the page
+    both = read_settings(env("rule.income=6", game="wishland", params={"income": 5, "rounds": 6}))
+    assert both.params == {"income": 6, "rounds": 6}  # the address wins, key by key
+    with pytest.raises(VariantError, match="params must be a JSON object, not"):
+        read_settings(env(game="wishland", params=["first_round_reversed"]))
+    with pytest.raises(VariantError, match="unknown rule parameter 'incme'"):
+        read_settings(env("game=wishland&rule.incme=6")).start()
+
+
+def test_the_form_plays_a_house_rule_and_says_so():
+    page = PlayApp(PlaySettings("wishland", players=4, params={"first_round_reversed": True}))
+    box = page.rules["first_round_reversed"]
+    assert box.value is True and box.description == "house rule: first round reversed"
+    assert page.board.state.current_player == 3  # the last seat chooses first in round 1
+    assert "house rule first_round_reversed = true" in page.message.value
+    box.value = False  # the rulebook's rule again
+    assert page.form_settings().params == {}
+    assert page.new_game() and page.board.state.current_player == 0
+    assert "house rule" not in page.message.value
+    out = PlayApp(PlaySettings("freizeitpark", params={"end.unplayable": "out"}))
+    assert out.rules["end.unplayable"].value == "out" and out.rules["end.unplayable"].options == (
+        "skip", "out")
+    assert out.board.state.params.end.unplayable == "out"
+
+
+def test_rule_parameters_the_form_cannot_show_are_kept():
+    page = PlayApp(PlaySettings("wishland", players=2, params={"income": 7}))
+    assert page.board.state.params.income == 7
+    assert "rule parameters changed: income" in page.message.value
+    page.rules["first_round_reversed"].value = True
+    assert page.form_settings().params == {"income": 7, "first_round_reversed": True}
+    assert page.new_game() and page.board.state.params.income == 7
+
+
 def test_the_notebook_shows_only_the_app():
     nb = nbformat.read(NOTEBOOK, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]

@@ -6,14 +6,15 @@ from, in this order:
 
 1. ``BOARDKIT_PLAY`` in the environment: JSON that ``boardkit play`` writes from its command
    line, e.g. ``{"game": "wishland", "players": 3, "seed": 5, "variant": {"entrepreneurs":
-   true}, "against": "computer"}``;
+   true}, "params": {"first_round_reversed": true}, "against": "computer"}``;
 2. the page's address (Voilà hands its query string to the kernel as ``QUERY_STRING``), e.g.
    ``?game=dice-grid&players=3&seed=7&against=computer&variant.secret_lucky=false``, so a
-   teacher can hand out one link per table.
+   teacher can hand out one link per table (``rule.<parameter>=<value>`` changes a rule
+   parameter, ``rule.first_round_reversed=true`` in Wishland).
 
 The page shows the game's title, a "new game" form (players, seed, the game's simple variant
-options, and whether the computer plays the other seats) and the board with its own controls.
-Bad settings are one line on the page, never a traceback.
+options, its house rules, and whether the computer plays the other seats) and the board with
+its own controls. Bad settings are one line on the page, never a traceback.
 """
 
 from __future__ import annotations
@@ -43,7 +44,8 @@ NOTEBOOK = Path(__file__).with_name("play.ipynb")
 DEFAULT_GAME = "dice-grid"
 #: who plays the seats after the first: people taking turns at one screen, or the computer
 AGAINST = {"people": "each other", "computer": "the computer"}
-#: the address's settings (``variant.<option>`` besides); Voilà's own are ignored
+#: the address's settings (``variant.<option>`` and ``rule.<parameter>`` besides); Voilà's
+#: own are ignored
 QUERY_KEYS = ("game", "players", "seed", "against")
 VOILA_KEYS = ("token", "template", "theme")
 #: a form lists an integer option as a menu when it has at most this many values
@@ -52,22 +54,25 @@ MENU_LIMIT = 12
 
 @dataclass(frozen=True)
 class PlaySettings:
-    """What to play: a game, its players, seed and variant options, and who the others are."""
+    """What to play: a game, its players, seed, variant options and rule parameters (by
+    dotted name: a house rule, or any other), and who the others are."""
 
     game: str = DEFAULT_GAME
     players: int | None = None
     seed: int = 0
     variant: Mapping[str, Any] = field(default_factory=dict)
     against: str = "people"
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     def start(self) -> tuple[Game, State]:
         """The game and its first position; a :class:`~boardkit.BoardkitError` names what
-        is wrong (an unknown game, a player count, a variant option, the seed)."""
+        is wrong (an unknown game, a player count, a variant option, a rule parameter, the
+        seed)."""
         g = get_game(self.game)
         if self.against not in AGAINST:
             raise VariantError(f"against: expected one of {', '.join(AGAINST)}, "
                                f"not {shown(self.against)}")
-        return g, g.new_game(self.players, self.seed, dict(self.variant))
+        return g, g.new_game(self.players, self.seed, dict(self.variant), dict(self.params))
 
     def board(self):
         """The board for a new game: with ``against="computer"`` P1 is the person (seen
@@ -97,6 +102,14 @@ def _option_value(raw: str) -> Any:
         return raw
 
 
+def _table(settings: dict, key: str) -> dict:
+    """``settings[key]`` taken out of ``settings``: a JSON object (none: empty)."""
+    value = settings.pop(key, None) or {}
+    if not isinstance(value, dict):
+        raise VariantError(f"{ENV}: {key} must be a JSON object, not {shown(value)}")
+    return dict(value)
+
+
 def read_settings(environ: Mapping[str, str] | None = None) -> PlaySettings:
     """The settings of ``boardkit play`` (``BOARDKIT_PLAY``) overridden by the page's address
     (``QUERY_STRING``). The address may only name a listed game (:func:`boardkit.games`):
@@ -111,7 +124,7 @@ def read_settings(environ: Mapping[str, str] | None = None) -> PlaySettings:
             raise VariantError(f"{ENV}: expected the JSON that boardkit play writes") from None
         if not isinstance(base, dict):
             raise VariantError(f"{ENV}: expected a JSON object, not {shown(base)}")
-    variant = dict(base.pop("variant", None) or {})
+    variant, params = _table(base, "variant"), _table(base, "params")
     unknown = sorted(set(base) - {"game", "players", "seed", "against"})
     if unknown:
         raise VariantError(f"{ENV}: unknown setting {shown(unknown[0])}")
@@ -121,6 +134,8 @@ def read_settings(environ: Mapping[str, str] | None = None) -> PlaySettings:
     for key, value in parse_qsl(query, keep_blank_values=True):
         if key.startswith("variant."):
             variant[key.removeprefix("variant.")] = _option_value(value)
+        elif key.startswith("rule."):
+            params[key.removeprefix("rule.")] = _option_value(value)
         elif key in ("players", "seed"):
             base[key] = _integer(key, value)
         elif key == "game":
@@ -132,8 +147,8 @@ def read_settings(environ: Mapping[str, str] | None = None) -> PlaySettings:
             base[key] = value
         elif key not in VOILA_KEYS:
             raise VariantError(f"unknown setting {shown(key, 30)} in the page address; known: "
-                               f"{', '.join(QUERY_KEYS)}, variant.<option>")
-    return PlaySettings(variant=variant, **base)
+                               f"{', '.join(QUERY_KEYS)}, variant.<option>, rule.<parameter>")
+    return PlaySettings(variant=variant, params=params, **base)
 
 
 # ---------------------------------------------------------------- the page
@@ -192,29 +207,47 @@ class PlayApp(widgets.VBox):
                                        style=label)
             box.add_class(f"bk-play-option-{name}")
             self.options[name] = box
+        self.rules: dict[str, widgets.ValueWidget] = {}
+        for key, rule in g.house_rules().items():
+            text = "house rule: " + key.rpartition(".")[2].replace("_", " ")
+            if rule.values == (False, True):
+                box = widgets.Checkbox(value=bool(rule.default), description=text, indent=False,
+                                       tooltip=rule.description, layout=small)
+            else:
+                box = widgets.Dropdown(options=list(rule.values), value=rule.default,
+                                       description=text, tooltip=rule.description,
+                                       layout=small, style=label)
+            box.add_class(f"bk-play-rule-{key.replace('.', '-').replace('_', '-')}")
+            self.rules[key] = box
         self.against = widgets.Dropdown(options=[(text, key) for key, text in AGAINST.items()],
                                         value="people", description="play against",
                                         layout=small, style=label)
         self.new_button = widgets.Button(description="New game", icon="play",
                                          button_style="primary", layout=small)
         self.new_button.on_click(lambda _: self.new_game())
-        form = widgets.HBox([self.players, self.seed, *self.options.values(), self.against,
-                             self.new_button],
+        form = widgets.HBox([self.players, self.seed, *self.options.values(),
+                             *self.rules.values(), self.against, self.new_button],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         form.add_class("bk-play-form")
         self.message = widgets.HTML()
         self.message.add_class("bk-play-message")
         self.board = None
         self._fixed: dict[str, Any] = {}  # variant options the form does not show, kept from the settings
+        self._fixed_params: dict[str, Any] = {}  # rule parameters it does not show, likewise
         super().__init__([title, form, self.message])
         self.add_class("bk-play")
         self.start(settings)
 
     def form_settings(self) -> PlaySettings:
-        """The settings the form shows (with the options it cannot show kept as given)."""
+        """The settings the form shows (with the options and rule parameters it cannot show
+        kept as given; a house rule only when it differs from the game's own rule)."""
         variant = {**self._fixed, **{name: box.value for name, box in self.options.items()}}
+        rules = self.game.house_rules()
+        params = {**self._fixed_params, **{key: box.value for key, box in self.rules.items()
+                                           if box.value != rules[key].default}}
         return PlaySettings(game=self.settings.game, players=self.players.value,
-                            seed=self.seed.value, variant=variant, against=self.against.value)
+                            seed=self.seed.value, variant=variant, against=self.against.value,
+                            params=params)
 
     def new_game(self) -> bool:
         """Start the game the form describes (the *New game* button). True when it started;
@@ -232,12 +265,18 @@ class PlayApp(widgets.VBox):
             return False
         shown_options = set(self.options)
         self._fixed = {k: v for k, v in settings.variant.items() if k not in shown_options}
+        self._fixed_params = {k: v for k, v in settings.params.items() if k not in self.rules}
         state = board.state
         self.players.value = state.players
         self.seed.value = settings.seed
         chosen = self.game.make_variant(settings.variant)
         for name, box in self.options.items():
             box.value = getattr(chosen, name)
+        for key, box in self.rules.items():  # the rule the game is played with
+            value: Any = state.params
+            for part in key.split("."):
+                value = getattr(value, part)
+            box.value = value
         self.against.value = settings.against
         self.settings = settings
         old, self.board = self.board, board
@@ -247,8 +286,13 @@ class PlayApp(widgets.VBox):
             _close(old)
         who = ("you are P1; the computer plays the others" if board.opponents else
                "take turns at this screen" if state.players > 1 else "a solo game")
+        changed = self.game.params_overrides(state.params)
+        rules = "".join(f"; house rule {key} = {json.dumps(changed[key])}"
+                        for key in self.rules if key in changed)
+        others = [key for key in changed if key not in self.rules]
+        rules += f"; rule parameters changed: {', '.join(others)}" if others else ""
         self._say(f"new game: {state.players} player{'s' if state.players != 1 else ''}, "
-                  f"seed {settings.seed} — {who}")
+                  f"seed {settings.seed} — {who}{rules}")
         return True
 
     def _say(self, text: str, error: bool = False) -> None:

@@ -77,7 +77,7 @@ def environment(settings: PlaySettings, base: dict[str, str] | None = None) -> d
     env = dict(os.environ if base is None else base)
     env[ENV] = json.dumps({"game": settings.game, "players": settings.players,
                            "seed": settings.seed, "variant": dict(settings.variant),
-                           "against": settings.against})
+                           "params": dict(settings.params), "against": settings.against})
     paths = [str(Path(boardkit.__file__).resolve().parent.parent)]
     if ":" in settings.game:
         paths.append(os.getcwd())

@@ -14,7 +14,7 @@ from .errors import (
     VariantError,
 )
 from .flow import Flow, Phase, Then
-from .game import Game, NoOptions
+from .game import Game, HouseRule, NoOptions, house_rule
 from .log import Event, Log
 from .registry import game, games, register
 from .rules import RuleCatalog, catalog
@@ -23,8 +23,8 @@ from .steps import Step
 
 __all__ = [
     "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
-    "DataError", "Event", "Flow", "FlowError", "Phase", "Then", "InteropError", "Explanation", "Game", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
+    "DataError", "Event", "Flow", "FlowError", "Phase", "Then", "InteropError", "Explanation", "Game", "HouseRule", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "UnsupportedGameError", "VariantError",
-    "action", "catalog", "game", "games", "register",
+    "action", "catalog", "game", "games", "house_rule", "register",
 ]

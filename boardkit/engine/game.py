@@ -8,12 +8,14 @@ reads a save, replays it and checks that the replay matches it (:mod:`.saves`).
 from __future__ import annotations
 
 import json
+import typing
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import saves
 from .actions import Action, ActionCodec, ActionSet
@@ -27,6 +29,37 @@ class NoOptions(BaseModel):
     """A game without variant options."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def house_rule(default: Any, description: str) -> Any:
+    """Declare a rule parameter as a **house rule**: not the rulebook's rule, an alternative
+    to it (a reading the rulebook allows, or a change a class wants to try). Its default is
+    the rulebook's; it is a yes/no or a choice among named values. Play mode offers every
+    house rule of a game in its "new game" form (:meth:`Game.house_rules`)."""
+    return Field(default, description=description, json_schema_extra={"house_rule": True})
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A house rule of a game (:func:`house_rule`): its dotted parameter name, the values
+    it can take, its value in the game's data file, and what it changes."""
+
+    key: str
+    values: tuple[Any, ...]
+    default: Any
+    description: str
+
+
+def _house_rules(model: type[BaseModel], prefix: str = "") -> list[tuple[str, Any]]:
+    """The house-rule fields of a parameter model and its nested models: (dotted key, field)."""
+    out = []
+    for name, info in model.model_fields.items():
+        kind = info.annotation
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            out += _house_rules(kind, f"{prefix}{name}.")
+        elif isinstance(info.json_schema_extra, dict) and info.json_schema_extra.get("house_rule"):
+            out.append((f"{prefix}{name}", info))
+    return out
 
 
 def set_dotted(tree: dict, key: str, value: Any, where: str) -> None:
@@ -154,6 +187,22 @@ class Game:
         for key, value in (overrides or {}).items():
             set_dotted(tree, key, value, f"{self.name} params")
         return self._validate_params(tree, f"{self.name} params")
+
+    def house_rules(self) -> dict[str, HouseRule]:
+        """The game's house rules (:func:`house_rule`), by dotted parameter name."""
+        if self.params_model is None:
+            return {}
+        defaults = self.make_params()
+        out = {}
+        for key, info in _house_rules(self.params_model):
+            kind = info.annotation
+            values: tuple[Any, ...] = ((False, True) if kind is bool
+                                       else typing.get_args(kind))
+            value: Any = defaults
+            for part in key.split("."):
+                value = getattr(value, part)
+            out[key] = HouseRule(key, values, value, info.description or key)
+        return out
 
     def params_overrides(self, params: BaseModel | None) -> dict:
         """The dotted keys where ``params`` differ from the data file (for saves)."""

@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from boardkit.engine.game import house_rule
+
 from .content import content
 
 
@@ -63,7 +65,9 @@ class Tables(_Model):
 
 class EndParams(_Model):
     tie_break: Literal["share", "points"]
-    unplayable: Literal["skip", "out"] = "skip"
+    unplayable: Literal["skip", "out"] = house_rule(
+        "skip", "a roll that fits nowhere: 'skip' the round (our reading of the rulebook) or "
+                "'out', the player is out of the game (the stricter reading)")
 
 
 class Params(_Model):

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from boardkit.engine.game import house_rule
+
 from .actions import MAX_LEGS
 
 
@@ -141,7 +143,9 @@ class SoloParams(_Model):
 
 class EndParams(_Model):
     max_rounds: int = Field(ge=1, le=1000)
-    finish_round: bool = False  # the round is finished before the last turns (a house rule)
+    finish_round: bool = house_rule(
+        False, "after the end is triggered the round is finished first, so every trotter "
+               "plays as many turns (the rulebook goes straight to the last turns)")
 
 
 class Params(_Model):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from boardkit.engine.game import house_rule
+
 from .scenarios import names
 
 
@@ -42,9 +44,9 @@ class Params(_Model):
     achievement_vp: int = Field(ge=0)
     achievement_spaces: int = Field(ge=1, le=9)
     first_player: int = Field(ge=0, le=3)
-    first_round_reversed: bool = Field(
-        False, description="a house rule of ours, not the rulebook's: in round 1 the Turn "
-                           "Order spaces are chosen counter-clockwise, the First Player last")
+    first_round_reversed: bool = house_rule(
+        False, "round 1's Turn Order spaces are chosen counter-clockwise: the First Player "
+               "chooses last, the player to their right first (not in the rulebook)")
     tracks: Tracks
     solo: Solo
 

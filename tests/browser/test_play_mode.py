@@ -2,8 +2,8 @@
 the page shows the board and its controls with no code anywhere.
 
 One server (``boardkit play dice-grid``, the ``play_server`` fixture) serves both games: the
-Wishland page is the same app opened at ``?game=wishland&players=2&seed=3``, as a teacher's
-link would open it. The targets to click are read from the page (the SVG marks the legal
+Wishland page is the same app opened at ``?game=wishland&players=2&seed=3`` with a house
+rule (``rule.first_round_reversed=true``), as a teacher's link would open it. The targets to click are read from the page (the SVG marks the legal
 ones with ``bk-legal``); the page has no kernel a test could ask, like a student's.
 """
 
@@ -156,8 +156,12 @@ def test_dice_grid_plays_without_code(play_page, lab_browser):
 def test_wishland_from_a_link(play_page):
     from playwright.sync_api import expect
 
-    page = play_page("?game=wishland&players=2&seed=3")
+    page = play_page("?game=wishland&players=2&seed=3&rule.first_round_reversed=true")
     expect(page.locator(".bk-play-title")).to_have_text(boardkit.game("wishland").title)
+    rule = page.locator(".bk-play-rule-first-round-reversed input[type=checkbox]")
+    expect(rule).to_be_checked()  # the house rule from the link, shown in the form
+    expect(page.locator(".bk-play-message")).to_contain_text(
+        "house rule first_round_reversed = true")
     no_code_on(page)
     players = page.locator(".bk-play-form .widget-dropdown", has_text="players").locator("select")
     expect(players).to_have_value(re.compile(r".+"))
@@ -172,4 +176,6 @@ def test_wishland_from_a_link(play_page):
     board.shows_actions(2)
     expect(board.panel.locator(".bk-message")).to_contain_text("AI (")
     no_code_on(page)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / "play-mode-wishland.png"), animations="disabled")
 
