@@ -124,9 +124,17 @@ def cmd_games(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    cat = get_game(args.game).rules
+    g = get_game(args.game)
+    cat = g.rules
     print(cat.table())
     print(f"\n{len(cat)} rules; {len(cat.ambiguous())} record an unclear passage and our reading.")
+    rules = g.house_rules()
+    if rules:
+        print(f"\nHouse rules (not the rulebook's; try one with --set {g.name}.KEY=VALUE):")
+        for key, rule in rules.items():
+            values = " | ".join(json.dumps(v) for v in rule.values)
+            print(f"  {key} = {values} (default {json.dumps(rule.default)}): "
+                  f"{rule.description}")
     return 0
 
 

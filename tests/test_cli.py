@@ -22,6 +22,11 @@ def test_games_and_rules(capsys):
     assert main(["rules", "dice-grid"]) == 0
     out = capsys.readouterr().out
     assert "dice-grid.claim.empty" in out and "reading:" in out
+    assert "House rules" not in out  # Dice Grid has none
+    assert main(["rules", "freizeitpark"]) == 0
+    out = capsys.readouterr().out
+    assert 'end.unplayable = "skip" | "out" (default "skip"): ' in out
+    assert "--set freizeitpark.KEY=VALUE" in out
 
 
 def test_simulate_prints_a_summary_and_writes_csv(tmp_path, capsys):
