@@ -123,9 +123,11 @@ assert turns.last_error.rule == "wishland.turn_order.space" and turns.state.spac
 # test it there is a house rule of ours (not the rulebook's, so it is off unless asked for):
 # `first_round_reversed` has round 1 chosen **counter-clockwise**, the First Player last;
 # every later round goes as the rulebook says (rule catalog: `wishland.turn_order.sequence`).
+# `wishland.house_rules()` lists the game's house rules (play mode offers them in its form).
 # Below, the three players take spaces 1, 2 and 3 in the order they are asked.
 
 # %%
+print(wishland.house_rules()["first_round_reversed"].description)
 house = wishland.new_game(players=3, seed=7, params={"first_round_reversed": True})
 asked = []
 for space in (1, 2, 3):
