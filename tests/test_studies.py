@@ -132,7 +132,7 @@ def test_a_rule_change_study_plays_the_deals_of_its_base_study(base_name, name, 
         rulebook, house = (game.new_game(players=base.players, seed=int(seed), params=p)
                            for p in (None, params))
         assert house.params != rulebook.params
-        asked = {"stack", "turns"} if "first_round_reversed" in params else set()
+        asked = {"stack", "turns", "log"} if "first_round_reversed" in params else set()
         for field, value in vars(rulebook).items():
             if field == "rng":
                 assert value.bit_generator.state == house.rng.bit_generator.state
@@ -140,6 +140,8 @@ def test_a_rule_change_study_plays_the_deals_of_its_base_study(base_name, name, 
                 assert repr(value) == repr(vars(house)[field]), field
         if asked:  # round 1's first chooser: the first seat by the rulebook, the last here
             assert (rulebook.current_player, house.current_player) == (0, base.players - 1)
+            assert list(house.log)[:-1] == list(rulebook.log)  # and the log says so
+            assert "house rule first_round_reversed" in house.log[-1].text
 
 
 def test_a_card_study_gives_the_share_of_games_the_card_is_met(here):
