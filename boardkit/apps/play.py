@@ -34,7 +34,7 @@ from boardkit.boards.base import AI_AGENT
 from boardkit.engine import BoardkitError, State, games
 from boardkit.engine import game as get_game
 from boardkit.engine.errors import UnknownGameError, VariantError, shown
-from boardkit.engine.game import Game
+from boardkit.engine.game import Game, get_dotted
 
 #: the environment variable through which ``boardkit play`` passes its settings (JSON)
 ENV = "BOARDKIT_PLAY"
@@ -273,10 +273,7 @@ class PlayApp(widgets.VBox):
         for name, box in self.options.items():
             box.value = getattr(chosen, name)
         for key, box in self.rules.items():  # the rule the game is played with
-            value: Any = state.params
-            for part in key.split("."):
-                value = getattr(value, part)
-            box.value = value
+            box.value = get_dotted(state.params, key)
         self.against.value = settings.against
         self.settings = settings
         old, self.board = self.board, board

@@ -62,6 +62,13 @@ def _house_rules(model: type[BaseModel], prefix: str = "") -> list[tuple[str, An
     return out
 
 
+def get_dotted(model: Any, key: str) -> Any:
+    """The value of the dotted parameter ``a.b.c`` in a parameter model."""
+    for part in key.split("."):
+        model = getattr(model, part)
+    return model
+
+
 def set_dotted(tree: dict, key: str, value: Any, where: str) -> None:
     """Set ``a.b.c`` in a nested dict; the path must already exist (no typos pass)."""
     node = tree
@@ -198,10 +205,7 @@ class Game:
             kind = info.annotation
             values: tuple[Any, ...] = ((False, True) if kind is bool
                                        else typing.get_args(kind))
-            value: Any = defaults
-            for part in key.split("."):
-                value = getattr(value, part)
-            out[key] = HouseRule(key, values, value, info.description or key)
+            out[key] = HouseRule(key, values, get_dotted(defaults, key), info.description or key)
         return out
 
     def params_overrides(self, params: BaseModel | None) -> dict:
