@@ -791,3 +791,24 @@ def test_lands_hint_and_ghost_message_are_whole_and_name_squares_one_based():
         assert _S.esc(word) in words
     for word in f"hint: {board.hint_text}".split():
         assert _S.esc(word) in words
+
+
+def test_the_status_line_names_the_house_rules_and_changed_rules_a_game_is_played_with():
+    """A position under a house rule looks like any other on the board, so the status line
+    (and the static view) say which rules differ from the rulebook's; nothing when none do."""
+    wishland = boardkit.game("wishland")
+    plain = wishland.board(wishland.new_game(players=4, seed=1))
+    assert Board.rules_text(plain.state) == "" and "bk-rules" not in plain.status.value
+    board = wishland.board(wishland.new_game(players=4, seed=1,
+                                             params={"first_round_reversed": True}))
+    assert "house rule first_round_reversed" in board.status.value
+    assert "house rule first_round_reversed" in board._repr_html_()
+    board.ai_move()  # still said after a move
+    assert "house rule first_round_reversed" in board.status.value
+    both = wishland.new_game(players=4, seed=1, params={"first_round_reversed": True,
+                                                        "rounds": 6})
+    assert Board.rules_text(both) == ("house rule first_round_reversed; "
+                                      "rule parameter changed: rounds")
+    park = boardkit.game("freizeitpark")
+    assert Board.rules_text(park.new_game(seed=1, params={"end.unplayable": "out"})) == \
+        "house rule end.unplayable = out"

@@ -645,9 +645,30 @@ class Board(widgets.VBox):
             turn = f"P{player + 1} to {state.prompt()}"
         return turn
 
+    @staticmethod
+    def rules_text(state: State) -> str:
+        """How the rules of ``state``'s game differ from the rulebook's: the house rules in
+        force and the other rule parameters changed (empty when none is), for the status line
+        (a position under other rules looks the same on the board)."""
+        game = state.game
+        changed = game.params_overrides(state.params)
+        if not changed:
+            return ""
+        house = game.house_rules()
+        parts = [f"house rule {key}" + ("" if changed[key] is True else f" = {changed[key]}")
+                 for key in house if key in changed]
+        others = [key for key in changed if key not in house]
+        if others:
+            parts.append(f"rule parameter{'s' if len(others) > 1 else ''} changed: "
+                         f"{', '.join(others)}")
+        return "; ".join(parts)
+
     def _status_html(self, state: State) -> str:
         parts = [f"<b>{_text(self._title())}</b> · "
                  f"<span class='bk-turn'>{_text(self.status_text(state))}</span>"]
+        rules = self.rules_text(state)
+        if rules:
+            parts.append(f"<span class='bk-rules'>{_text(rules)}</span>")
         if self._viewer is not None:
             parts.append(f"<span class='bk-viewer'>viewing as {S.viewer_label(self._viewer)}</span>")
         if self._cursor < self._head.action_count:
@@ -697,8 +718,10 @@ class Board(widgets.VBox):
     # ------------------------------------------------------------ static views
     def _static_html(self) -> str:
         state = self.state
+        rules = self.rules_text(state)
         return (f"<div class='bk-static'><div>{_text(self._title())} · "
-                f"{_text(self.status_text(state))}</div>{self.svg()}</div>")
+                f"{_text(self.status_text(state))}{' · ' + _text(rules) if rules else ''}"
+                f"</div>{self.svg()}</div>")
 
     def _repr_html_(self) -> str:
         return self._static_html()

@@ -124,7 +124,8 @@ assert turns.last_error.rule == "wishland.turn_order.space" and turns.state.spac
 # `first_round_reversed` has round 1 chosen **counter-clockwise**, the First Player last;
 # every later round goes as the rulebook says (rule catalog: `wishland.turn_order.sequence`).
 # `wishland.house_rules()` lists the game's house rules (play mode offers them in its form).
-# Below, the three players take spaces 1, 2 and 3 in the order they are asked.
+# Below, the three players take spaces 1, 2 and 3 in the order they are asked. A position
+# under a house rule looks like any other, so the board's status line names the rule.
 
 # %%
 print(wishland.house_rules()["first_round_reversed"].description)
@@ -135,9 +136,12 @@ for space in (1, 2, 3):
     house.apply(ChooseTurnSpace(space))
 print("asked in round 1:", [f"P{p + 1}" for p in asked], "  turn order:",
       [f"P{p + 1}" for p in house.order])
+house_board = wishland.board(house)
+house_board
 
 # %% tags=["check"] jupyter={"source_hidden": true}
 assert asked == [2, 1, 0] and house.order == [2, 1, 0] and house.first == 0
+assert "house rule first_round_reversed" in house_board.status.value
 
 # %% [markdown]
 # ## 4. Action 1 — place, purchase and play; the stack rule (rulebook: *Actions*)

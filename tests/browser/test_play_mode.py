@@ -168,6 +168,9 @@ def test_wishland_from_a_link(play_page):
     assert players.evaluate("s => s.options[s.selectedIndex].text") == "2"
     board = Board(page)
     board.shows_actions(0)
+    # the board's own status line says it too (a position under a house rule looks the same)
+    expect(page.locator(".bk-status .bk-rules")).to_have_text(
+        "house rule first_round_reversed")
     legal = board.legal()
     assert legal, "P1 has something to click"
     board.click(legal[0])
