@@ -393,11 +393,11 @@ assert (tickets_side.loc[["Ticket #7", "Ticket #6"], "lift_mcts"] < 0.5 * ticket
 # (95 % interval 67–77 %) against 46 % for everybody else. Paired seat by seat with greedy's
 # games on the same deals, the change is −3.5 points (95 % interval −10 to +3; p = 0.35):
 # no detectable difference. So the headline of this section is not an artefact of a weak
-# player: for both players, being dealt #9 is worth 25 to 30 points of win rate (31 for
-# greedy, 26 for the search), and a rule
-# designer has a real case to weaken its first income. What did change is the *holders'*
-# figure: greedy holders of #9 won 97 %, search holders 72 %. Against a search opponent the
-# card still wins most games, but not nearly all.
+# player: for both players, being dealt #9 is worth 26 to 31 points of win rate (31 for
+# greedy, 26 for the search), and a rule designer has a real case to weaken its first
+# income. What did change is the *holders'* figure: greedy holders of #9 won 97 %, search
+# holders 72 %. Against a search opponent the card still wins most games, but not nearly
+# all.
 #
 # The search player's draft is **a choice, not a coin toss**: it keeps #9 always, #2 four
 # times in five and #6 three in four, and rarely keeps #3 or #12 (under a fifth of the
@@ -513,7 +513,8 @@ assert len(small) == 9
 # other sources the two differ by less than half a VP each (their intervals exclude zero;
 # see the table), and the search's total is about the same (difference -0.3, -0.6 to +0.1).
 # Where the points come from shifts a little with the player; the weight of the Rides does
-# not. (In these games Restaurant and Mascot cards scored only in the final scoring, and the
+# not. (In these games Restaurant cards scored only in the final scoring and Mascot cards
+# almost only there: their bonus during the game is under a tenth of a VP a game. The
 # Entrepreneur variant was not in play.)
 
 # %% [markdown]
@@ -621,7 +622,7 @@ assert search_beats > 0.9
 # the search scored 39.15 on average (95 % interval 38.5–39.8) against greedy's 29.6: +9.6
 # VP (+8.5 to +10.7), more on 94 deals and less on 4 (p < 0.001), and its scores are
 # closer together (standard deviation 3.4 against 5.4). The gain comes mostly from Ride
-# cards (+6.8 VP a game) and a little from every track and final-scoring step; the search
+# cards (+6.8 VP a game) and a little from most track and final-scoring steps; the search
 # gives up half of greedy's Turn Order VP (−3.6): greedy grabs the turn-order points, the
 # search buys Rides. So the distribution above describes the greedy player, not the Solo
 # Mode: a "score to beat" taken from greedy's median is beaten in nearly every search game.
@@ -873,7 +874,7 @@ assert first_over_last.loc[("greedy", "turn order"), "ci_low"] > edge.loc["turn 
 # Still a correlation with a mechanism, not yet a cause. Two things would test it:
 # - **A prediction, before the games.** At 4 players seats 1–3 choose first twice and seat 4
 #   once (the table above), so between search players seat 4 should fall behind and seat 1's
-#   edge shrink. `wishland-seats-4p-mcts` (about 35 CPU seconds a game) tells: its games are
+#   edge shrink. `wishland-seats-4p-mcts` (about 40 CPU seconds a game) tells: its games are
 #   read at the end of this section.
 # - **A rule change.** Seven rounds cannot share the first choice evenly among three seats.
 #   Play the same deals again with a rule that does: 6 rounds (`params={"rounds": 6}`, a
@@ -1150,9 +1151,10 @@ assert summary.verdict.tolist() == [
 # the weight of the Ride cards, and at 4 players the last seat behind), five were
 # **greedy's** (the seat-2 edge at 2, 3 and 4 players, the wide winning margins, the Solo
 # score), and two appeared only with the stronger player: **seat 1 ahead at 3 and at 4
-# players**. Every row compares the two players on the same 1,000 deals. What a designer
-# should take from the table is the first seat's edge between strong players (1.37 times
-# its share at 3 players, 1.28 times at 4), not greedy's second-seat edge.
+# players**. Every row compares the two players on the same deals (1,000; the Solo Mode row
+# 100). What a designer should take from the table is the first seat's edge between strong
+# players (1.37 times its share at 3 players, 1.28 times at 4), not greedy's second-seat
+# edge.
 
 # %% [markdown]
 # ### The large study
