@@ -159,9 +159,9 @@ ax.set_xlabel("score-sheet line");
 #
 # Sixty games are a small sample. The 1,000 greedy 3-player games of the seat study (section
 # 4, `data/studies/wanderlust-seats-3p-greedy`) carry the same columns, so the shares load at
-# once. *Do the shares depend on the player?* The search player's multiplayer study is not
-# played yet, but its Solo Mode study is (section 5): the same 1,000 deals against two
-# automatons, played by greedy and by the default search agent. Solo Mode plays the
+# once. *Do the shares depend on the player?* The search player's multiplayer studies come
+# in section 4; here its Solo Mode study (section 5) answers: the same 1,000 deals against
+# two automatons, played by greedy and by the default search agent. Solo Mode plays the
 # family-friendly rules (rulebook, Solo Mode), which score lines A to C only; the deals are
 # the same, so we compare each line deal by deal (search − greedy, mean with a 95 % interval).
 
@@ -213,8 +213,8 @@ assert solo_share["mcts"]["B_experience"] > 2 * solo_share["mcts"]["A_collectibl
 # collectibles and more than half from experience. So "collectibles are half the game" is a
 # statement about greedy's play, not about the score sheet: a better player travels more
 # and collects less. A designer who tunes a line's points from a line-share table should
-# first look at it with the strongest player there is (the multiplayer search study,
-# `wanderlust-seats-2p-mcts`, gives it at two players: the same shift, end of section 4).
+# first look at it with the strongest player there is (the multiplayer search studies show
+# the same shift at 2, 3 and 4 players, section 4).
 
 # %% [markdown]
 # ## 4. First-player advantage at 2–5 players
@@ -254,7 +254,7 @@ print(f"analysis ran in {time.perf_counter() - started:.0f} s")
 # %% [markdown]
 # ### The first seat in 1,000 games of greedy players
 #
-# 40 games give intervals about 30 points wide, so the live sample can only rule out a
+# 40 games give intervals 25 to 30 points wide, so the live sample can only rule out a
 # very large advantage. Four stored studies ask the question again with the greedy player,
 # 1,000 games at each player count (`wanderlust-seats-2p-greedy` … `-5p-greedy`, made by
 # `python -m boardkit.analysis.studies wanderlust-seats-2p-greedy` and so on; all four
@@ -378,7 +378,7 @@ assert house.covers_fair.all()   # with the round finished, every seat of every 
 # p < 0.0001 each (`benchmarks/bench_search.py --games wanderlust --skip
 # speed,game,simulate,render --mode multi --players 3 --pair mcts,greedy --strength 36`,
 # and so on). Its studies at 3, 4 and 5 players (`wanderlust-seats-3p-mcts` …
-# `-5p-mcts`, the same deals as greedy's, 15 to 25 s a game on two cores) grow from session to
+# `-5p-mcts`, the same deals as greedy's, 12 to 17 s a game on two cores) grow from session to
 # session: the 3- and 4-player ones are complete and read below; the 5-player one is queued.
 # And a seat advantage is not yet a design fault: many games accept a small one, and a
 # designer may like an end that rewards the trotter who pushed for it. Exercise 1 looks
@@ -515,7 +515,7 @@ assert lines_wl3.loc["A", "mcts"] < lines_wl3.loc["A", "greedy"] - 0.05
 #
 # `wanderlust-seats-4p-mcts` plays the deals of `wanderlust-seats-4p-greedy` with the search
 # in all four seats. A 4-player race is shorter than a 3-player one (more trotters end it
-# sooner), but a game still takes about 14 s on two cores, so the study grew over several
+# sooner), but a game still takes about 16 s on two cores, so the study grew over several
 # sessions (a stopped study keeps its games); the cell reads its `K_WL4` games beside
 # greedy's on the same deals:
 
