@@ -509,7 +509,8 @@ assert (advantage.ci_low <= advantage.fair).all()   # 16 random games show no fi
 # That does not contradict the end-of-race reading above. A random player wastes the tempo
 # an early seat gives, and 16 games leave intervals some 40 points wide. Between greedy
 # players, 1,000 games at each count put the first seat ahead at every count, and 1,000
-# games between search players at 2 players as well (`31-wanderlust-analysis`, section 4).
+# games between search players at 2, 3 and 4 players as well (`31-wanderlust-analysis`,
+# section 4).
 
 # %% [markdown]
 # ## Exercise
