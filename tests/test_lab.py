@@ -303,6 +303,35 @@ def test_seats_beside_reads_two_runs_of_the_same_deals_and_refuses_a_mismatch():
         seats_beside({"greedy": weak, "mcts": strong}, deals=6)
 
 
+def test_seats_beside_knows_a_part_of_a_study_from_the_whole():
+    """A verdict waits for the whole study (decision 61): the comparison says when the deals
+    read are fewer than a run was planned for (a stored study's target while it is played,
+    its n once complete; a simulate run's games), and tables without that record pass."""
+    import pandas as pd
+
+    from boardkit.analysis.lab import planned, seats_beside
+
+    def table(wins, **attrs):
+        frame = pd.DataFrame([{"game": g, "seat": s, "win": s == w}
+                              for g, w in enumerate(wins) for s in range(2)])
+        frame.attrs.update(attrs)
+        return frame
+
+    done = table([0, 1, 0, 1, 0], study="done", n=5)
+    growing = table([1, 1, 0, 0, 0], study="growing", n=5, target=1000)
+    live = table([0, 0, 1, 1, 0], games=5)
+    by_hand = table([1, 0, 1, 0, 1])
+    assert [planned(f) for f in (done, growing, live, by_hand)] == [5, 1000, 5, None]
+    assert planned(done[done.game < 3]) == 5  # a slice keeps the record
+    whole = seats_beside({"greedy": done, "mcts": live})
+    assert whole.complete and "planned" not in str(whole)
+    assert not seats_beside({"greedy": done, "mcts": live}, deals=4).complete
+    part = seats_beside({"greedy": done, "mcts": growing})
+    assert not part.complete and part.planned == {"greedy": 5, "mcts": 1000}
+    assert "mcts: the first 5 of the 1000 deals planned, a verdict waits for the rest" in str(part)
+    assert seats_beside({"greedy": by_hand, "mcts": done}).complete
+
+
 def test_findings_give_each_finding_its_verdict_and_refuse_a_malformed_row():
     from boardkit.analysis.lab import findings, interval_text
 

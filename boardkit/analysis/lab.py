@@ -17,7 +17,7 @@ import itertools
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -160,6 +160,18 @@ def seat_shift(a, b, seed: int = 0):
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("seat")
 
 
+def planned(frame) -> int | None:
+    """The number of games a run was meant to hold: a stored study's planned size (its
+    ``target`` while it is still being played, else its ``n``), a ``simulate`` run's
+    ``games``; ``None`` for a table without that record (one built by hand)."""
+    attrs = getattr(frame, "attrs", {}) or {}
+    if "study" in attrs:
+        return int(attrs.get("target", attrs["n"]))
+    if "games" in attrs:
+        return int(attrs["games"])
+    return None
+
+
 @dataclass(frozen=True)
 class SeatsBeside:
     """Two seat studies of the same deals side by side (:func:`seats_beside`)."""
@@ -172,11 +184,22 @@ class SeatsBeside:
     shift: Any
     deals: int
     players: int
+    #: the games each run was meant to hold (:func:`planned`; ``None``: not recorded)
+    planned: Mapping[str, int | None] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        """Are the deals read every deal each run was planned for? A verdict waits for
+        that: half a study can read otherwise than the whole (decision 61)."""
+        return all(n is None or self.deals >= n for n in self.planned.values())
 
     def __str__(self) -> str:
         first, second = self.runs
+        short = {name: n for name, n in self.planned.items() if n is not None and self.deals < n}
+        part = "".join(f"; {name}: the first {self.deals} of the {n} deals planned, a verdict "
+                       "waits for the rest" for name, n in short.items())
         return (f"win rate by seat at {self.players} players, the same {self.deals} deals "
-                f"(fair {1 / self.players:.3f}):\n{self.table.round(3).to_string()}\n\n"
+                f"(fair {1 / self.players:.3f}){part}:\n{self.table.round(3).to_string()}\n\n"
                 f"win rate, {second} − {first} on the same deals\n"
                 f"{self.shift.round(3).to_string()}")
 
@@ -215,7 +238,8 @@ def seats_beside(runs: Mapping[str, Any], deals: int | None = None, seed: int = 
     table.index.name = "seat"
     first, second = cut.values()
     return SeatsBeside(runs=cut, table=table, shift=seat_shift(first, second, seed=seed),
-                       deals=deals, players=next(iter(counts.values())))
+                       deals=deals, players=next(iter(counts.values())),
+                       planned={name: planned(frame) for name, frame in runs.items()})
 
 
 #: what a finding measured with a weaker player became with a stronger one, by whether each

@@ -399,18 +399,20 @@ from boardkit.analysis import lab
 from boardkit.analysis.lab import paired
 
 
-def seats_beside(players: int, deals: int):
+def seats_beside(players: int, deals: int) -> lab.SeatsBeside:
     """Greedy's and the search's seat studies at ``players``, their first ``deals`` deals
-    side by side (`lab.seats_beside`): the games, each seat's win rate in both, and each
-    seat's change deal by deal."""
+    side by side (`lab.seats_beside`, printed): the games (``runs``), each seat's win rate
+    in both (``table``), each seat's change deal by deal (``shift``), and whether the deals
+    read are every deal the studies were planned for (``complete``)."""
     beside = lab.seats_beside({agent: studies.load(f"wanderlust-seats-{players}p-{agent}")
                                for agent in ("greedy", "mcts")}, deals)
     print(beside)
-    return beside.runs, beside.table, beside.shift
+    return beside
 
 
 K_WL2 = 1000  # every game of both studies
-pair_runs, seats_wl2, shift_wl2 = seats_beside(2, K_WL2)
+beside_wl2 = seats_beside(2, K_WL2)
+pair_runs, seats_wl2, shift_wl2 = beside_wl2.runs, beside_wl2.table, beside_wl2.shift
 
 
 def the_race(runs: dict) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
@@ -481,7 +483,8 @@ assert lines_both.loc["A", "mcts"] < lines_both.loc["A", "greedy"] - 0.05
 
 # %%
 K_WL3 = 1000  # every game of both studies
-three_runs, seats_wl3, shift_wl3 = seats_beside(3, K_WL3)
+beside_wl3 = seats_beside(3, K_WL3)
+three_runs, seats_wl3, shift_wl3 = beside_wl3.runs, beside_wl3.table, beside_wl3.shift
 course_wl3, timing_wl3, lines_wl3 = the_race(three_runs)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
@@ -521,7 +524,8 @@ assert lines_wl3.loc["A", "mcts"] < lines_wl3.loc["A", "greedy"] - 0.05
 
 # %%
 K_WL4 = 1000  # every game of both studies
-four_runs, seats_wl4, shift_wl4 = seats_beside(4, K_WL4)
+beside_wl4 = seats_beside(4, K_WL4)
+four_runs, seats_wl4, shift_wl4 = beside_wl4.runs, beside_wl4.table, beside_wl4.shift
 course_wl4, _, _ = the_race(four_runs)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
@@ -628,9 +632,10 @@ assert (only_search, only_greedy, both) == (374, 50, 47)
 # figure on the same deals (95 % intervals in brackets), with a verdict: **held** (both
 # samples show it), **the weaker player's** (only greedy's does: an artefact of the player,
 # not of the rules), **the stronger player's alone**, or **not measured yet** (the search's
-# study is still to be played). A seat edge shows when its whole interval lies on one side
-# of the fair share; a race length shows for the search when the paired difference's
-# interval covers zero.
+# study is not complete: a part of a study can read otherwise than the whole, so the
+# verdict waits for it). A seat edge shows when its whole interval lies on one side of the
+# fair share; a race length shows for the search when the paired difference's interval
+# covers zero.
 
 # %%
 from boardkit.analysis.lab import findings, interval_text
@@ -645,9 +650,10 @@ def seat_rate(table, agent: str, seat: int) -> str:
     return rate(*table.loc[seat, [(agent, "win_rate"), (agent, "ci_low"), (agent, "ci_high")]])
 
 
-def seat_finding(table, seat: int, ahead: bool) -> dict:
-    """A seat's finding from a `seats_beside` table: its whole interval above the fair share
-    (``ahead``) or below it."""
+def seat_finding(beside, seat: int, ahead: bool) -> dict:
+    """A seat's finding from a `seats_beside` comparison: its whole interval above the fair
+    share (``ahead``) or below it; the search's verdict waits for its whole study."""
+    table = beside.table
     players = len(table)
     fair = 1 / players
     share = {2: "half", 3: "a third", 4: "a quarter", 5: "a fifth"}[players]
@@ -655,7 +661,8 @@ def seat_finding(table, seat: int, ahead: bool) -> dict:
              else bool(table.loc[seat, (agent, "ci_high")] < fair) for agent in ("greedy", "mcts")}
     return {"finding": f"{players} players: seat {seat} wins {'more' if ahead else 'less'} than {share}",
             "weaker": seat_rate(table, "greedy", seat), "stronger": seat_rate(table, "mcts", seat),
-            "weaker_shows": shows["greedy"], "stronger_shows": shows["mcts"]}
+            "weaker_shows": shows["greedy"],
+            "stronger_shows": shows["mcts"] if beside.complete else None}
 
 
 collector = {agent: timing_both.loc["Collector", (agent, "fulfilled")] for agent in ("greedy", "mcts")}
@@ -670,11 +677,11 @@ summary = findings([
      "weaker": rate(*beat.loc["greedy", ["won", "ci_low", "ci_high"]]),
      "stronger": rate(*beat.loc["mcts", ["won", "ci_low", "ci_high"]]),
      "weaker_shows": beat.loc["greedy", "ci_high"] < 0.5, "stronger_shows": beat.loc["mcts", "ci_high"] < 0.5},
-    seat_finding(seats_wl2, 1, ahead=True),
-    seat_finding(seats_wl3, 1, ahead=True),
-    seat_finding(seats_wl3, 3, ahead=False),
-    seat_finding(seats_wl4, 1, ahead=True),
-    seat_finding(seats_wl4, 4, ahead=False),
+    seat_finding(beside_wl2, 1, ahead=True),
+    seat_finding(beside_wl3, 1, ahead=True),
+    seat_finding(beside_wl3, 3, ahead=False),
+    seat_finding(beside_wl4, 1, ahead=True),
+    seat_finding(beside_wl4, 4, ahead=False),
     {"finding": "5 players: seat 1 wins more than a fifth",
      "weaker": rate(*first_seat.loc[5, ["win_rate", "ci_low", "ci_high"]]),
      "stronger": "study queued", "weaker_shows": first_seat.loc[5, "ci_low"] > 1 / 5,
