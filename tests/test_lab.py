@@ -328,7 +328,10 @@ def test_seats_beside_knows_a_part_of_a_study_from_the_whole():
     assert not seats_beside({"greedy": done, "mcts": live}, deals=4).complete
     part = seats_beside({"greedy": done, "mcts": growing})
     assert not part.complete and part.planned == {"greedy": 5, "mcts": 1000}
-    assert "mcts: the first 5 of the 1000 deals planned, a verdict waits for the rest" in str(part)
+    assert ("the first 5 of the 1000 deals planned for mcts: a verdict waits for the rest"
+            in str(part))
+    both = seats_beside({"greedy": growing, "mcts": growing})
+    assert "the first 5 of the 1000 deals planned for greedy and mcts:" in str(both)
     assert seats_beside({"greedy": by_hand, "mcts": done}).complete
 
 

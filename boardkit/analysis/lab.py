@@ -196,8 +196,10 @@ class SeatsBeside:
     def __str__(self) -> str:
         first, second = self.runs
         short = {name: n for name, n in self.planned.items() if n is not None and self.deals < n}
-        part = "".join(f"; {name}: the first {self.deals} of the {n} deals planned, a verdict "
-                       "waits for the rest" for name, n in short.items())
+        whose = {n: [name for name, m in short.items() if m == n] for n in short.values()}
+        part = "".join(f"; the first {self.deals} of the {n} deals planned for "
+                       f"{' and '.join(names)}: a verdict waits for the rest"
+                       for n, names in whose.items())
         return (f"win rate by seat at {self.players} players, the same {self.deals} deals "
                 f"(fair {1 / self.players:.3f}){part}:\n{self.table.round(3).to_string()}\n\n"
                 f"win rate, {second} − {first} on the same deals\n"

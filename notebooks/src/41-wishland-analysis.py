@@ -1208,6 +1208,12 @@ assert summary.verdict.tolist() == [
 #    Write down what you expect the search player's study
 #    (`wishland-seats-4p-mcts-round1-reversed`) to show before it is played, and why
 #    greedy's answer need not be the search's.
+# 5. **Read a study as it grew.** `seats_beside` reads the first `deals` deals of two runs.
+#    Read `wishland-seats-4p-mcts` beside `wishland-seats-4p-greedy` at 100, 200, …, 1,000
+#    deals and plot seat 1's win rate with its interval for both players (the printout says
+#    when a read is a part of a study). Had you stopped at the first read where the search's
+#    interval cleared 25 %, what would you have concluded, and was it right? The interval
+#    narrows steadily as the deals grow; does the estimate settle as steadily?
 #
 # **Checked exercise (question 3, with random players).** Greedy games are slow, random ones
 # fast: compare the printed income (5) with income 6 on 100 paired two-player games of random
