@@ -340,7 +340,15 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
     never = table.loc["lands-normal-mcts"]  # nothing stored here: no pace to go by
     assert (never.stored, never.left) == (0, 1000) and never.s_per_game != never.s_per_game
     assert studies.main(["--status"]) == 0
-    assert dice_study in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert dice_study in out
+    # the last line sums up what is left, apart from studies with no pace to go by
+    assert out.strip().splitlines()[-1] == studies.left_text(table)
+    mine = studies.left_text(table.loc[[dice_study, "lands-normal-mcts"]])
+    assert mine.startswith(f"left: 2 studies ({dice_study}, lands-normal-mcts), 1,002 games, "
+                           f"about {row.hours_left:.1f} hours at their paces and 1 with no pace")
+    assert studies.left_text(table.loc[table.left == 0]) == (
+        "nothing left to play: every study is complete")
     assert sorted(p.name for p in here.iterdir()) == before  # nothing played or written
 
 

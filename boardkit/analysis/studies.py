@@ -558,6 +558,20 @@ def compare(*names: str):
     return pd.concat([summary(load(n), n) for n in names], ignore_index=True)
 
 
+def left_text(table) -> str:
+    """One line under :func:`status`'s table: what is left to play, in studies, games and
+    hours at their paces (a study with no pace to go by is counted apart)."""
+    open_ = table[table.left > 0]
+    if open_.empty:
+        return "nothing left to play: every study is complete"
+    unknown = int(open_.hours_left.isna().sum())
+    hours = float(open_.hours_left.sum(skipna=True))
+    names = ", ".join(open_.index[:4]) + (", …" if len(open_) > 4 else "")
+    return (f"left: {len(open_)} stud{'y' if len(open_) == 1 else 'ies'} ({names}), "
+            f"{int(open_.left.sum()):,} games, about {hours:.1f} hours at their paces"
+            + (f" and {unknown} with no pace to go by yet" if unknown else ""))
+
+
 def status(where: Path | None = None, names: list[str] | None = None):
     """Where every study stands: games stored (and kept in its work file by a run that is
     going on or was stopped), its target, and the time the rest would take at the pace of
@@ -677,6 +691,7 @@ def main(argv=None) -> int:
             return 2
         with pd.option_context("display.width", 160, "display.max_rows", None):
             print(table.round({"s_per_game": 1, "hours_left": 1}).to_string())
+        print(left_text(table))
         return 0
     from .simulation import EXIT_PARTIAL, one_line_warnings, term_as_interrupt
 
