@@ -13,10 +13,12 @@
 # 8. achievements · 9. the end of a round · 10. final scoring, with the rulebook's examples ·
 # 11. Solo Mode · 12. unclear rules and our readings · 13. a small analysis · 14. exercises.
 #
-# Each rule is shown on a **named position**, `boardkit.wishland.scenario(name)`: a game
-# reached by real moves from a seeded setup (`data/wishland/scenarios.toml` says how), and on a
-# board where the legal move is played and an illegal one is tried — the board's panel names
-# the rule that refuses it. Cells tagged `check` (folded) confirm the key results; you may
+# Each rule is shown on a **named position**, `boardkit.wishland.scenario(name)`: most are a
+# game reached by real moves from a seeded setup (`data/wishland/scenarios.toml` says how);
+# a few, such as the Final Scoring example's play area, are *teacher's positions* with cards
+# and fields given, and their log says so. On the board a legal move is played and, where a
+# rule can refuse one, an illegal one is tried — the board's panel names the rule that
+# refuses it. Cells tagged `check` (folded) confirm the key results; you may
 # skip them.
 
 # %% [markdown]
@@ -529,8 +531,8 @@ assert solo_table.groupby("agent").score.mean()["greedy"] > solo_table.groupby("
 # %% [markdown]
 # ## 14. Exercises
 #
-# 1. **Rides.** In our illustrative faces Rides give about as many Victory Points as they
-#    cost minus one, and they raise the Card Limit. The analysis above shows how much of the
+# 1. **Rides.** In our illustrative faces most Rides give one or two Victory Points fewer
+#    than they cost (15 of the 24 two fewer), and they raise the Card Limit. The analysis above shows how much of the
 #    greedy players' score comes from Rides. Lower every Ride's points by one in a copy of
 #    `data/wishland/cards.toml` (or think of another change) — does the share drop, and does a
 #    different strategy win?
