@@ -238,10 +238,12 @@ pd.DataFrame(timing).T
 
 # %% [markdown]
 # Wishland's Solo Mode has by far the fewest codes and is the quickest (Gymnasium's masked
-# `sample` looks at every entry of the mask, and Wanderlust has about 6 million); how long
-# the others take depends on their number of steps as much as on their codes. Here is one
-# episode: its length, its return and its last lines. The reward of each step is the change of the score, so the **return
-# (the sum of the rewards) is exactly the game's own final score**.
+# `sample` looks at every entry of the mask, and Wanderlust has about 6 million); the others
+# take a few tenths of a second, in an order neither their codes nor their steps explain
+# alone (a step's own work counts too). Here is one episode: its length, its return and its
+# last lines. The reward of each step is the change of the score, so the **return (the sum
+# of the rewards) is exactly the game's own final score** (in Lands, where a lower penalty
+# is better, the score is the penalty negated: see below).
 
 # %%
 wishland = gymnasium.make("boardkit/wishland-v0")
