@@ -315,8 +315,9 @@ assert len(partly) == 2 and len(whole) == 2 and edge.length == 1 and corner.geom
 # moved two squares to the left (a legal finished layout, played). Then an attempt moves only
 # #1 back, onto the squares #4 now covers: #4 would hide it completely, and every card must
 # still show an icon of its chosen shape (`lands.build.contribute`), so the board shows the
-# layout as a draft, "not legal yet" — a half-way layout is never checked, only the one you send with
-# *done rearranging*.
+# layout as a draft, "not legal yet", and its panel names the rule it breaks. On the way a
+# layout may break the rules; only the one you send with *done rearranging* must follow
+# them.
 
 # %%
 rearranging = scenario("rearranging")
