@@ -97,6 +97,13 @@ STUDIES: dict[str, Study] = {
     **{f"wanderlust-seats-{p}p-mcts": Study(
         "wanderlust", f"Does the first seat win more often at {p} players?", ("mcts",), p,
         1000, 4, "seats") for p in (2, 3, 4, 5)},
+    # the house rule that removed greedy's first-seat edge at every count (notebook 31,
+    # section 4), asked of the search where its edge is largest: the deals of
+    # wanderlust-seats-2p-mcts (the end of the race does not enter the setup)
+    "wanderlust-seats-2p-mcts-finish-round": Study(
+        "wanderlust", "Does the first seat still win more often at 2 players when the round "
+        "is finished before the last turns?", ("mcts",), 2, 1000, 4, "seats",
+        params={"end.finish_round": True}),
     "wanderlust-automatons-greedy": Study(
         "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("greedy",),
         1, 1000, 7, "won", {"automatons": 2}),
