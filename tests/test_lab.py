@@ -344,6 +344,8 @@ def test_findings_give_each_finding_its_verdict_and_refuse_a_malformed_row():
         findings([])
     assert interval_text(9.6, 8.5, 10.7, percent=False, sign=True) == "+9.6 (+8.5 to +10.7)"
     assert interval_text(39.21, 38.5, 39.8, percent=False) == "39.2 (38.5 to 39.8)"
+    assert interval_text(-3.2, -3.7, -2.8, percent=False, sign=True) == "−3.2 (−3.7 to −2.8)"
+    assert interval_text(-0.004, -0.044, 0.036) == "−0.4 % (−4.4–3.6)"
     table = findings([
         {"finding": "a", "weaker": rate, "stronger": "x", "weaker_shows": True, "stronger_shows": True},
         {"finding": "b", "weaker": rate, "stronger": "x", "weaker_shows": np.True_, "stronger_shows": False},

@@ -258,11 +258,14 @@ def interval_text(value: float, low: float, high: float, percent: bool = True,
                   digits: int = 1, sign: bool = False) -> str:
     """A figure with its 95 % interval as one string: ``58.7 % (55.6–61.7)`` for a rate
     (``percent``), ``39.2 (38.5 to 39.8)`` for a mean, ``+9.6 (+8.5 to +10.7)`` for a
-    difference (``sign``)."""
+    difference (``sign``). A negative number takes the minus sign (−), as in the prose
+    around the tables."""
     if percent:
-        return f"{100 * value:.{digits}f} % ({100 * low:.{digits}f}–{100 * high:.{digits}f})"
-    plus = "+" if sign else ""
-    return f"{value:{plus}.{digits}f} ({low:{plus}.{digits}f} to {high:{plus}.{digits}f})"
+        text = f"{100 * value:.{digits}f} % ({100 * low:.{digits}f}–{100 * high:.{digits}f})"
+    else:
+        plus = "+" if sign else ""
+        text = f"{value:{plus}.{digits}f} ({low:{plus}.{digits}f} to {high:{plus}.{digits}f})"
+    return text.replace("-", "−")
 
 
 def findings(rows: Sequence[Mapping[str, Any]]):
