@@ -1081,9 +1081,12 @@ assert halves.round(3).to_dict() == {"greedy": {"first 608 deals": 0.299, "last 
 # **7.8 points more** than the mean of seats 2 and 3, game by game (3.8 to 11.9, p < 0.001;
 # halfway it was +4.5, p = 0.095). So the number of first choices does not explain seat 1's
 # edge at 4 players either, as the 6-round study found at 3. The reading left is the first
-# choice of round 1, which only seat 1 has; the house rule `first_round_reversed` tests it on these very deals, giving round 1's
-# first choice to seat 4 and leaving seats 2 and 3 their two (the queued study above). If
-# round 1 is the source, seat 4 should take over seat 1's edge.
+# choice of round 1, which only seat 1 has. The house rule `first_round_reversed` tests it
+# on these very deals (the queued study above): round 1's first choice goes to seat 4,
+# which then chooses first twice, seat 1 once, seats 2 and 3 twice as before. The two
+# readings predict different tables. If round 1 is the source, seat 4 takes over seat 1's
+# edge and wins more than seats 2 and 3; if the count of first choices were, seat 4 would
+# only draw level with seats 2 and 3 while seat 1 fell behind them.
 
 # %% [markdown]
 # ## 7. In short: what the stronger player changed
@@ -1215,7 +1218,8 @@ assert summary.verdict.tolist() == [
 #    `boardkit.analysis.lab.seat_shift` on the two tables. Which seat gains, deal by deal?
 #    Write down what you expect the search player's study
 #    (`wishland-seats-4p-mcts-round1-reversed`) to show before it is played, and why
-#    greedy's answer need not be the search's.
+#    greedy's answer need not be the search's. Which table would tell the round-1 reading
+#    from the count of first choices (section 6 gives both predictions)?
 # 5. **Read a study as it grew.** `seats_beside` reads the first `deals` deals of two runs.
 #    Read `wishland-seats-4p-mcts` beside `wishland-seats-4p-greedy` at 100, 200, …, 1,000
 #    deals and plot seat 1's win rate with its interval for both players (the printout says
