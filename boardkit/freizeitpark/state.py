@@ -180,6 +180,9 @@ class FreizeitparkState(State):
                 parts.append(f"{content().de(t, 'table')} table full ({lost} not marked)")
         if rs.card is not None and after.card_met and not before.card_met:
             parts.append("Auftrag erfüllt ✓")
+        elif rs.card is not None and before.card_met and not after.card_met:
+            have, need = after.card_progress  # only Messe can lapse (freizeitpark.auftrag.bedingung)
+            parts.append(f"Auftrag no longer met: {have} of {need} needed")
         self.note("; ".join(parts), player=p)
 
     # ------------------------------------------------------------------ results

@@ -181,3 +181,24 @@ def test_every_card_has_its_rule_written_out():
     from boardkit.freizeitpark.content import content
 
     assert set(auftragskarten.RULE_IDS) == set(content().cards)
+
+
+def test_messe_can_lapse_and_the_log_says_so():
+    """Our reading of freizeitpark.auftrag.bedingung: the card must hold when the game ends.
+    Messe's need grows with the attractions, so a Messe met with three stands and one
+    attraction lapses when a second attraction is finished, and the log says so."""
+    rows = ("EEEKK.....",
+            "...KK.....",
+            "VVV.VVV...",
+            "..........",
+            "VVV.......",
+            "..........",
+            "..........",
+            "..........",
+            "..........",
+            "..........")
+    state = position(sheet(*rows), dice=(1, 2), card="messe")
+    assert state.standing(0).card_met and state.standing(0).card_progress == (3, 3)
+    state.apply(build_at(state.rules, 1, [(6, 0), (7, 0), (6, 1), (7, 1)], "karussell"))
+    assert not state.standing(0).card_met and state.standing(0).card_progress == (3, 4)
+    assert "Auftrag no longer met: 3 of 4 needed" in state.log.text(last=3)
