@@ -571,28 +571,30 @@ assert course_wl4.loc["rounds", "ci_high"] < -2.5 and course_wl4.loc["score per 
 # the whole before it gives a verdict:
 
 # %%
-K_WL5 = 84  # games of the search study stored when this section was written
+K_WL5 = 248  # games of the search study stored when this section was written
 beside_wl5 = seats_beside(5, K_WL5)
 five_runs, seats_wl5, shift_wl5 = beside_wl5.runs, beside_wl5.table, beside_wl5.shift
 course_wl5, _, _ = the_race(five_runs)
 print(f"the study holds {studies.load('wanderlust-seats-5p-mcts').game.nunique()} games now")
 
 # %% jupyter={"source_hidden": true} tags=["check"]
-assert K_WL5 == 84 and all(frame.game.nunique() == K_WL5 for frame in five_runs.values())
+assert K_WL5 == 248 and all(frame.game.nunique() == K_WL5 for frame in five_runs.values())
 assert not beside_wl5.complete                                   # a part: no verdict yet
-assert ((shift_wl5.ci_low < 0) & (shift_wl5.ci_high > 0)).all()  # no seat moves yet
-assert seats_wl5.loc[1, ("mcts", "ci_low")] > 1 / 5 and round(seats_wl5.loc[1, ("greedy", "ci_low")], 3) == 0.2
+assert (seats_wl5.loc[1, [("greedy", "ci_low"), ("mcts", "ci_low")]] > 1 / 5).all()  # seat 1 ahead
+assert ((shift_wl5.ci_low < 0) & (shift_wl5.ci_high > 0)).drop(4).all()
+assert shift_wl5.loc[4, "ci_high"] < 0 and shift_wl5.loc[4, "p"] > 0.05  # seat 4: see below
 assert course_wl5.loc["rounds", "ci_high"] < -1 and course_wl5.loc["score per player", "ci_high"] < 0
 
 # %% [markdown]
-# On the first 84 deals seat 1 wins 31.0 % of the games between search players (95 %
-# interval 22.1–41.5 %, fair 20 %) and 28.6 % between greedy players on the same deals
-# (20.0–39.0 %): the search's interval just clears the fair share, greedy's just touches
-# it, and deal by deal no seat moves (every interval covers zero). The race is shorter
-# again, by 2.4 rounds (−3.1 to −1.7), with 3.1 points less a player (−4.8 to −1.5). But
-# 84 deals are a twelfth of the study, and the 2-, 3- and 4-player studies above moved by
-# up to six points as they grew, so no verdict is drawn from them. The section stays
-# pinned to these deals until `K_WL5` moves.
+# On the first 248 deals seat 1 wins 30.8 % of the games between search players (95 %
+# interval 25.4–36.9 %, fair 20 %) and 27.8 % between greedy players on the same deals
+# (22.6–33.7 %): both intervals lie above the fair share, as at 2, 3 and 4 players. Deal
+# by deal no seat moves clearly: seat 4 wins 6.9 points less between search players
+# (−13.7 to −0.1), but with five seats tested and p = 0.065 that is no finding yet. The race
+# is shorter again, by 2.3 rounds (−2.7 to −1.9), with 3.1 points less a player (−4.1 to
+# −2.1). But 248 deals are a quarter of the study, and the 2-, 3- and 4-player studies above
+# moved by up to six points as they grew, so no verdict is drawn from them. The section
+# stays pinned to these deals until `K_WL5` moves.
 
 # %% [markdown]
 # ## 5. With a stronger player: are two automatons too strong?
