@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -528,36 +529,43 @@ STORED = sorted(p.name[: -len(".csv.gz")] for p in studies.folder().glob("*.csv.
                 if p.name[: -len(".csv.gz")] in studies.STUDIES)
 
 
-#: a study whose games cost at most this many CPU seconds replays its first REPLAYED games
+#: a study whose games cost at most this many CPU seconds replays REPLAYED of its games
 CHEAP_GAME = 0.15
-REPLAYED = 20
+REPLAYED = 50
 
 
-def replayed_games(name: str) -> int:
-    """How many of a stored study's first games the replay test plays: 20 of a cheap study
-    (a rule change that alters one game in ten is then caught 88 times in 100), the first
-    game alone of an expensive one (decision 65)."""
+def replayed_games(name: str) -> list[int]:
+    """The games of a stored study the replay test plays: 50 spread over a cheap study (a
+    rule change that alters one game in ten is then caught 99 times in 100, wherever its
+    games lie), the first game alone of an expensive one (decision 65)."""
     meta = json.loads((studies.folder() / f"{name}.json").read_text())
     games = meta.get("timed_games", meta["n"])  # older files time their one run (seconds)
     seconds = meta.get("timed_seconds", meta.get("seconds"))
-    if not games or seconds is None:
-        return 1
-    cpu = seconds / games * meta.get("workers", 1)
-    return min(REPLAYED, meta["n"]) if cpu <= CHEAP_GAME else 1
+    if not games or seconds is None or seconds / games * meta.get("workers", 1) > CHEAP_GAME:
+        return [0]
+    return sorted({int(i) for i in np.linspace(0, meta["n"] - 1, REPLAYED)})
 
 
 @pytest.mark.parametrize("name", STORED)
 def test_a_stored_study_is_what_todays_code_plays(name):
-    """A stored study is a table the code gives, not a record of an older player: its first
-    games replay to the same rows (when a player or a rule changes, the studies it plays
-    are played again, or this fails and says which)."""
+    """A stored study is a table the code gives, not a record of an older player: the games
+    replayed (each on its stored seed and seats, as the study's run played it) give the same
+    rows (when a player or a rule changes, the studies it plays are played again, or this
+    fails and says which)."""
+    from boardkit.analysis.simulation import run_batch
+
     stored = studies.load(name)
-    k = replayed_games(name)
-    live = studies.play(name, n=k)
-    columns = ["seed", "seat", "agent", "score", "rank", "win", "actions"]
-    first = stored[stored.game < k].reset_index(drop=True)
+    s = studies.study(name)
+    games = replayed_games(name)
+    seeds = stored.groupby("game").seed.first()
+    agents = list(s.agents) * s.players if len(s.agents) == 1 else list(s.agents)
+    live = pd.DataFrame(run_batch(s.game, agents, [(i, int(seeds[i])) for i in games],
+                                  s.players, s.variant, s.params, rotate=True, trace=False))
+    columns = ["game", "seed", "seat", "agent", "score", "rank", "win", "actions"]
+    columns += ["play"] if "play" in stored.columns else []
+    first = stored[stored.game.isin(games)].reset_index(drop=True)
     assert live[columns].equals(first[columns]), \
-        f"{name}: its first {k} game(s) no longer replay; play the study again"
+        f"{name}: game(s) {games} no longer replay; play the study again"
     # every score source and fact the stored table keeps is one the game still gives (a
     # renamed column would leave the stored one behind), with the same values
     kept = [c for c in stored.columns if c.startswith(("src_", "fact_"))]
@@ -570,7 +578,8 @@ def test_every_committed_study_is_checked():
     assert "wishland-seats-2p-greedy" in STORED and "lands-expert-mcts" in STORED
 
 
-def test_a_cheap_study_replays_more_games_than_an_expensive_one():
-    assert replayed_games("wanderlust-automatons-greedy") == REPLAYED
-    assert replayed_games("freizeitpark-card-zug-greedy") == REPLAYED
-    assert replayed_games("wishland-seats-4p-mcts") == 1
+def test_a_cheap_study_replays_games_spread_over_it_and_an_expensive_one_its_first():
+    spread = replayed_games("wanderlust-automatons-greedy")
+    assert len(spread) == REPLAYED and spread[0] == 0 and spread[-1] == 999
+    assert len(replayed_games("freizeitpark-card-zug-greedy")) == REPLAYED
+    assert replayed_games("wishland-seats-4p-mcts") == [0]
