@@ -151,7 +151,7 @@ def test_the_form_plays_a_house_rule_and_says_so():
     box = page.rules["first_round_reversed"]
     assert box.value is True and box.description == "house rule: first round reversed"
     assert page.board.state.current_player == 3  # the last seat chooses first in round 1
-    assert "house rule first_round_reversed = true" in page.message.value
+    assert "house rule first_round_reversed" in page.message.value
     box.value = False  # the rulebook's rule again
     assert page.form_settings().params == {}
     assert page.new_game() and page.board.state.current_player == 0
@@ -160,12 +160,13 @@ def test_the_form_plays_a_house_rule_and_says_so():
     assert out.rules["end.unplayable"].value == "out" and out.rules["end.unplayable"].options == (
         "skip", "out")
     assert out.board.state.params.end.unplayable == "out"
+    assert "house rule end.unplayable = out" in out.message.value  # as the status line says
 
 
 def test_rule_parameters_the_form_cannot_show_are_kept():
     page = PlayApp(PlaySettings("wishland", players=2, params={"income": 7}))
     assert page.board.state.params.income == 7
-    assert "rule parameters changed: income" in page.message.value
+    assert "rule parameter changed: income" in page.message.value
     page.rules["first_round_reversed"].value = True
     assert page.form_settings().params == {"income": 7, "first_round_reversed": True}
     assert page.new_game() and page.board.state.params.income == 7

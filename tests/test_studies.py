@@ -558,7 +558,7 @@ def test_a_stored_study_is_what_todays_code_plays(name):
     s = studies.study(name)
     games = replayed_games(name)
     seeds = stored.groupby("game").seed.first()
-    agents = list(s.agents) * s.players if len(s.agents) == 1 else list(s.agents)
+    agents = studies._settings(s, len(games))["agents"]  # one name stands for every seat
     live = pd.DataFrame(run_batch(s.game, agents, [(i, int(seeds[i])) for i in games],
                                   s.players, s.variant, s.params, rotate=True, trace=False))
     columns = ["game", "seed", "seat", "agent", "score", "rank", "win", "actions"]

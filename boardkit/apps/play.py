@@ -283,11 +283,8 @@ class PlayApp(widgets.VBox):
             _close(old)
         who = ("you are P1; the computer plays the others" if board.opponents else
                "take turns at this screen" if state.players > 1 else "a solo game")
-        changed = self.game.params_overrides(state.params)
-        rules = "".join(f"; house rule {key} = {json.dumps(changed[key])}"
-                        for key in self.rules if key in changed)
-        others = [key for key in changed if key not in self.rules]
-        rules += f"; rule parameters changed: {', '.join(others)}" if others else ""
+        rules = board.rules_text(state)  # the board's status line says the same
+        rules = f"; {rules}" if rules else ""
         self._say(f"new game: {state.players} player{'s' if state.players != 1 else ''}, "
                   f"seed {settings.seed} — {who}{rules}")
         return True
