@@ -83,8 +83,20 @@ def _towards(state: WanderlustState, here: int, goal: int, adjacency, dist) -> s
 def decide(state: WanderlustState, t: int) -> tuple[str, str | None, str]:
     """The automaton's next move: ``(kind, place, why)`` with kind ``step``, ``fly`` or
     ``stop`` (place is where it moves to)."""
+    return _decide(state, t, None)[:3]
+
+
+def _decide(state: WanderlustState, t: int, flown_for: str | None
+            ) -> tuple[str, str | None, str, str | None]:
+    """:func:`decide`, and the destination a 3.B flight is made for (the automaton keeps
+    walking towards it for the rest of its turn while it is available: ``flown_for``)."""
     w = world()
     here = w.index[state.loc[t]]
+    if flown_for is not None and flown_for in state.available:
+        v = _next_hop(state, here, w.index[flown_for], w.land, w.dist_land)
+        if v is not None:
+            return ("step", w.names[v], f"{flown_for} is the destination it flew for (rule 3.B)",
+                    flown_for)
     zone = w.zone_of[here]
     avail = [(slot, d) for slot, d in enumerate(state.available) if d is not None]
     right_first = sorted(avail, key=lambda e: -e[0])
@@ -94,7 +106,7 @@ def decide(state: WanderlustState, t: int) -> tuple[str, str | None, str]:
         g = w.index[d]
         if w.dist_land[g][here] <= near:
             return ("step", _towards(state, here, g, w.land, w.dist_land),
-                    f"{d} is within {near} steps (rule 1)")
+                    f"{d} is within {near} steps (rule 1)", None)
     # 2. in the same zone, unless another trotter is 1 step away from it
     for _, d in right_first:
         g = w.index[d]
@@ -102,7 +114,7 @@ def decide(state: WanderlustState, t: int) -> tuple[str, str | None, str]:
             if w.dist_land[g][here] >= 10**6:
                 continue
             return ("step", _towards(state, here, g, w.land, w.dist_land),
-                    f"{d} is in the same zone (rule 2)")
+                    f"{d} is in the same zone (rule 2)", None)
     # 3.B at an airport: fly towards the priority destination
     if w.kind[here] == "airport":
         for _, d in right_first:
@@ -116,23 +128,23 @@ def decide(state: WanderlustState, t: int) -> tuple[str, str | None, str]:
                 v = _next_hop(state, here, g, w.land, w.dist_land)
                 if v is None:
                     continue
-                return "step", w.names[v], f"{d} is the priority destination (rule 3.B)"
-            return "fly", w.names[gate], f"{d} is the priority destination (rule 3.B)"
-        return "stop", None, "all available destinations are blocked (rule 3.B)"
+                return "step", w.names[v], f"{d} is the priority destination (rule 3.B)", d
+            return "fly", w.names[gate], f"{d} is the priority destination (rule 3.B)", d
+        return "stop", None, "all available destinations are blocked (rule 3.B)", None
     # 3.A head to the zone's airport, or the nearest free one reachable without ships
     gate = w.zone_airport[zone]
     if not occupied_by_other_automaton(state, t, w.names[gate]) and w.dist_land[gate][here] < 10**6:
         return ("step", _towards(state, here, gate, w.land, w.dist_land),
-                f"heading to {w.names[gate]} airport (rule 3.A)")
+                f"heading to {w.names[gate]} airport (rule 3.A)", None)
     free = [a for a in w.airports if a != gate and not occupied_by_other_automaton(state, t, w.names[a])
             and w.dist_no_ship[a][here] < 10**6]
     if not free:
         return "stop", None, (f"{w.names[gate]} airport is occupied and no other airport is "
-                              "reachable by land (rule 3.A)")
+                              "reachable by land (rule 3.A)"), None
     target = min(free, key=lambda a: (w.dist_no_ship[a][here], w.names[a]))
     return ("step", _towards(state, here, target, w.land_no_ship, w.dist_no_ship),
             f"{w.names[gate]} airport is occupied: heading to {w.names[target]} airport by land "
-            "(rule 3.A)")
+            "(rule 3.A)", None)
 
 
 @RULES.implements("wanderlust.solo.collect")
@@ -175,6 +187,7 @@ def play_turn(state: WanderlustState, t: int) -> None:
     who = state.label(t)
     state.note(f"{who}'s turn ({ap} action points)")
     w = world()
+    flown_for: str | None = None  # a 3.B flight's destination: walked to for the rest of the turn
     while ap > 0:
         here = state.loc[t]
         if here in state.available:  # a card revealed where it stands: reached at once
@@ -196,7 +209,7 @@ def play_turn(state: WanderlustState, t: int) -> None:
                        f"{'s' if cost != 1 else ''})")
             objectives.update(state)
             continue
-        kind, place, why = decide(state, t)
+        kind, place, why, goal = _decide(state, t, flown_for)
         if place is None:  # kind "stop": the only move without a place
             state.note(f"{who} does not move: {why}")
             break
@@ -205,6 +218,7 @@ def play_turn(state: WanderlustState, t: int) -> None:
         state.loc[t] = place
         state.stay[t] = None
         if kind == "fly":
+            flown_for = goal
             state.note(f"{who} flies {here} → {place}: {why}")
             encounters.gain(state, t, why=" (long flight)")
         else:

@@ -305,3 +305,32 @@ def test_solo_game_ends_when_an_automaton_triggers():
             end_turn(s)
         assert s.trigger is not None and s.turns_left == 0
         assert s.trigger > 0 or len(s.achieved[0]) >= 2
+
+
+def test_after_a_priority_flight_the_automaton_walks_on_to_that_destination():
+    """Rule 3.B: once the priority destination is chosen, the automaton flies to its zone and
+    spends the rest of its action points walking towards it (a nearer card that comes within
+    3 steps on landing does not turn it away), unless the card is taken first."""
+    flights = kept = 0
+    for seed in range(1, 5):
+        s = new(players=1, seed=seed, automatons=2)
+        while not s.is_over:
+            s.apply(s.legal_actions()[0])
+        lines = s.log.text().splitlines()
+        for i, line in enumerate(lines):
+            if " flies " not in line or "(rule 3.B)" not in line:
+                continue
+            who, goal = line.split()[0], line.split(": ")[1].split(" is the priority")[0]
+            flights += 1
+            for after in lines[i + 1:]:
+                if after.startswith(f"{who} moves "):
+                    assert f"{goal} is the destination it flew for (rule 3.B)" in after, after
+                    kept += 1
+                elif after.startswith(f"{who} reaches") or "'s turn" in after:
+                    break
+    assert flights >= 5 and kept >= 3
+    s = new(players=1, seed=2, automatons=2)
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    assert ("A2 moves N'Djamena → Kinshasa (charter track): Cape Town is the destination it "
+            "flew for (rule 3.B)") in s.log.text()
