@@ -214,8 +214,8 @@ stored_others = stored_others.sort_values("lift", ascending=False).set_index("ca
 print("Other cards with the highest lift, 1,000 games:")
 print(stored_others[cols[1:]].head(6).round(2).to_string(), "\n")
 live_entrepreneurs = entrepreneurs.set_index("card")
-both = stored_tables["entrepreneurs"].join(live_entrepreneurs[["games", "win_rate"]],
-                                           rsuffix="_32_games", how="inner")
+both = stored_tables["entrepreneurs"].join(
+    live_entrepreneurs[["games", "win_rate"]].add_suffix("_32_games"), how="inner")
 print("Entrepreneurs, the 32 games against the 1,000:")
 print(both[["games_32_games", "win_rate_32_games", "games", "win_rate", "ci_low", "ci_high"]]
       .round(2).to_string())
