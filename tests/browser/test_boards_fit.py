@@ -23,10 +23,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import ARTIFACTS, REPO
+
+# not imported from the browser conftest: the repository's root conftest shares its name
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
 
 pytestmark = pytest.mark.browser
 
