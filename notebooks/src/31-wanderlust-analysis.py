@@ -768,6 +768,7 @@ def seat_finding(beside, seat: int, ahead: bool) -> dict:
 collector = {agent: timing_both.loc["Collector", (agent, "fulfilled")] for agent in ("greedy", "mcts")}
 collector_ci = {agent: wilson(round(met * K_WL2), K_WL2) for agent, met in collector.items()}
 rounds_2p = course.loc["rounds"]
+house_2p_seat1 = house.set_index(["players", "seat"]).loc[(2, 1)]  # greedy, round finished
 summary = findings([
     {"finding": "Solo: a player beats two automatons in fewer than one game in five",
      "weaker": rate(*beat.loc["greedy", ["won", "ci_low", "ci_high"]]),
@@ -787,10 +788,10 @@ summary = findings([
     # the house rule's remedy: greedy's 1,000 games beside the search's (section 4), a
     # finding when the interval covers the fair half; no verdict until the study is whole
     {"finding": "2 players, round finished first: seat 1 wins about half",
-     "weaker": rate(*house.set_index(["players", "seat"]).loc[(2, 1), ["win_rate", "ci_low", "ci_high"]]),
+     "weaker": rate(*house_2p_seat1[["win_rate", "ci_low", "ci_high"]]),
      "stronger": seat_rate(seats_fr, "finish the round", 1)
      + ("" if beside_fr.complete else f", first {K_FR} deals"),
-     "weaker_shows": bool(house.set_index(["players", "seat"]).loc[(2, 1), "covers_fair"]),
+     "weaker_shows": bool(house_2p_seat1.covers_fair),
      "stronger_shows": bool(seats_fr.loc[1, ("finish the round", "ci_low")] <= 1 / 2
                             <= seats_fr.loc[1, ("finish the round", "ci_high")])
      if beside_fr.complete else None},
