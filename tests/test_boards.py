@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardkit
-from boardkit.boards import Board, ClickMessage, DragMessage, KeyMessage, SeatError, parse_message
+from boardkit.boards import Board, ClickMessage, DragMessage, KeyMessage, SeatError, TURN, parse_message
 from boardkit.boards import svg as S
 from boardkit.boards.base import BoardCanvas, action_target
 from boardkit.engine import ActionFormatError, BoardkitError, RuleViolation
@@ -293,7 +293,7 @@ def test_an_illegal_move_in_the_past_keeps_the_future():
 
 
 def test_spectator_sees_every_lucky_number():
-    board = new_board()
+    board = new_board(viewer=None)
     lucky = board.state.lucky
     svg = board.svg()
     for p, value in enumerate(lucky):
@@ -511,7 +511,7 @@ def test_state_can_be_replaced():
     assert board.state.seed == 5 and board.slider.max == 0
     board.viewer = 1
     board.state = GAME.new_game(players=4, seed=6)
-    assert board.viewer is None and [v for _, v in board.view_as.options] == [-1, -2, 0, 1, 2, 3]
+    assert board.viewer == TURN and [v for _, v in board.view_as.options] == [-3, -1, -2, 0, 1, 2, 3]
     board.viewer = 3
     assert "viewing as P4" in board.status.value
     with pytest.raises(TypeError):
@@ -639,12 +639,14 @@ def test_the_log_header_counts_entries_and_moves_apart():
 
 
 def test_views_are_named_for_what_they_show():
-    """Everything (the teacher's view), the public table, and each seat."""
+    """The player to move (a board's first view), everything (the teacher's view), the
+    public table, and each seat."""
     from boardkit.engine import PUBLIC
 
     board = new_board()
     assert [label for label, _ in board.view_as.options] == [
-        "everything (teacher)", "the public table", "P1", "P2"]
+        "the player to move", "everything (teacher)", "the public table", "P1", "P2"]
+    assert board.viewer == TURN and "viewing as P1" in board.status.value
     play_first_turn(board)
     everything = board.state.observation(None)["lucky"]
     assert None not in everything

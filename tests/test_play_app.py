@@ -81,6 +81,7 @@ def test_the_form_offers_the_simple_variant_options():
 def test_a_refused_new_game_leaves_the_game_alone():
     page = PlayApp(PlaySettings("dice-grid", seed=0))
     board = page.board
+    assert board.take_device()  # hot seat with secret lucky numbers: P1 takes the device
     assert board.play(board.state.legal_actions()[0])
     page.seed.value = -1
     assert page.new_game() is False

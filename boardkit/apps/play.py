@@ -75,14 +75,16 @@ class PlaySettings:
         return g, g.new_game(self.players, self.seed, dict(self.variant), dict(self.params))
 
     def board(self):
-        """The board for a new game: with ``against="computer"`` P1 is the person (seen
-        through P1's eyes) and the computer answers for every other seat."""
+        """The board for a new game, its seats private as at a table: with
+        ``against="computer"`` P1 is the person, who sees P1's seat and the public table only,
+        and the computer answers for every other seat; against people, the view follows the
+        player to move and the board asks for the device to be passed when the next player
+        must not see what the last one saw (:class:`~boardkit.boards.Board`, ``private``)."""
         g, state = self.start()
         opponents = ({seat: AI_AGENT for seat in range(1, state.players)}
                      if self.against == "computer" else {})
         try:
-            return g.board(state, seed=self.seed, opponents=opponents,
-                           viewer=0 if opponents else None)
+            return g.board(state, seed=self.seed, opponents=opponents, private=True)
         except NotImplementedError:
             raise VariantError(f"{g.name} has no board to play on yet") from None
 

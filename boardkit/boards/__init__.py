@@ -14,10 +14,11 @@ from .base import (
     ClickMessage,
     DragMessage,
     KeyMessage,
+    TURN,
     SeatError,
     parse_message,
 )
 from .grid import GridBoard
 
 __all__ = ["Board", "BoardCanvas", "ClickMessage", "DragMessage", "GridBoard", "KeyMessage",
-           "SeatError", "parse_message", "svg"]
+           "SeatError", "TURN", "parse_message", "svg"]

@@ -106,9 +106,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-#: the "view as" dropdown's values for the two views that are not a seat
-_EVERYTHING, _PUBLIC = -1, -2
-_VIEWERS = {_EVERYTHING: None, _PUBLIC: PUBLIC}
+#: the view that follows the game: the eyes of the player whose decision it is (a board's
+#: default); when nobody is to decide (the game is over), the public table
+TURN = "turn"
+
+#: the "view as" dropdown's values for the views that are not a seat
+_EVERYTHING, _PUBLIC, _TURN = -1, -2, -3
+_VIEWERS: dict[int, str | None] = {_EVERYTHING: None, _PUBLIC: PUBLIC, _TURN: TURN}
 
 
 def _dropdown_value(viewer: int | str | None) -> int:
@@ -116,8 +120,23 @@ def _dropdown_value(viewer: int | str | None) -> int:
         return _EVERYTHING
     if viewer == PUBLIC:
         return _PUBLIC
+    if viewer == TURN:
+        return _TURN
     assert isinstance(viewer, int), viewer  # a checked viewer: a seat
     return viewer
+
+
+def _view_label(viewer: int | str | None) -> str:
+    return "the player to move" if viewer == TURN else S.viewer_label(viewer)
+
+
+def _secrets_differ(state: State, a: int, b: int) -> bool:
+    """Whether seats ``a`` and ``b`` see different things (hidden information between them):
+    their observations compared, with the viewer's own name left out."""
+    first, second = state.observation(a), state.observation(b)
+    first.pop("viewer", None)
+    second.pop("viewer", None)
+    return first != second
 
 
 class SeatError(BoardkitError):
@@ -187,8 +206,19 @@ class Board(widgets.VBox):
     ``state``: the position to start from. The board plays on its own copy, so clicks never
     change the ``state`` a notebook cell holds, and no later cell changes what a reader is
     playing; read the board's position back with :attr:`state`, go back to the start with
-    :meth:`reset` (the *Reset* button). ``viewer``: ``None``
-    (a spectator who sees everything) or a seat. ``agent``: a name from
+    :meth:`reset` (the *Reset* button).
+
+    ``viewer``: whose eyes the board shows — :data:`TURN` (the default: the player whose
+    decision it is), a seat, :data:`~boardkit.engine.PUBLIC` (the public table) or ``None``
+    (everything: a teacher's explicit choice, which shows every hidden card).
+
+    ``private``: the seats are private, as at a table (play mode). The "view as" menu offers
+    only the people's own seats and the public table, never everything; a click counts only
+    for a person's seat; with several people at one screen (hot seat) the view follows the
+    player to move and, when the next player would see something the last one must not,
+    the board covers the secrets until the next player says they hold the device ("pass the
+    device"); undo goes back to the person's previous decision; auto-play is not offered.
+    ``agent``: a name from
     :mod:`boardkit.agents` or an :class:`~boardkit.agents.Agent` for "AI move" and auto-play;
     by default the game's search agent with one second per decision (:data:`AI_AGENT`).
     ``opponents``: seats the computer plays (``{1: "mcts:200"}``); the other seats are
@@ -201,9 +231,10 @@ class Board(widgets.VBox):
     #: how many positions the log slider keeps replayed in memory
     cache_size = 64
 
-    def __init__(self, state: State, *, viewer: int | str | None = None,
+    def __init__(self, state: State, *, viewer: int | str | None = TURN,
                  agent: str | Agent = AI_AGENT, seed: int = 0, interval: int = 700,
-                 opponents: dict[int, str | Agent] | None = None, **kwargs: Any):
+                 opponents: dict[int, str | Agent] | None = None, private: bool = False,
+                 **kwargs: Any):
         if not isinstance(state, State):
             raise TypeError(f"a board needs a boardkit State, got {state!r}")
         state = state.clone()  # the board's own game: the caller's state stays as it was
@@ -211,10 +242,18 @@ class Board(widgets.VBox):
         self._head = state  # the latest position (the end of the slider)
         self._cursor = state.action_count  # the position shown, in player actions
         self._cache: OrderedDict[int, State] = OrderedDict()
-        self._viewer = self._check_viewer(state, viewer)
-        self.agent = make_agent(agent, seed, game=state.game.name)
         #: seats the computer plays: after a person's move they answer at once
         self.opponents = self._check_opponents(state, opponents or {}, seed)
+        #: play mode: each person sees their own seat only (see the class's docs)
+        self.private = bool(private)
+        #: the seats people play (by clicking)
+        self.people = [p for p in range(state.players) if p not in self.opponents]
+        if self.private and len(self.people) == 1 and viewer == TURN:
+            viewer = self.people[0]  # one person: their own seat
+        #: hot seat: the seat whose person holds the device (the view shown)
+        self._holder: int | None = self.people[0] if self.private and len(self.people) == 1 else None
+        self._viewer = self._check_viewer(state, viewer)
+        self.agent = make_agent(agent, seed, game=state.game.name)
         self.last_error: BoardkitError | None = None
         self.last_action: Action | None = None
         self._note = ""
@@ -247,7 +286,12 @@ class Board(widgets.VBox):
                                      show_repeat=False,
                                      tooltip="let the AI play on its own")
         self.autoplay.observe(self._on_autoplay_tick, "value")
-        self.view_as = widgets.Dropdown(options=self._seats(state),
+        self.pass_button = widgets.Button(description="", icon="eye", button_style="warning",
+                                          tooltip="the next player holds the device: show "
+                                                  "their seat",
+                                          layout=widgets.Layout(width="auto", display="none"))
+        self.pass_button.on_click(lambda _: self._guard(self.take_device))
+        self.view_as = widgets.Dropdown(options=self._views(state),
                                         value=_dropdown_value(self._viewer),
                                         description="view as",
                                         style={"description_width": "initial"},
@@ -266,7 +310,9 @@ class Board(widgets.VBox):
         buttons.add_class("bk-buttons")
         autoplay = widgets.HBox([autoplay_label, self.autoplay])
         autoplay.add_class("bk-autoplay")
-        controls = widgets.VBox([buttons, autoplay, self.view_as, self.slider])
+        if self.private:  # auto-play would play the people's seats for them
+            autoplay.layout.display = "none"
+        controls = widgets.VBox([buttons, self.pass_button, autoplay, self.view_as, self.slider])
         controls.add_class("bk-controls")
         # the teaching panel beside the picture, so a board with every control fits a
         # laptop screen (docs/decisions.md: "boards fit 1366x768"); it wraps below the
@@ -277,6 +323,9 @@ class Board(widgets.VBox):
         body.add_class("bk-body")
         super().__init__([self.status, body], **kwargs)
         self.add_class("bk-board")
+        if self.opponents:  # the computer may open the game
+            self._let_opponents_move()
+        self._hand_over(self._head)
         self.refresh()
 
     # ------------------------------------------------------------ game hooks
@@ -340,14 +389,20 @@ class Board(widgets.VBox):
         if new.players != self._head.players:
             self._syncing = True
             try:
-                self._viewer = None
-                self.view_as.options = self._seats(new)
-                self.view_as.value = _EVERYTHING
+                if self.opponents or self.private:
+                    raise ValueError("a play-mode board keeps its number of players: start a "
+                                     "new board for another table")
+                self.people = list(range(new.players))
+                self._viewer = TURN
+                self.view_as.options = self._views(new)
+                self.view_as.value = _TURN
             finally:
                 self._syncing = False
         new = new.clone()  # the board's own copy, as at construction
         self._start = new.clone()
         self._set_head(new)
+        self._holder = None
+        self._hand_over(new)
         self.last_error, self._note = None, ""
         self.refresh()
 
@@ -358,8 +413,9 @@ class Board(widgets.VBox):
 
     @property
     def viewer(self) -> int | str | None:
-        """Whose eyes the board shows: a seat, None (everything: the teacher's view) or
-        :data:`~boardkit.engine.PUBLIC` (the public table)."""
+        """The view chosen: a seat, :data:`TURN` (the player to move), None (everything: the
+        teacher's view) or :data:`~boardkit.engine.PUBLIC` (the public table). Whose eyes a
+        position is drawn with: :meth:`seen_by`."""
         return self._viewer
 
     @viewer.setter
@@ -381,11 +437,7 @@ class Board(widgets.VBox):
                 return False
             if not isinstance(act, Action):
                 raise TypeError(f"{type(self).__name__}.intent returned {act!r}, not an Action")
-            if self._viewer is not None and state.current_player not in (None, self._viewer):
-                raise SeatError(
-                    f"you are viewing as {S.viewer_label(self._viewer)}, but it is "
-                    f"P{state.current_player + 1}'s decision; switch 'view as' to P"
-                    f"{state.current_player + 1} (or to everything) to play it")
+            self._check_seat(state)
             return self._apply(act, state)
         except BoardkitError as exc:
             self._fail(exc)
@@ -395,7 +447,11 @@ class Board(widgets.VBox):
 
     def play(self, act: Action) -> bool:
         """Try ``act`` on the shown position (as a click would). True when it was legal."""
-        return self._guard(lambda: self._apply(act, self.state))
+        def move() -> bool:
+            if self.private:
+                self._check_seat(self.state)
+            return self._apply(act, self.state)
+        return self._guard(move)
 
     def attempt(self, act: Action) -> Board:
         """Show what the rules say about ``act`` on the shown position, without playing it.
@@ -426,14 +482,26 @@ class Board(widgets.VBox):
         return self.tried
 
     def undo(self) -> bool:
-        """Take back the last move before the shown position (the later ones are dropped)."""
-        if self._cursor == 0:
+        """Take back the last move before the shown position (the later ones are dropped).
+
+        Against the computer, the person's last decision is taken back with the computer's
+        answers to it, so the turn is the person's again."""
+        back = self._cursor - 1
+        if self.opponents:
+            seats = [e.player for e in self._head.log if e.kind == "action"][:self._cursor]
+            back = max((k for k, p in enumerate(seats) if p not in self.opponents), default=-1)
+        if back < 0:
             self._note = "nothing to undo"
             self.refresh()
             return False
-        self._set_head(self._head.replay_prefix(self._cursor - 1))
+        taken = self._cursor - back
+        self._set_head(self._head.replay_prefix(back))
+        if self.opponents:  # the computer opened the game: it plays its first moves again
+            self._let_opponents_move()
         self.last_error, self.last_action = None, None
-        self._note = "took back one move"
+        self._note = ("took back one move" if taken == 1 else
+                      f"took back your last move and the computer's {taken - 1} answer(s)")
+        self._hand_over(self._head)
         self.refresh()
         return True
 
@@ -441,6 +509,9 @@ class Board(widgets.VBox):
         """Start again from the position the board was given (every move is dropped)."""
         self.autoplay.playing = False
         self._set_head(self._start.clone())
+        if self.opponents:
+            self._let_opponents_move()
+        self._hand_over(self._head)
         self.last_error, self.last_action = None, None
         self._note = "back to the start"
         self.refresh()
@@ -453,6 +524,8 @@ class Board(widgets.VBox):
             self._note = "the game is over"
             self.refresh()
             return False
+        if self.private:  # a person's own seat only; in a notebook, any seat (a teacher's tool)
+            self._check_seat(state)
         act = self.agent.act(state)
         return self._apply(act, state, by=f"AI ({self.agent.name})")
 
@@ -463,14 +536,101 @@ class Board(widgets.VBox):
     def svg(self) -> str:
         """The SVG of the shown position for the current viewer."""
         state = self.state
-        return self.render(state, self._viewer, self._legal_targets(state))
+        return self.render(state, self.seen_by(state), self._legal_targets(state))
+
+    def seen_by(self, state: State) -> int | str | None:
+        """Whose eyes ``state`` is drawn with: a seat, the public table or ``None``
+        (everything). :data:`TURN` follows the player to move; on a private board, the
+        person holding the device (never anyone else, even on a past position), and the
+        public table while the device is being passed."""
+        view = self._viewer
+        if view != TURN:
+            return view
+        if self.private:
+            return PUBLIC if self._holder is None or self._waiting() is not None else self._holder
+        player = state.current_player
+        return PUBLIC if player is None else player
+
+    @property
+    def covered(self) -> bool:
+        """Hot seat: the device is being passed, and the board shows the public table until
+        the next player takes it (:meth:`take_device`)."""
+        return self.private and self._viewer == TURN and self._waiting() is not None
+
+    def take_device(self) -> bool:
+        """Hot seat: the player to move holds the device now; show their seat."""
+        seat = self._waiting()
+        if seat is None:
+            self._note = "nobody is waiting for the device"
+            self.refresh()
+            return False
+        self._holder = seat
+        self.last_error, self._note = None, f"P{seat + 1} holds the device"
+        self.refresh()
+        return True
 
     # ------------------------------------------------------------ internals
-    @staticmethod
-    def _seats(state: State) -> list[tuple[str, int]]:
-        """The views: everything (a teacher's), the public table, and each seat's."""
-        return ([(S.viewer_label(None), _EVERYTHING), (S.viewer_label(PUBLIC), _PUBLIC)]
-                + [(S.viewer_label(p), p) for p in range(state.players)])
+    def _views(self, state: State) -> list[tuple[str, int]]:
+        """The views the "view as" menu offers. A notebook's board: the player to move,
+        everything (a teacher's), the public table, and each seat's. A private board: the
+        people's own seats (the player to move when several people share the screen) and
+        the public table — never a seat the computer plays, never everything."""
+        public = (S.viewer_label(PUBLIC), _PUBLIC)
+        if not self.private:
+            return ([(_view_label(TURN), _TURN), (S.viewer_label(None), _EVERYTHING), public]
+                    + [(S.viewer_label(p), p) for p in range(state.players)])
+        if len(self.people) == 1:
+            return [(f"{S.viewer_label(self.people[0])} (you)", self.people[0]), public]
+        return [(_view_label(TURN), _TURN), public]
+
+    def _waiting(self) -> int | None:
+        """Hot seat: the seat that must take the device before the board shows it (None:
+        nobody waits)."""
+        player = self._head.current_player
+        if (not self.private or len(self.people) < 2 or player is None or player == self._holder
+                or player not in self.people):
+            return None
+        return player
+
+    def _hand_over(self, state: State) -> None:
+        """Hot seat: after a move, the view passes to the next player at once when the two
+        see the same things; otherwise the board waits for the device to change hands (and
+        at the start, when any two people's views differ, for the first player to take it)."""
+        player = state.current_player
+        if (not self.private or player is None or player not in self.people
+                or player == self._holder):
+            return
+        others = [self._holder] if self._holder is not None else [
+            p for p in self.people if p != player]
+        if not any(_secrets_differ(state, other, player) for other in others):
+            self._holder = player  # nothing to hide between them: the view passes at once
+
+    def _check_seat(self, state: State) -> None:
+        """A move is made for the seat that is to decide, by whoever may: refuse it
+        otherwise (:class:`SeatError`)."""
+        player = state.current_player
+        if player is None:
+            return
+        if self.private:
+            if player not in self.people:
+                raise SeatError(f"it is P{player + 1}'s decision, and the computer plays P"
+                                f"{player + 1}")
+            if self.covered:
+                raise SeatError(f"pass the device to P{player + 1}, then press "
+                                f"'{self.pass_button.description}'")
+            if self._viewer == TURN and player != self._holder:
+                raise SeatError(f"P{self._holder + 1 if self._holder is not None else '?'} holds "
+                                f"the device; this was P{player + 1}'s decision")
+            if self._viewer not in (TURN, player):
+                raise SeatError(f"you are viewing as {S.viewer_label(self._viewer)}; switch "
+                                f"'view as' back to your seat to play")
+            return
+        seen = self.seen_by(state)
+        if seen is not None and seen != player:
+            raise SeatError(
+                f"you are viewing as {_view_label(self._viewer)}, but it is P{player + 1}'s "
+                f"decision; switch 'view as' to P{player + 1} (or to the player to move) to "
+                "play it")
 
     @staticmethod
     def _check_opponents(state: State, opponents, seed: int) -> dict[int, Agent]:
@@ -495,26 +655,38 @@ class Board(widgets.VBox):
             self.last_action = act
         self._cursor = state.action_count
 
-    @staticmethod
-    def _check_viewer(state: State, viewer: object) -> int | str | None:
-        if viewer is None:
-            return None
-        if viewer == PUBLIC:
-            return PUBLIC
-        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.players:
-            raise ValueError(f"viewer must be None (everything), '{PUBLIC}' (the public table) or "
-                             f"a seat 0..{state.players - 1}, not {viewer!r}")
-        return viewer
+    def _check_viewer(self, state: State, viewer: object) -> int | str | None:
+        if viewer == PUBLIC or viewer == TURN:
+            checked: int | str | None = str(viewer)
+        elif viewer is None:
+            checked = None
+        elif isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < state.players:
+            raise ValueError(f"viewer must be '{TURN}' (the player to move), None (everything), "
+                             f"'{PUBLIC}' (the public table) or a seat 0..{state.players - 1}, "
+                             f"not {viewer!r}")
+        else:
+            checked = viewer
+        if self.private:
+            allowed = [v for _, v in self._views(state)]
+            if _dropdown_value(checked) not in allowed:
+                raise ValueError(f"a private board shows only {', '.join(l for l, _ in self._views(state))}, "
+                                 f"not {_view_label(checked)}")
+        return checked
 
     def _set_head(self, state: State) -> None:
         self._head = state
         self._cursor = state.action_count
         self._cache.clear()
 
+    def _may_move(self, state: State) -> bool:
+        try:
+            self._check_seat(state)
+        except SeatError:
+            return False
+        return not state.is_over
+
     def _legal_targets(self, state: State) -> set[str]:
-        if state.is_over or (self._viewer is not None and state.current_player != self._viewer):
-            return set()
-        return set(self.targets(state))
+        return set(self.targets(state)) if self._may_move(state) else set()
 
     def _apply(self, act: Action, state: State, by: str | None = None) -> bool:
         try:
@@ -533,6 +705,7 @@ class Board(widgets.VBox):
             self._let_opponents_move()
             if state.action_count > before:
                 self._note += f"; the computer answered with {state.action_count - before} move(s)"
+        self._hand_over(state)
         self.refresh()
         return True
 
@@ -586,7 +759,7 @@ class Board(widgets.VBox):
             return
 
         def switch():
-            self._viewer = _VIEWERS.get(change["new"], change["new"])
+            self._viewer = self._check_viewer(self._head, _VIEWERS.get(change["new"], change["new"]))
             self.last_error = None
             self.refresh()
             return True
@@ -608,7 +781,10 @@ class Board(widgets.VBox):
         """Redraw the canvas and the panel from the shown position."""
         state = self.state
         legal = self._legal_targets(state)
-        picture = self.render(state, self._viewer, legal)
+        picture = self.render(state, self.seen_by(state), legal)
+        waiting = self._waiting() if self._viewer == TURN else None
+        self.pass_button.description = "" if waiting is None else f"I am P{waiting + 1}: show my seat"
+        self.pass_button.layout.display = "none" if waiting is None else None
         with self.canvas.hold_sync():
             self.canvas.svg = picture
             self.canvas.legal = sorted(legal)
@@ -623,7 +799,7 @@ class Board(widgets.VBox):
             self._syncing = False
         self.undo_button.disabled = self._cursor == 0
         self.reset_button.disabled = self._head.action_count == self._start.action_count
-        self.ai_button.disabled = state.is_over
+        self.ai_button.disabled = state.is_over or (self.private and not self._may_move(state))
 
     def _title(self) -> str:
         return self.title or self._head.game.title
@@ -669,8 +845,12 @@ class Board(widgets.VBox):
         rules = self.rules_text(state)
         if rules:
             parts.append(f"<span class='bk-rules'>{_text(rules)}</span>")
-        if self._viewer is not None:
-            parts.append(f"<span class='bk-viewer'>viewing as {S.viewer_label(self._viewer)}</span>")
+        waiting = self._waiting() if self._viewer == TURN else None
+        if waiting is not None:
+            parts.append(f"<span class='bk-pass'>pass the device to P{waiting + 1}</span>")
+        seen = self.seen_by(state)
+        if seen is not None:
+            parts.append(f"<span class='bk-viewer'>viewing as {S.viewer_label(seen)}</span>")
         if self._cursor < self._head.action_count:
             parts.append(f"<span class='bk-past'>showing move {self._cursor} of "
                          f"{self._head.action_count}: a move here drops the later ones</span>")
@@ -692,7 +872,7 @@ class Board(widgets.VBox):
         return f"<div class='bk-error'><span class='bk-text'>✗ {kind}: {_text(str(exc))}</span></div>"
 
     def _log_html(self, state: State) -> str:
-        viewer = self._viewer
+        viewer = self.seen_by(state)
         events = list(self._head.log)
         shown = len(state.log)
         items = []

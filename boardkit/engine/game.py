@@ -290,6 +290,11 @@ class Game:
             raise NotImplementedError(f"{self.name} has no integer action codec")
         return self._codec
 
+    @property
+    def has_board(self) -> bool:
+        """Whether the game has an interactive board (:meth:`board`)."""
+        return self._board is not None
+
     def board(self, state: State | None = None, **kwargs):
         """The game's interactive board widget (needs ipywidgets/anywidget)."""
         if self._board is None:

@@ -234,8 +234,8 @@ class DiceGridState(State):
         return [sum(self.score_parts(p).values()) for p in range(self.players)]
 
     def _observe(self, player):
-        if self.is_over:  # the lucky numbers are revealed for the final scoring
-            player = None
+        if self.is_over or not self.variant.secret_lucky:
+            player = None  # revealed for the final scoring, or public in the first place
         return {
             "grid": [[{"number": self.number((x, y)), "owner": self.owner[(x, y)]}
                       for x in range(self.width)] for y in range(self.height)],

@@ -143,7 +143,6 @@ class LandsBoard(Board):
             from .agents import LandsGreedy
 
             kwargs["agent"] = LandsGreedy(seed=kwargs.get("seed", 0))
-        kwargs.setdefault("viewer", 0)  # a solo game: show what the player sees
         super().__init__(state, **kwargs)
 
     # ------------------------------------------------------------------ layout

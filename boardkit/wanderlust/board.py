@@ -271,8 +271,8 @@ class WanderlustBoard(Board):
             return super().intent(msg, state)
         kind, arg = m.groups()
         if kind == "pick":
-            if state.current_player is None or (self.viewer is not None
-                                                and self.viewer != state.current_player):
+            seen = self.seen_by(state)
+            if state.current_player is None or seen not in (None, state.current_player):
                 raise ActionFormatError("pick tickets from your own hand, in your turn")
             if arg == "clear":
                 self.picked = []
@@ -291,7 +291,8 @@ class WanderlustBoard(Board):
             name = world().slugs.get(arg)
             if name is None:
                 raise ActionFormatError(f"wanderlust board: no place {arg!r}")
-            mine = self.viewer is None or self.viewer == state.current_player
+            seen = self.seen_by(state)
+            mine = seen is None or seen == state.current_player
             if mine and state.current_player is not None and self.payments(state, name):
                 self.selected = name
                 self.last_error = None

@@ -86,6 +86,18 @@ class Board:
     def click(self, target: str) -> None:
         self.svg.locator(f'[data-target="{target}"]').first.click()
 
+    def take_device(self, seat: int) -> None:
+        """Hot seat: the player to move (P``seat``) says they hold the device, and sees
+        their seat."""
+        from playwright.sync_api import expect
+
+        button = self.panel.get_by_role("button", name=f"I am P{seat}: show my seat")
+        expect(button).to_be_visible(timeout=ROUND_TRIP_MS)
+        expect(self.svg).to_have_attribute("data-viewer", "the public table")
+        button.click()
+        expect(self.svg).to_have_attribute("data-viewer", f"P{seat}", timeout=ROUND_TRIP_MS)
+        expect(button).to_be_hidden(timeout=ROUND_TRIP_MS)
+
 
 def test_dice_grid_plays_without_code(play_page, lab_browser):
     from playwright.sync_api import expect
@@ -102,6 +114,12 @@ def test_dice_grid_plays_without_code(play_page, lab_browser):
     expect(form.get_by_role("button", name="New game")).to_be_visible()
     expect(form.locator(".bk-play-option-secret_lucky input[type=checkbox]")).to_be_checked()
 
+    # hot seat with secret lucky numbers: the board shows the public table until P1 says
+    # they hold the device (the view options are the player to move and the public table)
+    assert board.legal() == []
+    options = board.panel.locator(".widget-dropdown", has_text="view as").locator("option")
+    assert options.all_inner_texts() == ["the player to move", "the public table"]
+    board.take_device(1)
     # seed 0: P1 rolls 4 and 2 -> the two dice are the legal targets; keep the 4. A target is
     # its action's own code, the same in every position, so this process can name it
     start = boardkit.game("dice-grid").new_game(seed=0)
@@ -113,6 +131,7 @@ def test_dice_grid_plays_without_code(play_page, lab_browser):
     board.click(cells[0])
     board.shows_actions(2)
     expect(board.panel.locator(".bk-log")).to_contain_text("P1: claim cell")
+    board.take_device(2)  # P2's turn: P1's lucky number is covered until P2 holds the device
 
     # the board's own controls: AI move, Undo
     board.panel.get_by_role("button", name="AI move").click()
@@ -140,6 +159,9 @@ def test_dice_grid_plays_without_code(play_page, lab_browser):
     board = Board(page)  # a new board for the new game
     board.shows_actions(0)
     expect(board.svg).to_have_attribute("data-viewer", "P1", timeout=ROUND_TRIP_MS)
+    # against the computer the person sees their own seat and the public table, nothing else
+    options = board.panel.locator(".widget-dropdown", has_text="view as").locator("option")
+    assert options.all_inner_texts() == ["P1 (you)", "the public table"]
     board.click(board.legal()[0])  # P1 keeps a die
     board.shows_actions(1)
     board.click(board.legal()[0])  # ... claims a cell; P2 and P3 answer at once
@@ -168,13 +190,15 @@ def test_wishland_from_a_link(play_page):
     assert players.evaluate("s => s.options[s.selectedIndex].text") == "2"
     board = Board(page)
     board.shows_actions(0)
+    board.take_device(2)  # hot seat, each hand private; the reversed first round opens with P2
     # the board's own status line says it too (a position under a house rule looks the same)
     expect(page.locator(".bk-status .bk-rules")).to_have_text(
         "house rule first_round_reversed")
     legal = board.legal()
-    assert legal, "P1 has something to click"
+    assert legal, "P2 has something to click"
     board.click(legal[0])
     board.shows_actions(1)
+    board.take_device(1)  # P1's turn: P2's secrets are covered until P1 holds the device
     board.panel.get_by_role("button", name="AI move").click()
     board.shows_actions(2)
     expect(board.panel.locator(".bk-message")).to_contain_text("AI (")
