@@ -179,3 +179,16 @@ def test_the_notebook_shows_only_the_app():
     assert [c.source for c in code] == ["from boardkit.apps.play import app\n\napp()"]
     assert all(c.cell_type == "code" for c in nb.cells)  # nothing else on the page
     assert nb.metadata.kernelspec.name == "python3"
+
+
+def test_the_play_server_culls_kernels_whose_page_is_gone():
+    """Voilà is started with idle culling for kernels with no page connected (an open tab's
+    kernel is never culled) and with the fixed shutdown handler (:mod:`voila_main`)."""
+    from boardkit.apps import server, voila_main
+
+    command = server.voila_command(8866)
+    assert command[1:3] == ["-m", "boardkit.apps.voila_main"]
+    assert "--MappingKernelManager.cull_idle_timeout=600" in command
+    assert "--MappingKernelManager.cull_connected=False" in command
+    assert "--MappingKernelManager.cull_interval=60" in command
+    assert issubclass(voila_main.BeaconShutdownHandler, voila_main.VoilaShutdownKernelHandler)

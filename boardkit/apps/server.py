@@ -1,10 +1,14 @@
 """Serve the play page with Voilà (``boardkit play``): a free port, the settings in the
 environment, one line when the page is ready, and a clean stop.
 
-Voilà runs as a child process (``python -m voila``) with this interpreter: it shows the
-notebook's outputs only (``strip_sources``), refuses code sent from the page, and starts one
-kernel per open page. Stopping it (Ctrl-C, or SIGTERM to ``boardkit play``) stops Voilà
-with SIGTERM, which shuts its kernels down before it exits.
+Voilà runs as a child process (``python -m boardkit.apps.voila_main``, Voilà with one fix)
+with this interpreter: it shows the notebook's outputs only (``strip_sources``), refuses
+code sent from the page, and starts one kernel per open page. A lab machine serves it all
+day: a closed tab's kernel is shut down by the tab's own request (which Voilà refused
+before the fix in :mod:`boardkit.apps.voila_main`), and a kernel whose page vanished without
+one is culled once it has had no page connected and no activity for :data:`CULL` seconds.
+Stopping it (Ctrl-C, or SIGTERM to ``boardkit play``) stops Voilà with SIGTERM, which shuts
+its kernels down before it exits.
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ from .play import ENV, NOTEBOOK, PlaySettings
 HOST = "127.0.0.1"
 #: how long Voilà may take to start listening, in seconds
 START_TIMEOUT_S = 60.0
+#: a kernel with no page connected and idle this long (seconds) is shut down; an open tab's
+#: kernel is never culled, however long a student thinks
+CULL = {"cull_idle_timeout": 600, "cull_interval": 60, "cull_connected": False}
 
 
 class PlayServerError(BoardkitError):
@@ -60,11 +67,15 @@ def check_port(port: int) -> int:
     return port
 
 
-def voila_command(port: int) -> list[str]:
-    return [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser",
+def voila_command(port: int, cull: dict[str, object] | None = None) -> list[str]:
+    """Voilà's command line for the play page (``cull``: the culling settings, :data:`CULL`
+    by default)."""
+    culling = {**CULL, **(cull or {})}
+    return [sys.executable, "-m", "boardkit.apps.voila_main", str(NOTEBOOK), "--no-browser",
             f"--port={port}", "--Voila.port_retries=0", f"--Voila.ip={HOST}",
             "--Voila.log_level=ERROR", "--strip_sources=True",
-            "--VoilaConfiguration.show_tracebacks=False"]
+            "--VoilaConfiguration.show_tracebacks=False",
+            *(f"--MappingKernelManager.{key}={value}" for key, value in culling.items())]
 
 
 def environment(settings: PlaySettings, base: dict[str, str] | None = None) -> dict[str, str]:

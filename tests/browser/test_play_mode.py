@@ -118,7 +118,8 @@ def test_dice_grid_plays_without_code(play_page, lab_browser):
     # they hold the device (the view options are the player to move and the public table)
     assert board.legal() == []
     options = board.panel.locator(".widget-dropdown", has_text="view as").locator("option")
-    assert options.all_inner_texts() == ["the player to move", "the public table"]
+    assert [t.replace("\xa0", " ") for t in options.all_inner_texts()] == [
+        "the player to move", "the public table"]
     board.take_device(1)
     # seed 0: P1 rolls 4 and 2 -> the two dice are the legal targets; keep the 4. A target is
     # its action's own code, the same in every position, so this process can name it
@@ -161,7 +162,8 @@ def test_dice_grid_plays_without_code(play_page, lab_browser):
     expect(board.svg).to_have_attribute("data-viewer", "P1", timeout=ROUND_TRIP_MS)
     # against the computer the person sees their own seat and the public table, nothing else
     options = board.panel.locator(".widget-dropdown", has_text="view as").locator("option")
-    assert options.all_inner_texts() == ["P1 (you)", "the public table"]
+    assert [t.replace("\xa0", " ") for t in options.all_inner_texts()] == [
+        "P1 (you)", "the public table"]
     board.click(board.legal()[0])  # P1 keeps a die
     board.shows_actions(1)
     board.click(board.legal()[0])  # ... claims a cell; P2 and P3 answer at once
@@ -206,3 +208,32 @@ def test_wishland_from_a_link(play_page):
     page.mouse.move(0, 0)
     page.screenshot(path=str(ARTIFACTS / "play-mode-wishland.png"), animations="disabled")
 
+
+
+def _kernels(server) -> set[int]:
+    """The ids of the kernel processes the play server runs now."""
+    import psutil
+
+    root = psutil.Process(server.process.pid)
+    return {p.pid for p in root.children(recursive=True)
+            if "ipykernel" in " ".join(p.cmdline())}
+
+
+def test_a_closed_tab_frees_its_kernel(play_server, lab_browser):
+    """Closing a play tab shuts its kernel down at once (the page's shutdown beacon, which
+    Voilà used to refuse for want of an ``_xsrf`` value), so a lab machine can serve the
+    page all day."""
+    from playwright.sync_api import expect
+
+    before = _kernels(play_server)
+    page = lab_browser.context.new_page()
+    page.goto(play_server.url)
+    expect(page.locator(".bk-play .bk-board .bk-canvas-root svg")).to_be_visible(timeout=OPEN_MS)
+    mine = _kernels(play_server) - before
+    assert len(mine) == 1, "the page started one kernel"
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + ROUND_TRIP_MS / 1000
+    while mine & _kernels(play_server) and time.monotonic() < deadline:
+        time.sleep(0.25)
+    assert not mine & _kernels(play_server), "the closed tab's kernel still runs"
+    assert "_xsrf" not in play_server.log_tail(400)
