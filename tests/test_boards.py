@@ -11,7 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardkit
-from boardkit.boards import Board, ClickMessage, DragMessage, KeyMessage, SeatError, TURN, parse_message
+from boardkit.boards import (
+    TURN,
+    Board,
+    ClickMessage,
+    DragMessage,
+    KeyMessage,
+    SeatError,
+    parse_message,
+)
 from boardkit.boards import svg as S
 from boardkit.boards.base import BoardCanvas, action_target
 from boardkit.engine import ActionFormatError, BoardkitError, RuleViolation

@@ -25,7 +25,7 @@ class BeaconShutdownHandler(VoilaShutdownKernelHandler):
 
 
 def main() -> None:
-    voila_app.VoilaShutdownKernelHandler = BeaconShutdownHandler  # type: ignore[misc]
+    voila_app.VoilaShutdownKernelHandler = BeaconShutdownHandler
     voila_app.main()
 
 

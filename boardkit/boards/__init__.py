@@ -9,12 +9,12 @@ helpers.
 
 from . import svg
 from .base import (
+    TURN,
     Board,
     BoardCanvas,
     ClickMessage,
     DragMessage,
     KeyMessage,
-    TURN,
     SeatError,
     parse_message,
 )

@@ -669,7 +669,7 @@ class Board(widgets.VBox):
         if self.private:
             allowed = [v for _, v in self._views(state)]
             if _dropdown_value(checked) not in allowed:
-                raise ValueError(f"a private board shows only {', '.join(l for l, _ in self._views(state))}, "
+                raise ValueError(f"a private board shows only {', '.join(label for label, _ in self._views(state))}, "
                                  f"not {_view_label(checked)}")
         return checked
 
