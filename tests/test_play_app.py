@@ -192,3 +192,76 @@ def test_the_play_server_culls_kernels_whose_page_is_gone():
     assert "--MappingKernelManager.cull_connected=False" in command
     assert "--MappingKernelManager.cull_interval=60" in command
     assert issubclass(voila_main.BeaconShutdownHandler, voila_main.VoilaShutdownKernelHandler)
+
+
+def finished_dice_game():
+    state = boardkit.game("dice-grid").new_game(players=2, seed=4)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_a_board_offers_its_save_and_a_private_one_once_the_game_is_over():
+    import base64
+    import re
+
+    page = PlayApp(PlaySettings("dice-grid", players=2, seed=4, against="computer"))
+    board = page.board
+    assert not board.may_save and "once it is over" in board.save_link.value
+    while not board.state.is_over:
+        assert board.play(board.state.legal_actions()[0])
+    link = re.search(r"download='([^']+)' href='data:application/json;base64,([^']+)'",
+                     board.save_link.value)
+    assert link and link.group(1).startswith("dice-grid-2p-seed4-")
+    saved = boardkit.game("dice-grid").from_json(base64.b64decode(link.group(2)))
+    assert saved.to_json() == board.head.to_json()
+    notebook = boardkit.game("dice-grid").board(boardkit.game("dice-grid").new_game(seed=1))
+    assert notebook.may_save and "download the game" in notebook.save_link.value
+
+
+def test_a_saved_finished_game_opens_for_a_replay():
+    state = finished_dice_game()
+    page = PlayApp(PlaySettings("dice-grid"))
+    assert page.open_save(state.to_json(), "ours.json")
+    board = page.board
+    assert board.head.to_json() == state.to_json() and board.viewer is None
+    assert board.slider.value == 0 and board.slider.max == state.action_count
+    assert "opened ours.json: a finished game to replay" in page.message.value
+    board.show_move(state.action_count)
+    assert board.state.is_over
+
+
+def test_an_unfinished_save_goes_on_as_a_private_table():
+    state = boardkit.game("dice-grid").new_game(players=2, seed=4)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    page = PlayApp(PlaySettings("dice-grid"))
+    page.against.value = "computer"
+    assert page.open_save(state.to_json().encode())
+    board = page.board
+    assert board.private and set(board.opponents) == {1}
+    assert [label for label, _ in board.view_as.options] == ["P1 (you)", "the public table"]
+    assert board.head.action_count >= 3 and "played on from move 3" in page.message.value
+
+
+@pytest.mark.parametrize("text, says", [
+    ("not json", "saved game"),
+    ('{"format": 1, "game": "wishland"}', "saved game"),
+])
+def test_a_bad_save_is_one_line_and_the_game_goes_on(text, says):
+    page = PlayApp(PlaySettings("dice-grid"))
+    board = page.board
+    assert not page.open_save(text, "bad.json")
+    assert page.board is board and "bk-error" in page.message.value
+    assert "bad.json" in page.message.value and says in page.message.value
+
+
+def test_a_save_with_a_forced_roll_is_refused():
+    """A save whose dice a teacher chose (``force``) is not a game played: refused."""
+    state = boardkit.game("dice-grid").new_game(players=2, seed=4)
+    state.force("roll", [6, 6])
+    while not any(e.forced for e in state.log):
+        state.apply(state.legal_actions()[0])
+    page = PlayApp(PlaySettings("dice-grid"))
+    assert not page.open_save(state.to_json(), "forced.json")
+    assert "forced" in page.message.value

@@ -13,8 +13,11 @@ from, in this order:
    parameter, ``rule.first_round_reversed=true`` in Wishland).
 
 The page shows the game's title, a "new game" form (players, seed, the game's simple variant
-options, its house rules, and whether the computer plays the other seats) and the board with
-its own controls. Bad settings are one line on the page, never a traceback.
+options, its house rules, whether the computer plays the other seats, and *Open a saved
+game*) and the board with its own controls. The seats are private as at a table (see
+:meth:`PlaySettings.board`); a finished game can be downloaded from the board and opened
+again here to replay it. Bad settings and bad files are one line on the page, never a
+traceback.
 """
 
 from __future__ import annotations
@@ -227,8 +230,15 @@ class PlayApp(widgets.VBox):
         self.new_button = widgets.Button(description="New game", icon="play",
                                          button_style="primary", layout=small)
         self.new_button.on_click(lambda _: self.new_game())
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         description="Open a saved game", icon="folder-open",
+                                         tooltip="a game downloaded from this page: replay a "
+                                                 "finished one, or play an unfinished one on",
+                                         layout=small)
+        self.upload.add_class("bk-play-open")
+        self.upload.observe(self._on_upload, "value")
         form = widgets.HBox([self.players, self.seed, *self.options.values(),
-                             *self.rules.values(), self.against, self.new_button],
+                             *self.rules.values(), self.against, self.new_button, self.upload],
                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         form.add_class("bk-play-form")
         self.message = widgets.HTML()
@@ -256,6 +266,50 @@ class PlayApp(widgets.VBox):
         otherwise the message line says why and the current game goes on."""
         return self.start(self.form_settings())
 
+    def open_save(self, text: str | bytes, name: str = "the file") -> bool:
+        """Open a game downloaded from a board (*Open a saved game*). A finished game is
+        replayed on a board that shows everything (nothing is secret any more; the log
+        slider steps through it); an unfinished one goes on as a table with this page's
+        "play against" setting. True when it opened; otherwise the message line says why and
+        the current game goes on."""
+        try:
+            state = self.game.from_json(text)
+            if state.is_over:
+                board = self.game.board(state, viewer=None)
+            else:
+                opponents = ({seat: AI_AGENT for seat in range(1, state.players)}
+                             if self.against.value == "computer" else {})
+                board = self.game.board(state, seed=state.seed, opponents=opponents,
+                                        private=True)
+        except BoardkitError as exc:
+            self._say(f"✗ {name}: {exc}", error=True)
+            return False
+        except Exception as exc:  # a bug: one line on the page, never a traceback
+            self._say(f"✗ internal error: {type(exc).__name__}: {str(exc)[:200]}", error=True)
+            return False
+        self._show(board)
+        if state.is_over:
+            board.show_move(0)
+            what = "a finished game to replay: move the slider from the first move to the last"
+        else:
+            what = f"an unfinished game, played on from move {state.action_count}"
+        self._say(f"opened {name}: {what}")
+        return True
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        self.open_save(bytes(item["content"]), item.get("name", "the file"))
+
+    def _show(self, board) -> None:
+        old, self.board = self.board, board
+        # ipywidgets keeps children as a tuple (a list would be cast to one)
+        self.children: tuple[widgets.Widget, ...] = (*self.children[:3], board)
+        if old is not None:
+            _close(old)
+
     def start(self, settings: PlaySettings) -> bool:
         try:
             board = settings.board()
@@ -278,11 +332,7 @@ class PlayApp(widgets.VBox):
             box.value = get_dotted(state.params, key)
         self.against.value = settings.against
         self.settings = settings
-        old, self.board = self.board, board
-        # ipywidgets keeps children as a tuple (a list would be cast to one)
-        self.children: tuple[widgets.Widget, ...] = (*self.children[:3], board)
-        if old is not None:
-            _close(old)
+        self._show(board)
         who = ("you are P1; the computer plays the others" if board.opponents else
                "take turns at this screen" if state.players > 1 else "a solo game")
         rules = board.rules_text(state)  # the board's status line says the same

@@ -24,6 +24,7 @@ the panel, and no exception ever leaves the message handler.
 
 from __future__ import annotations
 
+import base64
 import html
 import re
 import traceback
@@ -304,6 +305,10 @@ class Board(widgets.VBox):
         self.slider.observe(self._on_slider, "value")
         self.log_view = widgets.HTML()
         self.log_view.add_class("bk-log")
+        #: the game's save as a download link (a private board: once the game is over)
+        self.save_link = widgets.HTML()
+        self.save_link.add_class("bk-save")
+        self._saved: tuple[object, str] = (None, "")
         autoplay_label = widgets.HTML("auto-play")
         autoplay_label.add_class("bk-label")
         buttons = widgets.HBox([self.undo_button, self.reset_button, self.ai_button])
@@ -317,7 +322,7 @@ class Board(widgets.VBox):
         # the teaching panel beside the picture, so a board with every control fits a
         # laptop screen (docs/decisions.md: "boards fit 1366x768"); it wraps below the
         # picture when the output area is too narrow for both
-        self.side = widgets.VBox([controls, self.message, self.log_view])
+        self.side = widgets.VBox([controls, self.message, self.save_link, self.log_view])
         self.side.add_class("bk-side")
         body = widgets.HBox([self.canvas, self.side])
         body.add_class("bk-body")
@@ -532,6 +537,32 @@ class Board(widgets.VBox):
     def show_move(self, k: int) -> None:
         """Show the position after ``k`` player actions (the log slider does this)."""
         self.slider.value = max(0, min(int(k), self._head.action_count))
+
+    @property
+    def may_save(self) -> bool:
+        """Whether the game's save may be downloaded now. A save holds the seed and every
+        draw, so on a private board (play mode) it is offered once the game is over, when
+        nothing is secret any more; a notebook's board offers it always."""
+        return not self.private or self._head.is_over
+
+    def save_name(self) -> str:
+        """The file name of the save: the game, its players and seed, and its moves."""
+        head = self._head
+        return (f"{head.game.name.replace(':', '-')}-{head.players}p-seed{head.seed}-"
+                f"{head.action_count}moves.json")
+
+    def save_html(self) -> str:
+        """A link that downloads the game's save (``Game.from_json`` loads it), or a line
+        saying when it will be offered."""
+        if not self.may_save:
+            return "<div class='bk-note'>the game's save can be downloaded once it is over</div>"
+        key = (id(self._head), len(self._head.log))
+        if self._saved[0] != key:  # encode once per position, not at every redraw
+            data = base64.b64encode(self._head.to_json().encode()).decode("ascii")
+            name = html.escape(self.save_name())
+            self._saved = (key, f"<a class='bk-save-link' download='{name}' href='data:"
+                                f"application/json;base64,{data}'>⤓ download the game ({name})</a>")
+        return self._saved[1]
 
     def svg(self) -> str:
         """The SVG of the shown position for the current viewer."""
@@ -790,6 +821,7 @@ class Board(widgets.VBox):
             self.canvas.legal = sorted(legal)
         self.status.value = self._status_html(state)
         self.message.value = self._message_html()
+        self.save_link.value = self.save_html()
         self.log_view.value = self._log_html(state)
         self._syncing = True
         try:
