@@ -25,6 +25,7 @@ board never decides legality: clicks become actions and the State accepts or ref
 
 from __future__ import annotations
 
+import math
 import re
 from functools import cache
 
@@ -78,6 +79,9 @@ MAP_W, MAP_H, M = S.FIT_W - 28, 336, 14
 LAT_TOP, LAT_SPAN = 75.0, 125.0
 PANEL = MAP_H + 2 * M + 6  # the table's first line
 LABEL = 10  # place names (10 px at full size)
+#: a trotter's token: a disc of this radius centred on its place, which no place name
+#: overlaps (the names keep this far from every place)
+TOKEN_R = 8
 #: the table's three columns: hand and actions; display and destinations; objectives and
 #: scores, or the payments of the chosen destination
 HAND_X, HAND_W = 16, 290
@@ -105,12 +109,14 @@ def xy(name: str) -> tuple[float, float]:
 def place_labels() -> dict[str, S.Label]:
     """Where each destination's name goes on the map: beside its mark where there is room,
     further away with a leader line in the crowded clusters (Europe, East Asia); no two names
-    overlap, nor a name and a mark or the legend (at 10 px, names in bold widths)."""
+    overlap, nor a name and a mark or the legend (at 10 px, names in bold widths), nor the
+    place a trotter's token may stand on (a disc of :data:`TOKEN_R` around every place)."""
     w = world()
     points = {n: xy(n) for i, n in enumerate(w.names) if w.kind[i] not in ("airport", "autostop")}
     stops = [xy(n) for i, n in enumerate(w.names) if w.kind[i] in ("airport", "autostop")]
-    obstacles = [LEGEND, *((x - 7, y - 7, x + 7, y + 7) for x, y in stops)]
-    return S.place_labels(points, {n: n for n in points}, size=LABEL, radius=7,
+    r = TOKEN_R
+    obstacles = [LEGEND, *((x - r, y - r, x + r, y + r) for x, y in stops)]
+    return S.place_labels(points, {n: n for n in points}, size=LABEL, radius=r,
                           bounds=(M + 2, M + 2, M + MAP_W - 2, M + MAP_H - 2),
                           obstacles=obstacles)
 
@@ -494,19 +500,34 @@ class WanderlustBoard(Board):
         return "".join(pts)
 
     def _trotters(self, state, obs) -> list[str]:
-        out = []
-        seen: dict[str, int] = {}
+        """Each trotter as a token on its place's mark (no place name is drawn there); the
+        trotters sharing a place split its disc. Tokens let clicks through to the place."""
+        here: dict[str, list[int]] = {}
         for t, tr in enumerate(obs["trotters"]):
-            x, y = xy(tr["location"])
-            k = seen.get(tr["location"], 0)
-            seen[tr["location"]] = k + 1
-            cx, cy = x - 10 + 12 * k, y + 13
-            tag = tr["label"].split(" ")[0]
-            out.append(S.group([f"<title>{S.esc(tr['label'])} in {S.esc(tr['location'])}</title>",
-                                S.circle(cx, cy, 10, fill=trotter_colour(state, t), stroke="#ffffff",
-                                         stroke_width=1.5),
-                                S.text(cx, cy, tag, size=LABEL, anchor="middle", weight=700,
-                                       fill="#ffffff")]))
+            here.setdefault(tr["location"], []).append(t)
+        out = []
+        for place, ts in here.items():
+            cx, cy = xy(place)
+            names = ", ".join(obs["trotters"][t]["label"] for t in ts)
+            parts = [f"<title>{S.esc(names)} in {S.esc(place)}</title>"]
+            if len(ts) == 1:
+                parts.append(S.circle(cx, cy, TOKEN_R, fill=trotter_colour(state, ts[0]),
+                                      stroke="#ffffff", stroke_width=1.5))
+                tag = obs["trotters"][ts[0]]["label"].split(" ")[0]
+                parts.append(S.text(cx, cy, tag, size=LABEL, anchor="middle", weight=700,
+                                    fill="#ffffff"))
+            else:  # a slice each, in seat order clockwise from the top
+                for k, t in enumerate(ts):
+                    a0, a1 = (2 * math.pi * k / len(ts), 2 * math.pi * (k + 1) / len(ts))
+                    x0, y0 = cx + TOKEN_R * math.sin(a0), cy - TOKEN_R * math.cos(a0)
+                    x1, y1 = cx + TOKEN_R * math.sin(a1), cy - TOKEN_R * math.cos(a1)
+                    parts.append(f'<path d="M{S.num(cx)},{S.num(cy)} L{S.num(x0)},{S.num(y0)} '
+                                 f'A{TOKEN_R},{TOKEN_R} 0 0 1 {S.num(x1)},{S.num(y1)} Z" '
+                                 f'fill="{trotter_colour(state, t)}" stroke="#ffffff" '
+                                 'stroke-width="1.2"/>')
+                parts.append(S.text(cx, cy, str(len(ts)), size=LABEL, anchor="middle",
+                                    weight=700, fill="#ffffff"))
+            out.append(f'<g class="bk-token" pointer-events="none">{"".join(parts)}</g>')
         return out
 
     @staticmethod
@@ -576,10 +597,15 @@ class WanderlustBoard(Board):
         buttons += [(Postcard(t), f"Postcard ({t})") for t in TICKETS]
         shown_buttons = [(action_target(state, act), label) for act, label in buttons
                          if act in always or action_target(state, act) in legal]
-        for i, (target, label) in enumerate(shown_buttons):
-            out.append(S.button(x + (i % 3) * 97, y + (i // 3) * 28, 93, 24, label,
-                                target=target, legal=legal))
-        y += 28 * ((len(shown_buttons) + 2) // 3)
+        # each button as wide as its label, in rows that wrap within the hand's panel
+        bx = x
+        for target, label in shown_buttons:
+            w = max(93.0, S.text_width(label, 24 * 0.45, bold=True) + 18)
+            if bx > x and bx + w > x + HAND_W:
+                bx, y = x, y + 28
+            out.append(S.button(bx, y, w, 24, label, target=target, legal=legal))
+            bx += w + 4
+        y += 28 if shown_buttons else 0
         return out, y
 
     def _display_panel(self, state, obs, viewer, legal, x, y):

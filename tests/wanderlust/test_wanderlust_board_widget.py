@@ -230,3 +230,47 @@ def test_a_postcard_paid_with_an_airline_ticket_reads_an_airline():
 
     assert str(Postcard("airline")) == "send a postcard (discarding an airline ticket)"
     assert str(Postcard("car")) == "send a postcard (discarding a car ticket)"
+
+
+def _button_boxes(svg: str) -> list[tuple[float, float, float, float, str]]:
+    """The drawn buttons: (x, y, w, h, label) of each pill-shaped box with a label."""
+    import re
+
+    found = re.findall(r'aria-label="([^"]*)"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" '
+                       r'height="24" rx="12"', svg)
+    return [(float(x), float(y), float(w), 24.0, label) for label, x, y, w in found]
+
+
+def test_the_action_buttons_fit_their_labels_and_never_overlap():
+    """Seed 0 opens at a port with three Postcard choices: six buttons with long labels."""
+    from boardkit.boards import svg as S
+    from boardkit.wanderlust.board import HAND_W, HAND_X
+
+    state = GAME.new_game(players=2, seed=0)
+    board = GAME.board(state)
+    buttons = _button_boxes(board.svg())
+    labels = [b[4] for b in buttons]
+    assert {"Postcard (charter)", "Postcard (airline)", "Postcard (wild)"} <= set(labels)
+    for x, _, w, _, label in buttons:
+        assert S.text_width(label, 24 * 0.45, bold=True) <= w - 8, label
+        assert HAND_X <= x and x + w <= HAND_X + HAND_W + 1, label
+    for i, a in enumerate(buttons):
+        for b in buttons[i + 1:]:
+            assert not S.overlaps((a[0], a[1], a[0] + a[2], a[1] + a[3]),
+                                  (b[0], b[1], b[0] + b[2], b[1] + b[3])), (a[4], b[4])
+
+
+def test_no_place_name_lies_under_a_trotters_token():
+    """A token is a disc centred on its place, and every name keeps clear of every place's
+    disc, so a token never hides a name wherever a trotter stands."""
+    from boardkit.boards import svg as S
+    from boardkit.wanderlust.board import TOKEN_R, place_labels, xy
+    from boardkit.wanderlust.content import world
+
+    labels = place_labels()
+    for name in world().names:
+        x, y = xy(name)
+        disc = (x - TOKEN_R, y - TOKEN_R, x + TOKEN_R, y + TOKEN_R)
+        assert not [n for n, lab in labels.items() if S.overlaps(disc, lab.box)], name
+    svg = GAME.board(GAME.new_game(players=3, seed=2), viewer=None).svg()
+    assert svg.count('class="bk-token" pointer-events="none"') >= 1
