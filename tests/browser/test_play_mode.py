@@ -237,3 +237,38 @@ def test_a_closed_tab_frees_its_kernel(play_server, lab_browser):
         time.sleep(0.25)
     assert not mine & _kernels(play_server), "the closed tab's kernel still runs"
     assert "_xsrf" not in play_server.log_tail(400)
+
+
+@pytest.mark.parametrize("name, variant", [("wanderlust", {}),
+                                           ("wishland", {"entrepreneurs": True})])
+def test_against_the_computer_the_page_holds_no_secret_of_its_seat(play_page, name, variant):
+    """At 1366×768, a game against the computer offers P1's seat and the public table only,
+    and nothing of the computer's secrets reaches the page: not in its text, not in its
+    HTML (the drawn SVG, the log, the menus)."""
+    import html
+
+    from playwright.sync_api import expect
+
+    from boardkit.apps.play import PlaySettings
+
+    query = f"?game={name}&players=2&seed=5&against=computer" + "".join(
+        f"&variant.{k}={str(v).lower()}" for k, v in variant.items())
+    page = play_page(query)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    board = Board(page)
+    expect(board.svg).to_have_attribute("data-viewer", "P1", timeout=ROUND_TRIP_MS)
+    options = board.panel.locator(".widget-dropdown", has_text="view as").locator("option")
+    assert [t.replace("\xa0", " ") for t in options.all_inner_texts()] == [
+        "P1 (you)", "the public table"]
+    _, state = PlaySettings(name, players=2, seed=5, against="computer", variant=variant).start()
+    assert state.action_count == 0 and state.current_player == 0  # the page's position too
+    secrets = [str(e) for e in state.log if e.to == 1 and str(e) != e.visible_text(0)]
+    assert secrets, f"{name}: seat 2 has secrets at the start (the test's premise)"
+    content = html.unescape(page.content())
+    leaked = [s for s in secrets if s in content]
+    assert leaked == [], leaked
+    assert "everything (teacher)" not in content
+    no_code_on(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / f"play-mode-{name}-1366.png"), animations="disabled")
