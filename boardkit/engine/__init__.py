@@ -6,6 +6,7 @@ from .errors import (
     BoardkitError,
     DataError,
     FlowError,
+    GameDefinitionError,
     InteropError,
     RuleViolation,
     SaveGameError,
@@ -23,7 +24,7 @@ from .steps import Step
 
 __all__ = [
     "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
-    "DataError", "Event", "Flow", "FlowError", "Phase", "Then", "InteropError", "Explanation", "Game", "HouseRule", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
+    "DataError", "Event", "Flow", "FlowError", "GameDefinitionError", "Phase", "Then", "InteropError", "Explanation", "Game", "HouseRule", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "UnsupportedGameError", "VariantError",
     "action", "catalog", "game", "games", "house_rule", "register",

@@ -15,7 +15,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
 
-from .errors import ActionFormatError, shown
+from .errors import ActionFormatError, GameDefinitionError, shown
 
 
 class Action:
@@ -49,15 +49,73 @@ class Action:
 A = TypeVar("A", bound=Action)
 
 
+#: what an action's field may hold (actions are hashable, compared, and saved as JSON)
+FIELD_TYPES = ("int, float, str, bool, None, Literal[...] of those, tuple[...] of those "
+               "(tuple[int, ...] for a sequence), or a union of them (X | None)")
+_SCALARS = (int, float, str, bool, type(None))
+
+
+def field_type_problem(tp: Any) -> Any:
+    """The part of the type ``tp`` an action field cannot hold (``list[int]``, ``dict``, a
+    class of one's own), or None when every part is allowed (:data:`FIELD_TYPES`)."""
+    origin = typing.get_origin(tp)
+    if origin is typing.Annotated:
+        return field_type_problem(typing.get_args(tp)[0])
+    if origin is typing.Literal:
+        bad = [a for a in typing.get_args(tp) if not isinstance(a, _SCALARS)]
+        return tp if bad else None
+    if origin in (typing.Union, types.UnionType, tuple):
+        for arg in typing.get_args(tp):
+            if arg is Ellipsis:
+                continue
+            bad = field_type_problem(arg)
+            if bad is not None:
+                return bad
+        return None
+    return None if tp in _SCALARS else tp
+
+
+def _type_name(tp: Any) -> str:
+    return tp.__name__ if isinstance(tp, type) and not typing.get_args(tp) else str(tp).replace(
+        "typing.", "")
+
+
+def check_action_fields(cls: type, hints: Mapping[str, Any]) -> None:
+    """Refuse an action class with a field of a type an action cannot hold
+    (:class:`GameDefinitionError` naming the class, the field and the fix)."""
+    for f in dataclasses.fields(cls):
+        bad = field_type_problem(hints.get(f.name, Any))
+        if bad is not None:
+            hint = ""
+            origin = typing.get_origin(bad) or bad
+            if origin in (list, set, frozenset):
+                hint = " (a sequence: tuple[int, ...] instead of list[int])"
+            elif origin is dict:
+                hint = " (a mapping: a tuple of (key, value) pairs, or one field per key)"
+            raise GameDefinitionError(
+                f"{cls.__name__}.{f.name}: an action field cannot hold {_type_name(bad)}"
+                f"{hint}; allowed: {FIELD_TYPES} — actions are hashable and saved as JSON")
+
+
 @dataclass_transform(frozen_default=True, order_default=True, eq_default=True)
 def action(cls: type[A]) -> type[A]:
     """Class decorator: a frozen, slotted, ordered dataclass that is an :class:`Action`.
 
     Type checkers see it as a dataclass decorator (``dataclass_transform``), so they check
-    an action's fields where it is built: ``Claim(cell=(1, 2))``."""
-    if not issubclass(cls, Action):
-        raise TypeError(f"{cls.__name__} must subclass boardkit.engine.Action")
-    return dataclasses.dataclass(frozen=True, slots=True, order=True)(cls)
+    an action's fields where it is built: ``Claim(cell=(1, 2))``. A field of a type an action
+    cannot hold (a list, a dict, a class of one's own) is refused here, naming the field
+    (:data:`FIELD_TYPES`); a type named only later in its module is checked when the game
+    is declared (:class:`ActionSet`)."""
+    if not isinstance(cls, type) or not issubclass(cls, Action):
+        raise GameDefinitionError(f"{getattr(cls, '__name__', cls)!s} must subclass "
+                                  "boardkit.engine.Action: class MyMove(Action): ...")
+    made = dataclasses.dataclass(frozen=True, slots=True, order=True)(cls)
+    try:
+        hints = typing.get_type_hints(made, include_extras=True)
+    except NameError:  # a forward reference: checked by ActionSet once the module is whole
+        return made
+    check_action_fields(made, hints)
+    return made
 
 
 def to_jsonable(value: Any) -> Any:
@@ -382,9 +440,20 @@ class ActionSet:
     """The action classes of one game: decode dicts (from JSON or the browser) safely."""
 
     def __init__(self, classes: Iterable[type[Action]]):
+        classes = list(classes)
+        for c in classes:
+            if not isinstance(c, type) or not issubclass(c, Action):
+                raise GameDefinitionError(f"actions: {c!r} is not an action class (subclass "
+                                          "boardkit.engine.Action and decorate it with @action)")
+            params = getattr(c, "__dataclass_params__", None)
+            if c.__dict__.get("__dataclass_fields__") is None or params is None or not params.frozen:
+                raise GameDefinitionError(f"{c.__name__} is not decorated with @action: write "
+                                          f"@action on the line above `class {c.__name__}(Action):`")
         self.classes = {c.__name__: c for c in classes}
         self._hints = {name: typing.get_type_hints(c, include_extras=True)
                        for name, c in self.classes.items()}
+        for name, c in self.classes.items():
+            check_action_fields(c, self._hints[name])
         self._contracts = {c: _contract(c) for c in self.classes.values()}
 
     def conform(self, act: Action) -> Action:

@@ -55,6 +55,13 @@ class ActionFormatError(BoardkitError, ValueError):
     matched: bool = False
 
 
+class GameDefinitionError(BoardkitError, TypeError):
+    """A game declared wrongly by its author (an action field of a type an action cannot
+    hold, a class not decorated with ``@action``, a step whose ``legal`` returns something
+    else than a list of actions): raised where the mistake is made, or at the first call that
+    can see it, naming the class, field or step and the fix."""
+
+
 class FlowError(BoardkitError, ValueError):
     """A game's flow declared wrongly (:mod:`boardkit.engine.flow`): an author's mistake,
     found when the flow is defined or when it first goes astray."""

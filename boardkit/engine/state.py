@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from .actions import FORMAT_RULE, Action, brief, freeze, label, to_jsonable
-from .errors import ActionFormatError, RuleViolation, SaveGameError, clipped, shown
+from .errors import (
+    ActionFormatError,
+    GameDefinitionError,
+    RuleViolation,
+    SaveGameError,
+    clipped,
+    shown,
+)
 from .log import Event, Kind, Log
 from .rules import describe
 from .steps import Step
@@ -47,6 +54,33 @@ _SHARED = ("log", "variant", "params")
 #: being loaded (:class:`Replay`: read once, by :meth:`State.chance`; copying it in every
 #: atomic apply made a save with a million unused records take minutes to refuse)
 _TRANSIENT = ("_offered", "_replay")
+
+#: the step classes whose ``legal`` answer has been checked once (:meth:`State._listed`)
+_LISTS_CHECKED: set[type] = set()
+
+
+def _check_listed(state: State, step: Step, options: object) -> None:
+    """Refuse what a step's ``legal`` returned unless it is a list (or tuple) of this game's
+    actions, naming the step class, what came back and the fix."""
+    where = f"{type(step).__name__}.legal"
+    if isinstance(options, Action):
+        raise GameDefinitionError(f"{where} returned one action, {brief(options)}, not a list: "
+                                  f"return [{type(options).__name__}(...)]")
+    if not isinstance(options, list | tuple):
+        what = "None" if options is None else f"a {type(options).__name__}"
+        fix = ("return [...] (a list comprehension), not a generator expression"
+               if type(options).__name__ == "generator" else
+               "return a list, sorted if its order may vary: sorted(options)"
+               if isinstance(options, set | frozenset) else "end it with `return options`"
+               if options is None else "return a list of actions")
+        raise GameDefinitionError(f"{where} returned {what}, not a list of actions: {fix}")
+    classes = state.game.actions.classes
+    for i, act in enumerate(options):
+        if not isinstance(act, Action) or classes.get(type(act).__name__) is not type(act):
+            raise GameDefinitionError(
+                f"{where} returned {brief(act)} at [{i}], which is not one of "
+                f"{state.game.name}'s actions ({', '.join(sorted(classes))}): list it in "
+                "Game(actions=...) and return instances of it")
 #: why a save's forced random outcome is refused by default (see ``Game.from_json``)
 FORCED_HINT = ("A forced outcome is chosen, not drawn from the seed: it belongs in a "
                "teacher's position, not in a game played for real. Load with "
@@ -236,7 +270,17 @@ class State:
         offered = self.__dict__.get("_offered")
         if offered is not None and offered[0] == len(self.log):
             return list(offered[1])
-        return list(self.stack[-1].legal(self))
+        return list(self._listed(self.stack[-1]))
+
+    def _listed(self, step: Step) -> list[Action]:
+        """``step.legal(self)``, its result checked the first time a step class answers (an
+        author's mistake named where it is made: a generator, a set, None or one bare
+        action instead of a list of this game's actions)."""
+        options = step.legal(self)
+        if type(step) not in _LISTS_CHECKED:
+            _check_listed(self, step, options)
+            _LISTS_CHECKED.add(type(step))
+        return options
 
     def random_action(self, rng: np.random.Generator) -> Action:
         """A legal action of the current player drawn at random with ``rng`` (playouts); a
@@ -326,7 +370,7 @@ class State:
             top = self.stack[-1]
             if not top.auto:
                 return None
-            options = top.legal(self)
+            options = self._listed(top)
             if len(options) != 1:
                 return options
             self._resolve("auto", options[0])

@@ -1,0 +1,99 @@
+"""An author's mistakes are caught where they are made, with the fix in the message.
+
+Each test is one mistake a student made while turning the starter game into their own
+(the list in the issue "a student's own game"), made here on tic-tac-toe's pieces.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Literal
+
+import pytest
+
+from boardkit.engine import Action, ActionSet, GameDefinitionError, Range, action
+from boardkit.examples import tic_tac_toe as ttt
+
+
+def test_a_list_field_is_refused_at_action_naming_the_field_and_the_fix():
+    with pytest.raises(GameDefinitionError, match=r"Pick\.cards: an action field cannot hold "
+                                                   r"list\[int\] \(a sequence: tuple\[int, \.\.\.\]"):
+        @action
+        class Pick(Action):
+            cards: list[int]
+
+
+@pytest.mark.parametrize("bad", [dict[str, int], set[int], object, tuple[int, list[str]],
+                                 int | list[int]])
+def test_every_unhashable_or_unsaveable_field_type_is_refused(bad):
+    cls = type("Move", (Action,), {"__annotations__": {"what": bad}})
+    with pytest.raises(GameDefinitionError, match=r"Move\.what: an action field cannot hold"):
+        action(cls)
+
+
+def test_the_field_types_actions_use_are_accepted():
+    @action
+    class Fine(Action):
+        n: Annotated[int, Range(0, 3)]
+        where: tuple[int, int]
+        many: tuple[str, ...]
+        kind: Literal["a", "b"] | None
+        share: float = 0.5
+        flag: bool = False
+
+    assert Fine(1, (0, 1), ("x",), "a").to_dict()["where"] == [0, 1]
+
+
+def test_a_class_without_action_is_refused_when_the_game_lists_it():
+    class Place(Action):  # @action forgotten
+        cell: int
+
+    with pytest.raises(GameDefinitionError, match=r"Place is not decorated with @action: write "
+                                                   r"@action on the line above"):
+        ActionSet([Place])
+    with pytest.raises(GameDefinitionError, match="is not an action class"):
+        ActionSet([ttt.Place, dict])
+
+
+def test_a_field_named_later_in_its_module_is_checked_when_the_game_lists_it():
+    @action
+    class Later(Action):
+        what: Undefined  # noqa: F821 - resolved only once the module is whole
+
+    Later.__annotations__["what"] = "list[int]"  # what the module names it, once whole
+    with pytest.raises(GameDefinitionError, match=r"Later\.what"):
+        ActionSet([Later])
+
+
+def _position_with(legal):
+    """A tic-tac-toe position whose step answers ``legal`` (a fresh step class each time:
+    the engine checks a step class's answer once)."""
+    step_class = type("MyStep", (ttt.PlaceStep,), {"legal": lambda self, state: legal(state)})
+    state = ttt.GAME.new_game(seed=1)
+    state.stack[-1] = step_class(0)
+    return state
+
+
+@pytest.mark.parametrize("legal, says", [
+    (lambda s: (ttt.Place(c) for c in range(9)), "returned a generator, not a list of actions: "
+                                                 "return [...] (a list comprehension)"),
+    (lambda s: None, "returned None, not a list of actions: end it with `return options`"),
+    (lambda s: {ttt.Place(0)}, "returned a set, not a list of actions: return a list, sorted"),
+    (lambda s: ttt.Place(0), "returned one action, Place(cell=0), not a list: return [Place(...)]"),
+    (lambda s: [ttt.Place(0), (1, 1)], "returned (1, 1) at [1], which is not one of "
+                                       "tic-tac-toe's actions (Place)"),
+])
+def test_what_legal_returns_is_checked_the_first_time_naming_the_step(legal, says):
+    state = _position_with(legal)
+    with pytest.raises(GameDefinitionError) as err:
+        state.legal_actions()
+    assert str(err.value).startswith("MyStep.legal ") and says in str(err.value)
+
+
+def test_a_right_answer_is_checked_once_and_then_trusted():
+    from boardkit.engine import state as state_module
+
+    state = _position_with(lambda s: [ttt.Place(4)])
+    assert state.legal_actions() == [ttt.Place(4)]
+    assert type(state.stack[-1]) in state_module._LISTS_CHECKED
+    assert dataclasses.is_dataclass(ttt.Place)
