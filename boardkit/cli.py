@@ -319,6 +319,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    here = os.getcwd()  # a student's game in this folder ('pickpocket:GAME') is importable,
+    if here not in sys.path and "" not in sys.path:  # as it is for `python -m boardkit`; last,
+        sys.path.append(here)  # so a file of theirs never hides an installed package
     try:
         args = build_parser().parse_args(argv)
     except _UsageError as exc:

@@ -97,3 +97,64 @@ def test_a_right_answer_is_checked_once_and_then_trusted():
     assert state.legal_actions() == [ttt.Place(4)]
     assert type(state.stack[-1]) in state_module._LISTS_CHECKED
     assert dataclasses.is_dataclass(ttt.Place)
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    """A student's folder, the current one, with nothing of it imported yet."""
+    import sys
+
+    from boardkit.engine import registry
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [*sys.path, str(tmp_path)])
+    yield tmp_path
+    for name in ("brokengame", "mygame", "nogame"):
+        sys.modules.pop(name, None)
+        registry._loaded.pop(name, None)
+        registry._refs.pop(name, None)
+
+
+def test_a_game_module_that_fails_to_import_names_its_file_and_line(folder):
+    import boardkit
+    from boardkit.engine import UnknownGameError
+
+    (folder / "brokengame.py").write_text("import math\nfrom boardkit.engine import Acton\n")
+    with pytest.raises(UnknownGameError, match=r"cannot import name 'Acton'.*\(brokengame\.py, "
+                                               r"line 2: from boardkit\.engine import Acton\)"):
+        boardkit.game("brokengame:GAME")
+
+
+def test_a_missing_module_and_a_missing_game_say_what_to_do(folder):
+    import boardkit
+    from boardkit.engine import UnknownGameError
+
+    with pytest.raises(UnknownGameError, match=r"no module 'nothere' on Python's path; run the "
+                                               r"command in the folder that holds nothere\.py"):
+        boardkit.game("nothere:GAME")
+    (folder / "nogame.py").write_text("X = 1\n")
+    with pytest.raises(UnknownGameError, match=r"has no 'GAME'; define GAME = Game\(\.\.\.\) there"):
+        boardkit.game("nogame:GAME")
+
+
+def test_a_bare_name_finds_the_game_module_in_the_current_folder(folder):
+    import boardkit
+
+    (folder / "mygame.py").write_text("from boardkit.examples.tic_tac_toe import GAME\n")
+    assert boardkit.game("mygame") is ttt.GAME
+
+
+def test_the_command_line_finds_a_game_in_its_folder(folder):
+    """``boardkit rules pickpocket:GAME`` from the game's own folder (the console script,
+    not ``python -m``: its path does not hold the current folder by itself)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    (folder / "mygame.py").write_text("from boardkit.examples.tic_tac_toe import GAME\n")
+    script = Path(sys.executable).with_name("boardkit")
+    for name in ("mygame:GAME", "mygame"):
+        done = subprocess.run([str(script), "rules", name], cwd=folder, capture_output=True,
+                              text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "tic-tac-toe.turn.place" in done.stdout
