@@ -107,10 +107,18 @@ def _key_values(pairs: Sequence[str], what: str) -> dict:
 
 
 def _split_params(pairs: Sequence[str], game: str) -> dict:
+    """``--set`` pairs as rule parameters. A key may start with any name of the game: its
+    name (``pickpocket.points=2``), the name it was given as (``pickpocket:GAME.points=2``)
+    or, for a reference, its module's (``pickpocket.points=2`` for ``pickpocket:GAME``)."""
+    pairs_found = _key_values(pairs, "--set")
+    if not pairs_found:
+        return {}
+    names = {game, game.partition(":")[0], get_game(game).name}
+    prefixes = sorted((n + "." for n in names if n), key=len, reverse=True)
     out = {}
-    for key, value in _key_values(pairs, "--set").items():
-        prefix = game + "."
-        out[key[len(prefix):] if key.startswith(prefix) else key] = value
+    for key, value in pairs_found.items():
+        prefix = next((p for p in prefixes if key.startswith(p)), "")
+        out[key[len(prefix):]] = value
     return out
 
 

@@ -158,3 +158,14 @@ def test_the_command_line_finds_a_game_in_its_folder(folder):
                               text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         assert "tic-tac-toe.turn.place" in done.stdout
+
+
+def test_set_takes_every_name_of_a_game_named_by_reference(folder):
+    """``boardkit rules`` suggests ``--set NAME.KEY``; for a game named by its reference
+    the name, the reference and the module all work, as does a bare key."""
+    from boardkit.cli import _split_params
+
+    (folder / "mygame.py").write_text("from boardkit.examples.dice_grid import GAME\n")
+    for key in ("dice-grid.points.lucky_cell", "mygame:GAME.points.lucky_cell",
+                "mygame.points.lucky_cell", "points.lucky_cell"):
+        assert _split_params([f"{key}=3"], "mygame:GAME") == {"points.lucky_cell": 3}, key
