@@ -683,6 +683,26 @@ def test_dice_grid_names_cells_as_its_board_labels_them():
     assert "cell A1 shows 1" in svg
 
 
+def test_dice_grid_words_a_cell_off_the_grid_by_labels_it_shows():
+    """Issue 47: was "(7, 7) is not a cell of the 4×4 grid"; the board labels A-D and 1-4."""
+    board = new_board()
+    click(board, KEEP_4)
+    assert click(board, target(Claim((4, 1)))) is False
+    words = board.last_error.message
+    assert board.last_error.rule == "dice-grid.claim.inside"
+    assert "1 column right of D2" in words and "4×4 grid (A1–D4)" in words, words
+    assert "(4, 1)" not in words
+    labels = board.state.labels
+    texts = set(_re_texts(board.svg()))
+    assert set(labels.columns()) | set(labels.rows()) <= texts
+
+
+def _re_texts(svg: str) -> list[str]:
+    import re
+
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
 # ---------------------------------------------------------------- boards fit a laptop screen
 # (docs/decisions.md, "Boards fit a 1366x768 laptop screen"; the browser test
 # tests/browser/test_boards_fit.py measures the same on screen)
