@@ -697,6 +697,17 @@ def test_dice_grid_words_a_cell_off_the_grid_by_labels_it_shows():
     assert set(labels.columns()) | set(labels.rows()) <= texts
 
 
+def test_the_panel_menu_and_slider_stretch_instead_of_taking_100_percent():
+    """Issue 47: a width of 100% plus ipywidgets' margins pushed the "view as" menu past the
+    panel's right edge, where the output area cut it off (the browser test measures it)."""
+    from boardkit.boards.base import _CSS
+
+    board = new_board()
+    for control in (board.view_as, board.slider):
+        assert control.layout.width is None and "bk-fill" in control._dom_classes
+    assert ".bk-side .bk-fill" in _CSS and "align-self: stretch" in _CSS
+
+
 def _re_texts(svg: str) -> list[str]:
     import re
 

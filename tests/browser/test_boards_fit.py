@@ -129,6 +129,21 @@ MEASURE = """
     }
   }
 
+  // the panel's controls stay inside the panel: one that sticks out is cut at the window's
+  // edge when the panel is at the output area's right (the "view as" menu, issue 47)
+  const side = board.querySelector('.bk-side');
+  if (side) {
+    const s = box(side);
+    for (const el of side.querySelectorAll('button, select, .widget-slider, .widget-dropdown')) {
+      const r = box(el);
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.left < s.left - 0.5 || r.right > s.right + 0.5) {
+        const name = (el.textContent || el.className || el.tagName).trim().slice(0, 40);
+        problems.push(`control sticks out of the panel ${show(s)}: ${el.tagName} "${name}" at ${show(r)}`);
+      }
+    }
+  }
+
   // HTML text: clipped or too small
   const html = [...board.querySelectorAll('*')].filter((el) => !el.closest('svg'));
   for (const el of html) {
