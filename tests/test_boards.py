@@ -814,9 +814,10 @@ def test_lands_hint_and_ghost_message_are_whole_and_name_squares_one_based():
     board.handle_message({"kind": "drag", "target": "tray:1", "phase": "start", "x": tx + 9,
                           "y": ty + 9})
     board.handle_message({"kind": "drag", "target": "tray:1", "phase": "move",
-                          "x": fx + 10.5 * CELL + 9, "y": fy + 2 * CELL + 9})
-    verdict = board.ghost_verdict
-    assert verdict is not None and not verdict.legal
+                          "x": fx + 12.4 * CELL + 9, "y": fy + 2 * CELL + 9})
+    verdict = board.ghost_verdict  # snapped to M9, where the card sticks out of the area
+    assert verdict is not None and verdict.rule == "lands.build.area"
+    assert "lower-left square on M9" in verdict.message
     words = " ".join(_re.findall(r"<text [^>]*>([^<]*)</text>", board.svg()))
     for word in f"{verdict.rule}: {verdict.message}".split():
         assert _S.esc(word) in words

@@ -471,10 +471,10 @@ class LandsBoard(Board):
         """The (x, y) a card whose footprint's top-left corner is at SVG point (left, top)
         lies on in the area whose top-left corner is (fx, fy): each snapped to the nearest
         square when within :attr:`snap` of it, else the free value (to 0.001)."""
-        x = (left - fx) / CELL
-        y = AREA - (top - fy) / CELL - o.h
-        return tuple(round(v) if abs(v - round(v)) <= self.snap else round(v, 3)  # type: ignore[return-value]
-                     for v in (x, y))
+        def snapped(v: float) -> int | float:
+            return round(v) if abs(v - round(v)) <= self.snap else round(v, 3)
+
+        return snapped((left - fx) / CELL), snapped(AREA - (top - fy) / CELL - o.h)
 
     def drop_action(self, state, card, left, top, o, px, py) -> Action | None:
         """The action a drop means: the park area under the pointer, the card's float square."""
@@ -741,11 +741,11 @@ class LandsBoard(Board):
             parts.append(S.text(fx, fy - 8, label, size=12, weight=600))
             parts.append(S.rect(fx, fy, FRAME, FRAME, fill="#f4f1ea", stroke="#bbb", shape=False))
             # the axis labels: the very names every message, log line and hint uses
-            for x, name in enumerate(SQUARES.columns()):
-                parts.append(S.text(fx + x * CELL + CELL / 2, fy + FRAME + 8, name,
+            for col, name in enumerate(SQUARES.columns()):
+                parts.append(S.text(fx + col * CELL + CELL / 2, fy + FRAME + 8, name,
                                     size=TEXT, anchor="middle", fill=S.MUTED))
-            for y, name in enumerate(SQUARES.rows()):  # y grows upwards: row 1 at the bottom
-                parts.append(S.text(fx - 3, fy + FRAME - y * CELL - CELL / 2, name, size=TEXT,
+            for row, name in enumerate(SQUARES.rows()):  # y grows upwards: row 1 at the bottom
+                parts.append(S.text(fx - 3, fy + FRAME - row * CELL - CELL / 2, name, size=TEXT,
                                     anchor="end", fill=S.MUTED))
             for i in range(1, AREA):
                 parts.append(f"<path d='M{fx + i * CELL} {fy}V{fy + FRAME}M{fx} {fy + i * CELL}H{fx + FRAME}' stroke='#e2ddd0' stroke-width='0.6'/>")
