@@ -186,6 +186,16 @@ def drag_park_card(board, park, card, x, y, h=4):
     return board.handle_message({"kind": "drag", "target": target, "phase": "end", "x": ex + 1, "y": ey + 1})
 
 
+def test_a_rearranging_drag_snaps_to_the_nearest_square_too():
+    s = fresh_game()
+    b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
+    b.handle_message({"kind": "click", "target": "shape:1"})
+    drop(b, 1, *square(b, 0, 5, 5))
+    drag_park_card(b, 0, 1, 2.4, 5.38)  # 0.4 and 0.38 of a square off C6
+    assert b.draft["cards"] == [[1, 2, 5, 0, 1]]
+
+
 def test_rearranging_on_the_board_is_checked_when_done():
     """lands.rearrange.within: drag two cards through an illegal layout, then "done"."""
     s = fresh_game()
