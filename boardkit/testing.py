@@ -14,14 +14,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pickle
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 
 from boardkit.engine import PUBLIC, Action, RuleViolation, State
 from boardkit.engine import game as get_game
+from boardkit.engine import state as _state_module
 
 __all__ = ["assert_illegal", "assert_legal", "check_conformance", "flow_leaf_problems",
            "playthrough"]
@@ -59,9 +62,26 @@ def assert_legal(state: State, act: Action) -> State:
     return state.apply(act)
 
 
+@contextlib.contextmanager
+def strict() -> Iterator[None]:
+    """The engine's debug mode for a game's author: inside it, a step's ``check`` (and so
+    ``explain`` and ``apply``) that changes the state is refused where it happens
+    (:class:`~boardkit.engine.GameDefinitionError` naming the step). :func:`check_conformance`
+    runs in it; the scaffold's tests switch it on (``with strict():``)."""
+    before = _state_module.STRICT["checks"]
+    _state_module.STRICT["checks"] = True
+    try:
+        yield
+    finally:
+        _state_module.STRICT["checks"] = before
+
+
 def _random_game(name: str, seed: int, players: int | None, steps: int | None,
-                 variant: dict | None = None) -> State:
-    state = get_game(name).new_game(players=players, seed=seed, variant=variant)
+                 variant: dict | None = None, params: dict | None = None) -> State:
+    state = get_game(name).new_game(players=players, seed=seed, variant=variant, params=params)
+    assert not state.is_over, (
+        f"{name}: the game is over before its first decision (does setup() end with "
+        "self.flow.begin(self)? does a phase's end_if hold at the start?)")
     rng = np.random.default_rng(seed)
     n = 0
     while not state.is_over and (steps is None or n < steps):
@@ -73,13 +93,22 @@ def _random_game(name: str, seed: int, players: int | None, steps: int | None,
 
 
 def check_conformance(name: str, seed: int, players: int | None = None,
-                      steps: int | None = 30, probes: int = 8, variant: dict | None = None) -> None:
-    """Check the protocol's promises for game ``name`` on the random game ``seed``.
+                      steps: int | None = 30, probes: int = 8, variant: dict | None = None,
+                      params: dict | None = None) -> None:
+    """Check the protocol's promises for game ``name`` on the random game ``seed`` (with
+    ``variant`` options and rule ``params``), in the engine's debug mode (:func:`strict`).
 
     ``steps``: where to stop for the position checks (the whole game always runs once).
-    Raises AssertionError naming the promise that broke."""
+    Raises AssertionError naming the promise that broke (or the engine's
+    :class:`~boardkit.engine.GameDefinitionError` for a check that changes the state)."""
+    with strict():
+        _check_conformance(name, seed, players, steps, probes, variant, params)
+
+
+def _check_conformance(name: str, seed: int, players: int | None, steps: int | None,
+                       probes: int, variant: dict | None, params: dict | None) -> None:
     g = get_game(name)
-    whole = _random_game(name, seed, players, None, variant)
+    whole = _random_game(name, seed, players, None, variant, params)
     assert whole.is_over and whole.current_player is None, f"{name}: the game did not end"
     assert len(whole.scores()) == whole.players, f"{name}: one score per player"
     winners = whole.winners()
@@ -89,7 +118,7 @@ def check_conformance(name: str, seed: int, players: int | None = None,
     assert again.to_json() == whole.to_json(), f"{name}: the save does not replay exactly"
     assert again.log.text() == whole.log.text()
 
-    s = _random_game(name, seed, players, steps, variant)
+    s = _random_game(name, seed, players, steps, variant, params)
     for p in range(whole.players):  # a simulation run's columns are fixed by its first rows
         for part in ("score_breakdown", "facts"):
             end, during = getattr(whole, part)(p), getattr(s, part)(p)
@@ -97,13 +126,15 @@ def check_conformance(name: str, seed: int, players: int | None = None,
                 f"{name}: {part}({p}) gives other keys at the end than during the game")
             bad = {k: v for k, v in end.items() if not isinstance(v, (int, float, str))}
             assert not bad, f"{name}: {part}({p}) gives values that are not numbers or text: {bad}"
+    before = _fingerprint(s)  # before anything is listed or explained
     legal = s.legal_actions()
+    assert _fingerprint(s) == before, f"{name}: listing the legal actions changed the state"
     if g.has_codec:
         codes = [g.codec.encode(a) for a in legal]
         assert len(set(codes)) == len(codes), f"{name}: two legal actions share a code"
     for act in legal:
         assert s.explain(act).legal, f"{name}: {act} is listed but explain() refuses it"
-    before = _fingerprint(s)
+        assert _fingerprint(s) == before, f"{name}: explain({act}) changed the state"
     for act in _probes(g, s, legal, seed, probes):
         try:
             s.apply(act)

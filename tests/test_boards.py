@@ -693,6 +693,37 @@ def test_dice_grid_names_cells_as_its_board_labels_them():
     assert "cell A1 shows 1" in svg
 
 
+def test_dice_grid_words_a_cell_off_the_grid_by_labels_it_shows():
+    """Issue 47: was "(7, 7) is not a cell of the 4×4 grid"; the board labels A-D and 1-4."""
+    board = new_board()
+    click(board, KEEP_4)
+    assert click(board, target(Claim((4, 1)))) is False
+    words = board.last_error.message
+    assert board.last_error.rule == "dice-grid.claim.inside"
+    assert "1 column right of D2" in words and "4×4 grid (A1–D4)" in words, words
+    assert "(4, 1)" not in words
+    labels = board.state.labels
+    texts = set(_re_texts(board.svg()))
+    assert set(labels.columns()) | set(labels.rows()) <= texts
+
+
+def test_the_panel_menu_and_slider_stretch_instead_of_taking_100_percent():
+    """Issue 47: a width of 100% plus ipywidgets' margins pushed the "view as" menu past the
+    panel's right edge, where the output area cut it off (the browser test measures it)."""
+    from boardkit.boards.base import _CSS
+
+    board = new_board()
+    for control in (board.view_as, board.slider):
+        assert control.layout.width is None and "bk-fill" in control._dom_classes
+    assert ".bk-side .bk-fill" in _CSS and "align-self: stretch" in _CSS
+
+
+def _re_texts(svg: str) -> list[str]:
+    import re
+
+    return re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+
+
 # ---------------------------------------------------------------- boards fit a laptop screen
 # (docs/decisions.md, "Boards fit a 1366x768 laptop screen"; the browser test
 # tests/browser/test_boards_fit.py measures the same on screen)
@@ -793,9 +824,10 @@ def test_lands_hint_and_ghost_message_are_whole_and_name_squares_one_based():
     board.handle_message({"kind": "drag", "target": "tray:1", "phase": "start", "x": tx + 9,
                           "y": ty + 9})
     board.handle_message({"kind": "drag", "target": "tray:1", "phase": "move",
-                          "x": fx + 10.5 * CELL + 9, "y": fy + 2 * CELL + 9})
-    verdict = board.ghost_verdict
-    assert verdict is not None and not verdict.legal
+                          "x": fx + 12.4 * CELL + 9, "y": fy + 2 * CELL + 9})
+    verdict = board.ghost_verdict  # snapped to M9, where the card sticks out of the area
+    assert verdict is not None and verdict.rule == "lands.build.area"
+    assert "lower-left square on M9" in verdict.message
     words = " ".join(_re.findall(r"<text [^>]*>([^<]*)</text>", board.svg()))
     for word in f"{verdict.rule}: {verdict.message}".split():
         assert _S.esc(word) in words

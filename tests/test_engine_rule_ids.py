@@ -36,3 +36,13 @@ def test_tic_tac_toe_cells_are_0_to_8():
     assert_illegal(s, Place(-1), "tic-tac-toe.turn.place")
     assert_legal(s, Place(8))
     assert_illegal(s, Place(8), "tic-tac-toe.turn.empty")
+
+
+def test_tic_tac_toe_names_a_cell_as_its_moves_do():
+    """Issue 47: the refusal said "cell 8 already holds X" while the move said "mark row 3,
+    column 3"; both name the cell by its row and column now."""
+    s = GAME.new_game(seed=0)
+    s.apply(Place(8))
+    message = s.explain(Place(8)).message
+    assert str(Place(8)) == "mark row 3, column 3"
+    assert "row 3, column 3 already holds X" in message and "cell 8" not in message, message

@@ -514,3 +514,41 @@ def test_bad_arguments_raise_geometry_error():
         g.components([(0, 0)], method="networkx")
     with pytest.raises(g.GeometryError, match="layer 1"):
         g.visible_cells([[(0, 0)], [(0.5, 0)]])
+
+
+# ------------------------------------------------------------------ labels (issue 47)
+
+
+def test_grid_labels_name_cells_as_the_board_labels_them():
+    sheet = g.GridLabels(10, 10, name="sheet")  # rows from 1 at the top (Freizeitpark)
+    area = g.GridLabels(14, 14, rows_up=True, name="park's area")  # rows from the bottom (Lands)
+    assert sheet.columns() == list("ABCDEFGHIJ") and sheet.rows() == [str(i) for i in range(1, 11)]
+    assert area.columns()[-1] == "N" and area.rows()[-1] == "14"
+    assert sheet.cell((2, 6)) == area.cell((2, 6)) == "C7" == g.cell_name((2, 6))
+    assert sheet.cells([(0, 0), (1, 0), (2, 0)], sep=" ") == "A1 B1 C1"
+    assert sheet.cells([(0, 0), (1, 0), (2, 0), (3, 0)], limit=2) == "A1, B1 and 2 more"
+    assert area.span((0, 0), (11, 10)) == "A1–L11" and area.extent == "A1–N14"
+    assert sheet.size == "10×10" and sheet.inside((9, 9)) and not sheet.inside((9, 10))
+
+
+def test_grid_labels_word_cells_off_the_grid_from_labels_it_shows():
+    sheet = g.GridLabels(10, 10, name="sheet")
+    area = g.GridLabels(14, 14, rows_up=True)
+    assert sheet.cell((8, 10)) == "1 row below I10"  # row 1 at the top: y grows downwards
+    assert area.cell((8, 14)) == "1 row above I14"  # row 1 at the bottom: y grows upwards
+    assert sheet.cell((-1, 3)) == "1 column left of A4"
+    assert sheet.cell((12, -2)) == "3 columns right of and 2 rows above J1"
+    assert area.cell((3, -1)) == "1 row below D1"
+
+
+def test_grid_labels_say_how_far_a_free_position_is_from_a_square():
+    area = g.GridLabels(14, 14, rows_up=True)
+    sheet = g.GridLabels(10, 10)
+    assert area.near(4, 2) == area.near(4.0, 2.0) == "E3"
+    assert area.near(4.382, 2) == "0.382 of a square to the right of E3"
+    assert area.near(3.75, 2) == "0.25 of a square to the left of E3"
+    assert area.near(4.5, 2.25) == "half a square to the right of and 0.25 of a square above E3"
+    assert sheet.near(4, 2.25) == "0.25 of a square below E3"  # y grows downwards here
+    with pytest.raises(g.GeometryError):
+        g.GridLabels(27, 3)
+

@@ -292,16 +292,17 @@ class Board(widgets.VBox):
                                                   "their seat",
                                           layout=widgets.Layout(width="auto", display="none"))
         self.pass_button.on_click(lambda _: self._guard(self.take_device))
+        # the menu and the slider fill the panel's width (CSS: bk-fill), margins included
         self.view_as = widgets.Dropdown(options=self._views(state),
                                         value=_dropdown_value(self._viewer),
                                         description="view as",
-                                        style={"description_width": "initial"},
-                                        layout=widgets.Layout(width="100%"))
+                                        style={"description_width": "initial"})
+        self.view_as.add_class("bk-fill")
         self.view_as.observe(self._on_view_as, "value")
         self.slider = widgets.IntSlider(value=self._cursor, min=0, max=self._cursor,
                                         description="move", continuous_update=False,
-                                        style={"description_width": "initial"},
-                                        layout=widgets.Layout(width="100%"))
+                                        style={"description_width": "initial"})
+        self.slider.add_class("bk-fill")
         self.slider.observe(self._on_slider, "value")
         self.log_view = widgets.HTML()
         self.log_view.add_class("bk-log")

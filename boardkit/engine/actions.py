@@ -146,17 +146,21 @@ class Range:
     """Field metadata, ``Annotated[int, Range(1, 5)]``: the value lies from ``lo`` to ``hi``
     (inclusive; ``None``: unbounded). ``rule`` is the rule whose bound it is, cited when an
     action given through the Python API breaks it; by default the field's format
-    (``engine.action_format``). The JSON decoder refuses it as :class:`ActionFormatError`."""
+    (``engine.action_format``). ``note``: what the bound means in the game's own words (a
+    grid position: the labels its board shows), added to the refusal. The JSON decoder
+    refuses it as :class:`ActionFormatError`."""
 
     lo: int | float | None = None
     hi: int | float | None = None
     rule: str = FORMAT_RULE
+    note: str = ""
 
     def check(self, value: Any, where: str) -> None:
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
             lo = "" if self.lo is None else self.lo
             hi = "" if self.hi is None else self.hi
-            _refuse(where, f"{brief(value)} is outside {lo}..{hi}", self.rule, matched=True)
+            note = f" ({self.note})" if self.note else ""
+            _refuse(where, f"{brief(value)} is outside {lo}..{hi}{note}", self.rule, matched=True)
 
 
 class OneOf:

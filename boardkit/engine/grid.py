@@ -44,6 +44,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -54,6 +55,7 @@ from shapely.geometry.base import BaseGeometry
 __all__ = [
     "GeometryError",
     "cell_name",
+    "GridLabels",
     "MisalignedError",
     "as_cells",
     "cells_to_polygons",
@@ -98,7 +100,8 @@ class GeometryError(ValueError):
 
 
 class MisalignedError(GeometryError):
-    """A card placement that is not on the grid; ``problems`` lists what is off."""
+    """A card placement that is not on the grid; ``problems`` lists what is off (in
+    coordinates; a game words it in its board's labels with :meth:`GridLabels.near`)."""
 
     def __init__(self, problems: Sequence[str]):
         self.problems = tuple(problems)
@@ -123,12 +126,141 @@ _ROT = (
 )
 
 
+def _column(x: int) -> str:
+    return chr(ord("A") + x) if 0 <= x < 26 else f"column {x + 1}"
+
+
 def cell_name(cell: tuple[int, int]) -> str:
-    """A grid cell as boards label it and words name it: the column as a letter, the row as
-    a number from 1 ("A1" is the top-left cell, x = 0 and y = 0; actions keep 0-based x, y)."""
+    """A cell's label when the grid's size is not at hand (an action's own words): the column
+    as a letter from A (x = 0), the row as a number from 1 (y = 0). Where the grid is known,
+    name cells with its :class:`GridLabels`, which also words cells off the grid."""
     x, y = cell
-    column = chr(ord("A") + x) if 0 <= x < 26 else f"column {x + 1}"
-    return f"{column}{y + 1}"
+    return f"{_column(x)}{y + 1}"
+
+
+def _squares(amount: float) -> str:
+    """How far, in words: "half a square", "0.382 of a square"."""
+    a = abs(amount)
+    return "half a square" if abs(a - 0.5) < 1e-9 else f"{a:.3g} of a square"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class GridLabels:
+    """The one coordinate language of a ``width x height`` grid: the labels its board draws
+    along the axes, and the words its rules, log and hints name cells with.
+
+    Columns are letters from A on the left (x = 0); rows are numbers from 1 (y = 0), counted
+    downwards from the top row (``rows_up=False``: Freizeitpark's sheet, Dice Grid) or upwards
+    from the bottom row (``rows_up=True``: Lands of Amazement's park areas, whose y grows
+    upwards). ``name`` is what the grid is called in words ("sheet", "park's area").
+
+    >>> sheet = GridLabels(10, 10, name="sheet")
+    >>> sheet.cell((2, 6)), sheet.span((0, 0), (8, 9)), sheet.cell((8, 10))
+    ('C7', 'A1–I10', '1 row below I10')
+    >>> GridLabels(14, 14, rows_up=True).near(4.382, 2)
+    '0.382 of a square to the right of E3'
+    """
+
+    width: int
+    height: int
+    rows_up: bool = False
+    name: str = "grid"
+
+    def __post_init__(self) -> None:
+        w, h = _sheet_size(self.width, self.height)
+        if w > 26:
+            raise GeometryError(f"columns are labelled A..Z: at most 26 of them, not {w}")
+
+    # ---- what the board draws
+    def column(self, x: int) -> str:
+        """The letter of column ``x`` (0 is A)."""
+        return _column(x)
+
+    def row(self, y: int) -> str:
+        """The number of row ``y`` (0 is row 1)."""
+        return str(y + 1)
+
+    def columns(self) -> list[str]:
+        """The column labels, x = 0 first (what the board writes along the columns)."""
+        return [self.column(x) for x in range(self.width)]
+
+    def rows(self) -> list[str]:
+        """The row labels, y = 0 first (what the board writes along the rows)."""
+        return [self.row(y) for y in range(self.height)]
+
+    # ---- what words say
+    @property
+    def size(self) -> str:
+        """``"10×10"``: columns × rows."""
+        return f"{self.width}×{self.height}"
+
+    @property
+    def extent(self) -> str:
+        """The whole grid as a span, ``"A1–J10"``."""
+        return self.span((0, 0), (self.width - 1, self.height - 1))
+
+    def inside(self, cell: tuple[int, int]) -> bool:
+        x, y = cell
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def cell(self, cell: tuple[int, int]) -> str:
+        """A cell as the board labels it (``"C7"``); a cell off the grid in words from the
+        nearest cell the board shows (``"2 columns right of J3"``)."""
+        x, y = int(cell[0]), int(cell[1])
+        if self.inside((x, y)):
+            return f"{self.column(x)}{self.row(y)}"
+        return self._off(x, y)
+
+    def cells(self, cells: Iterable[Sequence[int]], limit: int | None = None,
+              sep: str = ", ") -> str:
+        """Several cells, in the order given (``"C7, D7, E7"``); beyond ``limit`` the rest
+        are counted (``"C7, D7 and 3 more"``)."""
+        names = [self.cell((int(c[0]), int(c[1]))) for c in cells]
+        if limit is not None and len(names) > limit:
+            return sep.join(names[:limit]) + f" and {len(names) - limit} more"
+        return sep.join(names)
+
+    def span(self, low: tuple[int, int], high: tuple[int, int]) -> str:
+        """The rectangle of cells from ``low`` to ``high`` (opposite corners), ``"A1–L11"``."""
+        return f"{self.cell(low)}–{self.cell(high)}"
+
+    def near(self, x: float, y: float) -> str:
+        """A cell position that may be off the grid's lines (a card dragged freely): its label
+        when whole, else how far it lies from the nearest cell (``"0.382 of a square to the
+        right of E3"``, ``"half a square to the left of and 0.25 of a square above B2"``)."""
+        fx, fy = _as_float(x, "x"), _as_float(y, "y")
+        gx, gy = round(fx), round(fy)
+        dx, dy = fx - gx, fy - gy
+        words = []
+        if abs(dx) > 1e-9:
+            words.append(f"{_squares(dx)} to the {'right' if dx > 0 else 'left'} of")
+        if abs(dy) > 1e-9:
+            words.append(f"{_squares(dy)} {'above' if (dy > 0) == self.rows_up else 'below'}")
+        label = self.cell((gx, gy))
+        if not words:
+            return label
+        if not self.inside((gx, gy)):
+            label = f"the cell {label}"
+        return f"{' and '.join(words)} {label}"
+
+    def _off(self, x: int, y: int) -> str:
+        """A cell off the grid, from the nearest cell on it: "1 row below I10", "2 columns
+        right of and 1 row above J1"."""
+        w, h = self.width, self.height
+        words = []
+        if x < 0:
+            words.append(f"{_count(-x, 'column')} left of")
+        elif x >= w:
+            words.append(f"{_count(x - w + 1, 'column')} right of")
+        if y < 0 or y >= h:
+            n, beyond = (-y, not self.rows_up) if y < 0 else (y - h + 1, self.rows_up)
+            words.append(f"{_count(n, 'row')} {'above' if beyond else 'below'}")
+        edge = self.cell((min(max(x, 0), w - 1), min(max(y, 0), h - 1)))
+        return f"{' and '.join(words)} {edge}"
 
 
 def _fmt(value: float) -> str:

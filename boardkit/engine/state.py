@@ -58,6 +58,11 @@ _TRANSIENT = ("_offered", "_replay")
 #: the step classes whose ``legal`` answer has been checked once (:meth:`State._listed`)
 _LISTS_CHECKED: set[type] = set()
 
+#: an author's debug mode (:func:`boardkit.testing.strict`, switched on by boardkit's own
+#: checks and the scaffold's tests): every ``check`` of a step is watched for changing the
+#: state it only may read
+STRICT = {"checks": False}
+
 
 def _check_listed(state: State, step: Step, options: object) -> None:
     """Refuse what a step's ``legal`` returned unless it is a list (or tuple) of this game's
@@ -327,7 +332,18 @@ class State:
             act = actions.conform(act)
         except ActionFormatError as exc:
             raise RuleViolation(getattr(exc, "rule", FORMAT_RULE), str(exc)) from None
-        self.stack[-1].check(self, act)
+        if not STRICT["checks"]:
+            self.stack[-1].check(self, act)
+            return act
+        step, before = self.stack[-1], self._snapshot()
+        try:
+            step.check(self, act)
+        finally:
+            if self._snapshot() != before:
+                raise GameDefinitionError(
+                    f"{type(step).__name__}.check changed the state while checking {brief(act)}: "
+                    "a check only reads (work on a copy, e.g. sorted(hand) or list(hand), "
+                    "instead of hand.sort() or hand.remove(...)); apply the move in resolve")
         return act
 
     def explain(self, act: Action) -> Explanation:

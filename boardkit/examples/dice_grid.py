@@ -24,7 +24,7 @@ from boardkit.engine import (
     Step,
     action,
 )
-from boardkit.engine.grid import cell_name, components
+from boardkit.engine.grid import GridLabels, cell_name, components
 from boardkit.engine.rules import rule_ids
 
 RULES = rule_ids("dice-grid")
@@ -134,11 +134,12 @@ class ClaimStep(Step):
         if not isinstance(act, Claim):
             raise RuleViolation("dice-grid.claim.number", f"{act} does not claim a cell; {self.prompt(state)}")
         if act.cell not in state.owner:
-            raise RuleViolation("dice-grid.claim.inside", f"{act.cell} is not a cell of the {state.width}×{state.height} grid")
+            names = state.labels
+            raise RuleViolation("dice-grid.claim.inside", f"the cell {names.cell(act.cell)} is off the {names.size} grid ({names.extent})")
         if state.owner[act.cell] is not None:
-            raise RuleViolation("dice-grid.claim.empty", f"{cell_name(act.cell)} already belongs to P{state.owner[act.cell] + 1}")
+            raise RuleViolation("dice-grid.claim.empty", f"{state.labels.cell(act.cell)} already belongs to P{state.owner[act.cell] + 1}")
         if state.number(act.cell) != self.value:
-            raise RuleViolation("dice-grid.claim.number", f"{cell_name(act.cell)} shows {state.number(act.cell)}, not the chosen {self.value}")
+            raise RuleViolation("dice-grid.claim.number", f"{state.labels.cell(act.cell)} shows {state.number(act.cell)}, not the chosen {self.value}")
 
     def resolve(self, state, act):
         if isinstance(act, Claim):
@@ -187,6 +188,11 @@ class DiceGridState(State):
     turn: int
     #: each seat's secret lucky number (0 without the ``secret_lucky`` variant)
     lucky: list[int]
+
+    @property
+    def labels(self) -> GridLabels:
+        """How the board labels the cells (A1 top-left): its axis labels and every message."""
+        return GridLabels(self.width, self.height, name="grid")
 
     def setup(self) -> None:
         rows = self.params.numbers

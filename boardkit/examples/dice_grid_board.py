@@ -15,7 +15,6 @@ from boardkit.boards import Board
 from boardkit.boards import svg as S
 from boardkit.boards.base import action_target
 from boardkit.engine import State
-from boardkit.engine.grid import cell_name
 
 from .dice_grid import ChooseDie, ChooseDieStep, Claim, ClaimStep, DiceGridState, Pass
 
@@ -37,6 +36,7 @@ class DiceGridBoard(Board):
         height, width = len(rows), len(rows[0])
         grid_w, grid_h = S.grid_size(width, height, SIZE, GAP)
         step = state.pending
+        names = cast(DiceGridState, state).labels
 
         def cell(x: int, y: int) -> S.Cell:
             info = rows[y][x]
@@ -49,17 +49,18 @@ class DiceGridBoard(Board):
                 target=action_target(state, Claim((x, y))),
                 corner="" if owner is None else f"P{owner + 1}",
                 corner_fill=S.player_colour(owner),
-                title=f"cell {cell_name((x, y))} shows {info['number']}, {who}",
+                title=f"cell {names.cell((x, y))} shows {info['number']}, {who}",
             )
 
         parts = [S.text(MARGIN, 22, self._headline(state, obs), size=15, weight=600),
                  S.grid(width, height, cell, x0=MARGIN, y0=TOP, size=SIZE, gap=GAP,
                         legal=legal_targets)]
-        for x in range(width):  # axis labels, as cells are named in words: A1 is top-left
-            parts.append(S.text(MARGIN + x * (SIZE + GAP) + SIZE / 2, TOP - 7,
-                                cell_name((x, 0))[:-1], size=11, anchor="middle", fill=S.MUTED))
-        for y in range(height):
-            parts.append(S.text(MARGIN - 6, TOP + y * (SIZE + GAP) + SIZE / 2, y + 1, size=11,
+        # axis labels: the names every message uses (A1 is top-left)
+        for x, name in enumerate(names.columns()):
+            parts.append(S.text(MARGIN + x * (SIZE + GAP) + SIZE / 2, TOP - 7, name, size=11,
+                                anchor="middle", fill=S.MUTED))
+        for y, name in enumerate(names.rows()):
+            parts.append(S.text(MARGIN - 6, TOP + y * (SIZE + GAP) + SIZE / 2, name, size=11,
                                 anchor="end", fill=S.MUTED))
 
         px = MARGIN + grid_w + 24

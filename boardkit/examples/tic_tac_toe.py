@@ -30,13 +30,18 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 MARKS = "XO"
 
 
+def where(cell: int) -> str:
+    """A cell in words, as the log names it: ``"row 2, column 3"`` (rows and columns from 1)."""
+    return f"row {cell // 3 + 1}, column {cell % 3 + 1}"
+
+
 @action
 class Place(Action):
     #: the cell, 0..8 row by row (0 top left, 8 bottom right)
     cell: Annotated[int, Range(0, 8, rule="tic-tac-toe.turn.place")]
 
     def __str__(self) -> str:
-        return f"mark row {self.cell // 3 + 1}, column {self.cell % 3 + 1}"
+        return f"mark {where(self.cell)}"
 
 
 class PlaceStep(Step):
@@ -54,7 +59,7 @@ class PlaceStep(Step):
     def check(self, state, act):
         if state.grid[act.cell] is not None:
             raise RuleViolation("tic-tac-toe.turn.empty",
-                                f"cell {act.cell} already holds {MARKS[state.grid[act.cell]]}")
+                                f"{where(act.cell)} already holds {MARKS[state.grid[act.cell]]}")
 
     @RULES.implements("tic-tac-toe.end.line")
     def resolve(self, state, act):

@@ -10,8 +10,10 @@
 ``turn`` indexes the distinct orientations of the shape (rotations and reflections, as
 listed by :func:`boardkit.engine.grid.orientations`); ``x`` is the column from the left and
 ``y`` the row from the top, both from 0. In words (the log, the board) an orientation is
-counted from 1 and a cell is named as the board labels it: column letter, row number from 1
-(``x=1, y=0`` is B1).
+counted from 1, a cell is named as the board labels it: column letter, row number from 1
+(``x=1, y=0`` is B1), and structures and symbols alike by their German names (the glossary's
+and ``structures.toml``'s ``de``), in an English sentence: "draw the Zweierbalken of the 5
+(orientation 1) from B1 as Achterbahn".
 """
 
 from __future__ import annotations
@@ -57,8 +59,8 @@ class Build(Action):
     y: Position
 
     def __str__(self) -> str:
-        s = content().structures.get(self.die)
-        shape = s.name if s else f"structure {self.die}"
+        s = content().structures.get(self.die)  # named, like the symbol, in German
+        shape = s.de if s else f"structure {self.die}"
         return (f"draw the {shape} of the {self.die} (orientation {self.turn + 1}) from "
                 f"{_at(self.x, self.y)} as {content().de(self.symbol)}")
 

@@ -65,8 +65,10 @@ def _orientation(rs: Ruleset, face: int, turn: int) -> None:
 def _on_sheet(sheet: Sheet, cells) -> None:
     off = [c for c in cells if not sheet.inside(c)]
     if off:
+        names = sheet.labels
         raise RuleViolation("freizeitpark.struktur.innen",
-                            f"cell {off[0]} is off the {sheet.width}×{sheet.height} sheet")
+                            f"the structure would reach {names.cell(off[0])}: off the "
+                            f"{names.size} sheet ({names.extent})")
 
 
 def check_entrance(rs: Ruleset, sheet: Sheet, act: Entrance) -> tuple[Cell, ...]:
@@ -111,7 +113,8 @@ def check_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], act: Build) ->
     taken = [c for c in cells if c in sheet.cells]
     if taken:
         raise RuleViolation("freizeitpark.struktur.frei",
-                            f"cell {taken[0]} already holds {content().de(sheet.cells[taken[0]])}; "
+                            f"cell {sheet.labels.cell(taken[0])} already holds "
+                            f"{content().de(sheet.cells[taken[0]])}; "
                             f"structures go on empty cells only")
     an = analysis(rs, sheet)
     bits = an.grid.mask(cells)

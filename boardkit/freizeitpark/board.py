@@ -32,7 +32,6 @@ from boardkit.boards import Board, ClickMessage, KeyMessage
 from boardkit.boards import svg as S
 from boardkit.engine import Action, ActionFormatError, State, Step
 from boardkit.engine.grid import (
-    cell_name,
     reflect_cells,
     rotate_cells,
     translate_to_origin,
@@ -57,11 +56,16 @@ TOP = 40
 PANEL_H = 150
 SHEET_GAP = 22  # room for the row numbers
 SHEET_HEAD = 20  # the player's line above the sheet
-TABLES_H = 4 * 22 + 30  # the four tables and their line below the sheet
+TRACK_FONT = 12  # the four tables' (score tracks') text: 11 px or more on a laptop screen
+TRACK_ROW = 23  # one table: its name, then its fields
+TABLES_H = 4 * TRACK_ROW + 32  # the four tables and their line below the sheet
 SHEET_FOOT = 16 + TABLES_H  # column letters, the tables
 MAX_PER_ROW = 4
 SYMBOL_W = 192  # a symbol button and its gap: "⛲ Verkaufsstand (sales stand)" at 10 px
 CARD_X = 118 + 3 * SYMBOL_W + 10  # the Auftragskarte's column in the panel
+#: marks the names we gave (data/README.md): the rulebook shows the structures as pictures
+OURS = "*"
+OURS_NOTE = "* names of ours: the rulebook shows the structures as pictures only"
 
 _CELL_T = re.compile(r"^cell:(\d{1,2}),(\d{1,2})$")
 _SPLIT_T = re.compile(r"^split:([1-6])$")
@@ -207,12 +211,12 @@ def _sheet_svg(state: _Drawn, obs: dict, p: int, sel: Selection | None, legal: s
                             fill=S.player_colour(p)))
     parts.append(S.rect(x0 - 2, y0 - 2, rs.width * CELL + 4, rs.height * CELL + 4, fill="none",
                         stroke=S.player_colour(p), stroke_width=2, rx=4, shape=False))
-    for x in range(rs.width):  # axis labels: columns A, B, ... and rows 1, 2, ... (cell_name)
-        parts.append(S.text(x0 + x * CELL + CELL / 2, y0 + rs.height * CELL + 10,
-                            cell_name((x, 0))[:-1], size=S.MIN_FONT, anchor="middle",
-                            fill=S.MUTED))
-    for y in range(rs.height):
-        parts.append(S.text(x0 - 5, y0 + y * CELL + CELL / 2, y + 1, size=S.MIN_FONT,
+    # axis labels: the very names every message and log line uses (rows from 1 at the top)
+    for x, name in enumerate(rs.labels.columns()):
+        parts.append(S.text(x0 + x * CELL + CELL / 2, y0 + rs.height * CELL + 10, name,
+                            size=S.MIN_FONT, anchor="middle", fill=S.MUTED))
+    for y, name in enumerate(rs.labels.rows()):
+        parts.append(S.text(x0 - 5, y0 + y * CELL + CELL / 2, name, size=S.MIN_FONT,
                             anchor="end", fill=S.MUTED))
     sheet = Sheet(rs.width, rs.height)
     for y, row in enumerate(rows):
@@ -271,7 +275,7 @@ def _hit_layer(state: _Drawn, sel: Selection, legal: set[str], x0: float, y0: fl
                                     shape=False, opacity=0.55))
             hit = S.rect(x0 + x * CELL, y0 + y * CELL, CELL, CELL, fill="transparent",
                          stroke="none")
-            label = f"cell {cell_name((x, y))}: {'legal' if ok else 'not legal'} here"
+            label = f"cell {rs.labels.cell((x, y))}: {'legal' if ok else 'not legal'} here"
             parts.append(S.group([hit, f'<g class="fz-ghost">{"".join(ghost)}</g>'], target,
                                  legal, label=label, extra_class="fz-hit"))
     return "".join(parts)
@@ -287,16 +291,17 @@ def _tables_svg(state: _Drawn, obs: dict, p: int, x0: float, y0: float,
     for i, name in enumerate(TABLES):
         t = rs.tables[name]
         marks = info["tables"][name]
-        y = y0 + i * 22
-        parts.append(S.text(x0, y + 6, content().label(name, "table"), size=11, fill=S.MUTED))
+        y = y0 + i * TRACK_ROW
+        parts.append(S.text(x0, y + 6, content().label(name, "table"), size=TRACK_FONT,
+                            fill=S.MUTED, class_="fz-track"))
         box = min(12.0, (width - 4) / t.fields)
         for k in range(t.fields):
             bx = x0 + k * box
             fill = S.player_tint(p) if k < marks else S.PAPER
-            parts.append(S.rect(bx, y + 12, box - 1.5, 7, fill=fill, stroke="#9e9e9e",
+            parts.append(S.rect(bx, y + 13, box - 1.5, 8, fill=fill, stroke="#9e9e9e",
                                 stroke_width=0.6, shape=False))
             if k == t.minimum - 1:
-                parts.append(S.rect(bx + box - 2, y + 10, 1.5, 11, fill=S.INK, stroke="none",
+                parts.append(S.rect(bx + box - 2, y + 11, 1.5, 12, fill=S.INK, stroke="none",
                                     shape=False))
     extra = []
     if info["penalty"]:
@@ -307,8 +312,9 @@ def _tables_svg(state: _Drawn, obs: dict, p: int, x0: float, y0: float,
         have, need = info["card_progress"]
         extra.append(f"Auftrag {have}/{need}{' ✓' if have >= need else ''}")
     if extra:  # wrapped to the sheet's width (the next sheet starts beside it)
-        parts.append(S.lines(x0, y0 + 4 * 22 + 6, S.wrap(" · ".join(extra), width + 12, 11)[:2],
-                             size=11, line_height=13, fill=S.MUTED))
+        parts.append(S.lines(x0, y0 + 4 * TRACK_ROW + 6,
+                             S.wrap(" · ".join(extra), width + 12, TRACK_FONT)[:2],
+                             size=TRACK_FONT, line_height=14, fill=S.MUTED, class_="fz-track"))
     return "".join(parts)
 
 
@@ -347,7 +353,7 @@ def _panel_svg(state: FreizeitparkState, obs: dict, sel: Selection | None, legal
     rs = state.rules
     name = content().structures[sel.die]
     sx = x + 118
-    parts.append(S.text(sx, y + 8, f"structure: the {name.name} ({name.de}) of the "
+    parts.append(S.text(sx, y + 8, f"structure: the {name.de}{OURS} ({name.name}) of the "
                         f"{sel.die}", size=12))
     parts.append(S.text(sx, y + 26, f"symbol from the {other}:", size=12))
     for k, symbol in enumerate(symbol_options(rs, other)):
@@ -366,6 +372,8 @@ def _panel_svg(state: FreizeitparkState, obs: dict, sel: Selection | None, legal
     n = sum(1 for t in legal if t.startswith("cell:"))
     parts.append(S.lines(x, y + 110, [f"{n} legal place(s) for this", "choice (r: rotate, f: flip)"],
                          size=10, line_height=13, fill=S.MUTED))
+    rows = -(-len(symbol_options(rs, other)) // 3)  # below the symbols' buttons
+    parts.append(S.text(sx, y + 38 + rows * 30 + 6, OURS_NOTE, size=10, fill=S.MUTED))
     return "".join(parts)
 
 
@@ -589,15 +597,17 @@ def legend_svg(card: str | None = None, state: FreizeitparkState | None = None) 
         rs = ruleset(params, card)
     card = rs.card.id if rs.card is not None else None
     size = 16
-    parts = [S.text(MARGIN, 16, "Structures (Strukturen): the die used for the structure",
-                    size=13, weight=700)]
+    head = "Structures (Strukturen): the die used for the structure"
+    parts = [S.text(MARGIN, 16, head, size=13, weight=700),
+             S.text(MARGIN + S.text_width(head, 13, bold=True) + 16, 16, OURS_NOTE, size=10,
+                    fill=S.MUTED)]
     x = MARGIN
     for face in range(1, 7):
         s = data.structures[face]
         parts.append(S.die(x, 30, face, size=26))
         parts.append(_shape_picture(s.cells, "#5d6d7e", "", x + 34, 30, size))
-        parts.append(S.text(x, 98, s.name, size=10, fill=S.MUTED))
-        parts.append(S.text(x, 111, f"({s.de})", size=10, fill=S.MUTED))
+        parts.append(S.text(x, 98, f"{s.de}{OURS}", size=10, fill=S.MUTED))
+        parts.append(S.text(x, 111, f"({s.name})", size=10, fill=S.MUTED))
         x += 118
     parts.append(_shape_picture(data.entrance.cells, data.constructs["eingang"].colour, "E", x + 4,
                                 30, size))

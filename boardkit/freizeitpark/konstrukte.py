@@ -528,8 +528,8 @@ class Analysis:
             near = self.near_finished(symbol)
             hit = [c for c in cells if c in near]
             return ("freizeitpark.konstrukt.abstand",
-                    f"{name} at {hit[0]} would touch a finished {name} (by side or corner); "
-                    f"the same constructs may not touch")
+                    f"{name} on {self.sheet.labels.cell(hit[0])} would touch a finished {name} "
+                    f"(by side or corner); the same constructs may not touch")
         group, ids = self.merged_bits(bits, symbol)
         if spaced and self.finished_bits(symbol, group):
             halo = grid.grow(group, corners=True)
@@ -555,7 +555,7 @@ class Analysis:
                 where = min(self.groups[min(other)].cells)
                 return ("freizeitpark.konstrukt.abstand",
                         f"this would finish a {name} that touches another {name} group at "
-                        f"{where}; the same constructs may not touch")
+                        f"{self.sheet.labels.cell(where)}; the same constructs may not touch")
         raise AssertionError("no other group touches this construct")  # pragma: no cover
 
 

@@ -17,10 +17,11 @@ from functools import lru_cache
 import numpy as np
 
 from boardkit.engine.bitgrid import bitgrid
-from boardkit.engine.grid import canonical_form, orientations
+from boardkit.engine.grid import GridLabels, canonical_form, orientations
 
 from .content import TABLES, CardEntry, Shape, content
 from .params import Params
+from .sheet import sheet_labels
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,11 @@ class Ruleset:
     @property
     def cells(self) -> int:
         return self.width * self.height
+
+    @property
+    def labels(self) -> GridLabels:
+        """The names of the sheet's cells, as the board labels them (rows from 1 at the top)."""
+        return sheet_labels(self.width, self.height)
 
     def structure(self, face: int, turn: int) -> Shape:
         return self.structures[face][turn]

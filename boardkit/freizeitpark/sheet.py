@@ -1,6 +1,8 @@
 """Das Spielblatt (the sheet): one player's grid of cells, each empty or holding one symbol.
 
-Cells are ``(x, y)``: column from the left, row from the top. Nothing drawn is ever erased
+Cells are ``(x, y)``: column from the left, row from the top. In words (messages, the log,
+the board's axis labels) a cell is named as the sheet labels it, :func:`sheet_labels`: column
+letters from A, rows numbered from 1 at the top (``(1, 0)`` is B1). Nothing drawn is ever erased
 (rule ``freizeitpark.struktur.frei``): :meth:`Sheet.draw` only fills empty cells. The sheet
 remembers the analysis of its current drawing (groups, finished constructs, enclosed
 cells, ...) until the next drawing; that cache is never saved or copied.
@@ -9,13 +11,23 @@ cells, ...) until the next drawing; that cache is never saved or copied.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING
+
+from boardkit.engine.grid import GridLabels
 
 from .content import Cell
 
 if TYPE_CHECKING:
     from .konstrukte import Analysis
     from .setup import Ruleset
+
+
+@cache
+def sheet_labels(width: int, height: int) -> GridLabels:
+    """How a ``width × height`` sheet names its cells: the board's axis labels and every
+    message, log line and hint that names a cell (rows from 1 at the top)."""
+    return GridLabels(width, height, rows_up=False, name="sheet")
 
 
 class Sheet:
@@ -63,6 +75,11 @@ class Sheet:
 
     def inside(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    @property
+    def labels(self) -> GridLabels:
+        """The names of this sheet's cells, as its board labels them (:func:`sheet_labels`)."""
+        return sheet_labels(self.width, self.height)
 
     def is_empty(self, cell: Cell) -> bool:
         return cell not in self.cells

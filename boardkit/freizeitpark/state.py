@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 from boardkit.engine import State
-from boardkit.engine.grid import cell_name
 from boardkit.engine.rules import rule_ids
 
 from . import auftragskarten, ende, wurf
@@ -149,7 +148,7 @@ class FreizeitparkState(State):
         if isinstance(act, Entrance):
             cells = structure_cells(rs, 0, act.turn, act.x, act.y)
             sheet.draw(cells, "eingang")
-            self.note(f"draws the Eingang on {_cells(cells)}", player=p)
+            self.note(f"draws the Eingang on {rs.labels.cells(cells, sep=' ')}", player=p)
             return
         cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
         sheet.draw(cells, act.symbol)
@@ -158,8 +157,8 @@ class FreizeitparkState(State):
         status = an.status(group)
         after = ende.standing(rs, sheet)
         name = content().de(act.symbol)
-        parts = [f"draws the {content().structures[act.die].name} of the {act.die} "
-                 f"as {name} on {_cells(cells)}"]
+        parts = [f"draws the {content().structures[act.die].de} of the {act.die} "
+                 f"as {name} on {rs.labels.cells(cells, sep=' ')}"]
         if status == "finished" and act.symbol != "landschaft":
             parts.append(f"a {name} is finished")
         elif status == "finished":
@@ -269,7 +268,3 @@ class FreizeitparkState(State):
             else:
                 options = BuildStep(q, self.dice).legal(self)
             self.builds[q] = options[int(self.rng.integers(len(options)))]
-
-
-def _cells(cells) -> str:
-    return " ".join(cell_name(c) for c in cells)

@@ -12,6 +12,11 @@ turn is that quarter turn (``360`` is ``0``, ``-90`` is ``270``). A position out
 park's area (0 to 13) is refused (``lands.build.area``), and so is an angle beyond ten full
 turns either way (``engine.action_format``): at such sizes a number no longer tells a
 fraction of a degree, so "a multiple of 90°" would mean nothing.
+
+``x`` and ``y`` are where the lower-left corner of the card's footprint lies, from 0 (y grows
+upwards). In words (the log, hints, refusals) the card is placed by its lower-left square,
+named as the park's area labels it (:data:`~boardkit.lands.content.SQUARES`): ``x=4, y=2``
+is E3.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Annotated
 
 from boardkit.engine import Action, ActionCodec, Canonical, Range, action
 
-from .content import ANGLES, AREA
+from .content import ANGLES, AREA, SQUARES
 
 MAX_CARDS = 15
 MAX_PARKS = 15
@@ -56,13 +61,26 @@ def _turned(v) -> bool:
 
 
 Coordinate = Annotated[int | float, Canonical(on_grid, fixed=_whole),
-                       Range(0, AREA - 1, rule="lands.build.area")]
+                       Range(0, AREA - 1, rule="lands.build.area",
+                             note=f"a card's lower-left square lies in the park's area, "
+                                  f"{SQUARES.extent}")]
 Angle = Annotated[int | float, Range(-3600, 3600), Canonical(quarter_turn, fixed=_turned)]
 Shape = Annotated[int, Range(0, 1, rule="lands.build.choose_shape")]
 
 
 def _num(v) -> str:
     return str(int(v)) if float(v).is_integer() else f"{float(v):g}"
+
+
+def at(x, y) -> str:
+    """Where a card's lower-left square lies, as the park's area labels it: ``"on E3"``, or
+    how far off the grid (``"0.382 of a square to the right of E3"``) or the area it is."""
+    try:
+        where = SQUARES.near(x, y)
+        on = float(x).is_integer() and float(y).is_integer() and SQUARES.inside((int(x), int(y)))
+    except (TypeError, ValueError, OverflowError):  # a malformed action: its contract says why
+        return f"at ({x!r}, {y!r})"
+    return f"on {where}" if on else where
 
 
 @action
@@ -90,8 +108,8 @@ class Place(Action):
         where = ", under" if self.under else ""
         if self.level is not None:
             where = f", at level {self.level} of the pile"
-        return (f"place #{self.card} in park {self.park} at ({_num(self.x)}, {_num(self.y)}) "
-                f"turned {_num(self.angle)}°, shape {self.shape}{where}")
+        return (f"place #{self.card} in park {self.park}, lower-left square "
+                f"{at(self.x, self.y)}, turned {_num(self.angle)}°, shape {self.shape}{where}")
 
 
 @action
@@ -116,8 +134,8 @@ class Move(Action):
     under: bool = False
 
     def __str__(self) -> str:
-        return (f"lay it at ({_num(self.x)}, {_num(self.y)}) turned {_num(self.angle)}°, "
-                f"shape {self.shape}{', under' if self.under else ''}")
+        return (f"lay it with its lower-left square {at(self.x, self.y)}, turned "
+                f"{_num(self.angle)}°, shape {self.shape}{', under' if self.under else ''}")
 
 
 @action
@@ -136,9 +154,9 @@ class Relayout(Action):
         return False
 
     def __str__(self) -> str:
-        laid = "; ".join(f"#{c} at ({_num(x)}, {_num(y)}) {_num(a)}° shape {s}"
+        laid = "; ".join(f"#{c} {at(x, y)} turned {_num(a)}°, shape {s}"
                          for c, x, y, a, s in self.cards)
-        return f"rearrange park {self.park} (bottom first): {laid}"
+        return f"rearrange park {self.park} (bottom first, by lower-left squares): {laid}"
 
 
 @action

@@ -5,8 +5,11 @@
   "rotate" to turn it, click "shape 0/1" to choose the shape it adds, "under" to slip it
   beneath the park's cards. While dragging, a ghost follows the pointer, green when the
   drop would be legal and red with the rule's message when not (Python re-draws it on each
-  drag message; no game-specific JavaScript). A drop within ``snap`` of the grid snaps to it;
-  anything further off goes to the rules as it is, which refuse it (``lands.build.align``).
+  drag message; no game-specific JavaScript). Over a park's area the ghost snaps to the
+  nearest square, and so does the drop: the hand need not be precise to a pixel. (A board made
+  with ``snap`` below 0.5 snaps only drops that near a square and sends the others to the
+  rules as they are, which refuse them, ``lands.build.align``; so does any action given with
+  a fractional position.)
 * **Parks** (right): each in its own 14×14 area, plus an empty area for a new park.
 * **Rearranging** (rule ``lands.rearrange.within``): drag any card of a park to lay it anew;
   click a card to pick it, then "r" / "turn" and the shape buttons change it. The cards
@@ -37,7 +40,7 @@ from boardkit.boards import Board
 from boardkit.boards import svg as S
 from boardkit.boards.base import ClickMessage, DragMessage, KeyMessage
 from boardkit.engine import Action, ActionFormatError, RuleViolation, State
-from boardkit.engine.grid import card_polygon, card_to_world, cell_name
+from boardkit.engine.grid import card_polygon, card_to_world
 
 from .actions import (
     Complete,
@@ -54,7 +57,7 @@ from .actions import (
 )
 from .building import AREA, orient
 from .building import icons as park_icons
-from .content import LETTER, content
+from .content import LETTER, SQUARES, content
 from .megapark import MegaStep
 from .portfolio import BuildStep, PlaceStep
 from .rearranging import MoveStep
@@ -128,7 +131,8 @@ class LandsBoard(Board):
 
     title = "Lands of Amazement"
 
-    def __init__(self, state: State, *, snap: float = 0.2, **kwargs):
+    def __init__(self, state: State, *, snap: float = 0.5, **kwargs):
+        #: how near a square (in squares) a dragged card snaps onto it: 0.5, every drop
         self.snap = snap
         self.angle, self.shape, self.under = 0, 0, False
         self.selected: int | None = None  # Megapark Phase: which reserved card is in the tray
@@ -267,11 +271,9 @@ class LandsBoard(Board):
                 raise RuleViolation("lands.rearrange.within", f"#{card} belongs to park {park}; "
                                     "cards never move between parks")
             return  # outside its park's area the card stays where it was last shown
-        x = (left - fx) / CELL
-        y = AREA - (top - fy) / CELL - o.h
-        x, y = (round(v) if abs(v - round(v)) <= self.snap else round(v, 3) for v in (x, y))
+        x, y = self.square_under(left, top, fx, fy, o)
         if msg.phase == "move":
-            e[1], e[2] = x, y  # the draft follows the pointer (laid on drop)
+            e[1], e[2] = x, y  # the draft follows the pointer, square by square (laid on drop)
             self.refresh()
             return
         d["cards"].remove(e)
@@ -319,7 +321,8 @@ class LandsBoard(Board):
         super().attempt(act)
         return self
 
-    def _draw_try(self, state, act, verdict, width: float) -> tuple[str, str]:
+    def _draw_try(self, state, act, verdict, width: float,
+                  taken: list[tuple[float, float, float, float]]) -> tuple[str, str]:
         """(ghost card, message box) of an attempted placement, or ("", "") off the table."""
         step = state.pending
         park = act.park if isinstance(act, Place) else getattr(step, "park", None)
@@ -337,13 +340,9 @@ class LandsBoard(Board):
                          CELL, ghost=kind)
         turn = f" transform='rotate({-angle:g} {ox:g} {oy:g})'" if angle % 360 else ""
         ghost = f"<g pointer-events='none'{turn}>{face}</g>"
-        left, _, _, top = card_polygon(w, h, x, y, angle).bounds
+        left, bottom, _, top = card_polygon(w, h, x, y, angle).bounds
         at = (fx + left * CELL, fy + (AREA - top) * CELL)
-        if verdict.legal:
-            words = S.text(at[0], at[1] - 5, f"legal: {act}", size=TEXT, weight=600,
-                           fill="#1b7f3b")
-            return ghost, f"<g pointer-events='none'>{words}</g>"
-        return ghost, self._ghost_message(verdict, width, at)
+        return ghost, self._ghost_message(verdict, width, at, (top - bottom) * CELL, taken, act)
 
     def intent(self, msg, state: State) -> Action | None:
         if isinstance(msg, KeyMessage):
@@ -444,7 +443,7 @@ class LandsBoard(Board):
         left, top = msg.x - self.grab[0], msg.y - self.grab[1]
         act = self.drop_action(state, card, left, top, o, msg.x, msg.y)
         if msg.phase == "move":
-            self.ghost = (left, top)
+            self.ghost = self._ghost_corner(state, act, o, (left, top))
             self.ghost_verdict = state.explain(act) if act is not None else None
             self.refresh()
             return None
@@ -454,13 +453,33 @@ class LandsBoard(Board):
             raise ActionFormatError("drop the card on a park's area")
         return act
 
+    def _ghost_corner(self, state, act, o, free: tuple[float, float]) -> tuple[float, float]:
+        """Where the dragged ghost is drawn (its top-left corner): on the square the drop
+        would take, so the ghost snaps as the card will; where the pointer is off the areas."""
+        if not isinstance(act, (Place, Move)):
+            return free
+        park = act.park if isinstance(act, Place) else getattr(state.pending, "park", None)
+        frame = next(((fx, fy) for p, fx, fy in self.frames(state) if p == park), None)
+        if frame is None:
+            return free
+        fx, fy = frame
+        return fx + float(act.x) * CELL, fy + (AREA - float(act.y) - o.h) * CELL
+
+    def square_under(self, left: float, top: float, fx: float, fy: float,
+                     o) -> tuple[int | float, int | float]:
+        """The (x, y) a card whose footprint's top-left corner is at SVG point (left, top)
+        lies on in the area whose top-left corner is (fx, fy): each snapped to the nearest
+        square when within :attr:`snap` of it, else the free value (to 0.001)."""
+        def snapped(v: float) -> int | float:
+            return round(v) if abs(v - round(v)) <= self.snap else round(v, 3)
+
+        return snapped((left - fx) / CELL), snapped(AREA - (top - fy) / CELL - o.h)
+
     def drop_action(self, state, card, left, top, o, px, py) -> Action | None:
         """The action a drop means: the park area under the pointer, the card's float square."""
         for park, fx, fy in self.frames(state):
             if fx <= px < fx + FRAME and fy <= py < fy + FRAME:
-                x = (left - fx) / CELL
-                y = AREA - (top - fy) / CELL - o.h
-                x, y = (round(v) if abs(v - round(v)) <= self.snap else round(v, 3) for v in (x, y))
+                x, y = self.square_under(left, top, fx, fy, o)
                 step = state.pending
                 if isinstance(step, MoveStep):
                     if park != step.park:
@@ -495,12 +514,14 @@ class LandsBoard(Board):
             kind = None if verdict is None else ("ok" if verdict.legal else "bad")
             parts.append(f"<g pointer-events='none'>{card_face(tray, self.angle, self.shape, *self.ghost, CELL, ghost=kind or 'ok')}</g>")
             if verdict is not None and not verdict.legal:
-                parts.append(self._ghost_message(verdict, width))
+                o = orient(tray, self.angle)
+                parts.append(self._ghost_message(verdict, width, self.ghost, o.h * CELL, []))
         tries = self.current_tries(state)
-        boxes = []
+        boxes: list[str] = []
+        taken: list[tuple[float, float, float, float]] = []
         for act, verdict in tries:
             if isinstance(act, (Place, Move)):
-                ghost, box = self._draw_try(state, act, verdict, width)
+                ghost, box = self._draw_try(state, act, verdict, width, taken)
                 parts.append(ghost)
                 boxes.append(box)
         parts += boxes  # messages above every ghost card
@@ -512,23 +533,39 @@ class LandsBoard(Board):
                           game=state.game.name, actions=state.action_count,
                           viewer=S.viewer_label(viewer))
 
-    def _ghost_message(self, verdict, width: float, at: tuple[float, float] | None = None) -> str:
-        """Why the drop would be refused: the rule's whole message, wrapped in a box just
-        above the dragged card (``at``: its top-left corner; below it near the top), kept
-        inside the picture."""
+    def _ghost_message(self, verdict, width: float, at: tuple[float, float], card_h: float,
+                       taken: list[tuple[float, float, float, float]], act=None) -> str:
+        """What the rules say of a ghost card, in a box beside it: the rule's whole message
+        (red), or "legal:" and the action (green, for an attempt ``act``), wrapped. ``at`` is
+        the card's top-left corner and ``card_h`` its height: the box goes just above the card,
+        else below it, moved clear of the boxes already drawn (``taken``: their x, y, width,
+        height; the new box is added), and kept inside the picture."""
         box_w = 330
-        rows = S.wrap(f"{verdict.rule}: {verdict.message}", box_w - 12, 11, bold=True)
+        words = f"legal: {act}" if verdict.legal else f"{verdict.rule}: {verdict.message}"
+        rows = S.wrap(words, box_w - 12, 11, bold=True)
         box_h = 8 + 14 * len(rows)
-        if at is None:
-            assert self.ghost is not None, "a card is dragged"
-            at = self.ghost
         gx, gy = at
         x = min(max(4, gx), width - box_w - 4)
-        y = gy - box_h - 6 if gy - box_h - 6 >= 4 else gy + 6 * CELL + 6
+
+        def clear(y: float, up: bool) -> float:
+            """The nearest y from ``y`` (going up or down) where the box meets no other."""
+            for _ in range(len(taken) + 1):
+                hit = [t for t in taken if x < t[0] + t[2] and t[0] < x + box_w
+                       and y < t[1] + t[3] + 4 and t[1] < y + box_h + 4]
+                if not hit:
+                    break
+                y = min(t[1] for t in hit) - box_h - 6 if up else max(t[1] + t[3] for t in hit) + 6
+            return y
+
+        y = clear(gy - box_h - 6, up=True)
+        if y < 4:
+            y = clear(gy + card_h + 6, up=False)
+        taken.append((x, y, box_w, box_h))
+        colour, fill = ("#1b7f3b", "#f1faf3") if verdict.legal else ("#b3261e", "#fff5f4")
         return ("<g pointer-events='none' class='bk-box'>"
-                + S.rect(x, y, box_w, box_h, fill="#fff5f4", stroke="#b3261e", rx=4, shape=False,
+                + S.rect(x, y, box_w, box_h, fill=fill, stroke=colour, rx=4, shape=False,
                          fill_opacity=0.95)
-                + S.lines(x + 6, y + 4 + 7, rows, size=11, line_height=14, fill="#b3261e",
+                + S.lines(x + 6, y + 4 + 7, rows, size=11, line_height=14, fill=colour,
                           weight=600) + "</g>")
 
     def _headline(self, state, obs) -> str:
@@ -702,10 +739,12 @@ class LandsBoard(Board):
             label = ("megapark" if state.phase != "portfolio" else f"park {park}") + (" (new)" if new else "")
             parts.append(S.text(fx, fy - 8, label, size=12, weight=600))
             parts.append(S.rect(fx, fy, FRAME, FRAME, fill="#f4f1ea", stroke="#bbb", shape=False))
-            for i in range(AREA):  # columns A.. left to right, rows 1.. from the bottom up
-                parts.append(S.text(fx + i * CELL + CELL / 2, fy + FRAME + 8, cell_name((i, 0))[:-1],
+            # the axis labels: the very names every message, log line and hint uses
+            for col, name in enumerate(SQUARES.columns()):
+                parts.append(S.text(fx + col * CELL + CELL / 2, fy + FRAME + 8, name,
                                     size=TEXT, anchor="middle", fill=S.MUTED))
-                parts.append(S.text(fx - 3, fy + FRAME - i * CELL - CELL / 2, i + 1, size=TEXT,
+            for row, name in enumerate(SQUARES.rows()):  # y grows upwards: row 1 at the bottom
+                parts.append(S.text(fx - 3, fy + FRAME - row * CELL - CELL / 2, name, size=TEXT,
                                     anchor="end", fill=S.MUTED))
             for i in range(1, AREA):
                 parts.append(f"<path d='M{fx + i * CELL} {fy}V{fy + FRAME}M{fx} {fy + i * CELL}H{fx + FRAME}' stroke='#e2ddd0' stroke-width='0.6'/>")
@@ -776,13 +815,6 @@ class LandsBoard(Board):
 
 
 def hint_words(h: Hint) -> str:
-    """A hint as the board names things: a placement by the square its lower-left corner
-    lands on, as the areas label them (columns A.., rows 1.. from the bottom)."""
-    act = h.action
-    if isinstance(act, Place):
-        assert isinstance(act.x, int) and isinstance(act.y, int), "hints are on the grid"
-        under = ", slipped under" if act.under else ""
-        return (f"place #{act.card} in park {act.park}, its lower-left square on "
-                f"{cell_name((act.x, act.y))}, turned {act.angle}°, shape {act.shape}{under}: "
-                f"{h.reason}")
+    """A hint as the log and the board word it (a placement by its lower-left square, as the
+    areas label it: see :data:`~boardkit.lands.content.SQUARES`)."""
     return str(h)

@@ -46,7 +46,7 @@ from boardkit.engine.grid import (
 )
 
 from .actions import MAX_PARKS, Place
-from .content import ANGLES, AREA, content
+from .content import ANGLES, AREA, SQUARES, content
 
 _STRIDE = AREA + 1  # one guard column, so shifting a row never wraps into the next
 VALID = sum(1 << (y * _STRIDE + x) for y in range(AREA) for x in range(AREA))
@@ -244,8 +244,9 @@ def layout_key(park) -> tuple:
     return best
 
 
-def _cells_text(mask: int) -> str:
-    return ", ".join(f"({x}, {y})" for x, y in sorted(cells_of(mask))[:4])
+def _cells_text(mask: int, limit: int = 4) -> str:
+    """Squares of a mask as the park's area labels them, left to right, bottom up."""
+    return SQUARES.cells(sorted(cells_of(mask)), limit=limit)
 
 
 def problem(park) -> tuple[str, str] | None:
@@ -281,7 +282,7 @@ def problem(park) -> tuple[str, str] | None:
     apart = [p.card for p, m in zip(park, a.chosen, strict=True) if not m & main]
     return ("lands.build.contiguous",
             f"the icons of {', '.join(f'#{k}' for k in apart)} do not join the park's group of "
-            f"icons edge to edge ({_cells_text(main)}...): every card must add an icon to one "
+            f"icons edge to edge ({_cells_text(main)}): every card must add an icon to one "
             "group joined by edges (corner contact does not join)")
 
 
@@ -342,20 +343,21 @@ def snap(park, card: int, x, y, angle) -> tuple[int, int, int]:
     c = content()
     try:
         place_cells([(0, 0)], c.width, c.height, x, y, a)
-    except MisalignedError as exc:
+    except MisalignedError:
         under = [cell for cell, _, icon, _ in visible(park) if icon is not None]
         hit = []
         if under:
             ghost = card_polygon(c.width, c.height, float(x), float(y), float(angle))
             arr = np.asarray(under, dtype=np.int64)
             hit = [tuple(map(int, arr[i])) for i in partial_overlaps(ghost, cells_to_polygons(arr))]
+        off = f"its lower-left square would lie {SQUARES.near(x, y)}"
         if hit:
-            cells = ", ".join(f"({cx}, {cy})" for cx, cy in sorted(hit)[:4])
+            cells = SQUARES.cells(sorted(hit), limit=4)
             raise RuleViolation("lands.build.align",
-                                f"card #{card} would cover the icon(s) at {cells} only partly: "
-                                "overlapping cards must line up square on square") from None
+                                f"card #{card} would cover the icon(s) on {cells} only partly "
+                                f"({off}): overlapping cards must line up square on square") from None
         raise RuleViolation("lands.build.align",
-                            f"card #{card} is not square on the park's grid: {'; '.join(exc.problems)}; "
+                            f"card #{card} is not square on the park's grid: {off}; "
                             "cards lie square on square") from None
     except GeometryError as exc:
         raise RuleViolation("lands.build.align", f"card #{card}: {exc}") from None
@@ -366,9 +368,10 @@ def check_area(card: int, x: int, y: int, angle: int) -> None:
     if not fits(card, x, y, angle):
         o = orient(card, angle)
         raise RuleViolation("lands.build.area",
-                            f"card #{card} at ({x}, {y}) turned {angle}° would stick out of the "
-                            f"park's {AREA}×{AREA} area (lower-left corner from (0, 0) to "
-                            f"({AREA - o.w}, {AREA - o.h}))")
+                            f"card #{card} with its lower-left square on {SQUARES.cell((x, y))}, "
+                            f"turned {angle}°, would stick out of the park's {SQUARES.size} area "
+                            f"({SQUARES.extent}): turned so, its lower-left square may lie anywhere "
+                            f"from {SQUARES.cell((0, 0))} to {SQUARES.cell((AREA - o.w, AREA - o.h))}")
 
 
 def with_card(park, placed: Placed, under: bool, level: int | None = None) -> list[Placed]:

@@ -27,7 +27,7 @@ from pydantic import Field, field_validator
 
 from boardkit.engine import DataError
 from boardkit.engine.content import Provenance, Strict, load
-from boardkit.engine.grid import components
+from boardkit.engine.grid import GridLabels, components
 from boardkit.engine.resources import data_dir
 
 ICONS: dict[str, str] = {"R": "rides", "G": "gifts", "M": "games", "F": "food", "S": "shows"}
@@ -35,6 +35,10 @@ LETTER: dict[str, str] = {v: k for k, v in ICONS.items()}
 ICON_NAMES = tuple(ICONS.values())
 #: a park's area on the table: AREA × AREA squares (see rule lands.build.area)
 AREA = 14
+#: how a park's area names its squares: columns A.. from the left, rows 1.. from the bottom
+#: up (y grows upwards). The board's axis labels and every message, log line and hint that
+#: names a square use it, so they say the same thing
+SQUARES = GridLabels(AREA, AREA, rows_up=True, name="park's area")
 #: the quarter turns a card may lie in (lands.build.rotation)
 ANGLES = (0, 90, 180, 270)
 Effect = Literal["move_plan", "bury", "reclaim", "swap"]

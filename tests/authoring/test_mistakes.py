@@ -169,3 +169,46 @@ def test_set_takes_every_name_of_a_game_named_by_reference(folder):
     for key in ("dice-grid.points.lucky_cell", "mygame:GAME.points.lucky_cell",
                 "mygame.points.lucky_cell", "points.lucky_cell"):
         assert _split_params([f"{key}=3"], "mygame:GAME") == {"points.lucky_cell": 3}, key
+
+
+class Meddling(ttt.PlaceStep):
+    """A step whose check counts what it checks: it changes the state it may only read."""
+
+    def check(self, state, act):
+        state.checked = getattr(state, "checked", 0) + 1  # the mistake
+        super().check(state, act)
+
+
+def test_a_check_that_changes_the_state_is_caught_in_strict_mode():
+    """A ``check`` that edits what it checks (removes the card from the hand, sorts it in
+    place) is named where it happens once the author's debug mode is on; check_conformance
+    runs in it and snapshots before any explaining."""
+    from boardkit.engine import GameDefinitionError
+    from boardkit.testing import strict
+
+    state = ttt.GAME.new_game(seed=1)
+    state.stack[-1] = Meddling(0)
+    state.explain(ttt.Place(0))  # outside the debug mode: unseen
+    with strict(), pytest.raises(GameDefinitionError, match=r"Meddling\.check changed the state "
+                                                            r"while checking Place\(cell=0\)"):
+        state.explain(ttt.Place(0))
+    clean = ttt.GAME.new_game(seed=1)
+    with strict():
+        assert clean.explain(ttt.Place(0)).legal  # a check that only reads passes
+
+
+def test_a_game_over_before_its_first_decision_is_reported(monkeypatch):
+    """A forgotten ``self.flow.begin(self)``: every game would be 'over' at once."""
+    from boardkit.testing import check_conformance
+
+    monkeypatch.setattr(ttt.TicTacToeState, "setup",
+                        lambda self: (setattr(self, "grid", [None] * 9), setattr(self, "winner", None)))
+    with pytest.raises(AssertionError, match=r"over before its first decision \(does setup\(\) "
+                                             r"end with self\.flow\.begin\(self\)"):
+        check_conformance("boardkit.examples.tic_tac_toe:GAME", seed=1)
+
+
+def test_check_conformance_takes_rule_parameters():
+    from boardkit.testing import check_conformance
+
+    check_conformance("dice-grid", seed=2, params={"points.lucky_cell": 3}, steps=10)

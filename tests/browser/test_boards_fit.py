@@ -45,12 +45,13 @@ board = boardkit.game("lands").board(arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10,
 board.handle_message({"kind": "click", "target": "hint"})
 (_, fx, fy), = board.frames(board.state)
 tx, ty = board.tray_origin(board.state)
-# drag the card half a square off the grid near the area's right edge: the ghost is red and
-# the rule's message shows beside it
+# drag the card near the area's right edge, 0.4 of a square off the grid: the ghost snaps to
+# the nearest square, where the card would stick out of the area: red, the rule's message
+# beside it
 board.handle_message({"kind": "drag", "target": "tray:1", "phase": "start", "x": tx + 9, "y": ty + 9})
 board.handle_message({"kind": "drag", "target": "tray:1", "phase": "move",
-                      "x": fx + 10.5 * CELL + 9, "y": fy + 2 * CELL + 9})
-assert board.ghost_verdict is not None and not board.ghost_verdict.legal"""
+                      "x": fx + 12.4 * CELL + 9, "y": fy + 2 * CELL + 9})
+assert board.ghost_verdict is not None and board.ghost_verdict.rule == 'lands.build.area'"""
 
 # four sheets (the most at full size), the card with the longest text, the roll's choices
 FREIZEITPARK = """\
@@ -125,6 +126,21 @@ MEASURE = """
     if (r.left < left - 0.5 || r.right > right + 0.5 || r.top < top - 0.5 || r.bottom > bottom + 0.5) {
       const name = (el.textContent || el.className || el.tagName).trim().slice(0, 40);
       problems.push(`control outside the visible area ${show({left, top, width: right - left, height: bottom - top})}: ${el.tagName} "${name}" at ${show(r)}`);
+    }
+  }
+
+  // the panel's controls stay inside the panel: one that sticks out is cut at the window's
+  // edge when the panel is at the output area's right (the "view as" menu, issue 47)
+  const side = board.querySelector('.bk-side');
+  if (side) {
+    const s = box(side);
+    for (const el of side.querySelectorAll('button, select, .widget-slider, .widget-dropdown')) {
+      const r = box(el);
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.left < s.left - 0.5 || r.right > s.right + 0.5) {
+        const name = (el.textContent || el.className || el.tagName).trim().slice(0, 40);
+        problems.push(`control sticks out of the panel ${show(s)}: ${el.tagName} "${name}" at ${show(r)}`);
+      }
     }
   }
 

@@ -1,5 +1,5 @@
-"""The Lands of Amazement board in JupyterLab, in headless Chromium: drag cards, see a rule
-message for a misaligned drop, rearrange a park through an illegal layout and press "done",
+"""The Lands of Amazement board in JupyterLab, in headless Chromium: drag cards (a drop off
+the grid snaps to the nearest square), see a rule message for an illegal drop, rearrange a park through an illegal layout and press "done",
 have an illegal final layout refused, check the state in the kernel.
 
 The fixture notebook deals the rulebook's completing example: P1 draws #1, then #4. Where to
@@ -74,20 +74,23 @@ def test_lands_board_drag_and_drop_in_jupyterlab(lab_page):
     expect(svg).to_contain_text("rotate (0°)")
     assert nb.value("board.angle") == 0
 
-    # misaligned: half a square to the right, over #1's shows — refused with the rule's words
+    # a drop off the grid snaps to the nearest square: one square lower (G5), where #1's food
+    # would touch the park, it is refused with the rule's words, naming squares as the board
+    # labels them
     svg.locator('[data-target="shape:0"]').click()
-    drag_to(4, 0, 6.5, 5)
+    drag_to(4, 0, 6.4, 4.3)
     message = board.locator(".bk-message")
-    error = message.locator('.bk-error[data-rule="lands.build.align"]')
+    error = message.locator('.bk-error[data-rule="lands.build.one_shape"]')
     expect(error).to_be_visible()
-    expect(error).to_contain_text(RULES.text("lands.build.align"))
-    expect(message).to_contain_text("only partly")
-    assert nb.value("board.last_error.rule") == "lands.build.align"
+    expect(error).to_contain_text(RULES.text("lands.build.one_shape"))
+    expect(message).to_contain_text("touches the park at F7")
+    assert nb.value("board.last_error.rule") == "lands.build.one_shape"
     assert nb.value("board.state.action_count") == 2  # nothing changed
     assert nb.value("board.state.drawn") == 4
 
-    # the same card, aligned: the rulebook's exact park; the plan on stack 0 can be completed
-    drag_to(4, 0, 7, 5)
+    # 0.38 of a square off, it lands on the nearest square, H6: the rulebook's exact park;
+    # the plan on stack 0 can be completed
+    drag_to(4, 0, 7.38, 4.8)
     expect(svg).to_have_attribute("data-actions", "3")
     assert nb.value("[tuple(p) for p in board.state.parks[0]]") == [(1, 5, 5, 0, 1), (4, 7, 5, 0, 0)]
     expect(svg.locator('[data-target="complete:0:0"]')).to_have_class(re.compile(r"\bbk-legal\b"))

@@ -53,7 +53,7 @@ def test_all_builds_are_drawn_at_once():
     assert state.sheets[0].cells[(3, 0)] == "verkaufsstand"
     assert state.sheets[1].cells[(3, 0)] == "landschaft"
     notes = [e.text for e in state.log if e.kind == "info"][-2:]
-    assert notes[0].startswith("draws the bar of three") and notes[1].startswith("draws the bar of two")
+    assert notes[0].startswith("draws the Dreierbalken") and notes[1].startswith("draws the Zweierbalken")
     assert state.round == 2
 
 

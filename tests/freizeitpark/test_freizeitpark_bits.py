@@ -123,8 +123,8 @@ def set_violation(an, cells, symbol):
         hit = [c for c in cells if c in near]
         if hit:
             return ("freizeitpark.konstrukt.abstand",
-                    f"{name} at {hit[0]} would touch a finished {name} (by side or corner); "
-                    f"the same constructs may not touch")
+                    f"{name} on {sheet.labels.cell(hit[0])} would touch a finished {name} "
+                    f"(by side or corner); the same constructs may not touch")
     edge = _cells(neighbours(list(cells)))
     ids = frozenset(g.index for g in mine if g.cells & edge)
     group = set(cells).union(*(an.groups[i].cells for i in ids))
@@ -139,7 +139,7 @@ def set_violation(an, cells, symbol):
                 where = min(an.groups[min(other)].cells)
                 return ("freizeitpark.konstrukt.abstand",
                         f"this would finish a {name} that touches another {name} group at "
-                        f"{where}; the same constructs may not touch")
+                        f"{sheet.labels.cell(where)}; the same constructs may not touch")
     enclosed = set().union(*(_cells(r) for r in enclosed_empty_cells(SIDE, SIDE, sorted(sheet.cells))))
     if enclosed and symbol != "landschaft" and (symbol == "zug" or not rs.is_free(symbol)):
         if any(c in enclosed for c in cells) and not set_can_finish(an, symbol, group, ids):

@@ -105,7 +105,7 @@ def test_attempts_show_ghosts_and_verdicts_without_changing_the_game():
     board.attempt(Build(4, "landschaft", 0, 0, 7))
     svg = board.svg()
     assert svg.count("class='fz-try'") == 2  # both drawn on the sheet
-    assert "1. P1 tried “draw the bar of three of the 3" in svg and "”: legal" in svg
+    assert "1. P1 tried “draw the Dreierbalken of the 3" in svg and "”: legal" in svg
     assert "2. P1 tried “" in svg and "refused, freizeitpark.wurf.split" in svg
     assert board.last_error.rule == "freizeitpark.wurf.split"
     assert board.state.to_dict() == start.to_dict()

@@ -47,8 +47,10 @@ def test_drag_places_a_card_and_snaps():
 
 
 def test_misaligned_drop_shows_the_rule():
+    """A board made with a small ``snap`` sends a drop off the grid to the rules as it is,
+    which refuse it (the rule stays: an action with a fractional position is refused)."""
     s = fresh_game()
-    b = GAME.board(s)
+    b = LandsBoard(s, snap=0.2)
     s = b.state  # the board plays on its own copy
     drop(b, 1, *square(b, 0, 5, 5))
     b.handle_message({"kind": "click", "target": "continue"})
@@ -57,6 +59,59 @@ def test_misaligned_drop_shows_the_rule():
     assert b.last_error.rule == "lands.build.align"
     assert "lands.build.align" in b.message.value and "square on square" in b.message.value
     assert s.to_json() == before
+
+
+def test_a_drop_off_the_grid_snaps_to_the_nearest_square():
+    """Issue 47: the hand need not be precise to a pixel. A drag 0.38 of a square off (about
+    7 px at the board's size) lands on the nearest square, and the ghost snaps there first."""
+    s = fresh_game()
+    b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
+    b.handle_message({"kind": "click", "target": "shape:1"})  # #1 adds its shows
+    assert drop(b, 1, *square(b, 0, 5, 5))
+    b.handle_message({"kind": "click", "target": "continue"})
+    b.handle_message({"kind": "click", "target": "shape:0"})  # #4 its gifts
+    tx, ty = b.tray_origin(s)
+    b.handle_message({"kind": "drag", "target": "tray:4", "phase": "start", "x": tx + 1, "y": ty + 1})
+    px, py = square(b, 0, 7, 5)
+    x, y = px + 0.38 * CELL + 1, py - 0.38 * CELL + 1
+    b.handle_message({"kind": "drag", "target": "tray:4", "phase": "move", "x": x, "y": y})
+    assert b.ghost == square(b, 0, 7, 5)  # drawn on the square the drop takes
+    assert b.ghost_verdict is not None and b.ghost_verdict.legal
+    assert b.handle_message({"kind": "drag", "target": "tray:4", "phase": "end", "x": x, "y": y})
+    assert b.last_error is None
+    assert s.parks == [[(1, 5, 5, 0, 1), (4, 7, 5, 0, 0)]]  # the rulebook's park
+
+
+def test_an_illegal_snapped_drop_still_shows_the_ghost_and_its_rule():
+    s = fresh_game()
+    b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
+    b.handle_message({"kind": "click", "target": "shape:1"})  # #1 adds its shows
+    assert drop(b, 1, *square(b, 0, 5, 5))
+    b.handle_message({"kind": "click", "target": "continue"})
+    b.handle_message({"kind": "click", "target": "shape:0"})  # #4 its gifts
+    tx, ty = b.tray_origin(s)
+    b.handle_message({"kind": "drag", "target": "tray:4", "phase": "start", "x": tx + 1, "y": ty + 1})
+    px, py = square(b, 0, 8, 7)  # gifts meeting the park at a corner only
+    b.handle_message({"kind": "drag", "target": "tray:4", "phase": "move",
+                      "x": px - 0.4 * CELL + 1, "y": py + 0.3 * CELL + 1})
+    assert b.ghost == square(b, 0, 8, 7)
+    assert b.ghost_verdict.rule == "lands.build.contiguous"
+    svg = b.svg()
+    assert "lands.build.contiguous" in svg and "#b3261e" in svg  # the red ghost, its rule
+
+
+def test_axis_labels_are_the_names_messages_use():
+    """The areas' axis labels come from the same labelling as the rules' words."""
+    import re
+
+    from boardkit.lands.content import SQUARES
+
+    svg = GAME.board(fresh_game()).svg()
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    for name in SQUARES.columns() + SQUARES.rows():
+        assert name in texts, name
 
 
 def test_rotate_and_shape_then_legal_drop():
@@ -129,6 +184,16 @@ def drag_park_card(board, park, card, x, y, h=4):
     board.handle_message({"kind": "drag", "target": target, "phase": "start", "x": sx + 1, "y": sy + 1})
     board.handle_message({"kind": "drag", "target": target, "phase": "move", "x": ex + 1, "y": ey + 1})
     return board.handle_message({"kind": "drag", "target": target, "phase": "end", "x": ex + 1, "y": ey + 1})
+
+
+def test_a_rearranging_drag_snaps_to_the_nearest_square_too():
+    s = fresh_game()
+    b = GAME.board(s)
+    s = b.state  # the board plays on its own copy
+    b.handle_message({"kind": "click", "target": "shape:1"})
+    drop(b, 1, *square(b, 0, 5, 5))
+    drag_park_card(b, 0, 1, 2.4, 5.38)  # 0.4 and 0.38 of a square off C6
+    assert b.draft["cards"] == [[1, 2, 5, 0, 1]]
 
 
 def test_rearranging_on_the_board_is_checked_when_done():

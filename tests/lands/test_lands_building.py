@@ -2,14 +2,16 @@
 
 Card #1 (Showboat Pier) has shows on its top row and a food pair bottom left; card #4
 (Souvenir Row) a gifts pair top left and a games column on the right. ``Placed(card, x, y,
-angle, shape)``; the lower-left corner of the card's footprint lies at (x, y).
+angle, shape)``; the lower-left corner of the card's footprint lies at (x, y). Messages name
+squares as the park's areas label them: (x, y) is column letter x (A = 0), row y + 1.
 """
 
+import re
 
 import pytest
 
 from boardkit.engine import RuleViolation
-from boardkit.lands.actions import Continue, Place
+from boardkit.lands.actions import Continue, Move, Place, Relayout
 from boardkit.lands.building import (
     AREA,
     Placed,
@@ -49,7 +51,7 @@ def test_align_refuses_partial_cover_and_off_grid():
     assert join([SHOWS], 4, 7.0, 5.0, 0, 0, False)  # integral floats are fine
     err = rule_of(lambda: join([SHOWS], 4, 6.5, 5, 0, 0, False))
     assert err.rule == "lands.build.align"
-    assert "only partly" in err.message and "(6, 8)" in err.message
+    assert "only partly" in err.message and "G9" in err.message  # the icon at (6, 8)
     # off the grid but covering no icon (below the park): still refused, differently worded
     err = rule_of(lambda: join([SHOWS], 4, 5.3, 0.2, 0, 0, False))
     assert err.rule == "lands.build.align" and "not square on the park's grid" in err.message
@@ -59,6 +61,7 @@ def test_area_is_bounded():
     assert join([SHOWS], 4, 8, 5, 0, 0, False)
     err = rule_of(lambda: join([SHOWS], 4, AREA - 2, 5, 0, 0, False))
     assert err.rule == "lands.build.area" and f"{AREA}×{AREA}" in err.message
+    assert "M6" in err.message and "from A1 to L11" in err.message  # (12, 5); 3 wide, 4 high
     assert rule_of(lambda: join([], 4, -1, 0, 0, 0, False)).rule == "lands.build.area"
 
 
@@ -75,7 +78,7 @@ def test_each_card_adds_one_shape():
     touching = [SHOWS, Placed(4, 5, 4, 0, 0)]  # #4's gifts join the shows, its games too
     assert problem(ok) is None
     rule, message = problem(touching)
-    assert rule == "lands.build.one_shape" and "games" in message and "(7, 7)" in message
+    assert rule == "lands.build.one_shape" and "games" in message and "H8" in message  # (7, 7)
     # the other shape may touch an icon that is cut off from the park: it is not the park
     cut = [Placed(6, 5, 5, 0, 0), Placed(0, 4, 2, 0, 0), Placed(4, 5, 1, 0, 0)]
     assert problem(cut[:2]) is None and (7, 5) not in icons(cut[:2])  # #6's (7, 5) is cut off
@@ -249,3 +252,45 @@ def test_a_park_turned_or_moved_as_a_whole_keeps_its_layout_key():
     lone = {layout_key([Placed(parks[0][0].card, 5, 5, angle, 0)]) for angle in (0, 90, 180, 270)}
     other = layout_key([Placed(parks[0][0].card, 5, 5, 0, 1)])
     assert len(lone) == 1 and other not in lone
+
+
+TUPLE = re.compile(r"\(\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*\)")
+
+
+def test_refusals_name_squares_as_the_board_labels_them():
+    """Issue 47: every refusal that names a square names it by the labels the park's areas
+    show (columns A-N, rows 1-14 from the bottom up), never as an (x, y) pair."""
+    from boardkit.lands.content import SQUARES
+
+    assert SQUARES.columns() == list("ABCDEFGHIJKLMN") and SQUARES.rows()[0] == "1"
+    cases = {
+        "lands.build.area": lambda: join([], 4, 11, 11, 90, 0, False),
+        "lands.build.align": lambda: join([SHOWS], 4, 6.5, 5, 0, 0, False),
+        "lands.build.one_shape": lambda: check_park([SHOWS, Placed(4, 5, 4, 0, 0)]),
+        "lands.build.contiguous": lambda: check_park([SHOWS, Placed(4, 8, 7, 0, 0)]),
+    }
+    for rule, fn in cases.items():
+        err = rule_of(fn)
+        assert err.rule == rule
+        assert not TUPLE.search(err.message), err.message
+    # the examples of the issue: #4 turned 90° with its lower-left square on L12
+    area = rule_of(cases["lands.build.area"]).message
+    assert "lower-left square on L12" in area and "from A1 to K12" in area, area
+    # a drop 0.382 of a square off: how far, from the nearest square the board shows
+    err = rule_of(lambda: join([], 1, 4.382, 2, 0, 0, False))
+    assert "0.382 of a square to the right of E3" in err.message, err.message
+    assert "nearest: 4" not in err.message
+
+
+def test_actions_in_words_name_the_lower_left_square():
+    """The log and the hints say where a card goes as the board labels it; the repr (code)
+    keeps the numbers."""
+    place = Place(4, 0, 7, 5, 0, 0)
+    assert str(place) == "place #4 in park 0, lower-left square on H6, turned 0°, shape 0"
+    assert repr(place).startswith("Place(card=4, park=0, x=7, y=5")
+    assert "lower-left square on H6" in str(Move(7, 5, 90, 1))
+    assert "#1 on F6 turned 0°" in str(Relayout(0, ((1, 5, 5, 0, 1),)))
+    assert "0.5 of a square" not in str(Place(4, 0, 6.5, 5, 0, 0))
+    assert "half a square to the right of G6" in str(Place(4, 0, 6.5, 5, 0, 0))
+    for act in (place, Move(7, 5, 90, 1), Place(4, 0, 6.5, 5.25, 0, 0)):
+        assert not TUPLE.search(str(act)), act
