@@ -154,6 +154,11 @@ _SEED_CHUNK = 1 << 16
 EXIT_PARTIAL = 3
 
 
+class GameOverAtStartWarning(UserWarning):
+    """The game simulated is over before its first decision (an author's mistake): every
+    game ends with 0 actions and a shared result."""
+
+
 class IncompleteRunWarning(UserWarning):
     """A run stopped before all its games were played; the frame holds the finished ones."""
 
@@ -287,7 +292,11 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     if players is not None:
         _check_int(players, "players", 1)
     n_players = g.default_players if players is None else int(players)
-    g.new_game(players=n_players, seed=0, variant=variant, params=params)  # validate options early
+    first = g.new_game(players=n_players, seed=0, variant=variant, params=params)  # validate options early
+    if first.is_over:  # an author's mistake, e.g. setup() without self.flow.begin(self)
+        warnings.warn(f"{g.name}: the game is over before its first decision, so every game "
+                      "ends with 0 actions (does setup() end with self.flow.begin(self)?)",
+                      GameOverAtStartWarning, stacklevel=2)
     if isinstance(agents, str):
         agents = [a for a in agents.split(",") if a]
     agents = list(agents)

@@ -212,3 +212,14 @@ def test_check_conformance_takes_rule_parameters():
     from boardkit.testing import check_conformance
 
     check_conformance("dice-grid", seed=2, params={"points.lucky_cell": 3}, steps=10)
+
+
+def test_simulate_warns_of_a_game_over_at_the_start(monkeypatch):
+    from boardkit.analysis import simulate
+    from boardkit.analysis.simulation import GameOverAtStartWarning
+
+    monkeypatch.setattr(ttt.TicTacToeState, "setup",
+                        lambda self: (setattr(self, "grid", [None] * 9), setattr(self, "winner", None)))
+    with pytest.warns(GameOverAtStartWarning, match="over before its first decision"):
+        runs = simulate("boardkit.examples.tic_tac_toe:GAME", n=2, progress=False)
+    assert (runs["actions"] == 0).all()
