@@ -145,7 +145,7 @@ def _readings(catalog: RuleCatalog, prefix: str, numbers: dict[str, int]) -> str
         f'<span class="id">{escape(_short(r.id, prefix))}</span> '
         f'<span class="question">{escape(r.ambiguity or "")}</span> '
         f'<span class="reading"><b>We read:</b> {escape(r.reading or "")}</span></li>'
-        for r in catalog if r.id in numbers)
+        for r in sorted((r for r in catalog if r.id in numbers), key=lambda r: numbers[r.id]))
     # a few readings follow the rules on their page; more start the back of the sheet
     where = "readings own-page" if len(numbers) > FEW_READINGS else "readings"
     return (f'<section class="{where}"><h2>{READING_MARK} Where the rulebook is unclear: the '
@@ -168,8 +168,11 @@ def rule_sheet(game: Game) -> str:
     catalog = game.rules
     prefix = catalog.game + "."
     unclear = len(catalog.ambiguous())
-    numbers = {r.id: i for i, r in enumerate(catalog.ambiguous(), start=1)}
-    body = "".join(_group(g, prefix, numbers) for g in groups(catalog))
+    grouped = groups(catalog)
+    # unclear passages numbered in the order the sheet shows them
+    shown = [rule for g in grouped for _, rule in g.rules if rule.ambiguity]
+    numbers = {rule.id: n for n, rule in enumerate(shown, start=1)}
+    body = "".join(_group(g, prefix, numbers) for g in grouped)
     title = f"{game.title}: the rules in short"
     return (
         "<!DOCTYPE html>\n"
