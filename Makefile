@@ -2,33 +2,61 @@
 #   make lab    set up .venv with what the notebooks need and open JupyterLab on notebooks/
 #   make test   set up .venv with the test tools, install Chromium if missing, run every check CI runs
 # and for a class: make play GAME=wishland   one game's board in the browser, no code shown
+#                  make student              the student edition (build/student/) to hand out
+#                  make student-lab          JupyterLab on the student edition, as a student sees it
+#                  make grader               the exercises as nbgrader assignments (build/grader/)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 LAB_STAMP := $(VENV)/.lab-stamp
+GRADING_STAMP := $(VENV)/.grading-stamp
 CHROMIUM ?= /usr/bin/chromium
 PORT ?= 8888
 JOBS ?= 2
+JUPYTER_SETTINGS := jupyter/overrides.json jupyter/jupyter_server_config.json
 
-.PHONY: test lab venv chromium lint unit notebooks browser bench studies studies-status clean screenshot sync-notebooks student play
+.PHONY: test lab venv chromium lint unit notebooks browser bench studies studies-status clean screenshot sync-notebooks student student-lab grader play
+
+# The Jupyter settings .venv gets: JupyterLab's (start the kernel without asking, no news)
+# and the server's save hook, which stores the teacher's notebooks (notebooks/) without
+# outputs, so running a lesson leaves the tracked files clean (docs/teaching.md).
+define install_jupyter_settings
+install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+install -D -m 644 jupyter/jupyter_server_config.json $(VENV)/etc/jupyter/jupyter_server_config.json
+endef
+
+# nbgrader's own JupyterLab and server extensions stay off in .venv: `make grader` uses its
+# commands, and the lab a lesson opens (and the browser tests see) stays the same with it
+define disable_nbgrader_ui
+@$(BIN)/jupyter labextension disable --level=sys_prefix @jupyter/nbgrader >/dev/null 2>&1
+@for x in formgrader validate_assignment assignment_list course_list; do \
+  $(BIN)/jupyter server extension disable --sys-prefix nbgrader.server_extensions.$$x >/dev/null 2>&1 || exit 1; done
+endef
 
 # everything CI needs (the test tools and every extra)
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(JUPYTER_SETTINGS)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask,interop]'
-	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
-	@touch $(STAMP) $(LAB_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask,interop,grading]'
+	$(install_jupyter_settings)
+	$(disable_nbgrader_ui)
+	@touch $(STAMP) $(LAB_STAMP) $(GRADING_STAMP)
 
 # only what the notebooks need (make lab, make student; 50-ecosystems needs the interop extra)
-$(LAB_STAMP): pyproject.toml
+$(LAB_STAMP): pyproject.toml $(JUPYTER_SETTINGS)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[lab,analysis,interop]'
-	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	$(install_jupyter_settings)
 	@touch $(LAB_STAMP)
+
+# the notebooks' needs and nbgrader (make grader)
+$(GRADING_STAMP): $(LAB_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[lab,analysis,interop,grading]'
+	$(disable_nbgrader_ui)
+	@touch $(GRADING_STAMP)
 
 venv: $(STAMP)
 
@@ -58,13 +86,28 @@ unit: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest notebooks
 
-# the student edition: every notebook without its cells tagged "solution" (in $(STUDENT))
+# the student edition (in $(STUDENT)): every notebook without its cells tagged "solution",
+# without outputs and execution counts whatever the teacher ran (boardkit/teaching/editions.py)
 STUDENT ?= build/student
+TEACHER ?= notebooks
 student: $(LAB_STAMP)
-	$(BIN)/jupyter nbconvert --log-level=WARN --to notebook --output-dir $(STUDENT) \
-	  --TagRemovePreprocessor.enabled=True --TagRemovePreprocessor.remove_cell_tags solution \
-	  notebooks/*.ipynb
-	@echo "student edition written to $(STUDENT)/ (hand it out; the notebooks in notebooks/ are the teacher's)"
+	$(BIN)/python -m boardkit.teaching.editions student $(TEACHER) $(STUDENT)
+	@echo "hand out $(STUDENT)/ (the notebooks in $(TEACHER)/ are the teacher's)"
+
+# JupyterLab on the student edition, as a student opens it: writes the notebooks $(STUDENT)
+# lacks and keeps those already there (a student's answers); `make student` rewrites them all
+student-lab: $(LAB_STAMP)
+	$(BIN)/python -m boardkit.teaching.editions student $(TEACHER) $(STUDENT) --keep
+	$(BIN)/jupyter lab --notebook-dir=$(STUDENT) --port=$(PORT) $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+
+# the checked exercises as nbgrader assignments (in $(GRADER)): source/ (with the solutions)
+# and release/ (the student edition to hand out); then, in $(GRADER), students' work goes to
+# submitted/STUDENT/ASSIGNMENT/ and `nbgrader autograde ASSIGNMENT` grades it (docs/teaching.md)
+GRADER ?= build/grader
+grader: $(GRADING_STAMP)
+	$(BIN)/python -m boardkit.teaching.editions grader $(TEACHER) $(GRADER)
+	cd $(GRADER) && PATH="$(CURDIR)/$(BIN):$$PATH" nbgrader generate_assignment '*' --force --log-level=WARN
+	@echo "nbgrader course folder: $(GRADER)/ (hand out release/; grade with nbgrader autograde in $(GRADER))"
 
 # notebooks/*.ipynb <-> notebooks/src/*.py: the newer of each pair wins (jupytext.toml)
 sync-notebooks: $(LAB_STAMP)

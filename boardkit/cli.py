@@ -2,6 +2,7 @@
 
     boardkit games
     boardkit rules dice-grid
+    boardkit rules wishland --format html --out wishland-rules.html   # a printable summary
     boardkit new river-crossing        # a playable starting game of your own
     boardkit play wishland --players 3 # the board as a web page (needs Voilà: make play)
     boardkit simulate dice-grid --games 500 --agents random --seed 1 --workers 2 --out runs.csv
@@ -131,18 +132,38 @@ def cmd_games(args) -> int:
     return 0
 
 
-def cmd_rules(args) -> int:
-    g = get_game(args.game)
+def _rules_text(g) -> str:
     cat = g.rules
-    print(cat.table())
-    print(f"\n{len(cat)} rules; {len(cat.ambiguous())} record an unclear passage and our reading.")
+    lines = [cat.table(),
+             f"\n{len(cat)} rules; {len(cat.ambiguous())} record an unclear passage and our reading."]
     rules = g.house_rules()
     if rules:
-        print(f"\nHouse rules (not the rulebook's; try one with --set {g.name}.KEY=VALUE):")
+        lines.append(f"\nHouse rules (not the rulebook's; try one with --set {g.name}.KEY=VALUE):")
         for key, rule in rules.items():
             values = " | ".join(json.dumps(v) for v in rule.values)
-            print(f"  {key} = {values} (default {json.dumps(rule.default)}): "
-                  f"{rule.description}")
+            lines.append(f"  {key} = {values} (default {json.dumps(rule.default)}): "
+                         f"{rule.description}")
+    return "\n".join(lines) + "\n"
+
+
+def cmd_rules(args) -> int:
+    g = get_game(args.game)
+    if args.format == "html":
+        from boardkit.engine.rule_sheet import rule_sheet
+
+        text = rule_sheet(g)
+    else:
+        text = _rules_text(g)
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise BoardkitError(f"--out: cannot write {args.out}: {exc.strerror or exc}") from None
+    print(f"{g.title}: {len(g.rules)} rules written to {args.out}"
+          + (" (open it in a browser and print it)" if args.format == "html" else ""))
     return 0
 
 
@@ -268,8 +289,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("games", help="list the games")
     p.set_defaults(func=cmd_games)
-    p = sub.add_parser("rules", help="print a game's rule catalog")
+    p = sub.add_parser("rules", help="print a game's rule catalog, or a printable summary "
+                                     "(--format html)")
     p.add_argument("game")
+    p.add_argument("--format", choices=["text", "html"], default="text",
+                   help="text: the catalog as a table (default); html: a one-page summary to "
+                        "print, grouped by rulebook section, unclear passages marked")
+    p.add_argument("--out", default=None, metavar="FILE",
+                   help="write to FILE instead of the terminal")
     p.set_defaults(func=cmd_rules)
     p = sub.add_parser("new", help="write a playable starting game to turn into your own")
     p.add_argument("name", help="the game's name, e.g. river-crossing")

@@ -3,9 +3,11 @@
 import csv
 import subprocess
 import sys
+from html.parser import HTMLParser
 
 import pytest
 
+import boardkit
 from boardkit.cli import main
 
 
@@ -27,6 +29,133 @@ def test_games_and_rules(capsys):
     out = capsys.readouterr().out
     assert 'end.unplayable = "skip" | "out" (default "skip"): ' in out
     assert "--set freizeitpark.KEY=VALUE" in out
+
+
+class _Page(HTMLParser):
+    """Checks that tags nest and close, and keeps the text, the section headings (h2) and
+    the style sheet."""
+
+    VOID = {"meta", "br", "link", "img", "hr", "input"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.text: list[str] = []
+        self.headings: list[str] = []
+        self.style = ""
+        self._in: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in self.VOID:
+            self.open.append(tag)
+            self._in.append(tag)
+
+    def handle_endtag(self, tag):
+        assert self.open and self.open[-1] == tag, f"</{tag}> closes <{self.open[-1:]}>"
+        self.open.pop()
+        self._in.pop()
+
+    def handle_data(self, data):
+        self.text.append(data)
+        if self._in and self._in[-1] == "h2":
+            self.headings.append(data.strip())
+        if self._in and self._in[-1] == "style":
+            self.style += data
+
+
+def _page(html: str) -> _Page:
+    page = _Page()
+    page.feed(html)
+    page.close()
+    assert not page.open, f"unclosed tags: {page.open}"
+    return page
+
+
+@pytest.mark.parametrize("game", boardkit.games())
+def test_rules_html_is_a_printable_summary_of_the_catalog(game, tmp_path, capsys):
+    """Issue 47: `boardkit rules GAME --format html --out FILE`, for every built-in game."""
+    from boardkit.engine.rule_sheet import READING_MARK, groups
+
+    out = tmp_path / f"{game}.html"
+    assert main(["rules", game, "--format", "html", "--out", str(out)]) == 0
+    assert str(out) in capsys.readouterr().out
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in html
+    page = _page(html)
+    text = " ".join(" ".join(page.text).split())
+    g = boardkit.game(game)
+    catalog = g.rules
+    assert "@page" in page.style and "break-inside: avoid" in page.style  # made to print
+    # grouped by rulebook section, in the order the sections first appear in the catalog
+    sections = [grp.title for grp in groups(catalog)]
+    assert page.headings[:len(sections)] == sections
+    assert len(sections) < len(catalog)
+    for rule in catalog:
+        assert " ".join(rule.text.split()) in text, rule.id
+        assert f'id="{rule.id}"' in html
+    # unclear passages are numbered as the sheet shows them; their readings follow in order
+    shown = [rule for grp in groups(catalog) for _, rule in grp.rules if rule.ambiguity]
+    assert len(shown) == len(catalog.ambiguous())
+    readings = html[html.index('<section class="readings'):] if shown else ""
+    where = [readings.index(f'id="reading-{n}"') for n in range(1, len(shown) + 1)]
+    assert where == sorted(where)
+    for n, rule in enumerate(shown, start=1):
+        assert f'href="#reading-{n}"' in html[html.index(f'id="{rule.id}"'):][:2000]
+        assert " ".join((rule.reading or "").split()) in text
+    assert text.count(READING_MARK) >= 2 * len(shown)  # the mark by the rule, and by its reading
+    for key in g.house_rules():
+        assert key in text
+    # the same page on the terminal
+    assert main(["rules", game, "--format", "html"]) == 0
+    assert capsys.readouterr().out == html
+
+
+def test_rules_html_escapes_what_the_catalog_says(tmp_path):
+    """A catalog of one's own game is text, never markup."""
+    from types import SimpleNamespace
+
+    from boardkit.engine.rule_sheet import rule_sheet
+    from boardkit.engine.rules import load_catalog
+
+    (tmp_path / "rules.toml").write_text('''
+game = "demo"
+provenance = "illustrative"
+source = "<i>Demo</i> & co"
+
+[[rule]]
+id = "demo.setup.x"
+section = "Set<up>: <b>bold</b>; Other"
+text = "A <script>alert('x')</script> rule & \\"quoted\\"."
+ambiguity = "Is <em>this</em> open?"
+reading = "We read </li></ul> as text."
+
+[[rule]]
+id = "demo.play.y"
+section = "Play"
+text = "Another rule, not enforced."
+enforced = false
+reason = "<img src=x onerror=alert(1)>"
+''')
+    game = SimpleNamespace(name="demo", title="<Demo> & Co", rules=load_catalog(tmp_path / "rules.toml"),
+                           house_rules=lambda: {})
+    html = rule_sheet(game)
+    page = _page(html)
+    assert "<script>" not in html and "<img" not in html and "<em>this" not in html
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in html
+    text = "".join(page.text)
+    assert "A <script>alert('x')</script> rule & \"quoted\"." in text
+    assert "We read </li></ul> as text." in text and "<Demo> & Co" in text
+    assert page.headings[:2] == ["Set<up>", "Play"]
+
+
+def test_rules_text_goes_to_a_file_too(tmp_path, capsys):
+    assert main(["rules", "dice-grid"]) == 0
+    printed = capsys.readouterr().out
+    out = tmp_path / "rules.txt"
+    assert main(["rules", "dice-grid", "--out", str(out)]) == 0
+    assert out.read_text() == printed
+    assert main(["rules", "dice-grid", "--out", str(tmp_path / "missing" / "x.html")]) == 2
+    assert "--out: cannot write" in capsys.readouterr().err
 
 
 def test_simulate_prints_a_summary_and_writes_csv(tmp_path, capsys):

@@ -95,14 +95,52 @@ def test_readme_starts_with_the_two_commands():
     assert "not affiliated" in text
 
 
-def test_the_binder_badge_points_to_the_repository_in_pyproject():
-    """The repository's address is set in one place (pyproject's Source URL)."""
+BINDER = "https://mybinder.org/v2/gh/{repo}/HEAD?urlpath=lab/tree/{folder}"
+STUDENT_FOLDER = "build/student"  # where binder/postBuild writes the student edition
+
+
+def test_the_binder_badges_point_to_the_repository_in_pyproject():
+    """The repository's address is set in one place (pyproject's Source URL). Two badges come
+    first: the student edition (no solutions) and the teacher's; the teacher's guide gives
+    the same two links."""
     source = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Source"]
     owner_repo = source.removeprefix("https://github.com/").strip("/")
     text = (ROOT / "README.md").read_text()
-    assert f"https://mybinder.org/v2/gh/{owner_repo}/HEAD?urlpath=lab/tree/notebooks" in text
-    assert text.index("mybinder.org/badge_logo.svg") < text.index("```"), "the badge comes first"
+    teacher = BINDER.format(repo=owner_repo, folder="notebooks")
+    student = BINDER.format(repo=owner_repo, folder=STUDENT_FOLDER)
+    assert teacher in text and student in text
+    first_code = text.index("```")
+    assert text.index("mybinder.org/badge_logo.svg") < first_code, "the badges come first"
+    assert text.index(student) < text.index(teacher) < first_code, "the student badge first"
     assert "docs/teaching.md" in text.split("```")[0], "the teacher's guide is linked first"
+    guide = (ROOT / "docs" / "teaching.md").read_text()
+    assert student in guide and teacher in guide
+    assert "/hub/user-redirect/git-pull?repo=" in guide, "no nbgitpuller link for a JupyterHub"
+
+
+def test_binder_postbuild_writes_the_student_edition_the_student_badge_opens(tmp_path):
+    """repo2docker runs binder/postBuild in the repository's folder, with the environment's
+    python on PATH: it must leave the student edition where the student badge points."""
+    import shutil
+
+    import nbformat
+
+    work = tmp_path / "repo"
+    work.mkdir()
+    for name in ("binder", "jupyter", "notebooks"):
+        shutil.copytree(ROOT / name, work / name)
+    prefix = tmp_path / "prefix"
+    env = {**os.environ, "NB_PYTHON_PREFIX": str(prefix),
+           "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    run = subprocess.run(["bash", "binder/postBuild"], cwd=work, env=env, capture_output=True,
+                         text=True)
+    assert run.returncode == 0, run.stderr
+    assert (prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json").is_file()
+    teacher = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    assert sorted(p.name for p in (work / STUDENT_FOLDER).glob("*.ipynb")) == teacher
+    for name in teacher:
+        nb = nbformat.read(work / STUDENT_FOLDER / name, 4)
+        assert not [c for c in nb.cells if "solution" in c.metadata.get("tags", ())], name
 
 
 def test_the_notebooks_need_only_what_make_lab_installs():
