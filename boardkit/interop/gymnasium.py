@@ -39,6 +39,7 @@ imports it first. Keyword arguments of ``gymnasium.make`` reach :class:`Boardkit
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,7 +52,7 @@ except ImportError as exc:  # pragma: no cover - the extra is installed in CI
     raise ImportError("boardkit.interop.gymnasium needs Gymnasium: "
                       "pip install 'boardkit[interop]'") from exc
 
-from boardkit.engine import BoardkitError, Game, State
+from boardkit.engine import BoardkitError, Game, State, UnsupportedGameError
 from boardkit.engine import game as get_game
 from boardkit.engine.registry import BUILTIN
 
@@ -154,9 +155,20 @@ class BoardkitEnv(gymnasium.Env):
 
 
 def register(name: str, env_id: str | None = None, **kwargs: Any) -> str:
-    """Register ``name``'s solo mode as ``boardkit/<name>-v0`` (or ``env_id``); ``kwargs``
-    are :class:`BoardkitEnv`'s defaults (``variant={"automatons": 2}``). Returns the id."""
-    env_id = env_id or f"boardkit/{name}-v0"
+    """Register ``name``'s solo mode as ``boardkit/<game's name>-v0`` (or ``env_id``);
+    ``kwargs`` are :class:`BoardkitEnv`'s defaults (``variant={"automatons": 2}``). Returns
+    the id, which ``gymnasium.make`` loads. A game of one's own registers with its
+    reference, ``register("pickpocket:GAME")`` (the id is then ``boardkit/pickpocket-v0``:
+    its name, as Gymnasium ids take no ``:``). A game with no solo mode is refused here."""
+    title = name
+    if name not in BUILTIN:  # the built-in solo modes register on import, unimported
+        g = get_game(name)
+        if g.min_players > 1:
+            raise UnsupportedGameError(f"{g.name} has no solo mode (it takes {g.min_players}–"
+                                       f"{g.max_players} players): a Gymnasium environment is "
+                                       "one player's game; use PettingZoo or OpenSpiel for it")
+        title = g.name
+    env_id = env_id or f"boardkit/{re.sub(r'[^A-Za-z0-9_.-]', '-', title)}-v0"
     gymnasium.register(id=env_id, entry_point="boardkit.interop.gymnasium:BoardkitEnv",
                        kwargs={"game": name, **kwargs})
     return env_id

@@ -223,3 +223,25 @@ def test_simulate_warns_of_a_game_over_at_the_start(monkeypatch):
     with pytest.warns(GameOverAtStartWarning, match="over before its first decision"):
         runs = simulate("boardkit.examples.tic_tac_toe:GAME", n=2, progress=False)
     assert (runs["actions"] == 0).all()
+
+
+def test_gymnasium_registers_a_reference_named_game_with_an_id_that_loads(folder):
+    """``register("mygame:GAME")`` gives ``boardkit/<its name>-v0``, which ``make`` loads;
+    a game with no solo mode is refused at ``register``, not later at ``make``."""
+    gymnasium = pytest.importorskip("gymnasium")
+    from boardkit.engine import UnsupportedGameError
+    from boardkit.interop import gymnasium as bk_gym
+
+    (folder / "mygame.py").write_text("from boardkit.lands import GAME\n")
+    try:
+        env_id = bk_gym.register("mygame:GAME", env_id=None)
+        assert env_id == "boardkit/lands-v0"
+        env = gymnasium.make(env_id)
+        env.reset(seed=1)
+        assert env.unwrapped.state_of_game.game.name == "lands"
+        env.close()
+    finally:
+        bk_gym.register("lands", **bk_gym.SOLO["lands"])  # the built-in id as it was
+    (folder / "nogame.py").write_text("from boardkit.examples.tic_tac_toe import GAME\n")
+    with pytest.raises(UnsupportedGameError, match="tic-tac-toe has no solo mode"):
+        bk_gym.register("nogame:GAME")
