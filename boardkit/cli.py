@@ -221,8 +221,10 @@ def cmd_tournament(args) -> int:
     print(f"{args.game}: round robin of {', '.join(agents)}, {args.games} games per match"
           f"{'' if frame.attrs['complete'] else ' (stopped early)'}")
     if len(frame):
-        with pd.option_context("display.width", 120):
-            print(standings(frame).round(3).to_string())
+        table = standings(frame)
+        with pd.option_context("display.width", 160):
+            print(table.round(3).to_string())
+        print(table.attrs["note"])
     if args.out:
         print(f"rows written to {args.out}")
     return 0 if frame.attrs["complete"] else EXIT_PARTIAL

@@ -174,6 +174,19 @@ def test_tournament_and_standings():
         tournament("dice-grid", ["random"])
 
 
+def test_a_small_tournament_says_it_cannot_rank_by_noise():
+    """Ten games a match cannot separate random from greedy in Dice Grid: standings says so
+    rather than claim an order (the student's 0.45 above 0.30); a large one can."""
+    small = standings(tournament("dice-grid", ["random", "greedy"], games_per_match=10, seed=3,
+                                 progress=False))
+    assert not small.attrs["separated"]
+    assert "cannot be told apart at 10 games each" in small.attrs["note"]
+    assert small["vs_next"].iloc[0].startswith("not told apart from")
+    large = standings(tournament("dice-grid", ["random", "greedy"], games_per_match=400, seed=3,
+                                 progress=False))
+    assert large.attrs["separated"] and large["vs_next"].iloc[0] == "ahead of random"
+
+
 def test_a_tournament_file_holds_every_finished_match_while_it_goes_on(tmp_path, monkeypatch):
     """A tournament killed without warning keeps the matches it finished: its file is
     replaced after each one (the next match reads it here as it starts)."""

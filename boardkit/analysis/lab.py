@@ -430,7 +430,10 @@ def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed
 
 def standings(frame):
     """Per agent: games, win share (ties split; a game nobody won credits nobody) with a 95 %
-    Wilson interval, mean score."""
+    Wilson interval, mean score, and ``vs_next``: whether the agent is ahead of the next one
+    or cannot be told apart from it (their intervals overlap). ``attrs["separated"]`` says
+    whether the whole order holds, ``attrs["note"]`` says it in words: a small tournament
+    ranks by noise, and this says so instead of claiming a ranking."""
     import pandas as pd
 
     table_of_games(frame, "standings", ("game", "agent", "score", "win"))
@@ -443,4 +446,25 @@ def standings(frame):
         low, high = wilson(wins, games)
         rows.append({"agent": agent, "games": games, "win_share": wins / games, "ci_low": low,
                      "ci_high": high, "mean_score": float(frame.loc[idx, "score"].mean())})
-    return pd.DataFrame(rows).set_index("agent").sort_values("win_share", ascending=False)
+    table = pd.DataFrame(rows).set_index("agent").sort_values("win_share", ascending=False)
+    # a ranking is claimed only where the intervals say so (as compare() does)
+    verdicts, unsure = [], []
+    names = list(table.index)
+    for i, agent in enumerate(names):
+        if i + 1 == len(names):
+            verdicts.append("")
+            break
+        below = names[i + 1]
+        if table.loc[agent, "ci_low"] > table.loc[below, "ci_high"]:
+            verdicts.append(f"ahead of {below}")
+        else:
+            verdicts.append(f"not told apart from {below}: the intervals overlap")
+            unsure.append((agent, below))
+    table["vs_next"] = verdicts
+    table.attrs["separated"] = not unsure
+    table.attrs["note"] = (
+        "every agent's interval lies clear of the next one's: the order holds" if not unsure else
+        "; ".join(f"{a} and {b} cannot be told apart at {int(table.loc[a, 'games'])} games each "
+                  "(their 95 % intervals overlap)" for a, b in unsure)
+        + " — play more games before ranking them")
+    return table
