@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from . import saves
 from .actions import Action, ActionCodec, ActionSet
 from .content import format_validation_error, read_toml
-from .errors import DataError, VariantError, shown
+from .errors import KNOWN_RULES, DataError, VariantError, shown
 from .rules import RuleCatalog, catalog, data_folder, use_folder
 from .state import MAX_SEED, State
 
@@ -256,7 +256,18 @@ class Game:
             raise VariantError(f"{self.name} takes {span} players, not {players!r}")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise VariantError(f"seed must be an integer in 0..2**63-1, not {shown(seed)}")
+        self._know_rules()
         return self.state_class(n, seed, self.make_variant(variant), self.make_params(params))
+
+    def _know_rules(self) -> None:
+        """Read the rule catalog before the first position, so a refusal that cites an id
+        the catalog lacks is a :class:`DataError` from the first explain or click on, not
+        only once something else happened to read the catalog."""
+        if self.name not in KNOWN_RULES:
+            try:
+                catalog(self.name)
+            except FileNotFoundError:  # a game without a catalog (yet): nothing to check against
+                pass
 
     def from_dict(self, data: Any, strict: bool = True, allow_forced: bool = False) -> State:
         """Rebuild a game from :meth:`State.to_dict` by replaying it.

@@ -245,3 +245,27 @@ def test_gymnasium_registers_a_reference_named_game_with_an_id_that_loads(folder
     (folder / "nogame.py").write_text("from boardkit.examples.tic_tac_toe import GAME\n")
     with pytest.raises(UnsupportedGameError, match="tic-tac-toe has no solo mode"):
         bk_gym.register("nogame:GAME")
+
+
+class CitesAMissingRule(ttt.PlaceStep):
+    """A refusal that cites a rule id its catalog lacks (a typo in the id)."""
+
+    def check(self, state, act):
+        from boardkit.engine import RuleViolation
+
+        raise RuleViolation("tic-tac-toe.turn.emtpy", "that cell is taken")
+
+
+def test_a_refusal_citing_a_rule_missing_from_the_catalog_fails_at_the_first_explain():
+    """Whatever ran before: the catalog is read with the game's first position, so the very
+    first explain (or board click) names the missing id, not a later call."""
+    from boardkit.engine import DataError
+    from boardkit.engine.errors import KNOWN_RULES
+    from boardkit.engine.rules import catalog
+
+    catalog.cache_clear()
+    KNOWN_RULES.clear()  # as in a fresh kernel
+    state = ttt.GAME.new_game(seed=1)
+    state.stack[-1] = CitesAMissingRule(0)
+    with pytest.raises(DataError, match=r"rules\.toml: rule: no entry for 'tic-tac-toe\.turn\.emtpy'"):
+        state.explain(ttt.Place(0))
