@@ -4,7 +4,8 @@ The race is played in rounds: each trotter in clockwise order takes a turn — a
 spends two action points (:class:`.turn.TurnStep`), an automaton moves at once (Solo Mode).
 A game may start with any trotter (a scenario that begins mid-round), so the first round
 starts there. Once the end is triggered every trotter has one more turn, and then the race
-is over; a safety limit on the number of rounds ends a race that never triggers.
+is over; a safety limit on the number of rounds ends a race that never triggers (a
+triggered race plays its last turns even past it).
 
 ``print(boardkit.game("wanderlust").state_class.flow.describe())`` shows this table.
 """

@@ -213,9 +213,12 @@ def end_turn(state: WanderlustState) -> None:
 
 @RULES.implements("wanderlust.end.round_limit")
 def new_round(state: WanderlustState) -> None:
-    """The next round; past the safety limit the race is over (``wanderlust.end.round_limit``)."""
+    """The next round; past the safety limit a race whose end is not triggered is over
+    (``wanderlust.end.round_limit``). Once the end is triggered (``turns_left`` is counting
+    down) the owed last turns are played even past the limit: the race then ends by its
+    rules within one more round, and the limit is only a net for races that never end."""
     state.round += 1
-    if state.round > state.params.end.max_rounds:
+    if state.round > state.params.end.max_rounds and state.turns_left is None:
         game_over(state, f"the safety limit of {state.params.end.max_rounds} rounds is "
                          "reached (rule wanderlust.end.round_limit)")
 

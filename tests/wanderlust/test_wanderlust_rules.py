@@ -634,6 +634,37 @@ def test_end_round_limit():
     assert len(s.scores()) == 2  # the points still rank the players
 
 
+@pytest.mark.parametrize(("finish_round", "owed"), [(False, [1, 0]), (True, [1, 0, 1])])
+def test_end_round_limit_never_cuts_the_owed_last_turns(finish_round, owed):
+    """Reading of wanderlust.end.round_limit: P1 triggers the end in round 2, the last round
+    the limit allows; every owed last turn is still played (P1's in round 3), so the race
+    ends by its rules and has its winner (issue 48: the limit used to cut P1's turn)."""
+    s = new(players=2, seed=11)
+    s.params = s.game.make_params({"end.max_rounds": 2, "end.finish_round": finish_round})
+    for _ in range(2):  # round 1
+        s.apply(TakeBlind())
+        s.apply(TakeBlind())
+        end_turn(s)
+    assert s.round == 2 and s.current_player == 0
+    s.exp[0] = 30
+    s.passport_tokens[0] = [9, 9, 9]
+    s.objectives = ["first-to-the-finish", "collector", "frequent-flyer"]
+    s.apply(TakeBlind())
+    s.apply(TakeBlind())
+    end_turn(s)
+    assert s.trigger == 0
+    order = []
+    while not s.is_over:
+        order.append(s.current_player)
+        s.apply(TakeBlind())
+        s.apply(TakeBlind())
+        end_turn(s)
+    assert order == owed and s.round == 3
+    assert not any("safety limit" in n for n in notes(s))
+    assert any("one more turn after the end was triggered" in n for n in notes(s))
+    assert s.winners() == [0]
+
+
 # ------------------------------------------------------------------ House Rule
 
 
