@@ -57,8 +57,9 @@ class Variant(_Model):
     entrepreneurs: bool = Field(False, description="deal 2 Entrepreneur cards, keep 1")
     achievement_tiles: bool = Field(False, description="9 random Achievement Tiles")
     solo_best: int | None = Field(
-        None, ge=0, description="Solo Mode only: your best score so far; the game is won by "
-                                "beating it (without one, every finished solo game is won)")
+        None, description="Solo Mode only: your best score so far, any whole number (Restaurant "
+                          "penalties can make a total negative); the game is won by beating it "
+                          "(without one, every finished solo game is won)")
     scenario: str | None = Field(None, description="start from a named teaching position "
                                                    "(data/wishland/scenarios.toml)")
 

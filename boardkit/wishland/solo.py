@@ -22,8 +22,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pydantic import Field
-
 from boardkit.engine import Action, RuleViolation, Step
 from boardkit.engine.content import Strict, validate
 from boardkit.engine.errors import DataError
@@ -282,9 +280,10 @@ class SoloRecord:
 
 
 class _RecordEntry(Strict):
-    """One finished Solo game in a :class:`SoloRecord` file."""
+    """One finished Solo game in a :class:`SoloRecord` file. The score is any whole number:
+    Restaurant penalties can make a total negative (rule ``wishland.solo.scoring``)."""
 
-    score: int = Field(ge=0)
+    score: int
     seed: int | None = None
     name: str = ""
 

@@ -454,7 +454,9 @@ assert solo_board.state.hand == [] and solo_board.last_error is not None
 # with the option `solo_best` — the score to beat; `SoloRecord.variant()` gives it — only a
 # higher score wins, and an equal or lower one ends the game with **no winner**
 # (`winners() == []`). Without it (a first game, nothing to beat yet) a finished game is won.
-# The score is in `scores()` either way.
+# The score is in `scores()` either way. A best score may be negative: Restaurant penalties
+# are deducted at the end, so a poor solo game can finish below zero, and that is still a
+# score to beat.
 
 # %%
 from boardkit.wishland.solo import SoloRecord

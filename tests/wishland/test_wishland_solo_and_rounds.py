@@ -19,8 +19,8 @@ from boardkit.wishland.actions import (
     SoloFreeDraw,
     SoloPlay,
 )
-from boardkit.wishland.content import CARDS, HOTEL, MASCOT, RIDE, card_id
-from boardkit.wishland.positions import put_cards, start_of_turns
+from boardkit.wishland.content import CARDS, HOTEL, MASCOT, RESTAURANT, RIDE, card_id
+from boardkit.wishland.positions import find, put_cards, start_of_turns
 from boardkit.wishland.solo import SoloRecord, SoloTurnStep
 
 # ------------------------------------------------------------------ Ending a Round
@@ -225,8 +225,8 @@ def test_solo_best_is_a_solo_option_only():
 
     with pytest.raises(VariantError, match="Solo Mode option"):
         GAME.new_game(players=2, seed=0, variant={"solo_best": 30})
-    with pytest.raises(VariantError):
-        GAME.new_game(players=1, seed=0, variant={"solo_best": -1})
+    with pytest.raises(VariantError, match="solo_best: Input should be a valid integer"):
+        GAME.new_game(players=1, seed=0, variant={"solo_best": 1.5})
 
 
 def test_solo_record_gives_the_score_to_beat(tmp_path):
@@ -238,12 +238,52 @@ def test_solo_record_gives_the_score_to_beat(tmp_path):
     assert again.variant.solo_best == first.scores()[0] and again.winners() == []
 
 
+def solo_with_penalties(n, **variant):
+    """A real Solo game that ends at -n: n Restaurants with a Final Scoring penalty are
+    played in round 1, then the player only collects Workers (no Victory Point is gained)."""
+    s = start_of_turns(players=1, seed=0, variant=variant)
+    put_cards(s, 0, find(RESTAURANT, penalty=True)[:n])
+    while not s.is_over:
+        legal = s.legal_actions()
+        s.apply(next((a for a in (Collect(), EndTurn(), ChooseReward("workers")) if a in legal),
+                     legal[0]))
+    return s
+
+
+def test_solo_best_may_be_negative():
+    """wishland.solo.scoring: Restaurant penalties can make a Solo total negative (Final
+    Scoring: Restaurant Cards), so a negative best is a score to beat like any other."""
+    low = solo_with_penalties(2)
+    assert low.scores() == [-2] and low.final[0]["restaurants"] == -2
+    assert solo_with_penalties(2, solo_best=-3).winners() == [0]  # -2 beats -3
+    assert solo_with_penalties(2, solo_best=-2).winners() == []  # equal is not beaten
+    again = GAME.new_game(players=1, seed=0, variant={"solo_best": -2})
+    assert again.variant.solo_best == -2
+    assert GAME.from_json(again.to_json()).variant.solo_best == -2
+
+
+def test_solo_record_keeps_a_negative_best(tmp_path):
+    """A negative best goes through SoloRecord: recorded, given back by variant() and
+    accepted by new_game, and read back from the record file."""
+    record = SoloRecord(tmp_path / "best.json")
+    assert record.add(solo_with_penalties(3)) is True
+    assert record.add(solo_with_penalties(2)) is True  # -2 beats -3
+    assert record.best == -2 and record.variant() == {"solo_best": -2}
+    state = GAME.new_game(players=1, seed=0, variant=record.variant())
+    assert state.variant.solo_best == -2
+    again = SoloRecord(tmp_path / "best.json")
+    assert [g["score"] for g in again.scores] == [-3, -2] and again.best == -2
+    assert again.variant() == {"solo_best": -2}
+    (tmp_path / "edited.json").write_text('[{"score": -7, "name": "a bad day"}]')
+    assert SoloRecord(tmp_path / "edited.json").best == -7
+
+
 @pytest.mark.parametrize("content, says", [
     ("{not json", r"best.json: the solo record cannot be read \(JSONDecodeError\)"),
     ('{"score": 30}', r"best.json: a solo record is a list of games"),
     ("[30]", r"best.json: game \[0\] is not an object with a score"),
     ('[{"score": 30}, {"seed": 4}]', r"best.json: game \[1\]: score: Field required"),
-    ('[{"score": -2}]', r"best.json: game \[0\]: score: Input should be greater than or equal to 0"),
+    ('[{"score": "ten"}]', r"best.json: game \[0\]: score: Input should be a valid integer"),
     ('[{"score": 30, "scroe": 31}]', r"best.json: game \[0\]: scroe: Extra inputs are not permitted"),
 ])
 def test_a_spoilt_solo_record_is_refused_naming_the_entry(tmp_path, content, says):
