@@ -276,6 +276,7 @@ standings(duel).round(3)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert duel[duel.agent == "mcts:200"].win.mean() > duel[duel.agent == "random"].win.mean()
+assert standings(duel).loc["mcts:200", "ci_low"] > 0.5   # most games, even at the interval's low end
 
 # %% [markdown]
 # ## 8. A balance study: does X have an advantage?
