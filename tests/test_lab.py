@@ -10,6 +10,7 @@ from boardkit.analysis import (
     compare,
     compare_runs,
     metrics,
+    readable,
     seat_win_rates,
     simulate,
     standings,
@@ -65,6 +66,33 @@ def test_metrics_table(run):
     assert table.loc["branching factor", "value"] >= 1
     assert 0 <= table.loc["decisiveness", "value"] <= 1
     assert 0 <= table.loc["balance", "value"] <= 1
+
+
+def test_readable_shows_a_figure_that_does_not_apply_as_a_dash_never_nan(run):
+    import pandas as pd
+
+    from boardkit.engine.errors import TableError
+
+    table = metrics(run)
+    assert table[["ci_low", "ci_high"]].isna().any().all()  # agent balance, shares: none
+    shown = readable(table)
+    assert list(shown.columns) == list(table.columns) and list(shown.index) == list(table.index)
+    assert shown.loc["agent balance", "ci_low"] == "—" and shown.loc["share: lucky", "ci_high"] == "—"
+    assert shown.loc["advantage", "value"] == f"{table.loc['advantage', 'value']:.3f}"
+    assert "NaN" not in shown.to_string() and "NaN" not in shown.to_html()
+    # an interval no row has is left out; a Series is shown the same way
+    few = readable(table.loc[["agent balance", "share: lucky"]], digits=2)
+    assert list(few.columns) == ["value", "definition"]
+    assert readable(table.loc["agent balance"]).tolist()[1:3] == ["—", "—"]
+    # whole numbers stay whole (a count pandas made float), numpy scalars become Python's
+    odd = pd.DataFrame({"games": [300.0, math.nan], "won": np.array([True, False]),
+                        "rate": [np.float64(0.5), 0.25], "n": np.array([3, 4])})
+    shown = readable(odd)
+    assert shown["games"].tolist() == [300, "—"] and type(shown["games"][0]) is int
+    assert [type(v) for v in shown["won"]] == [bool, bool]
+    assert shown["rate"].tolist() == ["0.500", "0.250"] and type(shown["n"][0]) is int
+    with pytest.raises(TableError, match="readable: expected a table"):
+        readable([1, 2])
 
 
 def test_seat_win_rates_share_each_won_game_and_spread_is_best_minus_worst(run):

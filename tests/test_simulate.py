@@ -128,6 +128,24 @@ def test_summary_table():
     assert table["games"].tolist() == [20, 20]
 
 
+def test_every_rate_of_the_summary_has_its_interval():
+    from boardkit.analysis.metrics import wilson
+
+    runs = simulate("dice-grid", ["greedy", "random"], n=30, seed=2, progress=False)
+    table = summarize(runs)
+    columns = list(table.columns)
+    for rate in ("win", "no_winner"):
+        at = columns.index("win_rate" if rate == "win" else rate)
+        assert columns[at + 1:at + 3] == [f"{rate}_low", f"{rate}_high"]
+    for (agent, seat), row in table.iterrows():
+        rows = runs[(runs.agent == agent) & (runs.seat == seat)]
+        low, high = wilson(int(rows.win.sum()), len(rows))
+        assert (row.win_low, row.win_high) == (round(low, 3), round(high, 3))
+        assert row.win_low <= row.win_rate <= row.win_high
+        assert row.no_winner == 0  # every Dice Grid game has a winner; 0 of 15 still has a range
+        assert (row.no_winner_low, row.no_winner_high) == (0, round(wilson(0, len(rows))[1], 3)) != (0, 0)
+
+
 # --- runs that lose nothing -------------------------------------------------------------
 
 import json  # noqa: E402

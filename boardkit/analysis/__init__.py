@@ -2,9 +2,16 @@
 extra: pandas, matplotlib, tqdm; the ``dask`` extra for clusters)."""
 
 from .lab import Comparison, compare, compare_runs, measure, standings, tournament
-from .metrics import metrics, plot_score_sources, plot_scores, plot_seat_win_rates, seat_win_rates
+from .metrics import (
+    metrics,
+    plot_score_sources,
+    plot_scores,
+    plot_seat_win_rates,
+    readable,
+    seat_win_rates,
+)
 from .simulation import game_seeds, simulate, summarize
 
 __all__ = ["Comparison", "compare", "compare_runs", "game_seeds", "measure", "metrics", "plot_score_sources",
-           "plot_scores", "plot_seat_win_rates", "seat_win_rates", "simulate", "standings",
+           "plot_scores", "plot_seat_win_rates", "readable", "seat_win_rates", "simulate", "standings",
            "summarize", "tournament"]

@@ -91,6 +91,52 @@ def mean_ci(values, z: float = Z) -> tuple[float, float, float]:
     return (mean, mean - z * se, mean + z * se)
 
 
+def _is_interval_column(column) -> bool:
+    """``ci_low``, ``win_high``, ``out_ci_low``, ... (the last level of a column pair)."""
+    name = column[-1] if isinstance(column, tuple) else column
+    return isinstance(name, str) and name.endswith(("_low", "_high"))
+
+
+def readable(table, digits: int = 3, missing: str = "—"):
+    """A table of figures as a reader should see it: numbers rounded to ``digits`` decimals
+    (whole numbers without decimals), a figure that does not apply (NaN: a metric given
+    without an interval, a spread of one game) shown as ``missing``, and an interval column
+    (``ci_low``, ``win_high``, ...) that no row fills left out. For display only: it holds
+    text, so compute with the table itself (``readable(metrics(run))``). A Series is shown
+    the same way."""
+    import numpy as np
+    import pandas as pd
+
+    def cell(value):
+        if value is None or (pd.api.types.is_scalar(value) and not isinstance(value, str)
+                             and pd.isna(value)):
+            return missing
+        if isinstance(value, bool | np.bool_):
+            return bool(value)
+        if isinstance(value, float | np.floating):
+            return f"{float(value):.{digits}f}"
+        if isinstance(value, np.integer):
+            return int(value)
+        return value
+
+    def column(values):
+        if pd.api.types.is_float_dtype(values):
+            known = values.dropna()
+            if len(known) and (known == known.round()).all() and (known.abs() < 2**53).all():
+                return values.map(lambda v: missing if math.isnan(v) else int(v)).astype(object)
+        return values.map(cell).astype(object)
+
+    if isinstance(table, pd.Series):
+        return column(table)
+    if not isinstance(table, pd.DataFrame):
+        raise TableError(f"readable: expected a table (a DataFrame or a Series), not "
+                         f"{type(table).__name__}")
+    empty = [c for c in table.columns if _is_interval_column(c)
+             and pd.api.types.is_numeric_dtype(table[c]) and table[c].isna().all()]
+    shown = table.drop(columns=empty)
+    return shown.apply(column) if len(shown.columns) else shown.copy()
+
+
 def per_game(frame):
     """One row per game (the game-level columns of a simulate table)."""
     table_of_games(frame, "per_game", ("game", "win", "shared_win"))

@@ -320,10 +320,11 @@ def describe_effect(table: pd.DataFrame) -> str:
             continue
         verb = "raises" if row["diff"] > 0 else "lowers"
         sig = "" if row["p_value"] < 0.05 else " (not significant; may be chance)"
+        interval = ("no interval from a single pair" if math.isnan(row["ci_low"])
+                    else f"95% interval {row['ci_low']:+.2f} to {row['ci_high']:+.2f}")
         lines.append(f"{name}: '{b}' {verb} it from {row[f'mean_{a}']:.2f} to "
-                     f"{row[f'mean_{b}']:.2f} (difference {row['diff']:+.2f}, 95% interval "
-                     f"{row['ci_low']:+.2f} to {row['ci_high']:+.2f}, p = {row['p_value']:.3f}, "
-                     f"{pairs} pairs){sig}.")
+                     f"{row[f'mean_{b}']:.2f} (difference {row['diff']:+.2f}, {interval}, "
+                     f"p = {row['p_value']:.3f}, {pairs} pair{'' if pairs == 1 else 's'}){sig}.")
     return "\n".join(lines)
 
 

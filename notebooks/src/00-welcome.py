@@ -50,6 +50,8 @@ first = state.legal_actions()[0]
 state.apply(first)
 print(state.log.text(last=2))
 print("now:", state.prompt())
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert state.action_count == 1
 
 # %% [markdown]
@@ -71,9 +73,11 @@ except boardkit.RuleViolation as err:
     print("rule:   ", err.rule)
     print("message:", err.message)
     caught = err
+state.explain(Claim(wrong_cell))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert caught.rule in ("dice-grid.claim.number", "dice-grid.turn.choose")
 assert state.to_json() == before  # nothing changed
-state.explain(Claim(wrong_cell))
 
 # %% [markdown]
 # ## 3. Pending choices and dice
@@ -92,6 +96,8 @@ state.force("roll", (3, 5))
 while state.current_player != 1:
     state.apply(state.legal_actions()[0])
 print(state.log.text(last=3))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert state.legal_actions() == [boardkit.game("dice-grid").actions.classes["ChooseDie"](3),
                                  boardkit.game("dice-grid").actions.classes["ChooseDie"](5)]
 
@@ -111,6 +117,8 @@ except boardkit.RuleViolation as err:
 # %%
 print("P1 sees lucky numbers:", state.observation(0)["lucky"])
 print("P2 sees lucky numbers:", state.observation(1)["lucky"])
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert state.observation(0)["lucky"][1] is None
 
 # %% [markdown]
@@ -133,13 +141,15 @@ try:
 except boardkit.engine.SaveGameError as err:
     print("refused:", err)
 loaded = dice_grid.from_json(saved, allow_forced=True)
-assert loaded.log.text() == state.log.text()
 earlier = state.replay_prefix(1)
 print(earlier.log.text())
 try:
     dice_grid.from_json(saved.replace('"seed": 7', '"seed": 8'))
 except boardkit.engine.SaveGameError as err:
     print("refused:", err)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert loaded.log.text() == state.log.text()
 
 # %% [markdown]
 # ## 6. The board
@@ -159,14 +169,23 @@ board
 # pandas table with one row per player per game, including each game's seed so any row can be
 # replayed. The same run can use several processes or a Dask cluster with identical results.
 # From a terminal: `boardkit simulate dice-grid --games 500`.
+#
+# `summarize` gives each agent in each seat its win rate with a 95 % interval (`win_low` to
+# `win_high`): 300 games pin a rate down to about 5 percentage points either way. A shared win
+# counts as a win for both players, so the two seats' rates add up to more than 1.
 
 # %%
 from boardkit.analysis import simulate, summarize
 
 runs = simulate("dice-grid", agents=["random"], n=300, seed=1)
-print(summarize(runs))
-first_seat = runs[runs.seat == 0].win.mean()
-assert len(runs) == 600 and 0 < first_seat < 1
+summary = summarize(runs)
+summary
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert len(runs) == 600 and summary["games"].tolist() == [300, 300]
+assert (summary.win_low < summary.win_rate).all() and (summary.win_rate < summary.win_high).all()
+assert (0.045 < (summary.win_high - summary.win_low) / 2).all() and summary.win_rate.sum() > 1
+assert ((summary.win_high - summary.win_low) / 2 < 0.06).all()
 
 # %% [markdown]
 # ## 8. The rule catalog
@@ -177,8 +196,10 @@ assert len(runs) == 600 and 0 < first_seat < 1
 
 # %%
 rules = dice_grid.rules
-assert "dice-grid.claim.empty" in rules
 rules
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert "dice-grid.claim.empty" in rules
 
 # %% [markdown]
 # ## 9. Exercise
@@ -196,11 +217,16 @@ rules
 answer = None  # {"skill_bonus_1": ..., "skill_bonus_3": ..., "more_luck": True or False}
 
 # %% tags=["solution"]
+from boardkit.analysis.lab import interval_text
+from boardkit.analysis.metrics import wilson
+
 skill = {}
 for bonus in (1, 3):
     duel = simulate("dice-grid", agents=["greedy", "random"], n=200, seed=1,
                     params={"points.lucky_cell": bonus}, progress=False)
-    skill[bonus] = duel[duel.agent == "greedy"].win.mean()
+    wins = duel[duel.agent == "greedy"].win
+    skill[bonus] = float(wins.mean())
+    print(f"bonus = {bonus}: greedy wins {interval_text(skill[bonus], *wilson(int(wins.sum()), len(wins)))}")
 answer = {"skill_bonus_1": skill[1], "skill_bonus_3": skill[3], "more_luck": skill[3] < skill[1]}
 answer
 
@@ -213,6 +239,7 @@ solved = check("welcome.luck", answer)
 assert solved  # the teacher's edition checks its own solution
 
 # %% [markdown]
-# To discuss: is a difference of several percentage points over 200 games convincing? (Try
-# `boardkit.analysis.metrics` for confidence intervals, or 2,000 games.) Does the answer
-# change with three players (`players=3`)?
+# To discuss: is a difference of several percentage points over 200 games convincing? (Give
+# each rate its 95 % interval — `wilson(wins, games)` from `boardkit.analysis.metrics` — and
+# see whether the two overlap; or play 2,000 games.) Does the answer change with three
+# players (`players=3`)?

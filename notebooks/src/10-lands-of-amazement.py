@@ -571,6 +571,8 @@ print(hint(scenario("first-card")))
 
 # %%
 from boardkit.analysis import simulate
+from boardkit.analysis.lab import interval_text
+from boardkit.analysis.metrics import wilson
 
 N = 24
 normal = simulate("lands", agents=["greedy"], n=N, seed=3)
@@ -583,10 +585,10 @@ def titled(frame):
     return frame
 
 normal, hard = titled(normal), titled(hard)
-print("normal: mean penalty", round(normal.score.mean(), 2), dict(normal.title.value_counts()),
-      f"solved (won) {normal.win.mean():.0%}")
-print("expert: mean penalty", round(hard.score.mean(), 2), dict(hard.title.value_counts()),
-      f"solved (won) {hard.win.mean():.0%}")
+for label, frame in (("normal", normal), ("expert", hard)):
+    solved = interval_text(frame.win.mean(), *wilson(int(frame.win.sum()), len(frame)), digits=0)
+    print(f"{label}: mean penalty {frame.score.mean():.2f}", frame.title.value_counts().to_dict(),
+          f"solved (won) {solved}")
 print("winners() follows the title table:", bool((normal.win == (normal.title != "Failure")).all()))
 
 # %%

@@ -524,7 +524,7 @@ answer = None  # {"greedy_penalty": ..., "random_penalty": ..., "luck_at_most": 
 # %% tags=["solution"]
 luck = simulate("lands", agents=["random"], n=4, seed=SEED, trace=False, progress=False)
 assert (luck.seed == normal.seed[:4]).all()          # the same deals
-greedy_mean, random_mean = normal.score[:4].mean(), luck.score.mean()
+greedy_mean, random_mean = float(normal.score[:4].mean()), float(luck.score.mean())
 answer = {"greedy_penalty": greedy_mean, "random_penalty": random_mean,
           "luck_at_most": greedy_mean / random_mean}
 answer

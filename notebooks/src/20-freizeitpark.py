@@ -648,7 +648,7 @@ sizes = {}
 for side in (10, 12):
     runs = simulate("freizeitpark", agents=["greedy:4"], n=4, seed=1, players=1, trace=False,
                     progress=False, params={"sheet.width": side, "sheet.height": side})
-    sizes[side] = outcomes(runs)
+    sizes[side] = outcomes(runs).astype(float).to_dict()  # plain Python numbers
 display(pd.DataFrame(sizes).round(2))
 answer = {"met_10": sizes[10]["minimums met"], "met_12": sizes[12]["minimums met"],
           "won_10": sizes[10]["won"], "won_12": sizes[12]["won"],

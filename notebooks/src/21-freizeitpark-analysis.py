@@ -39,6 +39,7 @@
 import time
 import matplotlib.pyplot as plt
 import pandas as pd
+from boardkit.analysis import readable
 from boardkit.freizeitpark.analysis import (card_difficulty, describe_effect, describe_win_rate,
                                             dice_rule_effect, fired_rate, play_games,
                                             rounds_to_minimums, win_rate)
@@ -61,7 +62,7 @@ solo = play_games(12, seed=2026, players=1)
 two = play_games(6, seed=2026, players=2)
 four = play_games(3, seed=2026, players=4)
 frames = {1: solo, 2: two, 4: four}
-four.head(8)
+readable(four.head(8))  # "—": a round that never came (the minimums were not met)
 
 # %% [markdown]
 # ## 0. How often is the game won, and in which round?
@@ -74,8 +75,9 @@ four.head(8)
 # %%
 wins = win_rate(frames=frames)
 print(describe_win_rate(wins))
-wins[["games", "won_games", "win_share", "ci_low", "ci_high", "median_win_round",
-      "end_round_no_winner", "out_share", "median_out_round", "fired_share", "mean_skipped"]].round(2)
+readable(wins[["games", "won_games", "win_share", "ci_low", "ci_high", "median_win_round",
+               "end_round_no_winner", "out_share", "median_out_round", "fired_share",
+               "mean_skipped"]], digits=2)
 
 # %%
 fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.2))
@@ -105,7 +107,7 @@ fig.tight_layout()
 rounds = rounds_to_minimums(frames=frames, players=(1, 2, 4))
 summary = rounds.summary
 met = rounds.games["first_round"].dropna()
-summary.round(3)
+readable(summary)
 
 # %%
 fig, ax = plt.subplots(figsize=(6, 3.2))
@@ -130,7 +132,7 @@ if len(met):
 
 # %%
 fired = fired_rate(frames=frames, players=(1, 2, 4))
-fired.round(3)
+readable(fired)
 
 # %% [markdown]
 # ## 3. How hard is each Auftragskarte?
@@ -167,7 +169,7 @@ fig.tight_layout()
 # %%
 effect = dice_rule_effect(n=8, seed=2026)
 print(describe_effect(effect))
-effect.round(3)
+readable(effect)
 
 # %%
 elapsed = time.perf_counter() - started
@@ -697,10 +699,10 @@ for side in (10, 12):
                       params={"sheet.width": side, "sheet.height": side})
     penalty[side] = fired_rate(frames={1: rows}, players=(1,)).loc[1]
 print(pd.DataFrame(penalty).round(3))
-answer = {"fired_10": penalty[10].fired_share, "fired_12": penalty[12].fired_share,
-          "evaluated_10": penalty[10].evaluated / penalty[10].player_games,
-          "evaluated_12": penalty[12].evaluated / penalty[12].player_games,
-          "more_fired_on_12": penalty[12].fired_share > penalty[10].fired_share}
+answer = {"fired_10": float(penalty[10].fired_share), "fired_12": float(penalty[12].fired_share),
+          "evaluated_10": float(penalty[10].evaluated / penalty[10].player_games),
+          "evaluated_12": float(penalty[12].evaluated / penalty[12].player_games),
+          "more_fired_on_12": bool(penalty[12].fired_share > penalty[10].fired_share)}
 answer
 
 # %%

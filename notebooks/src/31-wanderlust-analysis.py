@@ -881,7 +881,7 @@ first30["family"] = first30[[c for c in lines if c[4] in "ABC"]].sum(axis=1)
 dropped = first30[[c for c in lines if c[4] in "DEF"]].sum().sum() / first30[lines].sum().sum()
 changed = sum(game[~game.win].family.max() > game[game.win].family.max()
               for _, game in first30.groupby("game"))
-answer = {"dropped_share": dropped, "changed_games": changed}
+answer = {"dropped_share": float(dropped), "changed_games": int(changed)}
 answer
 
 # %%

@@ -569,7 +569,7 @@ poor, rich = (simulate("wishland", ["random"], n=100, players=2, seed=1, trace=F
 source_columns = [c for c in poor.columns if c.startswith("src_")]
 gain = (rich[source_columns].mean() - poor[source_columns].mean()).sort_values(ascending=False)
 print(gain.head(4).round(2))
-answer = {"score_4": poor.score.mean(), "score_6": rich.score.mean(),
+answer = {"score_4": float(poor.score.mean()), "score_6": float(rich.score.mean()),
           "gains_most": gain.index[0].removeprefix("src_")}
 answer
 

@@ -791,6 +791,7 @@ assert (shift_3p.p < 0.05).all()
 
 # %%
 from boardkit.agents import RandomAgent
+from boardkit.analysis import readable
 from boardkit.wishland.turn_order import choosers
 
 
@@ -814,8 +815,8 @@ for n, table in picks.items():
     print(f"{n} players, rounds out of 7:")
     print(table.to_string(), "\n")
 places = pd.DataFrame({f"{n} players": choosing_order(n).mean() for n in (2, 3, 4)}).T.round(2)
-print("mean place in the choosing order over the 7 rounds (1 = first):")
-print(places.to_string())
+print("mean place in the choosing order over the 7 rounds (1 = first; — : no such seat):")
+print(readable(places, digits=2).to_string())
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert picks[3].loc["chooses first"].tolist() == [3, 2, 2]

@@ -58,6 +58,8 @@ from boardkit.examples.dice_grid import ChooseDie, Claim
 codec = dice_grid.codec
 print("codes:", codec.size)
 print(codec.encode(ChooseDie(3)), codec.encode(Claim((1, 0))), codec.decode(7))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert codec.decode(codec.encode(Claim((1, 0)))) == Claim((1, 0))
 
 # %% [markdown]
@@ -100,6 +102,8 @@ print("chance node:", state.is_chance_node(), "with", len(state.chance_outcomes(
 state.apply_action(3)  # the seed
 print(state)
 print({code: state.action_to_string(code) for code in state.legal_actions()})
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert state.boardkit.log.text() == dice_grid.new_game(players=2, seed=3).log.text()
 
 # %% [markdown]
@@ -158,6 +162,8 @@ print("copies:          ", copies)
 print("resampled worlds:", [next_roll(s) for s in samples])
 print("P2's lucky number: real", now.boardkit.lucky[1], "| resampled",
       [s.boardkit.lucky[1] for s in samples])
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert set(copies) == {next_roll(now)}
 assert all(s.information_state_string(0) == now.information_state_string(0) for s in samples)
 
@@ -182,6 +188,8 @@ mask = observation["action_mask"]
 legal = aec.state_of_game.legal_actions()
 print(aec.agent_selection, "may play", [codec.decode(int(c)) for c in np.flatnonzero(mask)])
 print("mask:", mask.shape, "| legal actions:", legal)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert sorted(np.flatnonzero(mask)) == sorted(codec.encode(a) for a in legal)
 
 # %% [markdown]
@@ -204,6 +212,8 @@ for agent in aec.agent_iter():
     aec.step(action)
 print(aec.state_of_game.log.text(last=1))
 print("rewards:", final, "| winners:", aec.state_of_game.winners())
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert sorted(final.values()) == [-1.0, 1.0]
 
 # %% [markdown]
@@ -251,6 +261,8 @@ episode_return, steps = random_episode(wishland, seed=3)
 solo = wishland.unwrapped.state_of_game
 print(f"{steps} steps, return {episode_return}, score {solo.scores()[0]}")
 print(solo.log.text(last=2))
+
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert episode_return == solo.scores()[0]
 
 # %% [markdown]
@@ -320,30 +332,34 @@ def pettingzoo_random(seed, seat):
 
 
 # %% [markdown]
-# One row per contender: the share of games it won (a shared win counts), and the
-# milliseconds it spent per decision.
+# One row per contender: the share of games it won (a shared win counts) with its 95 %
+# interval (`ci_low` to `ci_high`), and the milliseconds it spent per decision.
 
 # %%
+from boardkit.analysis.metrics import wilson
+
 rows = []
 for label, contender in [("boardkit MCTS", boardkit_mcts), ("OpenSpiel IS-MCTS", openspiel_ismcts),
                          ("PettingZoo random", pettingzoo_random)]:
     games = pd.DataFrame([contender(seed, seat=seed % 2) for seed in range(N)],
                          columns=["won", "seconds", "decisions"])
-    rows.append({"contender": label, "games": N, "win rate": games.won.mean(),
-                 "ms per decision": 1000 * games.seconds.sum() / games.decisions.sum()})
+    low, high = wilson(int(games.won.sum()), N)
+    rows.append({"contender": label, "games": N, "win rate": games.won.mean(), "ci_low": low,
+                 "ci_high": high, "ms per decision": 1000 * games.seconds.sum() / games.decisions.sum()})
 table = pd.DataFrame(rows).set_index("contender")
 print(f"whole notebook so far: {time.perf_counter() - started:.0f} s")
 table.round(2)
 
-# %%
+# %% jupyter={"source_hidden": true} tags=["check"]
 assert table.loc["boardkit MCTS", "win rate"] > table.loc["PettingZoo random", "win rate"]
 assert table.loc["OpenSpiel IS-MCTS", "win rate"] > table.loc["PettingZoo random", "win rate"]
 
 # %% [markdown]
 # Reading the table: both searches beat the random opponent more often than a random
-# player does, so the adapters give OpenSpiel's algorithm a working game. With 20 games the
-# win rates are rough (one game is 5 percentage points) and the order of the two searches
-# changes from one set of seeds to the next. To rank them, play more games.
+# player does, so the adapters give OpenSpiel's algorithm a working game. But 20 games give
+# rough win rates: one game is 5 percentage points, and the intervals show how rough —
+# where two of them overlap, these games do not tell the two contenders apart. The order of
+# the two searches changes from one set of seeds to the next. To rank them, play more games.
 #
 # OpenSpiel's search costs more per simulation. Both are plain Python, but each of
 # OpenSpiel's simulations plays the game to the end *through the adapter*: at every move the

@@ -265,16 +265,18 @@ assert board.svg().count("data-target=") == 9
 #
 # No strategy was written: the search tries moves and plays the game out at random, using
 # only the rules above. Against a random player it should win most games and hardly ever
-# lose (seats alternate between games, so each plays X half the time).
+# lose (seats alternate between games, so each plays X half the time). `standings` gives
+# each player's share of the wins (a draw counts half for each) with its 95 % interval.
 
 # %%
-from boardkit.analysis import metrics, simulate
+from boardkit.analysis import metrics, simulate, standings
 
 duel = simulate("noughts", agents=["mcts:200", "random"], n=20, seed=3, progress=False)
-duel.groupby("agent")[["win", "shared_win"]].mean()
+standings(duel).round(3)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert duel[duel.agent == "mcts:200"].win.mean() > duel[duel.agent == "random"].win.mean()
+assert standings(duel).loc["mcts:200", "ci_low"] > 0.5   # most games, even at the interval's low end
 
 # %% [markdown]
 # ## 8. A balance study: does X have an advantage?

@@ -66,6 +66,19 @@ def test_dice_rule_effect_is_paired_and_zero_against_itself():
     assert table.loc["end_round", "pairs"] == 2
 
 
+def test_an_effect_from_a_single_pair_is_described_without_nan():
+    import math
+
+    import pandas as pd
+
+    table = pd.DataFrame([{"measure": "met_round", "pairs": 1, "mean_any": 35.0,
+                           "mean_split": 87.0, "diff": 52.0, "ci_low": math.nan,
+                           "ci_high": math.nan, "p_value": 1.0}]).set_index("measure")
+    text = A.describe_effect(table)
+    assert "nan" not in text.lower()
+    assert "+52.00, no interval from a single pair, p = 1.000, 1 pair)" in text
+
+
 def test_win_rate_counts_games_with_a_winner(frames):
     table = A.win_rate(players=(1, 2), frames=frames)
     for k, rows in frames.items():
