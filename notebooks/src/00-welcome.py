@@ -156,7 +156,8 @@ assert loaded.log.text() == state.log.text()
 #
 # Click a die, then a cell. Legal targets are highlighted; an illegal click shows the rule it
 # breaks. The panel has the event log with a slider to step back and forth, *Undo*,
-# *view as* a player (hidden information respected), *AI move* and auto-play.
+# *view as* (the board opens in the eyes of the player to move, hidden information respected;
+# *everything (teacher)* shows every secret), *AI move* and auto-play.
 
 # %%
 board = dice_grid.board(dice_grid.new_game(seed=7))

@@ -210,16 +210,16 @@ assert all(good.legal and bad.rule == rule for rule, (good, bad) in verdicts.ite
 # shape in two, the piece that no longer touches the group drops out of the park. It counts
 # for no plan and no score, and it does not make the placement illegal (only a card that adds
 # *no* icon to the group does). In the scenario `cut-off`, #6 lies in park 0 with its gifts and
-# #0 is to be placed. Laid over the bottom row of #6's gifts (green ghost), #0 cuts #6's gift at
-# (7, 5) off while its gift at (5, 6) still joins #0's rides; slipped under #6 at (5, 4) (red),
-# #0 would have all its rides covered.
+# #0 is to be placed. Laid over the bottom row of #6's gifts (green ghost), #0 cuts #6's gift on
+# H6 off while its gift on F7 still joins #0's rides; slipped under #6 with its lower-left square
+# on F5 (red), #0 would have all its rides covered.
 
 # %%
 cut = scenario("cut-off")
 GAME.board(cut).attempt(Place(0, 0, 4, 2, 0, 0)).attempt(Place(0, 0, 5, 4, 0, 0, True))
 
 # %% [markdown]
-# After the legal placement the outlined squares are the park; the gift at (7, 5) is still
+# After the legal placement the outlined squares are the park; the gift on H6 is still
 # visible but not outlined: it is cut off.
 
 # %%
