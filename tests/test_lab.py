@@ -442,3 +442,30 @@ def test_guesses_in_freizeitpark_count_builds_of_the_same_value():
     assert builds.options > 20 and 0 < builds.tied < 1 and builds.all_tied <= builds.tied
     # the Eingang: the middle of each side, every one alike on an empty sheet
     assert table.loc["freizeitpark.struktur.eingang", "tied"] == 1.0
+
+
+def test_the_balance_interval_is_the_gap_of_two_shares_of_the_same_games():
+    """Two seats: the gap is 2·p − 1 of one share p, so its standard error is twice p's
+    (not √2 times, as if the seats' shares were independent)."""
+    import math
+
+    import pandas as pd
+
+    from boardkit.analysis import metrics
+
+    rows = []
+    for game in range(400):  # seat 0 wins 240 of 400 games
+        first = game < 240
+        for seat in (0, 1):
+            win = first if seat == 0 else not first
+            rows.append({"game": game, "seed": game, "seat": seat, "agent": "random",
+                         "score": 1.0 if win else 0.0, "rank": 1 if win else 2, "win": win,
+                         "shared_win": False, "no_winner": False, "actions": 10,
+                         "auto_actions": 0, "branching": 3.0, "seconds": 0.0, "play": "x",
+                         "lead_changes": 0})
+    table = metrics(pd.DataFrame(rows))
+    p = 0.6
+    half = 1.96 * 2 * math.sqrt(p * (1 - p) / 400)
+    row = table.loc["balance"]
+    assert row["value"] == pytest.approx(1 - (2 * p - 1))
+    assert row["ci_high"] - row["ci_low"] == pytest.approx(2 * half, rel=0.02)

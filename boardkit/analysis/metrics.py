@@ -212,8 +212,14 @@ def metrics(frame):
         if first is not None:
             add("advantage", first.win_rate, first.ci_low, first.ci_high,
                 f"first seat's share of the won games (fair: {1 / players:.3f})")
-        spread = seats.win_rate.max() - seats.win_rate.min()
-        se = math.sqrt(sum(r * (1 - r) / g for r, g in zip(seats.win_rate, seats.games, strict=True)))
+        hi, lo = seats.win_rate.idxmax(), seats.win_rate.idxmin()
+        p_hi, p_lo = float(seats.win_rate[hi]), float(seats.win_rate[lo])
+        spread = p_hi - p_lo
+        # the two seats' shares come from the same games (one seat's win is another's loss),
+        # so the gap's variance is the multinomial one, (p_hi + p_lo − gap²) / n, not the sum
+        # of two independent variances (√2 too narrow with two players)
+        g = float(min(seats.games[hi], seats.games[lo]))
+        se = math.sqrt(max(0.0, p_hi + p_lo - spread ** 2) / g) if g else math.nan
         add("balance", 1 - spread, max(0.0, 1 - spread - Z * se), min(1.0, 1 - spread + Z * se),
             "1 − (highest − lowest seat win rate), won games")
         if won_frame["agent"].nunique() > 1:
