@@ -263,10 +263,10 @@ class Game:
         """Read the rule catalog before the first position, so a refusal that cites an id
         the catalog lacks is a :class:`DataError` from the first explain or click on, not
         only once something else happened to read the catalog."""
-        if self.name not in KNOWN_RULES:
+        if self.name not in KNOWN_RULES and (data_folder(self.name) / "rules.toml").is_file():
             try:
                 catalog(self.name)
-            except FileNotFoundError:  # a game without a catalog (yet): nothing to check against
+            except DataError:  # a catalog that does not read is reported where it is read
                 pass
 
     def from_dict(self, data: Any, strict: bool = True, allow_forced: bool = False) -> State:
