@@ -214,9 +214,14 @@ def _kernels(server) -> set[int]:
     """The ids of the kernel processes the play server runs now."""
     import psutil
 
-    root = psutil.Process(server.process.pid)
-    return {p.pid for p in root.children(recursive=True)
-            if "ipykernel" in " ".join(p.cmdline())}
+    found = set()
+    for proc in psutil.Process(server.process.pid).children(recursive=True):
+        try:  # a kernel shut down but not yet reaped is a zombie: not running
+            if proc.status() != psutil.STATUS_ZOMBIE and "ipykernel" in " ".join(proc.cmdline()):
+                found.add(proc.pid)
+        except (psutil.NoSuchProcess, psutil.ZombieProcess):
+            pass
+    return found
 
 
 def test_a_closed_tab_frees_its_kernel(play_server, lab_browser):
