@@ -28,7 +28,7 @@ from boardkit.engine.rules import rule_ids
 from . import auftragskarten
 from .bauen import any_build
 from .konstrukte import analysis
-from .setup import Ruleset
+from .regelwerk import Ruleset
 from .sheet import Sheet
 from .wertung import Table, tables
 

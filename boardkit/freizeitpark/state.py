@@ -30,7 +30,8 @@ from .content import TABLES, content
 from .flow import FLOW
 from .konstrukte import analysis
 from .params import Params, Variant
-from .setup import Ruleset, ruleset
+from .regelwerk import Ruleset, ruleset
+from .setup import setup
 from .sheet import Sheet
 
 
@@ -77,28 +78,9 @@ class FreizeitparkState(State):
     over: bool
 
     # ------------------------------------------------------------------ setup
-    @RULES.implements("freizeitpark.vorbereitung.blatt")
     def setup(self) -> None:
         self._scratch = _Scratch()
-        self.card = None
-        if self.variant.card is not None:
-            self.card = self.variant.card
-            self.note(f"Auftragskarte (chosen): {content().label(self.card, 'card')}")
-        elif self.variant.expanded:
-            self.card = self.chance(
-                "auftragskarte", auftragskarten.draw,
-                text=lambda v: f"Auftragskarte drawn: {content().label(v, 'card')}")
-        rs = self.rules
-        self.sheets = [Sheet(rs.width, rs.height) for _ in range(self.players)]
-        self.status = ["playing"] * self.players
-        self.penalty = [0] * self.players
-        self.builds = [None] * self.players
-        self.skipped = [False] * self.players
-        self.skips = [0] * self.players
-        self.left_round = [None] * self.players
-        self.round = 0
-        self.dice = None
-        self.over = False
+        setup(self)
         self.flow.begin(self)
 
     @property

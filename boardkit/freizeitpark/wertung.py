@@ -21,7 +21,7 @@ from boardkit.engine.rules import rule_ids
 
 from .content import TABLES
 from .konstrukte import Analysis
-from .setup import Ruleset
+from .regelwerk import Ruleset
 
 RULES = rule_ids("freizeitpark")
 

@@ -14,6 +14,7 @@ rulebook's worked examples are scenarios (:func:`scenario`).
     >>> solo = game.new_game(players=1, seed=7, variant={"automatons": 2})
 """
 
-from .game import GAME, scenario
+from .game import GAME
+from .scenarios import scenario
 
 __all__ = ["GAME", "scenario"]

@@ -8,11 +8,12 @@ pausing for a decision pushes the rest of its work with ``continuations.later``)
 ``state``; the action types: ``actions``; rule parameters and variant options: ``params``.
 Content: ``content`` (data/wishland/*.toml). The game: ``game.GAME``; its board:
 ``board.WishlandBoard``; its heuristic and greedy agent: ``agents``; prepared teaching
-positions: ``positions``; named positions: ``scenarios`` (played to by :func:`scenario`); its
+positions: ``positions``; named positions: ``scenarios`` (played to by :func:`scenario`, as
+in every game); its
 own analysis questions: ``analysis``.
 """
 
 from .game import GAME
-from .positions import scenario
+from .scenarios import scenario
 
 __all__ = ["GAME", "scenario"]
