@@ -11,7 +11,9 @@ gewinnen), :mod:`.auftragskarten` (Erweitertes Spiel). Content lives in
 """
 
 from .actions import Build, Entrance
+from .ende import game_end
 from .game import GAME
 from .scenarios import scenario
+from .wertung import final_scores
 
-__all__ = ["GAME", "Build", "Entrance", "scenario"]
+__all__ = ["GAME", "Build", "Entrance", "final_scores", "game_end", "scenario"]

@@ -117,6 +117,13 @@ def evaluate(state) -> bool:
     return True
 
 
+def game_end(state) -> bool:
+    """The game is over: after the round in which somebody won (:func:`evaluate`) or nobody
+    is left (:func:`close_round`) (the same name in every game:
+    :func:`boardkit.freizeitpark.game_end`)."""
+    return bool(state.over)
+
+
 def out_of_room(rs: Ruleset, sheet: Sheet) -> bool:
     """``freizeitpark.ende.ausgeschieden``: True when no roll at all (none of the 21
     outcomes, either split, any symbol, any turn or place) fits the park any more, so the

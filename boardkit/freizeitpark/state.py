@@ -33,6 +33,7 @@ from .params import Params, Variant
 from .regelwerk import Ruleset, ruleset
 from .setup import setup
 from .sheet import Sheet
+from .wertung import final_scores
 
 
 class _Scratch(dict):
@@ -171,7 +172,7 @@ class FreizeitparkState(State):
         return ende.standing(self.rules, self.sheets[player], self.penalty[player])
 
     def _scores(self) -> list[float]:
-        return [float(self.standing(p).progress()) for p in range(self.players)]
+        return final_scores(self)
 
     def winners(self) -> list[int]:
         """The players who won by the rules (status ``won``); ``[]`` before the end and when

@@ -16,5 +16,7 @@ rulebook's worked examples are scenarios (:func:`scenario`).
 
 from .game import GAME
 from .scenarios import scenario
+from .scoring import final_scores
+from .turn import game_end
 
-__all__ = ["GAME", "scenario"]
+__all__ = ["GAME", "final_scores", "game_end", "scenario"]

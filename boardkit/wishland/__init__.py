@@ -13,7 +13,9 @@ in every game); its
 own analysis questions: ``analysis``.
 """
 
+from .end_of_round import game_end
+from .final_scoring import final_scores
 from .game import GAME
 from .scenarios import scenario
 
-__all__ = ["GAME", "scenario"]
+__all__ = ["GAME", "final_scores", "game_end", "scenario"]
