@@ -179,3 +179,19 @@ def test_the_same_names_are_not_shadowed_by_older_ones(name):
     for module in ("game", "positions"):
         if (folder / f"{module}.py").exists():
             assert not hasattr(importlib.import_module(f"{package}.{module}"), "scenario"), module
+
+
+def test_the_games_own_play_games_take_the_same_arguments_in_the_same_order():
+    """A game's analysis plays its games with ``play_games(n, players, agents, seed, variant,
+    params)`` (through ``boardkit.agents.play``), whichever game it is."""
+    found = []
+    for name in GAME_PACKAGES:
+        try:
+            analysis = importlib.import_module(f"{PACKAGES[name]}.analysis")
+        except ModuleNotFoundError:
+            continue
+        if hasattr(analysis, "play_games"):
+            found.append(name)
+            names = [p.name for p in inspect.signature(analysis.play_games).parameters.values()]
+            assert names == ["n", "players", "agents", "seed", "variant", "params"], (name, names)
+    assert found == ["freizeitpark", "wishland"]
