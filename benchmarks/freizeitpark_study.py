@@ -64,7 +64,7 @@ def main() -> None:
     frames = {}
     for k, n in counts.items():
         t = time.perf_counter()
-        frames[k] = play_games(n, args.seed, players=k)
+        frames[k] = play_games(n, players=k, seed=args.seed)
         print(f"played {n} games with {k} player(s) in {time.perf_counter() - t:.0f} s", flush=True)
         if args.save:
             args.save.mkdir(parents=True, exist_ok=True)

@@ -40,6 +40,14 @@ def test_wilson_and_mean_intervals():
     assert mean == 2.5 and lo < 2.5 < hi
 
 
+def test_wilson_contains_the_share_itself():
+    """Its home fixes what Freizeitpark's analysis used to clip on its own."""
+    for n in range(1, 60):
+        for k in [*range(n + 1), 0.5, n - 0.5]:
+            low, high = wilson(k, n)
+            assert low <= k / n <= high, (k, n)
+
+
 def test_sign_flip_test():
     rng = np.random.default_rng(0)
     assert sign_flip_p(rng.normal(1.0, 1.0, 100)) < 0.01

@@ -91,3 +91,107 @@ def test_test_module_names_are_unique():
             continue
         assert path.name not in seen, f"{path} and {seen[path.name]} share a module name"
         seen[path.name] = path
+
+
+# ------------------------------------------------------------------ the same shapes
+def _shape(func) -> list[tuple[str, object, object]]:
+    """A function's parameters as (name, kind, default): what a caller relies on."""
+    return [(p.name, p.kind, p.default) for p in inspect.signature(func).parameters.values()]
+
+
+P = inspect.Parameter
+#: every game's ``scenario`` takes a name, a seed (None: the scenario's own), rule parameters
+#: and variant options as keywords
+SCENARIO = [("name", P.POSITIONAL_OR_KEYWORD, P.empty), ("seed", P.POSITIONAL_OR_KEYWORD, None),
+            ("params", P.POSITIONAL_OR_KEYWORD, None), ("variant", P.VAR_KEYWORD, P.empty)]
+ONE_STATE = [("state", P.POSITIONAL_OR_KEYWORD, P.empty)]
+#: where each game keeps its final scoring and its game end: the rulebook section's module
+#: (named in the rulebook's words, so in German for Freizeitpark), the same function name
+SECTIONS = {
+    "freizeitpark": ("wertung", "ende"),
+    "lands": ("scoring", "ending"),
+    "wanderlust": ("scoring", "turn"),
+    "wishland": ("final_scoring", "end_of_round"),
+}
+
+
+def _returns(func) -> str:
+    annotation = inspect.signature(func).return_annotation
+    return annotation if isinstance(annotation, str) else getattr(annotation, "__name__", str(annotation))
+
+
+@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_scenario_has_one_shape_and_lives_in_scenarios(name):
+    package = PACKAGES[name]
+    root = importlib.import_module(package)
+    game = importlib.import_module(f"{package}.game").GAME
+    assert root.scenario.__module__ == f"{package}.scenarios"
+    assert _shape(root.scenario) == SCENARIO, f"{name}: scenario{inspect.signature(root.scenario)}"
+    assert _returns(root.scenario) == game.state_class.__name__
+
+
+@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_the_codec_is_made_by_make_codec_in_actions(name):
+    package = PACKAGES[name]
+    actions = importlib.import_module(f"{package}.actions")
+    assert callable(getattr(actions, "make_codec", None)), f"{name}: actions.make_codec"
+    assert _shape(actions.make_codec) == [] and _returns(actions.make_codec) == "ActionCodec"
+    assert not hasattr(actions, "codec"), f"{name}: the codec factory is make_codec"
+    game = importlib.import_module(f"{package}.game").GAME
+    assert type(game.codec) is type(actions.make_codec())
+
+
+@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_setup_is_a_function_of_the_state_in_setup(name):
+    package = PACKAGES[name]
+    setup = importlib.import_module(f"{package}.setup").setup
+    assert setup.__module__ == f"{package}.setup"
+    assert _shape(setup) == ONE_STATE and _returns(setup) == "None"
+    # the state's setup hands over to it (and starts the flow): no setup rules in state.py
+    state_class = importlib.import_module(f"{package}.game").GAME.state_class
+    source = inspect.getsource(state_class.setup)
+    assert "setup(self)" in source and len(source.splitlines()) <= 6, source
+
+
+@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_final_scores_and_game_end_have_one_name_and_shape(name):
+    package = PACKAGES[name]
+    root = importlib.import_module(package)
+    scoring, ending = SECTIONS[name]
+    assert "final_scores" in root.__all__ and "game_end" in root.__all__
+    assert root.final_scores.__module__ == f"{package}.{scoring}"
+    assert root.game_end.__module__ == f"{package}.{ending}"
+    assert _shape(root.final_scores) == ONE_STATE and _returns(root.final_scores) == "list[float]"
+    assert _shape(root.game_end) == ONE_STATE and _returns(root.game_end) == "bool"
+    # they are what the state and the flow use: scores() is final_scores, and the game is
+    # over once game_end says so (and the last phase, if any, is done)
+    game = importlib.import_module(f"{package}.game").GAME
+    state = game.new_game(seed=3)
+    assert state.scores() == root.final_scores(state)
+    assert root.game_end(state) is False
+
+
+@pytest.mark.parametrize("name", GAME_PACKAGES)
+def test_the_same_names_are_not_shadowed_by_older_ones(name):
+    """Names the skeleton replaced stay gone, so a reader does not meet two of them."""
+    package = PACKAGES[name]
+    folder = ROOT / package.replace(".", "/")
+    for module in ("game", "positions"):
+        if (folder / f"{module}.py").exists():
+            assert not hasattr(importlib.import_module(f"{package}.{module}"), "scenario"), module
+
+
+def test_the_games_own_play_games_take_the_same_arguments_in_the_same_order():
+    """A game's analysis plays its games with ``play_games(n, players, agents, seed, variant,
+    params)`` (through ``boardkit.agents.play``), whichever game it is."""
+    found = []
+    for name in GAME_PACKAGES:
+        try:
+            analysis = importlib.import_module(f"{PACKAGES[name]}.analysis")
+        except ModuleNotFoundError:
+            continue
+        if hasattr(analysis, "play_games"):
+            found.append(name)
+            names = [p.name for p in inspect.signature(analysis.play_games).parameters.values()]
+            assert names == ["n", "players", "agents", "seed", "variant", "params"], (name, names)
+    assert found == ["freizeitpark", "wishland"]

@@ -163,7 +163,7 @@ def test_a_card_study_gives_the_share_of_games_the_card_is_met(here):
     # the very games of Freizeitpark's own card table (boardkit.freizeitpark.analysis)
     from boardkit.freizeitpark.analysis import play_games
 
-    own = play_games(6, 2026, variant={"card": "zug"})
+    own = play_games(6, seed=2026, variant={"card": "zug"})
     assert list(own.seed) == list(frame.seed) and list(own.end_round) == list(frame.fact_rounds)
     assert list(own.card_met) == list(frame.fact_card_met)
 

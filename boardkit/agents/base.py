@@ -193,11 +193,20 @@ def apply_chosen(state: State, act: Action) -> None:
 
 
 def play(state: State, agents: Sequence[Agent] | Mapping[int, Agent],
-         max_actions: int = 100_000, on_action: Callable[[State, Action], None] | None = None) -> State:
-    """Let ``agents[seat]`` decide until the game is over (``state`` is changed in place)."""
+         max_actions: int = 100_000, on_action: Callable[[State, Action], None] | None = None,
+         before_action: Callable[[State], None] | None = None) -> State:
+    """Let ``agents[seat]`` decide until the game is over (``state`` is changed in place).
+
+    The one loop in which agents play a whole game (simulations, analyses, teaching checks,
+    interop measurements): ``before_action(state)`` watches each decision before it is taken,
+    ``on_action(state, action)`` after it was applied. A game that does not end within
+    ``max_actions`` decisions is a ``RuntimeError``.
+    """
     for _ in range(max_actions):
         if state.is_over:
             return state
+        if before_action is not None:
+            before_action(state)
         act = agents[Agent.mover(state)].act(state)
         apply_chosen(state, act)
         if on_action is not None:

@@ -309,7 +309,7 @@ def guesses(game: str, players: int = 2, n: int = 10, seed: int = 0,
     one-decision horizon: a figure that rests on it measures the tie-break, not the rule."""
     import pandas as pd
 
-    from boardkit.agents import Agent, apply_chosen, make_agent
+    from boardkit.agents import Agent, make_agent, play
     from boardkit.engine import game as get_game
 
     g = get_game(game)
@@ -323,14 +323,18 @@ def guesses(game: str, players: int = 2, n: int = 10, seed: int = 0,
                 raise VariantError(f"guesses: agent {agent!r} of {game} ({type(one).__name__}) "
                                    "does not record the ties of its decisions (last_ties)")
             agents.append(one)
-        while not s.is_over:
-            rule = s.stack[-1].rule
-            mover = agents[Agent.mover(s)]
-            act = mover.act(s)
+        deciding: list[Any] = []  # the rule and the agent of the decision being taken
+
+        def before(state, deciding=deciding, agents=agents):
+            deciding[:] = [state.stack[-1].rule, agents[Agent.mover(state)]]
+
+        def after(state, _action, deciding=deciding):
+            rule, mover = deciding
             tied, options = mover.last_ties
             if options > 1:
                 rows.append((rule, options, tied > 1, tied == options))
-            apply_chosen(s, act)
+
+        play(s, agents, before_action=before, on_action=after)
     frame = pd.DataFrame(rows, columns=["rule", "options", "tied", "all_tied"])
     table = frame.groupby("rule").agg(decisions=("options", "size"), options=("options", "mean"),
                                       tied=("tied", "mean"), all_tied=("all_tied", "mean"))

@@ -65,7 +65,8 @@ def table_of_games(frame, what: str, columns: Iterable[str] = GAME_COLUMNS) -> N
 
 
 def wilson(successes: float, n: int, z: float = Z) -> tuple[float, float]:
-    """Wilson score interval for a proportion (works at 0 and 1)."""
+    """Wilson score interval for a proportion (works at 0 and 1); it always contains the
+    share itself, rounding included (a fractional ``successes`` too)."""
     if n <= 0:
         return (math.nan, math.nan)
     p = successes / n
@@ -74,7 +75,7 @@ def wilson(successes: float, n: int, z: float = Z) -> tuple[float, float]:
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact at the ends (no 1e-17)
     high = 1.0 if successes >= n else min(1.0, centre + half)
-    return (low, high)
+    return (min(low, p), max(high, p))
 
 
 def mean_ci(values, z: float = Z) -> tuple[float, float, float]:

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from boardkit.agents import apply_chosen, make_agent, play
+from boardkit.agents import make_agent, play
 from boardkit.engine import VariantError
 from boardkit.engine import game as get_game
 
@@ -63,15 +63,11 @@ def play_traced(state, bots, lower_is_better: bool) -> dict:
     each decision (branching factor), and who leads after each decision (lead changes,
     decisiveness: the share of the game after which the eventual winner always leads)."""
     branching, leaders = [], []
-    limit = 100_000
     try:
-        while not state.is_over:
-            branching.append(len(state.offer()))  # listed once: the agent reuses the list
-            apply_chosen(state, bots[state.current_player].act(state))
-            leaders.append(_leaders(state.scores(), lower_is_better))
-            limit -= 1
-            if limit == 0:
-                raise RuntimeError(f"{state.game.name}: no end after 100,000 decisions")
+        play(state, bots,
+             # listed once before each decision: the agent reuses the list
+             before_action=lambda s: branching.append(len(s.offer())),
+             on_action=lambda s, _: leaders.append(_leaders(s.scores(), lower_is_better)))
     finally:
         state.withdraw_offer()
     changes = sum(1 for a, b in zip(leaders, leaders[1:], strict=False) if a != b)

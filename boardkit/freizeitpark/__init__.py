@@ -1,6 +1,7 @@
 """Freizeitpark: a roll-and-write about building an amusement park (rulebook in German).
 
-One module per rulebook section: :mod:`.setup` (Spielvorbereitung), :mod:`.ablauf`
+One module per rulebook section: :mod:`.setup` (Spielvorbereitung; the rules in force it
+gathers in :mod:`.regelwerk`), :mod:`.ablauf`
 (Spielablauf), :mod:`.wurf` (Würfel werfen und nutzen), :mod:`.bauen` (Struktur einzeichnen),
 :mod:`.konstrukte` (Konstrukt bauen), :mod:`.wertung` (Punkte erhalten), :mod:`.ende` (Spiel
 gewinnen), :mod:`.auftragskarten` (Erweitertes Spiel). Content lives in
@@ -10,7 +11,9 @@ gewinnen), :mod:`.auftragskarten` (Erweitertes Spiel). Content lives in
 """
 
 from .actions import Build, Entrance
+from .ende import game_end
 from .game import GAME
 from .scenarios import scenario
+from .wertung import final_scores
 
-__all__ = ["GAME", "Build", "Entrance", "scenario"]
+__all__ = ["GAME", "Build", "Entrance", "final_scores", "game_end", "scenario"]

@@ -34,7 +34,7 @@ from .bauen import legal_placements, structure_cells
 from .content import TABLES
 from .ende import standing
 from .konstrukte import analysis
-from .setup import Ruleset
+from .regelwerk import Ruleset
 from .sheet import Sheet
 from .state import FreizeitparkState
 from .wurf import splits, symbol_options

@@ -21,17 +21,17 @@ watches the state after every decision (:func:`play_games`).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
-from boardkit.agents import make_agent
+from boardkit.agents import make_agent, play
 from boardkit.analysis.lab import paired
-from boardkit.analysis.metrics import mean_ci
-from boardkit.analysis.metrics import wilson as _wilson
+from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.analysis.simulation import game_seeds
+from boardkit.engine import Action, State, VariantError
 from boardkit.engine import game as get_game
 
 from . import ende
@@ -41,20 +41,34 @@ from .state import FreizeitparkState
 GAME = "freizeitpark"
 
 
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    """:func:`boardkit.analysis.metrics.wilson`, clipped so the interval always contains the
-    share itself (rounding can put the lower end at 5e-17 above a share of 0)."""
-    low, high = _wilson(successes, n)
-    if n <= 0:
-        return low, high
-    share = successes / n
-    return min(low, share), max(high, share)
+class _MinimumsMet:
+    """The round in which each sheet first met all four minimums (before any penalty),
+    watched around each decision of :func:`boardkit.agents.play`."""
+
+    def __init__(self, state: FreizeitparkState):
+        self.rounds: list[int | None] = [None] * state.players
+        self.versions = [sheet.version for sheet in state.sheets]
+        self.played_round = state.round
+
+    def before(self, state: State) -> None:
+        self.played_round = cast(FreizeitparkState, state).round
+
+    def after(self, state: State, _action: Action) -> None:
+        fz = cast(FreizeitparkState, state)
+        for p, sheet in enumerate(fz.sheets):
+            if sheet.version == self.versions[p]:
+                continue
+            self.versions[p] = sheet.version
+            if self.rounds[p] is None and ende.standing(fz.rules, sheet).minimums_met():
+                self.rounds[p] = self.played_round
 
 
-def play_games(n: int, seed: int = 0, players: int = 1, agent: str = "greedy",
+def play_games(n: int, players: int = 1, agents: Sequence[str] | str = "greedy", seed: int = 0,
                variant: Mapping[str, Any] | None = None,
                params: Mapping[str, Any] | None = None) -> pd.DataFrame:
-    """Play ``n`` games and return one row per seat per game.
+    """Play ``n`` games (:func:`boardkit.agents.play`) and return one row per seat per game;
+    the arguments in the order of every game's ``play_games``. ``agents``: one agent name
+    for every seat, or one per seat.
 
     Columns: ``game``, ``seed``, ``seat``, ``players``, ``status`` (won / fired / out /
     playing at the end), ``left_round`` (the round in which the player won, was fired or
@@ -67,33 +81,21 @@ def play_games(n: int, seed: int = 0, players: int = 1, agent: str = "greedy",
     and different rule parameters play paired games (the same dice sequence as far as the
     choices allow).
     """
+    names = [agents] * players if isinstance(agents, str) else list(agents)
+    if len(names) != players:
+        raise VariantError(f"play_games: {len(names)} agents for {players} players")
     g = get_game(GAME)
     rows = []
     for index, gseed in enumerate(game_seeds(seed, n)):
         state = g.new_game(players=players, seed=gseed, variant=dict(variant or {}),
                            params=dict(params or {}))
         assert isinstance(state, FreizeitparkState), state
-        bots = [make_agent(agent, seed=gseed * 8 + s, game=GAME) for s in range(players)]
-        met: list[int | None] = [None] * players
-        versions = [sheet.version for sheet in state.sheets]
-        limit = 10_000
-        while not state.is_over:
-            played_round = state.round
-            seat = state.current_player
-            assert seat is not None  # the game is not over
-            state.apply(bots[seat].act(state))
-            for p, sheet in enumerate(state.sheets):
-                if sheet.version == versions[p]:
-                    continue
-                versions[p] = sheet.version
-                if met[p] is None and ende.standing(state.rules, sheet).minimums_met():
-                    met[p] = played_round
-            limit -= 1
-            if limit == 0:
-                raise RuntimeError(f"{GAME}: game {index} did not end")
+        bots = [make_agent(names[s], seed=gseed * 8 + s, game=GAME) for s in range(players)]
+        met = _MinimumsMet(state)
+        play(state, bots, max_actions=10_000, before_action=met.before, on_action=met.after)
         for p in range(players):
             st = state.standing(p)
-            left, met_round = state.left_round[p], met[p]
+            left, met_round = state.left_round[p], met.rounds[p]
             rows.append({
                 "game": index, "seed": gseed, "seat": p, "players": players,
                 "status": state.status[p],
@@ -105,7 +107,7 @@ def play_games(n: int, seed: int = 0, players: int = 1, agent: str = "greedy",
                 "end_round": int(state.round),
             })
     frame = pd.DataFrame(rows)
-    frame.attrs.update({"players": players, "seed": seed, "agent": agent,
+    frame.attrs.update({"players": players, "seed": seed, "agents": names,
                         "variant": dict(variant or {}), "params": dict(params or {})})
     return frame
 
@@ -126,7 +128,7 @@ def win_rate(n: int = 50, seed: int = 0, players: tuple[int, ...] = (1, 2, 4),
     """
     out = []
     for k in players:
-        rows = frames[k] if frames and k in frames else play_games(n, seed, players=k)
+        rows = frames[k] if frames and k in frames else play_games(n, players=k, seed=seed)
         per_game = rows.groupby("game").agg(
             won=("status", lambda s: (s == "won").any()), end_round=("end_round", "first"))
         count = len(per_game)
@@ -199,7 +201,7 @@ def rounds_to_minimums(n: int = 50, seed: int = 0, players: tuple[int, ...] = (1
     """
     games, summary = [], []
     for k in players:
-        rows = frames[k] if frames and k in frames else play_games(n, seed, players=k)
+        rows = frames[k] if frames and k in frames else play_games(n, players=k, seed=seed)
         per_game = rows.groupby("game").agg(first_round=("met_round", "min"),
                                             end_round=("end_round", "first"))
         per_game.insert(0, "players", k)
@@ -231,7 +233,7 @@ def fired_rate(n: int = 50, seed: int = 0, players: tuple[int, ...] = (1, 4),
     """
     out = []
     for k in players:
-        rows = frames[k] if frames and k in frames else play_games(n, seed, players=k)
+        rows = frames[k] if frames and k in frames else play_games(n, players=k, seed=seed)
         fired = rows["status"] == "fired"
         evaluated = rows["status"].isin(["fired", "won"])
         count, hits = len(rows), int(fired.sum())
@@ -260,7 +262,7 @@ def card_difficulty(n: int = 20, seed: int = 0, players: int = 1,
     """
     out = []
     for cid in cards or list(content().cards):
-        rows = play_games(n, seed, players=players, variant={"card": cid})
+        rows = play_games(n, players=players, seed=seed, variant={"card": cid})
         per_game = rows.groupby("game").agg(met=("card_met", "max"),
                                             won=("status", lambda s: (s == "won").any()))
         hits = int(per_game["met"].sum())
@@ -284,7 +286,7 @@ def dice_rule_effect(n: int = 50, seed: int = 0, players: int = 1,
     the two means, the paired difference b − a with its 95 % interval and a sign-flip
     permutation test's p-value (:func:`boardkit.analysis.lab.sign_flip_p`).
     """
-    runs = {v: play_games(n, seed, players=players, params={"dice.attractions": v})
+    runs = {v: play_games(n, players=players, seed=seed, params={"dice.attractions": v})
             for v in (a, b)}
     measures = {
         "met": lambda f: f["met_round"].notna().astype(float),

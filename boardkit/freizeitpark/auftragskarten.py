@@ -6,7 +6,7 @@ everybody, met before or after the minimums, and ticked off as "Auftrag erfüllt
 (``freizeitpark.auftrag.bedingung``). The card's conditions are data
 (``data/freizeitpark/auftragskarten.toml``); the rule of each card is cited by its id
 ``freizeitpark.auftrag.<card>``. Cards that change scoring (Nachhaltigkeit, Park der
-Landschaft, Volksfest) do so through the :class:`~.setup.Ruleset`.
+Landschaft, Volksfest) do so through the :class:`~.regelwerk.Ruleset`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from boardkit.engine.rules import rule_ids
 
 from .content import content
 from .konstrukte import Analysis
-from .setup import Ruleset
+from .regelwerk import Ruleset
 from .wertung import tables
 
 RULES = rule_ids("freizeitpark")

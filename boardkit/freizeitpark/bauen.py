@@ -31,7 +31,7 @@ from boardkit.engine.grid import canonical_form
 from .actions import Build, Entrance
 from .content import Cell, content
 from .konstrukte import Analysis, analysis
-from .setup import Ruleset
+from .regelwerk import Ruleset
 from .sheet import Sheet
 from .wurf import splits, symbol_options, symbol_violation
 

@@ -44,7 +44,7 @@ from .bauen import structure_cells
 from .content import TABLES, content
 from .konstrukte import analysis
 from .params import Params
-from .setup import Ruleset
+from .regelwerk import Ruleset
 from .sheet import Sheet
 from .state import FreizeitparkState
 from .wurf import splits, symbol_options
@@ -586,7 +586,7 @@ def legend_svg(card: str | None = None, state: FreizeitparkState | None = None) 
     and every symbol with the faces that give it, its construct's shape, score table and
     German/English name (for ``state``'s rules, else the default rules with ``card``)."""
     from .game import GAME
-    from .setup import ruleset
+    from .regelwerk import ruleset
 
     data = content()
     if state is not None:
@@ -641,7 +641,7 @@ def park_svg(sheet: Sheet, rs: Ruleset | None = None, title: str = "") -> str:
     sins dashed and enclosed empty cells crossed, and its four tables."""
     from .ende import standing
     from .game import GAME
-    from .setup import ruleset
+    from .regelwerk import ruleset
 
     if rs is None:
         params = GAME.make_params({"sheet.width": sheet.width, "sheet.height": sheet.height})

@@ -28,7 +28,7 @@ from boardkit.engine.rules import rule_ids
 from . import auftragskarten
 from .bauen import any_build
 from .konstrukte import analysis
-from .setup import Ruleset
+from .regelwerk import Ruleset
 from .sheet import Sheet
 from .wertung import Table, tables
 
@@ -115,6 +115,13 @@ def evaluate(state) -> bool:
     state.note(f"the game ends in round {state.round}: {names} "
                f"{'wins' if len(survivors) == 1 else 'share the win'}")
     return True
+
+
+def game_end(state) -> bool:
+    """The game is over: after the round in which somebody won (:func:`evaluate`) or nobody
+    is left (:func:`close_round`) (the same name in every game:
+    :func:`boardkit.freizeitpark.game_end`)."""
+    return bool(state.over)
 
 
 def out_of_room(rs: Ruleset, sheet: Sheet) -> bool:

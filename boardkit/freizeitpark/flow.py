@@ -26,7 +26,7 @@ def _roll(state) -> None:
 
 
 def _after(state) -> str | None:
-    return None if state.over else "runde"
+    return None if ende.game_end(state) else "runde"
 
 
 FLOW = Flow(

@@ -41,7 +41,7 @@ from boardkit.engine.grid import canonical_form
 from boardkit.engine.rules import rule_ids
 
 from .content import Cell, content
-from .setup import Ruleset
+from .regelwerk import Ruleset
 from .sheet import Sheet
 
 RULES = rule_ids("freizeitpark")

@@ -15,8 +15,9 @@ dice show 3 and 5"); building it by assigning internals hides what matters. Two 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -26,6 +27,9 @@ from boardkit.engine.errors import clipped
 from boardkit.engine.resources import data_file
 
 from .sheet import Sheet
+
+if TYPE_CHECKING:
+    from .state import FreizeitparkState
 
 
 class SheetSpec(Strict):
@@ -139,19 +143,26 @@ def _chain(name: str) -> list[ScenarioSpec]:
     return chain[::-1]
 
 
-def scenario(name: str):
+def scenario(name: str, seed: int | None = None, params: Mapping[str, Any] | None = None,
+             **variant: Any) -> FreizeitparkState:
     """A new game played up to the named position (see ``data/freizeitpark/scenarios.toml``):
     the scenario's rolls are forced in order, then its actions are played as real ones.
+    ``seed`` rolls the dice after the scenario (None: the scenario's own seed); ``params``
+    changes rule parameters, ``variant`` options (the scenario's ``card`` comes first).
 
     An unknown name is a :class:`~boardkit.engine.VariantError` that lists the known ones
     (as for the other games' scenarios).
     """
     from .game import GAME
+    from .state import FreizeitparkState
 
     chain = _chain(name)
     first = chain[0]
-    variant = {"card": first.card} if first.card else None
-    state = GAME.new_game(players=first.players, seed=first.seed, variant=variant)
+    options = {**({"card": first.card} if first.card else {}), **variant}
+    state = GAME.new_game(players=first.players, seed=first.seed if seed is None else seed,
+                          variant=options or None,
+                          params=None if params is None else dict(params))
+    assert isinstance(state, FreizeitparkState), "GAME's state_class is FreizeitparkState"
     for spec in chain:
         for roll in spec.rolls:
             state.force("roll", tuple(roll))

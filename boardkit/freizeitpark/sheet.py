@@ -20,7 +20,7 @@ from .content import Cell
 
 if TYPE_CHECKING:
     from .konstrukte import Analysis
-    from .setup import Ruleset
+    from .regelwerk import Ruleset
 
 
 @cache

@@ -30,8 +30,10 @@ from .content import TABLES, content
 from .flow import FLOW
 from .konstrukte import analysis
 from .params import Params, Variant
-from .setup import Ruleset, ruleset
+from .regelwerk import Ruleset, ruleset
+from .setup import setup
 from .sheet import Sheet
+from .wertung import final_scores
 
 
 class _Scratch(dict):
@@ -77,28 +79,9 @@ class FreizeitparkState(State):
     over: bool
 
     # ------------------------------------------------------------------ setup
-    @RULES.implements("freizeitpark.vorbereitung.blatt")
     def setup(self) -> None:
         self._scratch = _Scratch()
-        self.card = None
-        if self.variant.card is not None:
-            self.card = self.variant.card
-            self.note(f"Auftragskarte (chosen): {content().label(self.card, 'card')}")
-        elif self.variant.expanded:
-            self.card = self.chance(
-                "auftragskarte", auftragskarten.draw,
-                text=lambda v: f"Auftragskarte drawn: {content().label(v, 'card')}")
-        rs = self.rules
-        self.sheets = [Sheet(rs.width, rs.height) for _ in range(self.players)]
-        self.status = ["playing"] * self.players
-        self.penalty = [0] * self.players
-        self.builds = [None] * self.players
-        self.skipped = [False] * self.players
-        self.skips = [0] * self.players
-        self.left_round = [None] * self.players
-        self.round = 0
-        self.dice = None
-        self.over = False
+        setup(self)
         self.flow.begin(self)
 
     @property
@@ -189,7 +172,7 @@ class FreizeitparkState(State):
         return ende.standing(self.rules, self.sheets[player], self.penalty[player])
 
     def _scores(self) -> list[float]:
-        return [float(self.standing(p).progress()) for p in range(self.players)]
+        return final_scores(self)
 
     def winners(self) -> list[int]:
         """The players who won by the rules (status ``won``); ``[]`` before the end and when

@@ -21,7 +21,7 @@ from boardkit.engine.rules import rule_ids
 
 from .content import TABLES
 from .konstrukte import Analysis
-from .setup import Ruleset
+from .regelwerk import Ruleset
 
 RULES = rule_ids("freizeitpark")
 
@@ -72,3 +72,10 @@ def tables(rs: Ruleset, an: Analysis) -> dict[str, Table]:
     if rs is an.rs:
         an.memo["tables"] = out
     return out
+
+
+def final_scores(state) -> list[float]:
+    """Each player's progress towards the minimums (the ranking, not a win: see
+    ``state.winners()``), as the state's ``scores()`` gives them; final once the game is over.
+    The same name in every game (:func:`boardkit.freizeitpark.final_scores`)."""
+    return [float(state.standing(p).progress()) for p in range(state.players)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation
 
 from .content import content
-from .setup import Ruleset
+from .regelwerk import Ruleset
 
 
 def roll(rng) -> tuple[int, int]:

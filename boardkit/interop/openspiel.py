@@ -64,7 +64,8 @@ except ImportError:  # pragma: no cover - depends on the environment
     raise ImportError("boardkit.interop.openspiel needs OpenSpiel: pip install 'boardkit[interop]'"
                       " (or pip install open_spiel)") from None
 
-from boardkit.engine import registry
+from boardkit.agents import RandomAgent, play
+from boardkit.engine import Action, registry
 from boardkit.engine.errors import (
     BoardkitError,
     InteropError,
@@ -122,13 +123,10 @@ def measure_length(game: Game, players: int, variant: Mapping | None = None, gam
     longest = 0
     for k in range(games):
         state = game.new_game(players, seed=seed + k, variant=variant, params=params)
-        rng = np.random.default_rng(seed + k)
-        decisions = 0
-        while not state.is_over:
-            options = state.legal_actions()
-            state.apply(options[int(rng.integers(len(options)))], atomic=False)
-            decisions += 1
-        longest = max(longest, decisions)
+        uniform = RandomAgent(seed + k)  # one generator for every seat
+        decided: list[Action] = []
+        play(state, [uniform] * state.players, on_action=lambda _s, act, d=decided: d.append(act))
+        longest = max(longest, len(decided))
     return longest
 
 

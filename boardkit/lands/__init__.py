@@ -8,8 +8,10 @@ Content (illustrative cards and goals) lives in ``data/lands/``; a chosen deal i
 :func:`arranged`, a named position :func:`scenario` (:mod:`.scenarios`).
 """
 
+from .ending import game_end
 from .game import GAME, arranged
 from .scenarios import scenario
+from .scoring import final_scores
 from .state import LandsState
 
-__all__ = ["GAME", "LandsState", "arranged", "scenario"]
+__all__ = ["GAME", "LandsState", "arranged", "final_scores", "game_end", "scenario"]

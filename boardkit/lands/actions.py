@@ -228,7 +228,7 @@ ACTIONS = (Place, Rearrange, Move, PutBack, Complete, UseAbility, Decline, Conti
            DoneReserving, Finish, Relayout)
 
 
-def codec() -> ActionCodec:
+def make_codec() -> ActionCodec:
     """Integers for every action with grid values (free positions and :class:`Relayout`, a
     whole park's layout, are not encodable)."""
     grid = range(AREA)

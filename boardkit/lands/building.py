@@ -21,8 +21,9 @@ Free positions and angles (a card dragged on the board) go through the shared ge
 :func:`boardkit.engine.grid.place_cells` (grid alignment, :class:`MisalignedError`) and
 :func:`~boardkit.engine.grid.partial_overlaps` on :func:`~boardkit.engine.grid.card_polygon`
 (which icons the ghost would cover partly). Aligned placements are then checked on integer
-bit masks of the park area — one Python integer per card, a bit per square — which keeps a
-check in the tens of microseconds, so listing every legal placement stays fast.
+bit masks of the park area — one Python integer per card, a bit per square, laid out by the
+engine's :class:`~boardkit.engine.bitgrid.BitGrid` (:data:`GRID`) — which keeps a check in
+the tens of microseconds, so listing every legal placement stays fast.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from typing import NamedTuple
 import numpy as np
 
 from boardkit.engine import RuleViolation
+from boardkit.engine.bitgrid import bitgrid
 from boardkit.engine.grid import (
     GeometryError,
     MisalignedError,
@@ -48,8 +50,10 @@ from boardkit.engine.grid import (
 from .actions import MAX_PARKS, Place
 from .content import ANGLES, AREA, SQUARES, content
 
-_STRIDE = AREA + 1  # one guard column, so shifting a row never wraps into the next
-VALID = sum(1 << (y * _STRIDE + x) for y in range(AREA) for x in range(AREA))
+#: the park area's squares as bits (one guard column, so shifting a row never wraps)
+GRID = bitgrid(AREA, AREA)
+_STRIDE = GRID.stride
+VALID = GRID.full
 
 
 class Placed(NamedTuple):
@@ -62,43 +66,11 @@ class Placed(NamedTuple):
     shape: int
 
 
-def bit(x: int, y: int) -> int:
-    return 1 << (y * _STRIDE + x)
-
-
-def cells_of(mask: int) -> list[tuple[int, int]]:
-    """The squares of a mask, in bit order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        i = low.bit_length() - 1
-        out.append((i % _STRIDE, i // _STRIDE))
-        mask ^= low
-    return out
-
-
-def mask_of(cells) -> int:
-    m = 0
-    for x, y in cells:
-        m |= bit(x, y)
-    return m
-
-
-def nbr(mask: int) -> int:
-    """Squares sharing an edge with the mask (the mask itself may be included)."""
-    return ((mask << 1) | (mask >> 1) | (mask << _STRIDE) | (mask >> _STRIDE)) & VALID
-
-
-def connected(mask: int) -> bool:
-    """One edge-connected group (flood fill on the bits); empty counts as connected."""
-    if not mask:
-        return True
-    seen = mask & -mask
-    while True:
-        grown = (seen | nbr(seen)) & mask
-        if grown == seen:
-            return seen == mask
-        seen = grown
+bit = GRID.bit
+#: the squares of a mask, in bit order
+cells_of = GRID.cells
+mask_of = GRID.mask
+connected = GRID.connected
 
 
 # ------------------------------------------------------------------ card geometry
@@ -162,16 +134,7 @@ class Analysis(NamedTuple):
 
 def groups(mask: int) -> list[int]:
     """The edge-connected groups of a mask, largest first (ties: the lowest square first)."""
-    out = []
-    while mask:
-        seen = mask & -mask
-        while True:
-            grown = (seen | nbr(seen)) & mask
-            if grown == seen:
-                break
-            seen = grown
-        out.append(seen)
-        mask &= ~seen
+    out = GRID.components(mask)
     out.sort(key=lambda g: (-g.bit_count(), (g & -g).bit_length()))
     return out
 
@@ -186,13 +149,15 @@ def _find_park(chosen: list[int], other: list[int], union: int) -> tuple[int, st
     rest = 0
     for m in other:
         rest |= m
+    # a square shows one icon: the other shape's icons lie outside every chosen group
+    touching = GRID.neighbours
     if connected(union):
-        return (0, "lands.build.one_shape") if rest & nbr(union) else (union, None)
+        return (0, "lands.build.one_shape") if rest & touching(union) else (union, None)
     complete = [g for g in groups(union) if all(m & g for m in chosen)]
     if not complete:
         return 0, "lands.build.contiguous"
     for g in complete:
-        if not rest & nbr(g):
+        if not rest & touching(g):
             return g, None
     return 0, "lands.build.one_shape"
 
@@ -272,11 +237,11 @@ def problem(park) -> tuple[str, str] | None:
             if not all(m & g for m in a.chosen):
                 continue
             for p, rest in zip(park, a.other, strict=True):
-                if rest & nbr(g):
+                if rest & GRID.neighbours(g):
                     icon = c.cards[p.card].shapes[1 - p.shape].icon
                     return ("lands.build.one_shape",
                             f"card #{p.card}'s other shape ({icon}) touches the park at "
-                            f"{_cells_text(rest & nbr(g))}: a card adds only one shape, its "
+                            f"{_cells_text(rest & GRID.neighbours(g))}: a card adds only one shape, its "
                             "other icons must stay apart")
     main = groups(a.union)[0]
     apart = [p.card for p, m in zip(park, a.chosen, strict=True) if not m & main]
@@ -395,7 +360,7 @@ def candidates(park, card: int) -> list[tuple[int, int, int, int, bool]]:
                 out += [(x, y, angle, shape, False) for x, y in positions(card, angle)]
         return out
     a = analyse(park)
-    near = nbr(a.union)  # the new card must touch a chosen icon (perhaps a cut-off one)
+    near = GRID.neighbours(a.union)  # the new card must touch a chosen icon (perhaps cut off)
     reach = a.union | near
     under_ok = ~a.covered & near
     for angle in ANGLES:

@@ -87,8 +87,9 @@ class ReserveStep(Step):
         state.note(f"the reserved pile covers round {state.round} (lands.end.cover)")
 
 
-def last_round(state) -> bool:
-    """Whether the round just ended was the last: the Megapark Phase follows."""
+def game_end(state) -> bool:
+    """Whether the round just ended was the last: the rounds are over and the end of the game,
+    the Megapark Phase, follows (the same name in every game: :func:`boardkit.lands.game_end`)."""
     return state.round >= state.params.rounds
 
 

@@ -30,7 +30,7 @@ def _new_round(state) -> None:
 
 
 def _after_round(state) -> str:
-    return "megapark" if ending.last_round(state) else "portfolio"
+    return "megapark" if ending.game_end(state) else "portfolio"
 
 
 FLOW = Flow(

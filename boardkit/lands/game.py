@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from boardkit.engine import Game
 
-from .actions import ACTIONS, codec
+from .actions import ACTIONS, make_codec
 from .params import Params, Variant
 from .state import LandsState
 
@@ -18,7 +18,7 @@ GAME = Game(
     variant_model=Variant,
     params_model=Params,
     lower_is_better=True,
-    codec=codec(),
+    codec=make_codec(),
     summary="Overlap park cards so their icons match plans; reserve cards for a final megapark.",
     status="playable",
     board="boardkit.lands.board:LandsBoard",

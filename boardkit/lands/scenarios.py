@@ -9,8 +9,9 @@ and replays like any other. Start one with :func:`boardkit.lands.scenario`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -18,6 +19,9 @@ from boardkit.engine import VariantError
 from boardkit.engine.content import Strict, load
 from boardkit.engine.errors import clipped
 from boardkit.engine.resources import data_file
+
+if TYPE_CHECKING:
+    from .state import LandsState
 
 Value = int | bool | str | None
 
@@ -46,9 +50,11 @@ def scenarios() -> dict[str, ScenarioSpec]:
     return {s.id: s for s in parsed.scenario}
 
 
-def scenario(name: str, variant=None):
+def scenario(name: str, seed: int | None = None, params: Mapping[str, Any] | None = None,
+             **variant: Any) -> LandsState:
     """A new game played up to the named position (see ``data/lands/scenarios.toml``);
-    ``variant`` (e.g. ``{"expert": True}``) changes no position, only the rules ahead.
+    ``seed`` orders what the deal leaves to chance (None: 0); ``params`` and ``variant``
+    options (e.g. ``expert=True``) change no position, only the rules ahead.
 
     An unknown name is a :class:`~boardkit.engine.VariantError` that lists the known ones
     (as for Wanderlust's scenarios).
@@ -60,7 +66,9 @@ def scenario(name: str, variant=None):
         raise VariantError(f"unknown Lands scenario {clipped(repr(name), 60)}; "
                            f"known: {', '.join(known)}")
     spec = known[name]
-    state = arranged(spec.order, goal=spec.goal, variant=variant)
+    state = arranged(spec.order, goal=spec.goal, variant=variant or None,
+                     params=None if params is None else dict(params),
+                     seed=0 if seed is None else seed)
     for order in spec.shuffles:
         state.force("shuffle", tuple(order))
     for i, data in enumerate(spec.actions):

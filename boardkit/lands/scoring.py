@@ -116,3 +116,10 @@ def score(park_icons: dict, side, params, stack_cards: int = 0, expert: bool = F
     total = (pts.unfilled * unfilled + pts.extra * extra + pts.portfolio * sum(missing.values())
              + pts.expert_stack_card * left)
     return Breakdown(unfilled, extra, missing, left, total, title(total, params), (k, shift))
+
+
+def final_scores(state) -> list[float]:
+    """The player's penalty points (lower is better: the total of :func:`score`), as the
+    state's ``scores()`` gives them; final once the megapark is built. The same name in every
+    game (:func:`boardkit.lands.final_scores`)."""
+    return [float(state.breakdown().total)]

@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .building import AREA, VALID, Placed, connected, icons, mask_of, masks, nbr, positions
+from .building import AREA, GRID, VALID, Placed, connected, icons, mask_of, masks, positions
 from .content import ICON_NAMES, content
 from .scoring import Breakdown, score
 
@@ -106,6 +106,7 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
     stopped = False
 
     types = range(len(ICON_NAMES))
+    grow = GRID.grow  # a square and the squares sharing an edge with it
     rest_cache: dict[int, tuple[int, int, tuple[int, ...]]] = {}
 
     def remaining(left: int) -> tuple[int, int, tuple[int, ...]]:
@@ -158,7 +159,9 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
             return
         seen.add(key)
         free = ~covered & VALID
-        near = nbr(park)
+        # the park with the squares bordering it; what is asked of it (new icons on free
+        # squares, the other shape's icons) never lies on the park itself
+        near = grow(park)
         children: list[tuple] = []
         for i in range(n):
             if not left >> i & 1:
@@ -182,7 +185,7 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
                 if best["penalty"] is not None and lb >= best["penalty"]:
                     continue
                 new_other = other | (rest & free)
-                if new_other & nbr(new_park):
+                if new_other & grow(new_park):
                     continue
                 if d != mine and not connected(new_park):  # a whole shape is connected
                     continue

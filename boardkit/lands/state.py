@@ -20,7 +20,7 @@ from .building import Placed
 from .content import Content, Side, content
 from .flow import FLOW
 from .params import Params, Variant
-from .scoring import Breakdown, score, won
+from .scoring import Breakdown, final_scores, score, won
 
 
 class LandsState(State):
@@ -70,7 +70,7 @@ class LandsState(State):
         self.flow.begin(self)
 
     def _scores(self) -> list[float]:
-        return [float(self.breakdown().total)]
+        return final_scores(self)
 
     def winners(self) -> list[int]:
         """``[0]`` once the game is over with a winning result (any title but Failure, Expert

@@ -93,7 +93,7 @@ def _penalty() -> dict[int, tuple[float, float]]:
 
     out = {}
     for side in SIDES:
-        rows = play_games(GAMES, seed=SEED, players=1, agent=AGENT, params=_sheet(side))
+        rows = play_games(GAMES, players=1, agents=AGENT, seed=SEED, params=_sheet(side))
         out[side] = (float((rows.status == "fired").mean()),
                      float(rows.status.isin(["fired", "won"]).mean()))
     return out
@@ -107,7 +107,7 @@ def _penalty_reference() -> dict[str, Any]:
 
 def _verify_penalty(answer: Mapping[str, Any]) -> str | None:
     out = _penalty()
-    games = f"play_games({GAMES}, seed={SEED}, agent='{AGENT}')"
+    games = f"play_games({GAMES}, agents='{AGENT}', seed={SEED})"
     checks = []
     for side in SIDES:
         checks.append(wrong_share(
@@ -125,7 +125,7 @@ def _verify_penalty(answer: Mapping[str, Any]) -> str | None:
 PENALTY = Exercise(
     id="freizeitpark.penalty",
     question=("Does the enclosure penalty fire more managers on a bigger park? Play "
-              f"{GAMES} solo games (play_games, seed {SEED}, agent '{AGENT}') on a 10 × 10 and "
+              f"{GAMES} solo games (play_games, agents '{AGENT}', seed {SEED}) on a 10 × 10 and "
               "a 12 × 12 sheet and compare how many managers are fired and how many reach "
               "the evaluation at all."),
     fields={"fired_10": "share of managers fired on 10 × 10",
@@ -134,7 +134,7 @@ PENALTY = Exercise(
             "evaluated_12": "the same on 12 × 12",
             "more_fired_on_12": "True if a larger share is fired on 12 × 12"},
     verify=_verify_penalty,
-    hint=(f"play_games({GAMES}, seed={SEED}, players=1, agent='{AGENT}', params={{'sheet.width': "
+    hint=(f"play_games({GAMES}, players=1, agents='{AGENT}', seed={SEED}, params={{'sheet.width': "
           "12, 'sheet.height': 12}) gives one row per manager; fired_rate(frames={1: rows}, "
           "players=(1,)) counts the fired and the evaluated players, or count the `status` "
           "column yourself. Shares are over all managers."),

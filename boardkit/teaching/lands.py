@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
+
+from boardkit.agents import Agent
+from boardkit.engine import Action, State
 
 from .base import Exercise, first, wrong_choice, wrong_number
 
@@ -139,16 +142,26 @@ def _mask_policies() -> dict[str, float]:
     takes the lowest legal code ("first") and by the one that takes the highest ("last").
     The notebook plays it in Gymnasium (``boardkit/lands-v0``); this plays the same
     decisions in boardkit: the mask's codes are those of ``state.legal_actions()``."""
+    from boardkit.agents import play
     from boardkit.lands import GAME
 
-    codec = GAME.codec
     penalties = {}
     for name, pick in (("first", min), ("last", max)):
         state = GAME.new_game(1, seed=LOWER_SEED)
-        while not state.is_over:
-            state.apply(codec.decode(pick(codec.encode(a) for a in state.legal_actions())))
+        play(state, [_CodePolicy(pick)])
         penalties[name] = float(state.scores()[0])
     return penalties
+
+
+class _CodePolicy(Agent):
+    """The mask policy that always takes the lowest (``min``) or highest (``max``) legal code."""
+
+    def __init__(self, pick: Callable[[Iterable[int]], int]):
+        self.pick = pick
+
+    def act(self, state: State) -> Action:
+        codec = state.game.codec
+        return codec.decode(self.pick(codec.encode(a) for a in self.options(state)))
 
 
 def _better(penalties: Mapping[str, float]) -> str:

@@ -14,6 +14,9 @@ rulebook's worked examples are scenarios (:func:`scenario`).
     >>> solo = game.new_game(players=1, seed=7, variant={"automatons": 2})
 """
 
-from .game import GAME, scenario
+from .game import GAME
+from .scenarios import scenario
+from .scoring import final_scores
+from .turn import game_end
 
-__all__ = ["GAME", "scenario"]
+__all__ = ["GAME", "final_scores", "game_end", "scenario"]

@@ -18,20 +18,20 @@ from . import turn
 
 
 def _next(state) -> str | None:
-    return None if turn.over(state) else "round"
+    return None if turn.game_end(state) else "round"
 
 
 FLOW = Flow(
     Phase("first_round", "the round the game starts in: from the first trotter to play "
           "(P1, or a scenario's) round the table, each taking a turn",
           seats=lambda state: range(state.turn, state.trotters), turn=turn.turn,
-          end_if=turn.over, next=_next, leads_to=("round", None),
+          end_if=turn.game_end, next=_next, leads_to=("round", None),
           rule="wanderlust.turn.points"),
     Phase("round", "a new round: each trotter in clockwise order takes a turn (a player "
           "spends two action points, an automaton moves at once); the race ends once every "
           "trotter has had one more turn after the end was triggered",
           start=turn.new_round, turn=turn.turn, seats=lambda state: range(state.trotters),
-          end_if=turn.over, next=_next, leads_to=("round", None),
+          end_if=turn.game_end, next=_next, leads_to=("round", None),
           rule="wanderlust.turn.points"),
     first="first_round",
 )

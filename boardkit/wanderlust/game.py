@@ -41,17 +41,3 @@ def new_game(players: int | None = None, seed: int = 0, variant=None,
     assert isinstance(state, WanderlustState), "GAME's state_class is WanderlustState"
     return state
 
-
-def scenario(name: str, seed: int = 0, params: dict | None = None, **variant) -> WanderlustState:
-    """A new game starting from a worked example of the rulebook (see ``scenarios.toml``);
-    ``params`` changes rule parameters (``{"setup.hometown_visited": True}``), ``variant``
-    options (``house_rule=True``)."""
-    from .scenarios import scenarios
-
-    spec = scenarios().get(name)
-    if spec is None:
-        from boardkit.engine import VariantError
-
-        raise VariantError(f"unknown scenario {name!r}; known: {', '.join(scenarios())}")
-    return new_game(players=spec.players, seed=seed, params=params,
-                    variant={"scenario": name, "automatons": spec.automatons, **variant})

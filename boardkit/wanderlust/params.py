@@ -64,7 +64,7 @@ class Variant(BaseModel):
     def _known(cls, value):
         if value is None:
             return value
-        from .scenarios import scenarios
+        from .scenario_specs import scenarios
 
         known = scenarios()
         if value not in known:

@@ -124,3 +124,10 @@ def winners(state: WanderlustState) -> list[int]:
     keys = [ranking_key(state, p) for p in range(state.players)]
     best = max(keys)
     return [p for p, k in enumerate(keys) if k == best]
+
+
+def final_scores(state: WanderlustState) -> list[float]:
+    """Each player's points A to F (:func:`total`), as the state's ``scores()`` gives them;
+    final once the race is over. The same name in every game
+    (:func:`boardkit.wanderlust.final_scores`)."""
+    return [float(total(state, p)) for p in range(state.players)]

@@ -17,7 +17,7 @@ from boardkit.engine.rules import rule_ids
 
 from . import objectives, solo, tickets
 from .content import TICKETS, cards, world
-from .scenarios import ScenarioSpec, scenarios
+from .scenario_specs import ScenarioSpec, scenarios
 
 if TYPE_CHECKING:
     from .state import WanderlustState

@@ -203,7 +203,7 @@ class WanderlustState(State):
 
     # ------------------------------------------------------------ protocol hooks
     def _scores(self) -> list[float]:
-        return [float(scoring.total(self, p)) for p in range(self.players)]
+        return scoring.final_scores(self)
 
     def score_breakdown(self, player: int) -> dict[str, float]:
         return {k: float(v) for k, v in scoring.breakdown(self, player).items()}

@@ -223,7 +223,9 @@ def new_round(state: WanderlustState) -> None:
                          "reached (rule wanderlust.end.round_limit)")
 
 
-def over(state: WanderlustState) -> bool:
+def game_end(state: WanderlustState) -> bool:
+    """The race is over: every trotter had one more turn after the end was triggered, or the
+    safety limit was reached (the same name in every game: :func:`boardkit.wanderlust.game_end`)."""
     return state.turns_left == 0
 
 

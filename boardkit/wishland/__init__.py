@@ -8,11 +8,14 @@ pausing for a decision pushes the rest of its work with ``continuations.later``)
 ``state``; the action types: ``actions``; rule parameters and variant options: ``params``.
 Content: ``content`` (data/wishland/*.toml). The game: ``game.GAME``; its board:
 ``board.WishlandBoard``; its heuristic and greedy agent: ``agents``; prepared teaching
-positions: ``positions``; named positions: ``scenarios`` (played to by :func:`scenario`); its
+positions: ``positions``; named positions: ``scenarios`` (played to by :func:`scenario`, as
+in every game); its
 own analysis questions: ``analysis``.
 """
 
+from .end_of_round import game_end
+from .final_scoring import final_scores
 from .game import GAME
-from .positions import scenario
+from .scenarios import scenario
 
-__all__ = ["GAME", "scenario"]
+__all__ = ["GAME", "final_scores", "game_end", "scenario"]

@@ -30,14 +30,14 @@ from .content import CARDS, ENTREPRENEUR, KINDS
 
 
 def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy", seed: int = 0,
-               variant: dict | None = None) -> list[dict]:
+               variant: dict | None = None, params: dict | None = None) -> list[dict]:
     """Play ``n`` games (``simulate``, seats rotated); one record per seat: its cards (with
     its Entrepreneur), score and result (:func:`card_rows`)."""
     from boardkit.analysis import simulate
 
     names = [agents] if isinstance(agents, str) else list(agents)
     return card_rows(simulate("wishland", agents=names, n=n, seed=seed, players=players,
-                              variant=variant, trace=False, progress=False))
+                              variant=variant, params=params, trace=False, progress=False))
 
 
 def card_rows(frame) -> list[dict]:

@@ -64,8 +64,9 @@ def refill(state) -> None:
             row[slot] = deck.pop() if deck else 0
 
 
-def last_round(state) -> bool:
-    """Step 1: the round just completed was the last (round 7): Final Scoring follows."""
+def game_end(state) -> bool:
+    """Step 1: the round just completed was the last (round 7): the game ends and Final Scoring
+    follows (the same name in every game: :func:`boardkit.wishland.game_end`)."""
     return state.round >= state.params.rounds
 
 

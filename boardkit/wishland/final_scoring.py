@@ -270,3 +270,12 @@ def winners(state) -> list[int]:
     if len(tied) == 1:
         return tied
     return [max(tied, key=lambda p: state.space[p])]
+
+
+def final_scores(state) -> list[float]:
+    """Each player's Victory Points: those of play, plus every Final Scoring step once it has
+    been done; the state's ``scores()``. The same name in every game
+    (:func:`boardkit.wishland.final_scores`)."""
+    if state.final is None:
+        return list(state.vp)
+    return [state.vp[p] + sum(state.final[p].values()) for p in range(state.players)]

@@ -40,7 +40,7 @@ def _turn(state, seat: int) -> Step:
 
 
 def _after_turns(state) -> str:
-    return "final_scoring" if end_of_round.last_round(state) else "end_of_round"
+    return "final_scoring" if end_of_round.game_end(state) else "end_of_round"
 
 
 FLOW = Flow(

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from boardkit.engine.game import house_rule
 
-from .scenarios import names
+from .scenario_specs import names
 
 
 class _Model(BaseModel):

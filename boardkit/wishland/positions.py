@@ -1,5 +1,6 @@
-"""Prepared positions for teaching and testing (the notebook and the tests use them), and
-the named positions of ``data/wishland/scenarios.toml`` played to (:func:`scenario`).
+"""Prepared positions for teaching and testing (the notebook and the tests use them); the
+named positions of ``data/wishland/scenarios.toml`` are played to by
+:func:`boardkit.wishland.scenario` (:mod:`.scenarios`).
 
 They are built with the rules themselves — cards are taken out of the Marketplace (a row,
 deck or discard pile) and played with :func:`~boardkit.wishland.rewards.play_card`, so every
@@ -8,17 +9,13 @@ reward and Ongoing Reward applies — only the order of events is the teacher's.
 
 from __future__ import annotations
 
-from typing import cast
-
 from boardkit.engine import State
 
-from .actions import ChooseReward, ChooseTurnSpace, Collect, EndTurn, KeepEntrepreneur
+from .actions import ChooseReward, ChooseTurnSpace, KeepEntrepreneur
 from .content import ACTOR, CARDS, HOTEL, MASCOT, RESTAURANT, RIDE, TICKET, card_id
 from .final_scoring import take_from_marketplace
 from .game import GAME
 from .rewards import ChoiceStep, play_card
-from .scenarios import spec
-from .state import WishlandState
 
 
 def start_of_turns(players: int = 2, seed: int = 0, variant: dict | None = None,
@@ -114,26 +111,3 @@ def rulebook_example_cards() -> dict[str, list[int]]:
     return {"restaurants": restaurants, "actors": actors, "mascots": mascots, "rides": rides,
             "hotels": hotels}
 
-
-def scenario(name: str, seed: int = 0) -> WishlandState:
-    """A new game brought to the named position (``data/wishland/scenarios.toml``): the setup
-    (with the scenario's deal and, for a teacher's position, its cards and fields), then its
-    moves as real actions."""
-    s = spec(name)
-    state = cast(WishlandState, GAME.new_game(players=s.players, seed=seed,
-                                              variant={"scenario": name}))
-    while isinstance(state.pending, ChoiceStep):  # a teacher's cards' choices
-        state.apply(ChooseReward("workers"))
-    for i, raw in enumerate(s.moves):
-        act = GAME.actions.from_dict(raw, where=f"scenario '{name}': moves[{i}]")
-        state.apply(act)
-    if s.play_out:
-        while not state.final_phase:
-            legal = state.legal_actions()
-            for choice in (Collect(), EndTurn(), ChooseReward("workers")):
-                if choice in legal:
-                    state.apply(choice)
-                    break
-            else:
-                state.apply(legal[0])
-    return state

@@ -18,7 +18,7 @@ from __future__ import annotations
 from boardkit.engine import RuleViolation, Step, VariantError
 from boardkit.engine.rules import rule_ids
 
-from . import scenarios
+from . import scenario_specs
 from .achievements import draw_private_tile, setup_spaces
 from .actions import KeepEntrepreneur
 from .content import CARDS, ENTREPRENEUR, MASCOT, ROWS, TICKET
@@ -72,7 +72,7 @@ def setup(state) -> None:
 
     scenario = state.variant.scenario
     if scenario is not None:  # a named position (scenarios.py): its deal is forced
-        scenarios.queue_deal(state, scenario)
+        scenario_specs.queue_deal(state, scenario)
 
     # the Marketplace
     state.market = [[0] * par.market_cards for _ in ROWS]
@@ -96,8 +96,8 @@ def setup(state) -> None:
                 play_card(state, p, state.tickets.pop())
 
     setup_spaces(state)
-    if scenario is not None and scenarios.spec(scenario).teacher:
-        scenarios.give_teacher_position(state, scenario)  # its choices come first
+    if scenario is not None and scenario_specs.spec(scenario).teacher:
+        scenario_specs.give_teacher_position(state, scenario)  # its choices come first
 
 
 # ------------------------------------------------------------------ Entrepreneur draft

@@ -121,9 +121,7 @@ class WishlandState(State):
 
     # ------------------------------------------------------------ scores
     def _scores(self) -> list[float]:
-        if self.final is None:
-            return list(self.vp)
-        return [self.vp[p] + sum(self.final[p].values()) for p in range(self.players)]
+        return final_scoring.final_scores(self)
 
     def score_breakdown(self, player: int) -> dict[str, float]:
         """Victory Points by source: during play (rides, achievements, tracks, ...) and, once

@@ -511,10 +511,10 @@ print("careless:", careless.result.total, careless.result.title, "-> winners", c
 #
 # One more rule: +1 for every card still in the stacks at the end — so completing plans
 # matters. It is a variant option: `new_game(variant={"expert": True})`, and
-# `scenario(name, variant={"expert": True})` plays a scenario under it.
+# `scenario(name, expert=True)` plays a scenario under it.
 
 # %%
-expert = build_example(scenario("megapark", variant={"expert": True}))
+expert = build_example(scenario("megapark", expert=True))
 left = sum(len(s) for s in expert.stacks)
 print(f"{left} cards left in the stacks: penalty {expert.result.total} ({expert.result.title})"
       f" -> winners {expert.winners()}")

@@ -169,7 +169,7 @@ assert first.explain(stand).legal and first.explain(Build(4, "landschaft", 0, 0,
 # made it a rule parameter (`dice.attractions`), measured in section 14.
 
 # %%
-from boardkit.freizeitpark.setup import ruleset
+from boardkit.freizeitpark.regelwerk import ruleset
 from boardkit.freizeitpark.wurf import symbol_options
 
 rule("freizeitpark.wurf.attractions")

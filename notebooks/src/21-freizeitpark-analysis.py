@@ -58,9 +58,9 @@ started = time.perf_counter()
 # these games once and use them for questions 0 to 2.
 
 # %%
-solo = play_games(12, seed=2026, players=1)
-two = play_games(6, seed=2026, players=2)
-four = play_games(3, seed=2026, players=4)
+solo = play_games(12, players=1, seed=2026)
+two = play_games(6, players=2, seed=2026)
+four = play_games(3, players=4, seed=2026)
 frames = {1: solo, 2: two, 4: four}
 readable(four.head(8))  # "—": a round that never came (the minimums were not met)
 
@@ -682,7 +682,7 @@ assert summary.verdict.tolist() == ["the weaker player's", "the weaker player's"
 #    once the interval is narrow?
 #
 # **Checked exercise (question 1, small).** Play 4 solo games with
-# `play_games(4, seed=1, players=1, agent="greedy:4", params=...)` on a 10 × 10 and on a
+# `play_games(4, players=1, agents="greedy:4", seed=1, params=...)` on a 10 × 10 and on a
 # 12 × 12 sheet (`"greedy:4"` is the greedy agent's faster setting). For each size: the share
 # of managers **fired**, and the share **evaluated** at all (they met every condition, then
 # won or were fired; `fired_rate` counts them). Does the bigger park get more managers fired?
@@ -695,7 +695,7 @@ answer = None  # {"fired_10": ..., "fired_12": ..., "evaluated_10": ..., "evalua
 # %% tags=["solution"]
 penalty = {}
 for side in (10, 12):
-    rows = play_games(4, seed=1, players=1, agent="greedy:4",
+    rows = play_games(4, players=1, agents="greedy:4", seed=1,
                       params={"sheet.width": side, "sheet.height": side})
     penalty[side] = fired_rate(frames={1: rows}, players=(1,)).loc[1]
 print(pd.DataFrame(penalty).round(3))

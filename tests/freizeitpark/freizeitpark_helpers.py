@@ -15,7 +15,7 @@ from boardkit.freizeitpark import Build, Entrance, scenarios
 from boardkit.freizeitpark.bauen import check_build
 from boardkit.freizeitpark.content import content
 from boardkit.freizeitpark.konstrukte import analysis
-from boardkit.freizeitpark.setup import ruleset
+from boardkit.freizeitpark.regelwerk import ruleset
 from boardkit.freizeitpark.sheet import Sheet
 
 GAME = boardkit.game("freizeitpark") if "freizeitpark" in boardkit.games() else None

@@ -12,7 +12,7 @@ from boardkit.freizeitpark.content import content
 
 @pytest.fixture(scope="module")
 def frames():
-    return {1: A.play_games(3, seed=5, players=1), 2: A.play_games(2, seed=5, players=2)}
+    return {1: A.play_games(3, players=1, seed=5), 2: A.play_games(2, players=2, seed=5)}
 
 
 def test_play_games_rows_are_consistent_and_reproducible(frames):
@@ -25,7 +25,7 @@ def test_play_games_rows_are_consistent_and_reproducible(frames):
             assert not math.isnan(row["met_round"])
         if not math.isnan(row["met_round"]):
             assert 1 <= row["met_round"] <= row["end_round"]
-    again = A.play_games(3, seed=5, players=1)
+    again = A.play_games(3, players=1, seed=5)
     assert again.equals(solo)
 
 

@@ -67,7 +67,7 @@ def test_an_unknown_scenario_is_named_with_the_known_ones():
 
 
 def test_a_scenario_takes_a_variant_and_stays_in_place():
-    plain, expert = scenario("megapark"), scenario("megapark", variant={"expert": True})
+    plain, expert = scenario("megapark"), scenario("megapark", expert=True)
     assert expert.variant.expert and expert.parks == plain.parks == []
     assert expert.hand == plain.hand
 
@@ -186,7 +186,7 @@ def test_a_careless_megapark_is_a_failure():
 
 
 def test_expert_points_turn_the_scoring_example_into_a_failure():
-    s = build(scenario("megapark", variant={"expert": True}))
+    s = build(scenario("megapark", expert=True))
     s.apply(Finish())
     left = sum(len(st) for st in s.stacks)
     assert left == 9 and s.result.total == 4 + left

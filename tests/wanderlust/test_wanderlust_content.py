@@ -141,7 +141,7 @@ def test_scenarios_load_and_use_real_content(monkeypatch):
     raw["scenario"][0]["trotter"][0]["hometown"] = "Atlantis"
     raw["scenario"][1]["trotter"][0]["hand"] = ["wild"] * 11
     bad = {s.id: s for s in validate(ScenarioFile, raw, "scenarios.toml").scenario}
-    import boardkit.wanderlust.scenarios as scenario_module
+    import boardkit.wanderlust.scenario_specs as scenario_module
     import boardkit.wanderlust.setup as setup_module
 
     monkeypatch.setattr(scenario_module, "scenarios", lambda: bad)
