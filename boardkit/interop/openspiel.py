@@ -125,7 +125,11 @@ def measure_length(game: Game, players: int, variant: Mapping | None = None, gam
         state = game.new_game(players, seed=seed + k, variant=variant, params=params)
         uniform = RandomAgent(seed + k)  # one generator for every seat
         decided: list[Action] = []
-        play(state, [uniform] * state.players, on_action=lambda _s, act, d=decided: d.append(act))
+
+        def count(_state: State, act: Action, decided: list[Action] = decided) -> None:
+            decided.append(act)
+
+        play(state, [uniform] * state.players, on_action=count)
         longest = max(longest, len(decided))
     return longest
 
