@@ -314,9 +314,10 @@ ABOVE = {
                               "scenarios"},
     "boardkit.lands": {"__init__", "flow", "state", "game", "board", "agents", "solver",
                        "scenarios"},
-    "boardkit.wanderlust": {"__init__", "flow", "state", "game", "board", "agents", "analysis"},
+    "boardkit.wanderlust": {"__init__", "flow", "state", "game", "board", "agents", "analysis",
+                            "scenarios"},
     "boardkit.wishland": {"__init__", "flow", "state", "game", "positions", "board", "agents",
-                          "analysis"},
+                          "analysis", "scenarios"},
 }
 
 
