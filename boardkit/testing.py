@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from boardkit.engine import PUBLIC, Action, RuleViolation, State
+from boardkit.engine import PUBLIC, Action, RuleViolation, State, Step
 from boardkit.engine import game as get_game
 from boardkit.engine import state as _state_module
 
@@ -255,6 +255,17 @@ def playthrough(name: str, seed: int, players: int | None = None,
     return "\n".join(lines) + "\n"
 
 
+# ------------------------------------------------------------------ posed positions
+def pose(state: State, *steps: Step) -> State:
+    """A teacher's or a test's position: drop every pending decision and ask ``steps``
+    instead, the first one first (none: the game is over, as after its last decision).
+    Only for setting up positions; a game's rules never call it."""
+    state._stack[:] = list(reversed(steps))
+    state._batch.clear()
+    state.withdraw_offer()
+    return state
+
+
 # ------------------------------------------------------------------ a declared flow's leaves
 def flow_leaf_problems(package: str, above: set[str]) -> list[str]:
     """What breaks "rule modules are leaves below the declared flow" in the game package
@@ -263,8 +274,9 @@ def flow_leaf_problems(package: str, above: set[str]) -> list[str]:
 
     * an import cycle between the package's modules, counting imports inside functions;
     * a rule module importing a module of ``above`` (inside a function too);
-    * code taking a step off the stack (``state.stack.pop``/``clear``), assigning into it or
-      setting the state's phase, and a rule module running the flow (the engine does these).
+    * code touching the engine's stack of pending decisions (a step asks with ``state.ask``
+      and ``state.then`` and returns what follows) or setting the state's phase, and a rule
+      module running the flow (the engine does these).
 
     Imports under ``if TYPE_CHECKING:`` are annotations only and count for nothing.
     Returns the problems in words (empty when there are none)."""
@@ -316,14 +328,18 @@ def flow_leaf_problems(package: str, above: set[str]) -> list[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 call = ast.unparse(node.func)
-                if call in {"state.stack.pop", "state.stack.clear", "self.stack.pop",
-                            "self.stack.clear"} or (call.endswith(("flow.advance", "flow.begin"))
-                                                    and name not in above):
+                parts = call.split(".")
+                if ((parts[0] in ("state", "self") and len(parts) > 2
+                     and parts[1] in ("stack", "_stack", "_batch"))
+                        or (call.endswith(("flow.advance", "flow.begin", "flow.jump"))
+                            and name not in above)):
                     problems.append(f"{short}.{name}: {ast.unparse(node)}")
             if isinstance(node, (ast.Assign, ast.AugAssign)):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
                     text = ast.unparse(target)
-                    if text.startswith(("state.stack[", "self.stack[")) or text == "state.phase":
+                    parts = text.split("[")[0].split(".")
+                    if (parts[0] in ("state", "self") and parts[1:2] in (["stack"], ["_stack"])
+                            or text == "state.phase"):
                         problems.append(f"{short}.{name}: {ast.unparse(node)}")
     return problems

@@ -14,6 +14,7 @@ from boardkit.engine import (
     VariantError,
 )
 from boardkit.examples.dice_grid import GAME, ChooseDie, Claim, ClaimStep, Pass
+from boardkit.testing import pose
 
 
 def frozen(state) -> bytes:
@@ -176,7 +177,7 @@ def test_scores_use_edge_groups_not_corners():
 def test_winners_ties_share():
     s = GAME.new_game(seed=2)
     assert s.winners() == []  # not over yet
-    s.stack.clear()
+    pose(s)
     assert s.winners() == [i for i, v in enumerate(s.scores()) if v == max(s.scores())]
 
 

@@ -17,6 +17,7 @@ from boardkit.engine import (
     Flow,
     FlowError,
     Game,
+    GameDefinitionError,
     Phase,
     Range,
     RuleViolation,
@@ -49,9 +50,9 @@ class PickStep(Step):
 
     def resolve(self, state, act):
         state.points[self.player] += act.amount
-        if act.amount == 2:  # the payment waits for the bonus decision pushed above it
-            FLOW.later(state, "pay", self.player)
-            state.stack.append(BonusStep(self.player))
+        if act.amount == 2:  # the payment waits for the bonus decision asked first
+            state.ask(BonusStep(self.player))
+            state.then(_pay, self.player)
 
 
 class BonusStep(Step):
@@ -86,7 +87,7 @@ FLOW = Flow(
           end_if=lambda s: max(s.points) >= 50, next="score"),
     Phase("score", "the round is scored", end=_score,
           next=lambda s: "bid" if s.rounds < 2 else None, leads_to=("bid", None)),
-    first="bid", continuations={"pay": _pay},
+    first="bid",
 )
 
 
@@ -136,7 +137,7 @@ def test_the_engine_takes_a_step_off_before_resolving_it():
 def test_a_continuation_runs_once_the_decision_above_it_is_made():
     s = GAME.new_game(players=2, seed=0)
     s.apply(Pick(2))
-    assert isinstance(s.pending, BonusStep) and s.stack[0] == Then("pay", 0)
+    assert isinstance(s.pending, BonusStep) and s.stack[0] == Then(_pay, 0)
     assert s.points == [2, 0]
     s.apply(Bonus(True))
     assert s.points == [12, 0] and s.current_player == 1
@@ -210,10 +211,13 @@ def test_a_phase_returning_what_it_did_not_declare_is_named():
         bad.new_game(players=1)
 
 
-def test_an_unknown_continuation_is_named():
+def test_work_that_waits_must_be_a_named_function():
     s = GAME.new_game(players=1, seed=0)
-    with pytest.raises(FlowError, match="unknown continuation 'payy'; declared: pay"):
-        FLOW.later(s, "payy")
+    with pytest.raises(GameDefinitionError, match="must be a function defined at a module's top"):
+        s.then(lambda state: None)
+    with pytest.raises(GameDefinitionError, match="a decision is a Step"):
+        s.ask("BonusStep")  # type: ignore[arg-type]
+    assert len(s.stack) == 1 and not s._batch  # nothing was scheduled
 
 
 @pytest.mark.parametrize("name, phases", [
@@ -265,7 +269,7 @@ class DeckState(ToyState):
     flow = Flow(
         Phase("draws", "draw until the deck is empty",
               turn=lambda s, p: DrawStep(p) if s.deck else None,
-              again=lambda s: bool(s.deck), end=lambda s: s.stack.append(KeepStep()),
+              again=lambda s: bool(s.deck), end=lambda s: s.ask(KeepStep()),
               next="tally"),
         Phase("tally", "count", end=lambda s: s.note(f"tally {s.points}")),
         first="draws",
@@ -337,14 +341,14 @@ def test_the_leaf_check_finds_cycles_self_pops_and_rules_that_know_the_flow(tmp_
     (pkg / "__init__.py").write_text("")
     (pkg / "flow.py").write_text("from . import turns\n")
     (pkg / "turns.py").write_text(
-        "def end(state):\n    from . import scoring\n    state.stack.pop()\n"
+        "def end(state):\n    from . import scoring\n    state._stack.pop()\n"
         "    state.phase = 'x'\n    state.flow.advance(state)\n")
     (pkg / "scoring.py").write_text("from . import turns, flow\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     problems = flow_leaf_problems("toygame", {"__init__", "flow"})
     assert "import cycle: flow -> turns -> scoring -> turns" in problems
     assert "toygame.scoring (a rule module) imports flow" in problems
-    assert "toygame.turns: state.stack.pop()" in problems
+    assert "toygame.turns: state._stack.pop()" in problems
     assert "toygame.turns: state.phase = 'x'" in problems
     assert "toygame.turns: state.flow.advance(state)" in problems
 

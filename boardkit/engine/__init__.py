@@ -14,18 +14,18 @@ from .errors import (
     UnsupportedGameError,
     VariantError,
 )
-from .flow import Flow, Phase, Then
+from .flow import Flow, Phase, Stage, Then, Turn
 from .game import Game, HouseRule, NoOptions, house_rule
 from .log import Event, Log
 from .registry import game, games, register
 from .rules import RuleCatalog, catalog
 from .state import PUBLIC, Explanation, State
-from .steps import Step
+from .steps import STAY, Goto, Outcome, Step, goto
 
 __all__ = [
     "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
-    "DataError", "Event", "Flow", "FlowError", "GameDefinitionError", "Phase", "Then", "InteropError", "Explanation", "Game", "HouseRule", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
+    "DataError", "Event", "Flow", "FlowError", "GameDefinitionError", "Goto", "Outcome", "Phase", "STAY", "Stage", "Then", "Turn", "InteropError", "Explanation", "Game", "HouseRule", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "UnsupportedGameError", "VariantError",
-    "action", "catalog", "game", "games", "house_rule", "register",
+    "action", "catalog", "game", "games", "goto", "house_rule", "register",
 ]

@@ -7,14 +7,16 @@ roll, everybody builds, score, check the end"). A game states that sequence once
 resolved and nothing else is pending, the flow gives the next seat of the current phase its
 turn; when the phase has no seats left it ends the phase, asks which phase comes next and
 starts it. Rule modules stay leaves: a step decides and records, it never calls the next
-phase, and it never removes itself from the stack (the engine takes it off before resolving
-it).
+phase.
 
-A rule that must pause for a decision in the middle of its work (a reward that offers a
-choice while a card's rewards are being paid) pushes the rest of its work as a
-continuation, :meth:`Flow.later`, with the decision above it; the flow runs the continuation
-once everything above it is resolved. Continuations hold a registered name and plain values,
-so a state stays cheap to copy, pickle and save.
+Within a turn the same holds one level down: a :class:`Turn` declares its stages in order
+(Wishland: the action, the free actions after it, Hotel #13's offer), each with the decision
+it asks, and the engine walks them. A decision that needs another in the middle of its work
+(a reward that offers a choice while a card's rewards are being paid) says so in reading
+order: ``state.ask(step)`` asks it, ``state.then(function, *args)`` runs the rest of the
+work once it is made. The engine keeps what is pending on a stack of its own, which no game
+touches; what waits on it is a rule function and plain values, so a state stays cheap to
+copy, pickle and save.
 
 The flow is also teaching material: :meth:`Flow.describe` prints it as a table and
 :meth:`Flow.edges` gives it as a directed graph's edges.
@@ -22,11 +24,11 @@ The flow is also teaching material: :meth:`Flow.describe` prints it as a table a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import FlowError
+from .errors import FlowError, GameDefinitionError
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -42,8 +44,11 @@ Next = str | None | Callable[[Any], str | None]
 class Phase:
     """One phase of a game, in the rulebook's words.
 
-    ``turn(state, seat)`` gives the seat's decision for its turn in this phase, or None when
-    the seat has none this time (the rule that says so logs why); ``seats(state)`` lists the
+    ``turn`` is the seat's turn in this phase: a declared :class:`Turn` (its stages in
+    order), a tuple of them (the first whose ``when`` holds is played; none: the seat has no
+    turn this time), or a function
+    ``turn(state, seat)`` giving a one-decision turn's step, or None when the seat has none
+    this time (the rule that says so logs why); ``seats(state)`` lists the
     seats that take a turn, in order, when the phase starts (default: every seat);
     ``end_if(state)``, asked before each turn, ends the phase at once when true (the seats
     still to play lose their turn: a full grid ends the round where it is);
@@ -59,7 +64,7 @@ class Phase:
 
     name: str
     text: str
-    turn: Callable[[Any, int], Step | None] | None = None
+    turn: Callable[[Any, int], Step | None] | Turn | tuple[Turn, ...] | None = None
     seats: Callable[[Any], Sequence[int]] | None = None
     end_if: Callable[[Any], bool] | None = None
     again: Callable[[Any], bool] | None = None
@@ -80,54 +85,169 @@ class Phase:
         return None in self.leads_to if callable(self.next) else self.next is None
 
 
-#: the continuation the flow pushes under a phase's end: the next phase starts when it runs
-_PHASE_OVER = "flow.next_phase"
+#: a stage's or a turn's hook: ``fn(state, seat)``
+SeatHook = Callable[[Any, int], Any]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One stage of a turn, in the rulebook's words (boardgame.io's *stages*).
+
+    ``ask(state, seat)`` gives the step the seat decides in this stage (the step class says
+    what may be done); the stage lasts until that step's ``resolve`` returns something other
+    than ``STAY``. ``when(state, seat)``, asked as the stage comes up, skips it when false
+    (no free action is possible: the turn goes on). ``start(state, seat)`` does the stage's
+    own bookkeeping before the decision is asked. ``rule``: the rulebook section's rule id.
+    """
+
+    name: str
+    text: str
+    ask: Callable[[Any, int], Step]
+    when: Callable[[Any, int], Any] | None = None
+    start: Callable[[Any, int], None] | None = None
+    rule: str | None = None
+
+
+class Turn:
+    """A seat's turn, declared as its stages in order (boardgame.io's turn → stages).
+
+    The engine asks each stage's decision in turn (skipping those whose ``when`` is false);
+    a decision may send the turn on to a later stage (``goto``); after the last stage
+    ``end(state, seat)`` runs. A phase whose seats take such turns names it as its
+    ``turn``; several turns (a Solo turn beside the usual one) are given as a tuple, and the
+    first whose ``when(state, seat)`` holds is played (``when`` is asked once as the seat's
+    turn comes up; when no turn applies the seat has none this time). A turn without stages
+    asks nothing: its ``end`` plays it (an automaton moves at once).
+    """
+
+    def __init__(self, name: str, text: str, *stages: Stage,
+                 when: Callable[[Any, int], Any] | None = None,
+                 end: Callable[[Any, int], None] | None = None) -> None:
+        if not stages and end is None:
+            raise FlowError(f"turn {name!r} declares neither a stage nor an end")
+        names = [stage.name for stage in stages]
+        if len(set(names)) != len(names):
+            raise FlowError(f"turn {name!r}: a stage is declared twice ({', '.join(names)})")
+        self.name, self.text, self.stages = name, text, stages
+        self.when, self.end = when, end
+        self.index = {stage.name: i for i, stage in enumerate(stages)}
+
+    def __repr__(self) -> str:
+        return f"Turn({self.name!r}: {' → '.join(s.name for s in self.stages)})"
+
+
+def _is_named_function(fn: Any) -> bool:
+    """A function a saved or copied state can name: defined at a module's top level (or
+    a class's), not a lambda or a function made inside another."""
+    qualname = getattr(fn, "__qualname__", "")
+    return (callable(fn) and bool(getattr(fn, "__module__", None)) and "<" not in qualname)
 
 
 class Then(Step):
-    """A continuation on the stack, not a decision: ``name(state, *args)`` of the game's flow
-    runs once every step pushed above it is resolved. Never on top when a player is asked."""
+    """Work waiting on the engine's stack, not a decision: ``fn(state, *args)`` runs once
+    every decision asked before it is made (``state.then(fn, *args)``). ``fn`` is a rule
+    function defined at a module's top level, so a copied or pickled state names it. Never
+    on top when a player is asked."""
 
-    __slots__ = ("name", "args")
+    __slots__ = ("fn", "args")
     player = -1
     auto = False
 
-    def __init__(self, name: str, *args: Any):
-        self.name = name
+    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
+        if not _is_named_function(fn):
+            raise GameDefinitionError(
+                f"state.then({getattr(fn, '__qualname__', fn)!r}, ...): work that waits for a "
+                "decision must be a function defined at a module's top level (a lambda or a "
+                "function made inside another cannot be copied with the state)")
+        self.fn = fn
         self.args = args
 
-    def __getstate__(self):
-        return (self.name, self.args)
+    @property
+    def name(self) -> str:
+        return self.fn.__name__
 
-    def __setstate__(self, data) -> None:
-        self.name, self.args = data
+    def __getstate__(self) -> tuple:
+        return (self.fn, self.args)
 
-    def prompt(self, state) -> str:  # pragma: no cover - never on top when asked
+    def __setstate__(self, data: tuple) -> None:
+        self.fn, self.args = data
+
+    def prompt(self, state: Any) -> str:  # pragma: no cover - never on top when asked
         return f"(continue: {self.name})"
 
-    def legal(self, state):  # pragma: no cover - never on top when asked
+    def legal(self, state: Any) -> list:  # pragma: no cover - never on top when asked
         return []
 
-    def __eq__(self, other) -> bool:
-        return type(other) is Then and (self.name, self.args) == (other.name, other.args)
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Then and (self.fn, self.args) == (other.fn, other.args)
 
     def __hash__(self) -> int:
-        return hash((self.name, self.args))
+        return hash((self.fn, self.args))
 
     def __repr__(self) -> str:
-        return f"Then({self.name!r}{''.join(', ' + repr(a) for a in self.args)})"
+        return f"Then({self.name}{''.join(', ' + repr(a) for a in self.args)})"
+
+
+class _PhaseOver(Step):
+    """Under a phase's end: the next phase starts once the end's decisions are made."""
+
+    __slots__ = ()
+    player = -1
+    auto = False
+
+    def __reduce__(self) -> str:
+        return "_PHASE_OVER"
+
+    def legal(self, state: Any) -> list:  # pragma: no cover - never on top when asked
+        return []
+
+    def __repr__(self) -> str:
+        return "PhaseOver"
+
+
+_PHASE_OVER = _PhaseOver()
+
+
+class Cursor(Step):
+    """Where a declared turn stands: under the stage being decided, the stage that comes
+    next (``stage``) of the turn ``turn`` (its index in the phase's turns) of ``seat``."""
+
+    __slots__ = ("phase", "turn", "seat", "stage")
+    player = -1
+    auto = False
+
+    def __init__(self, phase: str, turn: int, seat: int, stage: int) -> None:
+        self.phase, self.turn, self.seat, self.stage = phase, turn, seat, stage
+
+    def __getstate__(self) -> tuple:
+        return (self.phase, self.turn, self.seat, self.stage)
+
+    def __setstate__(self, data: tuple) -> None:
+        self.phase, self.turn, self.seat, self.stage = data
+
+    def legal(self, state: Any) -> list:  # pragma: no cover - never on top when asked
+        return []
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Cursor and self.__getstate__() == other.__getstate__()
+
+    def __hash__(self) -> int:
+        return hash(self.__getstate__())
+
+    def __repr__(self) -> str:
+        return f"Cursor({self.phase}, turn {self.turn}, P{self.seat + 1}, stage {self.stage})"
 
 
 class Flow:
-    """The phases of a game, the first one, and the continuations its rules may push.
+    """The phases of a game and the first one.
 
     The state keeps the flow's position in two fields every State declares: ``phase`` (the
     current phase's name, ``"over"`` once the game has ended) and ``turns`` (the seats still
-    to take their turn in this phase, in order).
+    to take their turn in this phase, in order). The decisions pending within a turn are the
+    engine's own (``state.pending`` is the one being asked).
     """
 
-    def __init__(self, *phases: Phase, first: str,
-                 continuations: Mapping[str, Callable[..., None]] | None = None):
+    def __init__(self, *phases: Phase, first: str) -> None:
         self.phases: dict[str, Phase] = {}
         for phase in phases:
             if phase.name in self.phases or phase.name == "over":
@@ -145,39 +265,48 @@ class Flow:
             for name in phase.successors():
                 if name not in self.phases:
                     raise FlowError(f"phase {phase.name!r} leads to undeclared phase {name!r}")
+            turns = self.turns_of(phase)
+            if isinstance(phase.turn, tuple) and not all(isinstance(t, Turn) for t in turns):
+                raise FlowError(f"phase {phase.name!r}: a tuple 'turn' holds Turn declarations")
         self.first = first
-        self.continuations: dict[str, Callable[..., None]] = dict(continuations or {})
-        if _PHASE_OVER in self.continuations:
-            raise FlowError(f"the continuation name {_PHASE_OVER!r} is the flow's own")
+
+    @staticmethod
+    def turns_of(phase: Phase) -> tuple[Turn, ...]:
+        """The declared turns of ``phase`` (none when its turn is a function)."""
+        if isinstance(phase.turn, Turn):
+            return (phase.turn,)
+        if isinstance(phase.turn, tuple):
+            return phase.turn
+        return ()
 
     # ------------------------------------------------------------------ running
     def begin(self, state: State) -> None:
         """Start the first phase (a game's setup calls this last)."""
+        state._flush()
         self._enter(state, self.first)
         self.advance(state)
 
-    def later(self, state: State, name: str, *args: Any) -> None:
-        """Push a continuation: ``name(state, *args)`` runs once everything pushed after it
-        is resolved."""
-        if name not in self.continuations:
-            raise FlowError(f"unknown continuation {name!r}; declared: "
-                            f"{', '.join(sorted(self.continuations)) or 'none'}")
-        state.stack.append(Then(name, *args))
-
     def advance(self, state: State) -> None:
-        """Run what is due until a decision is on top of the stack, or the game is over:
-        continuations, then the next turn of the phase, then the next phase."""
-        stack = state.stack
+        """Run what is due until a decision is asked, or the game is over: work waiting on
+        the stack, the next stage of a turn, the next turn of the phase, the next phase."""
+        state._flush()
+        stack = state._stack
         while True:
             if stack:
                 top = stack[-1]
-                if type(top) is not Then:
-                    return
-                stack.pop()
-                if top.name == _PHASE_OVER:
+                kind = type(top)
+                if isinstance(top, Then):
+                    stack.pop()
+                    top.fn(state, *top.args)
+                    state._flush()
+                elif isinstance(top, Cursor):
+                    stack.pop()
+                    self._stage(state, top)
+                elif kind is _PhaseOver:
+                    stack.pop()
                     self._next(state)
                 else:
-                    self.continuations[top.name](state, *top.args)
+                    return
                 continue
             if state.phase == "over":
                 return
@@ -187,9 +316,7 @@ class Flow:
                 state.turns = []
             if state.turns:
                 seat = state.turns.pop(0)
-                step = phase.turn(state, seat) if phase.turn is not None else None
-                if step is not None:
-                    stack.append(step)
+                self._turn(state, phase, seat)
                 continue
             if not stop and phase.again is not None and phase.again(state):
                 state.turns = self._seats(state, phase)
@@ -197,9 +324,69 @@ class Flow:
                     continue
             # the phase ends; what follows is decided once every decision its end asks
             # for has been made
-            stack.append(Then(_PHASE_OVER))
+            stack.append(_PHASE_OVER)
             if phase.end is not None:
                 phase.end(state)
+                state._flush()
+
+    def jump(self, state: State, phase: str) -> None:
+        """Drop every pending decision and start ``phase`` (a teacher's position, a test:
+        "go to Final Scoring now")."""
+        if phase not in self.phases:
+            raise FlowError(f"unknown phase {phase!r}; declared: {', '.join(self.phases)}")
+        state._stack.clear()
+        state._batch.clear()
+        self._enter(state, phase)
+        self.advance(state)
+
+    def _turn(self, state: State, phase: Phase, seat: int) -> None:
+        """Start ``seat``'s turn in ``phase``: its first stage, or its one decision."""
+        turns = self.turns_of(phase)
+        if not turns:
+            step = phase.turn(state, seat) if callable(phase.turn) else None
+            state._flush()
+            if step is not None:
+                state._stack.append(step)
+            return
+        for index, turn in enumerate(turns):
+            if turn.when is None or turn.when(state, seat):
+                self._stage(state, Cursor(phase.name, index, seat, 0))
+                return
+        # no declared turn applies: the seat has none this time (the rule that says so
+        # logs why, as a turn function returning None does)
+
+    def _stage(self, state: State, cursor: Cursor) -> None:
+        """Ask the decision of the turn's stage ``cursor.stage``, or of the first later one
+        that applies; after the last stage, end the turn."""
+        turn = self.turns_of(self.phases[cursor.phase])[cursor.turn]
+        seat, stages = cursor.seat, turn.stages
+        for index in range(cursor.stage, len(stages)):
+            stage = stages[index]
+            if stage.when is not None and not stage.when(state, seat):
+                continue
+            state._stack.append(Cursor(cursor.phase, cursor.turn, seat, index + 1))
+            if stage.start is not None:
+                stage.start(state, seat)
+                state._flush()
+            state._stack.append(stage.ask(state, seat))
+            return
+        if turn.end is not None:
+            turn.end(state, seat)
+            state._flush()
+
+    def goto(self, state: State, stage: str) -> None:
+        """Send the current turn on to its stage ``stage`` (a step's ``resolve`` returned
+        ``goto(stage)``; the step has been taken off, so the turn's cursor is on top)."""
+        stack = state._stack
+        cursor = stack[-1] if stack else None
+        if type(cursor) is not Cursor:
+            raise FlowError(f"goto({stage!r}): the decision just made is not a stage of a "
+                            "declared turn")
+        turn = self.turns_of(self.phases[cursor.phase])[cursor.turn]
+        if stage not in turn.index:
+            raise FlowError(f"goto({stage!r}): turn {turn.name!r} has no such stage "
+                            f"({', '.join(s.name for s in turn.stages)})")
+        stack[-1] = Cursor(cursor.phase, cursor.turn, cursor.seat, turn.index[stage])
 
     def _next(self, state: State) -> None:
         phase = self.phases[state.phase]
@@ -222,6 +409,7 @@ class Flow:
         state.turns = []
         if phase.start is not None:
             phase.start(state)
+            state._flush()
         if phase.turn is not None:
             state.turns = self._seats(state, phase)
 
@@ -233,7 +421,14 @@ class Flow:
             nxt = " or ".join([*phase.successors(), *(["the end of the game"] if phase.may_end
                                                        else [])])
             first = " (first)" if phase.name == self.first else ""
-            lines.append(f"{phase.name}{first}: {phase.text}\n    then: {nxt}")
+            lines.append(f"{phase.name}{first}: {phase.text}")
+            for turn in self.turns_of(phase):
+                lines.append(f"    turn {turn.name!r}: {turn.text}")
+                for number, stage in enumerate(turn.stages, 1):
+                    lines.append(f"        {number}. {stage.name}: {stage.text}")
+                if turn.end is not None:
+                    lines.append(f"        then: {turn.end.__name__} (the turn is over)")
+            lines.append(f"    then: {nxt}")
         return "\n".join(lines)
 
     def edges(self) -> list[tuple[str, str]]:
@@ -247,4 +442,4 @@ class Flow:
         return out
 
 
-__all__ = ["Flow", "FlowError", "Phase", "Then"]
+__all__ = ["Cursor", "Flow", "FlowError", "Phase", "Stage", "Then", "Turn"]

@@ -37,7 +37,7 @@ from .errors import (
 )
 from .log import Event, Kind, Log
 from .rules import describe
-from .steps import Step
+from .steps import STAY, Goto, Step
 
 if TYPE_CHECKING:
     from .flow import Flow
@@ -199,8 +199,13 @@ class State:
     rng: Rng
     #: every event so far: decisions, random outcomes, notes (append-only; copies share events)
     log: Log
-    #: the pending decisions, the one being made on top; empty once the game is over
-    stack: list[Step]
+    #: the engine's own: the pending decisions and the work waiting on them, the one being
+    #: asked on top (empty once the game is over); games never touch it (``ask``/``then``,
+    #: and a step's ``resolve`` returning what follows), read it as :attr:`stack`
+    _stack: list[Step]
+    #: what a rule has asked for (``ask``/``then``) since the engine last ran one, in
+    #: reading order; the engine puts it on the stack when the rule returns
+    _batch: list[Step]
     #: a game that declares its flow (:mod:`boardkit.engine.flow`): the phase being played
     #: ("over" at the end) and the seats still to take their turn in it, in order
     phase: str
@@ -227,7 +232,8 @@ class State:
         self.params = params
         self.rng = new_rng(seed)
         self.log = Log()
-        self.stack = []
+        self._stack = []
+        self._batch = []
         if self.flow is not None:
             self.phase, self.turns = "", []
         self._chances = 0
@@ -235,6 +241,7 @@ class State:
         if replay is not None:
             self._replay = replay
         self.setup()
+        self._flush()
         self._settle()
 
     # ------------------------------------------------------------------ hooks
@@ -251,31 +258,60 @@ class State:
         """Resample hidden information ``player`` cannot see (perfect information: nothing)."""
 
     # ---------------------------------------------------------- the protocol
+    # ------------------------------------------------------------------ what follows
+    @property
+    def stack(self) -> tuple[Step, ...]:
+        """The pending decisions and the work waiting on them, the one asked last (read
+        only: the engine runs them; a rule asks with :meth:`ask` and :meth:`then`)."""
+        return tuple(self._stack)
+
+    def ask(self, step: Step) -> None:
+        """Ask ``step``'s decision next, after what this rule asked before it and before
+        anything that was already pending (a choice in the middle of a card's rewards)."""
+        if not isinstance(step, Step):
+            raise GameDefinitionError(f"state.ask({step!r}): a decision is a Step")
+        self._batch.append(step)
+
+    def then(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run ``fn(self, *args)`` once every decision asked before it is made (the rest of
+        a rule's work after the choice it offers). ``fn`` is a rule function defined at a
+        module's top level; ``args`` are plain values."""
+        from .flow import Then
+
+        self._batch.append(Then(fn, *args))
+
+    def _flush(self) -> None:
+        """Put what a rule asked for on the stack, the first asked on top."""
+        batch = self._batch
+        if batch:
+            self._stack.extend(reversed(batch))
+            batch.clear()
+
     @property
     def is_over(self) -> bool:
-        return not self.stack
+        return not self._stack
 
     @property
     def current_player(self) -> int | None:
         """Whose decision it is; ``None`` once the game is over."""
-        return self.stack[-1].player if self.stack else None
+        return self._stack[-1].player if self._stack else None
 
     @property
     def pending(self) -> Step | None:
         """The decision being made (top of the pending-choice stack)."""
-        return self.stack[-1] if self.stack else None
+        return self._stack[-1] if self._stack else None
 
     def prompt(self) -> str:
-        return "the game is over" if not self.stack else self.stack[-1].prompt(self)
+        return "the game is over" if not self._stack else self._stack[-1].prompt(self)
 
     def legal_actions(self) -> list[Action]:
         """Every legal decision of the current player (empty when the game is over)."""
-        if not self.stack:
+        if not self._stack:
             return []
         offered = self.__dict__.get("_offered")
         if offered is not None and offered[0] == len(self.log):
             return list(offered[1])
-        return list(self._listed(self.stack[-1]))
+        return list(self._listed(self._stack[-1]))
 
     def _listed(self, step: Step) -> list[Action]:
         """``step.legal(self)``, its result checked the first time a step class answers (an
@@ -290,9 +326,9 @@ class State:
     def random_action(self, rng: np.random.Generator) -> Action:
         """A legal action of the current player drawn at random with ``rng`` (playouts); a
         game's step may draw it without listing every option (:meth:`Step.sample`)."""
-        if not self.stack:
+        if not self._stack:
             raise RuleViolation("engine.game_over", "the game is over; no more actions")
-        return self.stack[-1].sample(self, rng)
+        return self._stack[-1].sample(self, rng)
 
     def offer(self) -> list[Action]:
         """The legal actions, kept for this decision so that the agent asked next does not
@@ -319,7 +355,7 @@ class State:
         malformed value. Returns the action in canonical form (the one :meth:`apply` applies
         and logs: a Lands angle of 360° is 0°), which is one of :meth:`legal_actions`.
         """
-        if not self.stack:
+        if not self._stack:
             raise RuleViolation("engine.game_over", "the game is over; no more actions")
         actions = self.game.actions
         if not isinstance(act, Action) or type(act) is not actions.classes.get(type(act).__name__):
@@ -333,9 +369,9 @@ class State:
         except ActionFormatError as exc:
             raise RuleViolation(getattr(exc, "rule", FORMAT_RULE), str(exc)) from None
         if not STRICT["checks"]:
-            self.stack[-1].check(self, act)
+            self._stack[-1].check(self, act)
             return act
-        step, before = self.stack[-1], self._snapshot()
+        step, before = self._stack[-1], self._snapshot()
         try:
             step.check(self, act)
         finally:
@@ -353,7 +389,7 @@ class State:
             act = self.check(act)
         except RuleViolation as exc:
             return Explanation(act, False, exc.rule, exc.message)
-        step = self.stack[-1]
+        step = self._stack[-1]
         return Explanation(act, True, step.rule, f"P{step.player + 1} may: {step.prompt(self)}")
 
     def apply(self, act: Action, atomic: bool = True) -> State:
@@ -382,8 +418,8 @@ class State:
         """Resolve steps with a single option automatically (logged as ``auto``). Returns
         the options of the automatic step it stopped at, listed to see that there were
         several (None when it stopped at any other step or at the end)."""
-        while self.stack:
-            top = self.stack[-1]
+        while self._stack:
+            top = self._stack[-1]
             if not top.auto:
                 return None
             options = self._listed(top)
@@ -405,8 +441,8 @@ class State:
         """
         known: list[Action] | None = None
         made = 0
-        while self.stack and (limit is None or made < limit):
-            step = self.stack[-1]
+        while self._stack and (limit is None or made < limit):
+            step = self._stack[-1]
             if known is not None and type(step).sample is Step.sample:
                 act = known[int(rng.integers(len(known)))]
             else:
@@ -424,17 +460,24 @@ class State:
         return self._settle()
 
     def _resolve(self, kind: Kind, act: Action) -> None:
-        """Log and resolve the decision on top. With a declared flow the engine takes the
-        step off the stack first and lets the flow move on after it."""
-        step = self.stack[-1]
+        """Log and resolve the decision on top: the engine takes the step off, resolves it,
+        puts back what its ``resolve`` says follows and lets the flow move on."""
+        stack = self._stack
+        step = stack.pop()
         self.log.append(self._decision_event(kind, step, act))
-        flow = self.flow
-        if flow is None:
-            step.resolve(self, act)
-            return
-        self.stack.pop()
-        step.resolve(self, act)
-        flow.advance(self)
+        outcome = step.resolve(self, act)
+        if outcome is not None:
+            if outcome is STAY:
+                stack.append(step)
+            elif type(outcome) is Goto and self.flow is not None:
+                self.flow.goto(self, outcome.stage)
+            else:
+                raise GameDefinitionError(
+                    f"{type(step).__name__}.resolve returned {outcome!r}: it returns None (the "
+                    "decision is made), STAY (ask it again) or goto(stage)")
+        self._flush()
+        if self.flow is not None:
+            self.flow.advance(self)
 
     def _decision_event(self, kind: Kind, step: Step, act: Action) -> Event:
         """The log entry of a decision; a secret step's action is shown to its player only."""

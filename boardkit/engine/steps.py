@@ -1,10 +1,21 @@
 """Pending choices.
 
-A game's flow is a stack of :class:`Step` objects. The step on top owns the decision being
-made: who decides (``player``), which actions are legal (``legal``), why one is not
-(``check``) and what happens next (``resolve``, which may pop itself and push follow-up
-steps). The game is over when the stack is empty. A step with exactly one legal action is
-resolved by the engine and logged as ``auto``.
+A :class:`Step` is one decision being asked: who decides (``player``), which actions are
+legal (``legal``), why one is not (``check``) and what the chosen action does (``resolve``).
+A step with exactly one legal action is resolved by the engine and logged as ``auto``.
+
+The engine keeps the pending decisions itself (a private stack, :mod:`boardkit.engine.flow`
+runs it). ``resolve`` never edits it; it says what happens next:
+
+* it returns ``None``: the decision is made (the turn's next stage follows);
+* it returns :data:`STAY`: the same step is asked again, once everything its action set in
+  motion is done (a free action before the turn's main action);
+* it returns ``goto("stage")``: the turn goes on at that stage of its declared
+  :class:`~boardkit.engine.flow.Turn` (a Solo turn that collected skips the stage that
+  follows a draw);
+* work that must wait for a decision, in reading order: ``state.ask(step)`` asks a
+  sub-decision, ``state.then(function, *args)`` runs a rule function after what was
+  asked before it (a reward paid after the choice it offers).
 """
 
 from __future__ import annotations
@@ -16,6 +27,57 @@ from .errors import RuleViolation
 
 if TYPE_CHECKING:
     from .state import State
+
+
+class Stay:
+    """What :meth:`Step.resolve` returns to be asked again (:data:`STAY`)."""
+
+    _instance: Stay | None = None
+
+    def __new__(cls) -> Stay:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __reduce__(self) -> str:
+        return "STAY"
+
+    def __repr__(self) -> str:
+        return "STAY"
+
+
+#: ``return STAY`` from :meth:`Step.resolve`: ask the same step again once everything the
+#: action set in motion (the rewards it pays, the decisions they ask) is done
+STAY = Stay()
+
+
+class Goto:
+    """What :meth:`Step.resolve` returns to go on at another stage of the turn."""
+
+    __slots__ = ("stage",)
+
+    def __init__(self, stage: str) -> None:
+        self.stage = stage
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Goto and other.stage == self.stage
+
+    def __hash__(self) -> int:
+        return hash(("goto", self.stage))
+
+    def __repr__(self) -> str:
+        return f"goto({self.stage!r})"
+
+
+def goto(stage: str) -> Goto:
+    """``return goto("after")`` from :meth:`Step.resolve`: the turn goes on at the declared
+    stage ``stage``, skipping the ones between (once what the action set in motion is
+    done)."""
+    return Goto(stage)
+
+
+#: what :meth:`Step.resolve` returns
+Outcome = Stay | Goto | None
 
 #: the game's State class a step works on (``class TurnStep(Step["WanderlustState"])``)
 S = TypeVar("S", bound="State")
@@ -83,7 +145,10 @@ class Step(Generic[S]):
         return (f"“{act}” is not possible now: P{self.player + 1} is asked to "
                 f"{self.prompt(state)}")
 
-    def resolve(self, state: S, act: Action) -> None:
+    def resolve(self, state: S, act: Action) -> Outcome:
+        """Carry out ``act``. Return None when the decision is made, :data:`STAY` to be
+        asked again, or ``goto(stage)``; ask sub-decisions and schedule the rest of the
+        work with ``state.ask`` and ``state.then`` (see the module docstring)."""
         raise NotImplementedError
 
     def __repr__(self) -> str:

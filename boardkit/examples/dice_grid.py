@@ -20,8 +20,10 @@ from boardkit.engine import (
     Phase,
     Range,
     RuleViolation,
+    Stage,
     State,
     Step,
+    Turn,
     action,
 )
 from boardkit.engine.grid import GridLabels, cell_name, components
@@ -109,8 +111,8 @@ class ChooseDieStep(Step):
     def legal(self, state):
         return [ChooseDie(v) for v in sorted(set(self.dice))]
 
-    def resolve(self, state, act):
-        state.stack.append(ClaimStep(self.player, act.value))
+    def resolve(self, state, act) -> None:
+        state.kept = act.value  # the claim stage asks for a cell showing it
 
 
 class ClaimStep(Step):
@@ -141,17 +143,20 @@ class ClaimStep(Step):
         if state.number(act.cell) != self.value:
             raise RuleViolation("dice-grid.claim.number", f"{state.labels.cell(act.cell)} shows {state.number(act.cell)}, not the chosen {self.value}")
 
-    def resolve(self, state, act):
+    def resolve(self, state, act) -> None:
         if isinstance(act, Claim):
             state.owner[act.cell] = self.player
-        state.turn += 1
 
 
-def _turn(state, player: int) -> Step:
-    """A seat's turn: roll two dice, then choose one of them."""
-    dice = state.chance("roll", lambda rng: tuple(int(v) for v in rng.integers(1, 7, size=2)),
-                        text=lambda v: f"P{player + 1} rolls {v[0]} and {v[1]}")
-    return ChooseDieStep(player, dice)
+def roll(state, player: int) -> None:
+    """The turn begins: the seat rolls two dice."""
+    first, second = state.chance("roll", lambda rng: tuple(int(v) for v in rng.integers(1, 7, size=2)),
+                                 text=lambda v: f"P{player + 1} rolls {v[0]} and {v[1]}")
+    state.dice = (first, second)  # the state's own pair (the log keeps the drawn one)
+
+
+def turn_over(state, player: int) -> None:
+    state.turn += 1
 
 
 def _end(state) -> None:
@@ -159,12 +164,24 @@ def _end(state) -> None:
         state.note(f"the game ends after {state.turn} turns; scores {state.scores()}")
 
 
+#: a seat's turn, its two stages in order
+TURN = Turn(
+    "turn", "roll two dice, keep one, claim a cell showing it",
+    Stage("choose", "roll two dice and keep one of them",
+          start=roll, ask=lambda state, seat: ChooseDieStep(seat, state.dice),
+          rule="dice-grid.turn.choose"),
+    Stage("claim", "claim an empty cell showing the kept number (or pass when there is none)",
+          ask=lambda state, seat: ClaimStep(seat, state.kept), rule="dice-grid.claim.number"),
+    end=turn_over,
+)
+
+
 #: the whole flow of the game: rounds of one turn per seat until the grid is full or the
 #: last round is played
 FLOW = Flow(
     Phase("round", "each seat in turn rolls two dice, keeps one and claims an empty cell "
           "showing it (or passes when there is none)",
-          turn=_turn, end_if=lambda state: state.finished, end=_end,
+          turn=TURN, end_if=lambda state: state.finished, end=_end,
           next=lambda state: None if state.finished else "round", leads_to=("round", None),
           rule="dice-grid.turn.choose"),
     first="round",
@@ -186,6 +203,9 @@ class DiceGridState(State):
     owner: dict[tuple[int, int], int | None]
     #: turns played so far, all seats together (the round follows from it)
     turn: int
+    #: the turn's two dice, and the one kept (the turn's stages read them)
+    dice: tuple[int, int]
+    kept: int
     #: each seat's secret lucky number (0 without the ``secret_lucky`` variant)
     lucky: list[int]
 
@@ -200,6 +220,7 @@ class DiceGridState(State):
         self.cells = [(x, y) for y in range(self.height) for x in range(self.width)]
         self.owner = dict.fromkeys(self.cells)
         self.turn = 0
+        self.dice, self.kept = (0, 0), 0
         self.lucky = [0] * self.players
         if self.variant.secret_lucky:
             for p in range(self.players):

@@ -162,7 +162,7 @@ def complete(state, act: Complete) -> None:
                   "extra icon(s): no ability (lands.complete.exact)"))
     if perfect:
         if ability_targets(state, act.stack):
-            state.stack.append(AbilityStep(act.park, act.stack))
+            state.ask(AbilityStep(act.park, act.stack))
             return
         state.note("the ability has no legal target now, so it cannot be used "
                    "(lands.complete.no_target)")

@@ -13,7 +13,7 @@ The round ends when the deck is empty or every stack is empty (``lands.end.trigg
 
 from __future__ import annotations
 
-from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine import STAY, Action, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from .actions import DoneReserving, Reserve
@@ -32,7 +32,7 @@ def end_round(state) -> None:
     state.parks = []
     state.drawn = None
     state.reserved_now = 0
-    state.stack.append(ReserveStep())
+    state.ask(ReserveStep())
 
 
 def eligible(state) -> list[int]:
@@ -81,10 +81,10 @@ class ReserveStep(Step):
             state.discard.remove(act.card)
             state.reserved.append(act.card)
             state.reserved_now += 1
-            state.stack.append(self)  # another one may follow
             state.note(f"#{act.card} is reserved face down")
-            return
+            return STAY  # another one may follow
         state.note(f"the reserved pile covers round {state.round} (lands.end.cover)")
+        return None
 
 
 def game_end(state) -> bool:

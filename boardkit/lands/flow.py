@@ -16,7 +16,7 @@ The rules below the flow are leaves: they never start the next round or phase.
 
 from __future__ import annotations
 
-from boardkit.engine import Flow, Phase
+from boardkit.engine import Flow, Phase, Stage, Turn
 
 from . import ending, megapark, portfolio
 
@@ -33,12 +33,25 @@ def _after_round(state) -> str:
     return "megapark" if ending.game_end(state) else "portfolio"
 
 
+TURN = Turn(
+    "draw", "draw a card and place it, then build: complete parks, rearrange them, go on",
+    Stage("place", "the card just drawn goes into a park, or starts a new one (the parks may "
+          "be laid out again first)",
+          ask=lambda state, seat: portfolio.PlaceStep(), start=portfolio.draw,
+          rule="lands.portfolio.place"),
+    Stage("build", "while a stack shows a plan: complete a park (and use its ability), "
+          "rearrange a card within a park, or go on to the next draw",
+          ask=lambda state, seat: portfolio.BuildStep(), when=portfolio.builds,
+          rule="lands.portfolio.draw"),
+    when=portfolio.draws,
+)
+
 FLOW = Flow(
     Phase("portfolio", "a round of the Portfolio Phase (4 rounds): draw a card and place it in "
           "a park, then complete parks, rearrange them or go on; draw after draw until the "
           "deck or every stack is empty; then end the round: the build area is cleared and "
           "discarded cards with an icon of the round are reserved",
-          start=_new_round, turn=portfolio.turn, again=portfolio.goes_on,
+          start=_new_round, turn=TURN, again=portfolio.goes_on,
           end=ending.end_round, next=_after_round, leads_to=("portfolio", "megapark"),
           rule="lands.portfolio.rounds"),
     Phase("megapark", "the reserved cards are turned over and built into one single park, "
@@ -47,5 +60,4 @@ FLOW = Flow(
           start=megapark.start, turn=megapark.turn, end=megapark.finish, next=None,
           rule="lands.megapark.build"),
     first="portfolio",
-    continuations={"build_on": portfolio.build_on},
 )

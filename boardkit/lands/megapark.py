@@ -38,9 +38,9 @@ def turn(state, seat: int) -> MegaStep:
     return MegaStep(auto=not state.hand)
 
 
-def push(state) -> None:
+def go_on(state) -> None:
     """The player goes on building the megapark (the next decision of the same turn)."""
-    state.stack.append(turn(state, 0))
+    state.ask(turn(state, 0))
 
 
 def joinable(state) -> list[Place]:
@@ -135,13 +135,13 @@ class MegaStep(Step):
             state.hand.remove(act.card)
             state.moves_left = state.params.rearrangements
             state.note(f"#{act.card} joins the megapark")
-            push(state)
+            go_on(state)
         elif isinstance(act, Rearrange):
-            push(state)
-            rearranging.pick_up(state, act)
+            rearranging.pick_up(state, act)  # the card is moved first
+            go_on(state)
         elif isinstance(act, Relayout):
             rearranging.relayout(state, act)
-            push(state)
+            go_on(state)
         # Finish: the turn, and so the phase, is over; the flow scores it (finish)
 
 

@@ -13,7 +13,7 @@ A turn is one card: :func:`turn` draws it, the player places it and builds; the 
 
 from __future__ import annotations
 
-from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step, goto
 from boardkit.engine.rules import rule_ids
 
 from . import completing, rearranging
@@ -45,24 +45,26 @@ def round_ends(state) -> bool:
     return True
 
 
-def turn(state, seat: int) -> Step | None:
-    """A turn of the Portfolio Phase: draw the next card, to be placed before anything else;
-    None when the round ends instead (``lands.portfolio.draw``)."""
-    if round_ends(state):
-        return None
+def draws(state, seat: int) -> bool:
+    """A turn of the Portfolio Phase is played unless the round ends instead
+    (``lands.end.trigger``, noted)."""
+    return not round_ends(state)
+
+
+def draw(state, seat: int) -> None:
+    """The turn begins: draw the next card, to be placed before anything else
+    (``lands.portfolio.draw``)."""
     card = state.deck.pop(0)
     state.deck_known = max(0, state.deck_known - 1)
     state.reveal(card)
     state.drawn = card
     state.note(f"draw #{card} ({state.card_text(card)}); {len(state.deck)} left in the deck")
-    return PlaceStep()
 
 
-def build_on(state) -> None:
-    """After a completion (and its ability): the player goes on building, unless the
-    completion emptied every stack and so ended the round (``lands.end.trigger``)."""
-    if any(state.stacks):
-        state.stack.append(BuildStep())
+def builds(state, seat: int) -> bool:
+    """The build stage goes on while a stack still shows a plan (a completion that empties
+    the last one ends the round, ``lands.end.trigger``)."""
+    return any(state.stacks)
 
 
 class PlaceStep(Step):
@@ -101,11 +103,10 @@ class PlaceStep(Step):
                                 f"card, not #{act.card}")
         check_place(state, act, state.parks)
 
-    def resolve(self, state, act):
+    def resolve(self, state, act) -> Outcome:
         if isinstance(act, Relayout):
-            state.stack.append(self)  # the card is still to place
             rearranging.relayout(state, act)
-            return
+            return STAY  # the card is still to place
         park = check_place(state, act, state.parks)
         new = act.park == len(state.parks)
         if new:
@@ -115,7 +116,7 @@ class PlaceStep(Step):
         state.note(f"#{act.card} {'starts park' if new else 'joins park'} {act.park}")
         state.drawn = None
         state.moves_left = state.params.rearrangements
-        state.stack.append(BuildStep())  # the same turn goes on
+        return None  # the turn goes on at its build stage
 
 
 class BuildStep(Step):
@@ -147,15 +148,15 @@ class BuildStep(Step):
             return
         raise RuleViolation("lands.portfolio.draw", self.not_now(state, act))
 
-    def resolve(self, state, act):
+    def resolve(self, state, act) -> Outcome:
         if isinstance(act, Continue):
             round_ends(state)  # the turn is over; the flow draws the next card, if any
-        elif isinstance(act, Complete):
-            state.flow.later(state, "build_on")  # once the ability (if any) is decided
+            return None
+        if isinstance(act, Complete):
             completing.complete(state, act)
+            return goto("build")  # once the ability (if any) is decided, if a plan is left
+        if isinstance(act, Relayout):
+            rearranging.relayout(state, act)
         else:
-            state.stack.append(self)  # the player goes on building after this
-            if isinstance(act, Relayout):
-                rearranging.relayout(state, act)
-            else:
-                rearranging.pick_up(state, act)
+            rearranging.pick_up(state, act)
+        return STAY  # the player goes on building after this

@@ -48,7 +48,7 @@ def check(state, act: Rearrange) -> None:
 
 def pick_up(state, act: Rearrange) -> None:
     state.moves_left -= 1
-    state.stack.append(MoveStep(act.park, act.card))
+    state.ask(MoveStep(act.park, act.card))
 
 
 def rest_of(state, park: int, card: int) -> list:

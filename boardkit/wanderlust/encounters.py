@@ -109,7 +109,7 @@ def play(state: WanderlustState, step: TurnStep, act: PlayEncounter) -> None:
                 tickets.give(state, p, t, known=False)
     elif card.effect == "display":
         if any(t is not None for t in state.display):
-            state.stack.append(EncounterTicketStep(p, card.title))
+            state.ask(EncounterTicketStep(p, card.title))
         else:
             state.note("the display is empty: nothing to take")
     elif card.effect == "action":

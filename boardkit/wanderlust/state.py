@@ -168,7 +168,7 @@ class WanderlustState(State):
         """Action points left in the current turn (0 when no turn is running)."""
         from .turn import TurnStep
 
-        for step in reversed(self.stack):
+        for step in reversed(self._stack):
             if isinstance(step, TurnStep):
                 return step.ap
         return 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import STAY, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from . import automaton, collectibles, encounters, objectives, scoring, tickets, travel
@@ -96,13 +96,10 @@ class TurnStep(Step["WanderlustState"]):
         if err is not None:
             raise err
 
-    def resolve(self, state: WanderlustState, act) -> None:
+    def resolve(self, state: WanderlustState, act) -> Outcome:
         p = self.player
         if isinstance(act, EndTurn):
-            end_turn(state)
-            return
-        # the turn goes on: its step stays pending, under anything an action asks for now
-        state.stack.append(self)
+            return None  # the turn is over (flow.py: turn_over)
         if isinstance(act, Pass):
             state.note(f"{state.label(p)} can do nothing and loses {self.ap} action point"
                        f"{'s' if self.ap != 1 else ''}")
@@ -126,6 +123,8 @@ class TurnStep(Step["WanderlustState"]):
             tickets.reset(state, p)
         if not isinstance(act, TakeTicket | TakeBlind | ResetDisplay | Pass):
             objectives.update(state)  # tickets fulfil no objective; the end of turn checks too
+        # the turn goes on: its step stays pending, under anything the action asked for
+        return STAY
 
 
 def spending(state: WanderlustState, step: TurnStep) -> list:
@@ -181,15 +180,25 @@ def problem(state: WanderlustState, step: TurnStep, act) -> RuleViolation | None
 
 
 @RULES.implements("wanderlust.turn.order")
-def turn(state: WanderlustState, t: int) -> TurnStep | None:
-    """Trotter ``t``'s turn: a player decides (a :class:`TurnStep`); an automaton plays at
-    once, and its turn is over."""
+def begin_turn(state: WanderlustState, t: int) -> None:
+    """Trotter ``t``'s turn begins."""
     state.turn = t
-    if state.is_automaton(t):
-        automaton.play_turn(state, t)
-        end_turn(state)
-        return None
-    return TurnStep(t, state.params.turn.action_points)
+
+
+def is_automaton(state: WanderlustState, t: int) -> bool:
+    return state.is_automaton(t)
+
+
+def automaton_turn(state: WanderlustState, t: int) -> None:
+    """An automaton's turn: it moves at once (automaton.py), and its turn is over."""
+    state.turn = t
+    automaton.play_turn(state, t)
+    end_turn(state)
+
+
+def turn_over(state: WanderlustState, t: int) -> None:
+    """A player's turn is over: what every end of turn does (:func:`end_turn`)."""
+    end_turn(state)
 
 
 @RULES.implements("wanderlust.end.trigger")

@@ -14,8 +14,8 @@ from boardkit.engine import RuleViolation
 from boardkit.engine.rules import rule_ids
 
 from .content import CARDS, CONTENT, KINDS, Condition
-from .continuations import later
 from .income import income_credits
+from .rewards import gain
 from .tracks import add_vp
 
 ACHIEVEMENTS = CONTENT.achievements
@@ -140,8 +140,8 @@ def claim(state, player: int, aid: str) -> None:
             for j, e in enumerate(CARDS[cid].ongoing):
                 if e.effect == "when_claim" and (e.who == "any" or p == player):
                     jobs.append((p, ("card", cid, "ongoing", j)))
-    for p, ref in reversed(jobs):
-        later(state, "gain", p, ref, 0, 1, "achievements")
+    for p, ref in jobs:
+        state.then(gain, p, ref, 0, 1, "achievements")
 
 
 def setup_spaces(state) -> None:

@@ -6,37 +6,70 @@ choosing Turn Order, the Income Phase, 4 turns per player in Player Turn Order, 
 rounds 1 to 6) the end of the round; after round 7, Final Scoring. Solo Mode follows the same
 flow with its own turn (solo.py).
 
-The rule modules below are leaves: their steps record a decision (or push the next decision
-of the same turn) and never call the next phase; this module wires the phases together.
-Where a rule pauses for a decision in the middle of its work it pushes the rest as a
-continuation (``continuations.later``): the names below, run by the engine once the decision
-is made.
+The rule modules below are leaves: their steps record a decision and never call the next
+phase or the next stage of a turn; this module wires the phases, and the stages of a turn,
+together. Where a rule pauses for a decision in the middle of its work (a choice among a
+card's rewards) it asks it, then schedules the rest (``state.ask``, ``state.then``).
 
 ``print(boardkit.game("wishland").state_class.flow.describe())`` shows this table.
 """
 
 from __future__ import annotations
 
-from boardkit.engine import Flow, Phase, Step
+from boardkit.engine import Flow, Phase, Stage, Turn
 
 from . import (
     end_of_round,
     final_scoring,
     income,
-    rewards,
     setup,
     solo,
-    standard_actions,
     turn_order,
     turns,
 )
 
+HOTEL_13 = Stage("hotel_13",
+                 "with Hotel #13, after a turn in which its owner advertised and while they "
+                 "have Workers on the board: collect them all for free, or leave them",
+                 ask=lambda state, seat: turns.FreeCollectStep(seat),
+                 when=turns.free_collect_due, start=turns.offer_free_collect,
+                 rule="wishland.hotel.13")
 
-def _turn(state, seat: int) -> Step:
-    """A turn: one standard action with free actions around it (Solo Mode: a solo turn)."""
-    if state.solo:
-        return solo.SoloTurnStep(seat, "action")
-    return turns.TurnStep(seat)
+TURN = Turn(
+    "turn", "one standard action with free actions around it",
+    Stage("action",
+          "place Workers to buy a card or advertise, or collect every Worker; free actions "
+          "(claim an Achievement, Hotel #16) may come first",
+          ask=lambda state, seat: turns.TurnStep(seat), rule="wishland.action.one"),
+    Stage("free_actions",
+          "when one is possible: free actions after the action, until the player ends the "
+          "turn",
+          ask=lambda state, seat: turns.FreeActionsStep(seat), when=turns.has_free_actions,
+          rule="wishland.action.one"),
+    HOTEL_13,
+    end=turns.turn_over,
+)
+
+SOLO_TURN = Turn(
+    "solo turn", "Solo Mode: collect, or draw cards into the hand and play or advertise",
+    Stage("action",
+          "collect every Worker (the turn goes on at 'after'), or spend a Worker to draw a "
+          "card into the hand; free actions (an Achievement, Hotel #16, the free draw) may "
+          "come first",
+          ask=lambda state, seat: solo.SoloTurnStep(seat, "action"), rule="wishland.solo.turn"),
+    Stage("more",
+          "after a draw: draw another card, play a card from the hand or advertise (the hand "
+          "is then discarded); with nothing possible, discard the hand",
+          ask=lambda state, seat: solo.SoloTurnStep(seat, "more"),
+          rule="wishland.solo.additional"),
+    Stage("after",
+          "when one is possible: free actions, until the player ends the turn",
+          ask=lambda state, seat: solo.SoloTurnStep(seat, "after"),
+          when=solo.has_solo_free_actions, rule="wishland.action.one"),
+    HOTEL_13,
+    when=lambda state, seat: state.solo,
+    end=turns.turn_over,
+)
 
 
 def _after_turns(state) -> str:
@@ -70,7 +103,8 @@ FLOW = Flow(
           "Workers) with free actions around it (Solo Mode: collect, or draw cards into the "
           "hand and play or advertise)",
           start=turns.start_turns,
-          seats=lambda state: state.order * state.params.turns_per_round, turn=_turn,
+          seats=lambda state: state.order * state.params.turns_per_round,
+          turn=(SOLO_TURN, TURN),
           next=_after_turns, leads_to=("end_of_round", "final_scoring"),
           rule="wishland.turns.count"),
     Phase("end_of_round",
@@ -88,12 +122,4 @@ FLOW = Flow(
           turn=final_scoring.bonus_card, end=final_scoring.final_done, next=None,
           rule="wishland.final.order"),
     first="entrepreneurs",
-    continuations={
-        "gain": rewards.gain,
-        "tickets": rewards.take_tickets,
-        "play": standard_actions.play_bought,
-        "after_action": turns.after_action,
-        "solo_after_action": solo.after_solo_action,
-        "turn_over": turns.turn_over,
-    },
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from boardkit.engine.rules import rule_ids
 
 from .content import CARDS, KINDS, Effect
-from .continuations import later
+from .rewards import gain
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 RULES = rule_ids("wishland")
@@ -71,6 +71,6 @@ def collect_income(state, player: int) -> None:
     credits = max(0, credits)
     state.credits[player] += credits
     state.note(f"earns {credits} Credits of income", player)
-    for ref in reversed(jobs):
-        later(state, "gain", player, ref, 0, 1, "income")
+    for ref in jobs:
+        state.then(gain, player, ref, 0, 1, "income")
 

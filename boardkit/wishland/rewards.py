@@ -20,14 +20,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import STAY, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from . import tracks
 from .actions import ChooseReward
 from .card_limit import card_limit
 from .content import CARDS, CONTENT, ENTREPRENEUR, KINDS, MASCOT, RESOURCES, TICKET, Effect
-from .continuations import later
 from .tracks import add_vp
 
 CHOICES = [ChooseReward(r) for r in RESOURCES]
@@ -120,27 +119,27 @@ def add_credits(state, player: int, n: int) -> None:
 def give(state, player: int, ref: tuple, mult: int, source: str) -> None:
     """Queue the gains ``ref`` names for ``player`` (paid by the flow, :func:`gain`)."""
     if effects_of(ref):
-        later(state, "gain", player, ref, 0, mult, source)
+        state.then(gain, player, ref, 0, mult, source)
 
 
 def gain(state, player: int, ref: tuple, start: int, mult: int, source: str) -> None:
-    """The ``gain`` continuation: pay the gains ``ref`` names from index ``start`` on; a
-    choice or a Ticket Office card pauses it (the rest waits as a continuation)."""
+    """Pay the gains ``ref`` names from index ``start`` on; a choice or a Ticket Office
+    card pauses it: the choice is asked (the card is played), then the rest is paid."""
     effects = effects_of(ref)
     swap = "swap_resources" in state.ongoing_rewards[player]
     for k in range(start, len(effects)):
         e = effects[k]
         name, n = e.effect, e.n * mult
         if name == "choice" or (swap and name in RESOURCES):
-            if k + 1 < len(effects):
-                later(state, "gain", player, ref, k + 1, mult, source)
             if n > 0:
-                state.stack.append(ChoiceStep(player, n, source or "a reward"))
+                state.ask(ChoiceStep(player, n, source or "a reward"))
+            if k + 1 < len(effects):
+                state.then(gain, player, ref, k + 1, mult, source)
             return
         if name == "ticket":
-            if k + 1 < len(effects):
-                later(state, "gain", player, ref, k + 1, mult, source)
             take_tickets(state, player, n)
+            if k + 1 < len(effects):
+                state.then(gain, player, ref, k + 1, mult, source)
             return
         gain_simple(state, player, name, n, source)
 
@@ -176,9 +175,9 @@ def take_tickets(state, player: int, n: int) -> None:
     if not state.tickets:
         state.note("no Ticket Office card is left to take", player)
         return
-    if n > 1:
-        later(state, "tickets", player, n - 1)
     play_card(state, player, state.tickets.pop())
+    if n > 1:
+        state.then(take_tickets, player, n - 1)
 
 
 class ChoiceStep(Step):
@@ -200,11 +199,10 @@ class ChoiceStep(Step):
         if type(act) is not ChooseReward or act.resource not in RESOURCES:
             raise RuleViolation("wishland.reward.choice", self.not_now(state, act))
 
-    def resolve(self, state, act) -> None:
+    def resolve(self, state, act) -> Outcome:
         gain_resource(state, self.player, act.resource)
         self.count -= 1
-        if self.count > 0:  # the next of the choices (the engine took this one off)
-            state.stack.append(self)
+        return STAY if self.count > 0 else None  # the next of the choices
 
 
 # ------------------------------------------------------------------ playing a card
@@ -268,5 +266,5 @@ def play_card(state, player: int, cid: int) -> None:
         state.note(f"takes a Ticket Office card (Card Limit {card_limit(state, player)})", player)
     elif kind != ENTREPRENEUR:
         state.note(f"plays {card.name}", player)
-    for ref, mult, source in reversed(jobs):
-        later(state, "gain", player, ref, 0, mult, source)
+    for ref, mult, source in jobs:
+        state.then(gain, player, ref, 0, mult, source)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step, goto
 from boardkit.engine.content import Strict, validate
 from boardkit.engine.errors import DataError
 from boardkit.engine.rules import rule_ids
@@ -40,7 +40,6 @@ from .actions import (
     SoloPlay,
 )
 from .content import CARDS, MASCOT, SPACES
-from .continuations import later
 from .standard_actions import CLAIM as _CLAIM
 from .standard_actions import (
     COLLECT,
@@ -54,7 +53,7 @@ from .standard_actions import (
     purchase_cost,
     workers_needed,
 )
-from .turns import do_free, end_turn, free_violation, pay_collect_violation
+from .turns import do_free, free_violation, pay_collect_violation
 
 DRAW, FREE_DRAW, SOLO_ADVERTISE, DISCARD = SoloDraw(), SoloFreeDraw(), SoloAdvertise(), SoloDiscard()
 MASCOT_SPACE = SPACES.index("mascots")
@@ -137,26 +136,28 @@ def solo_free_options(state, player: int) -> list:
 
 
 class SoloTurnStep(Step):
-    """A solo turn: ``action`` (collect or draw), ``more`` (after a draw), ``after``."""
+    """A stage of a solo turn (declared in flow.py): ``action`` (collect, or spend a Worker
+    to draw), ``more`` (after a draw: draw again, play, advertise), ``after`` (free actions);
+    free actions may come at every stage."""
 
     rule = "wishland.solo.turn"
 
-    def __init__(self, player: int, phase: str):
-        self.player, self.phase = player, phase
+    def __init__(self, player: int, stage: str):
+        self.player, self.stage = player, stage
 
     def prompt(self, state) -> str:
-        if self.phase == "action":
+        if self.stage == "action":
             return (f"turn {state.turn} of round {state.round}: collect your Workers or spend "
                     "a Worker to draw a card")
-        if self.phase == "more":
+        if self.stage == "more":
             return "draw another card, play a card from the hand, or advertise"
         return "use a free action or end the turn"
 
     def legal(self, state):
         p = self.player
-        if self.phase == "action":
+        if self.stage == "action":
             out: list[Action] = [COLLECT, *([DRAW] if draw_violation(state, p) is None else [])]
-        elif self.phase == "more":
+        elif self.stage == "more":
             out = follow_ups(state, p) or [DISCARD]
         else:
             out = [END_TURN]
@@ -169,7 +170,7 @@ class SoloTurnStep(Step):
             bad = free_violation(state, p, act)
         elif t is SoloFreeDraw:
             bad = free_draw_violation(state)
-        elif self.phase == "action":
+        elif self.stage == "action":
             if t is Collect:
                 bad = None
             elif t is SoloDraw:
@@ -177,7 +178,7 @@ class SoloTurnStep(Step):
             else:
                 bad = RuleViolation("wishland.solo.turn",
                                     self.not_now(state, act))
-        elif self.phase == "more":
+        elif self.stage == "more":
             if t is SoloDraw:
                 bad = draw_violation(state, p)
             elif t is SoloPlay:
@@ -200,48 +201,45 @@ class SoloTurnStep(Step):
             raise bad
 
     @RULES.implements("wishland.solo.hand")
-    def resolve(self, state, act) -> None:
+    def resolve(self, state, act) -> Outcome:
         t = type(act)
         p = self.player
         if t is ClaimAchievement or t is PayToCollect:
-            state.stack.append(self)  # the turn goes on once the free action's rewards are paid
             do_free(state, p, act)
-        elif t is SoloFreeDraw:
-            state.stack.append(self)
+            return STAY  # the turn goes on once the free action's rewards are paid
+        if t is SoloFreeDraw:
             state.space[p] += 1
             draw_to_hand(state, p, f"free action, token to space {state.space[p]}")
-        elif t is SoloDraw:
-            state.stack.append(self)
+            return STAY
+        if t is SoloDraw:
             place(state, p, MASCOT_SPACE, 1)
             draw_to_hand(state, p, "1 Worker spent")
-            self.phase = "more"
-        elif t is EndTurn:
-            end_turn(state, p)
-        else:
-            later(state, "solo_after_action", p)
-            if t is Collect:
-                collect(state, p)
-            elif t is SoloPlay:
-                state.hand.remove(act.card)
-                discard_hand(state)
-                price = purchase_cost(state, p, act.card)
-                state.credits[p] -= price
-                state.note(f"pays {price} Credits for {CARDS[act.card].name}", p)
-                after_payment(state, p, act.card)
-            elif t is SoloAdvertise:
-                discard_hand(state)
-                advertise(state, p)
-            else:  # SoloDiscard
-                discard_hand(state)
+            # the action stage ends with the draw (the follow-ups' stage comes next); more
+            # draws stay in the follow-ups' stage
+            return STAY if self.stage == "more" else None
+        if t is EndTurn:
+            return None
+        if t is Collect:
+            collect(state, p)
+            return goto("after")  # no follow-ups after collecting
+        if t is SoloPlay:
+            state.hand.remove(act.card)
+            discard_hand(state)
+            price = purchase_cost(state, p, act.card)
+            state.credits[p] -= price
+            state.note(f"pays {price} Credits for {CARDS[act.card].name}", p)
+            after_payment(state, p, act.card)
+        elif t is SoloAdvertise:
+            discard_hand(state)
+            advertise(state, p)
+        else:  # SoloDiscard
+            discard_hand(state)
+        return None
 
 
-def after_solo_action(state, player: int) -> None:
-    """The ``solo_after_action`` continuation: free actions after the action, or the end of
-    the turn."""
-    if solo_free_options(state, player):
-        state.stack.append(SoloTurnStep(player, "after"))
-    else:
-        end_turn(state, player)
+def has_solo_free_actions(state, player: int) -> bool:
+    """The free-actions stage of a solo turn applies: a free action is possible."""
+    return bool(solo_free_options(state, player))
 
 
 class SoloRecord:

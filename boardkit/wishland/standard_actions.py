@@ -30,7 +30,6 @@ from .actions import (
 )
 from .card_limit import limit_violation
 from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, ROWS, SPACES
-from .continuations import later
 from .rewards import ability_effects, add_credits, give, play_card, source_of
 from .tracks import ability_unlocked, add_vp
 
@@ -233,16 +232,16 @@ def purchase(state, player: int, act: PlaceWorkers) -> None:
 def after_payment(state, player: int, cid: int) -> None:
     """A bought card waits in ``state.buying`` for Hotel #19's offer, then is played."""
     state.buying.append(cid)
-    later(state, "play", player, cid)
     if "buy_vp" in state.ongoing_rewards[player]:
         _, _, e = next(ability_effects(state, player, "buy_vp"))
         if state.credits[player] >= e.cost:
-            state.stack.append(PayVPStep(player))
+            state.ask(PayVPStep(player))
+    state.then(play_bought, player, cid)
 
 
 @RULES.implements("wishland.purchase.play")
 def play_bought(state, player: int, cid: int) -> None:
-    """The ``play`` continuation: the bought card leaves ``state.buying`` and is played."""
+    """After Hotel #19's offer: the bought card leaves ``state.buying`` and is played."""
     state.buying.remove(cid)
     play_card(state, player, cid)
 

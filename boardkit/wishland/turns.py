@@ -6,13 +6,17 @@ actions before and after it: claiming Achievements (achievements.py) and, with H
 paying 3 Credits to collect all Workers (once per turn). Hotel #13 lets its owner take back
 all their Workers for free at the end of a turn in which they advertised: a pending choice
 (:class:`FreeCollectStep`), since the owner may prefer to leave them on the board (where
-they make the spaces dearer for everyone). Whose turn comes next, and the end of the round
-after the fourth turn of the last player, are the flow's business (flow.py).
+they make the spaces dearer for everyone).
+
+The turn's stages, in order, are declared in flow.py: the action (:class:`TurnStep`), the
+free actions after it (:class:`FreeActionsStep`, when one is possible), Hotel #13's offer
+(when it applies), then :func:`turn_over`. Whose turn comes next, and the end of the round
+after the fourth turn of the last player, are the flow's business too.
 """
 
 from __future__ import annotations
 
-from boardkit.engine import Action, RuleViolation, Step
+from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step
 
 from .achievements import claim, claim_violation, claimable
 from .actions import (
@@ -23,7 +27,6 @@ from .actions import (
     PayToCollect,
     PlaceWorkers,
 )
-from .continuations import later
 from .rewards import ability_effects, add_credits
 from .standard_actions import (
     ADVERTISEMENT,
@@ -91,12 +94,14 @@ def do_free(state, player: int, act) -> None:
 
 
 class TurnStep(Step):
-    """A multiplayer turn: one standard action, free actions before and after it."""
+    """The turn's action stage: one standard action, free actions before it."""
 
     rule = "wishland.action.one"
+    #: whether the turn's action has been taken (the free actions after it)
+    done = False
 
-    def __init__(self, player: int, done: bool = False):
-        self.player, self.done = player, done
+    def __init__(self, player: int):
+        self.player = player
 
     def prompt(self, state) -> str:
         if self.done:
@@ -140,23 +145,28 @@ class TurnStep(Step):
             raise RuleViolation("wishland.solo.only", f"{act} exists only in Solo Mode")
         raise RuleViolation("wishland.action.one", self.not_now(state, act))
 
-    def resolve(self, state, act) -> None:
+    def resolve(self, state, act) -> Outcome:
         t = type(act)
         p = self.player
         if t is ClaimAchievement or t is PayToCollect:
-            state.stack.append(self)  # the turn goes on once the free action's rewards are paid
             do_free(state, p, act)
-            return
+            return STAY  # the turn goes on once the free action's rewards are paid
         if t is EndTurn:
-            end_turn(state, p)
-            return
-        later(state, "after_action", p)
+            return None
         if t is Collect:
             collect(state, p)
         elif act.space == ADVERTISEMENT:
             advertise(state, p)
         else:
             purchase(state, p, act)
+        return None
+
+
+class FreeActionsStep(TurnStep):
+    """The turn's free-actions stage, after its action: Achievements, Hotel #16, or the end
+    of the turn."""
+
+    done = True
 
 
 # ------------------------------------------------------------------ turn sequence
@@ -167,29 +177,20 @@ def start_turns(state) -> None:
     state.turn, state.turn_pos = 1, 0
 
 
-def after_action(state, player: int) -> None:
-    """The ``after_action`` continuation: free actions after the standard action, if any
-    is possible, else the end of the turn."""
-    if free_options(state, player):
-        state.stack.append(TurnStep(player, done=True))
-    else:
-        end_turn(state, player)
-
-
-def end_turn(state, player: int) -> None:
-    """The end of ``player``'s turn: Hotel #13's offer if it applies, then :func:`turn_over`."""
-    if free_collect_due(state, player):
-        state.advertised = False
-        later(state, "turn_over", player)
-        state.stack.append(FreeCollectStep(player))
-        return
-    turn_over(state, player)
+def has_free_actions(state, player: int) -> bool:
+    """The free-actions stage applies: a free action is possible after the action."""
+    return bool(free_options(state, player))
 
 
 def free_collect_due(state, player: int) -> bool:
     """Hotel #13 applies: its owner advertised this turn and has Workers on the board."""
     return bool(state.advertised and "advertise_collect" in state.ongoing_rewards[player]
                 and state.placed[player])
+
+
+def offer_free_collect(state, player: int) -> None:
+    """Hotel #13's offer is made: this turn's advertising has been answered."""
+    state.advertised = False
 
 
 class FreeCollectStep(Step):
@@ -217,8 +218,7 @@ class FreeCollectStep(Step):
 
 
 def turn_over(state, player: int) -> None:
-    """The turn is over (also the ``turn_over`` continuation, after Hotel #13's offer): the
-    Turn Token moves on after the last player in Player Turn Order. The flow then gives the
+    """The turn is over (after Hotel #13's offer, when it was made): the Turn Token moves on after the last player in Player Turn Order. The flow then gives the
     next player their turn, or ends the round after the fourth turn."""
     state.advertised = False
     state.paid_collect = False

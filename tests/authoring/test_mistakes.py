@@ -13,6 +13,7 @@ import pytest
 
 from boardkit.engine import Action, ActionSet, GameDefinitionError, Range, action
 from boardkit.examples import tic_tac_toe as ttt
+from boardkit.testing import pose
 
 
 def test_a_list_field_is_refused_at_action_naming_the_field_and_the_fix():
@@ -70,7 +71,7 @@ def _position_with(legal):
     the engine checks a step class's answer once)."""
     step_class = type("MyStep", (ttt.PlaceStep,), {"legal": lambda self, state: legal(state)})
     state = ttt.GAME.new_game(seed=1)
-    state.stack[-1] = step_class(0)
+    pose(state, step_class(0), *reversed(state.stack[:-1]))
     return state
 
 
@@ -187,7 +188,7 @@ def test_a_check_that_changes_the_state_is_caught_in_strict_mode():
     from boardkit.testing import strict
 
     state = ttt.GAME.new_game(seed=1)
-    state.stack[-1] = Meddling(0)
+    pose(state, Meddling(0), *reversed(state.stack[:-1]))
     state.explain(ttt.Place(0))  # outside the debug mode: unseen
     with strict(), pytest.raises(GameDefinitionError, match=r"Meddling\.check changed the state "
                                                             r"while checking Place\(cell=0\)"):
@@ -266,6 +267,6 @@ def test_a_refusal_citing_a_rule_missing_from_the_catalog_fails_at_the_first_exp
     catalog.cache_clear()
     KNOWN_RULES.clear()  # as in a fresh kernel
     state = ttt.GAME.new_game(seed=1)
-    state.stack[-1] = CitesAMissingRule(0)
+    pose(state, CitesAMissingRule(0), *reversed(state.stack[:-1]))
     with pytest.raises(DataError, match=r"rules\.toml: rule: no entry for 'tic-tac-toe\.turn\.emtpy'"):
         state.explain(ttt.Place(0))

@@ -17,6 +17,7 @@ from boardkit.freizeitpark.content import content
 from boardkit.freizeitpark.konstrukte import analysis
 from boardkit.freizeitpark.regelwerk import ruleset
 from boardkit.freizeitpark.sheet import Sheet
+from boardkit.testing import pose
 
 GAME = boardkit.game("freizeitpark") if "freizeitpark" in boardkit.games() else None
 if GAME is None:  # before registration
@@ -89,7 +90,7 @@ def position(*sheets: Sheet, dice=(3, 5), card=None, params=None, seed=0):
 def redo_round(state):
     """Let the round's decisions start again (after a test replaced the sheets), so the
     flow looks at the new sheets: who builds, who skips, who is out."""
-    state.stack.clear()
+    pose(state)
     state.builds = [None] * state.players
     state.turns = state.playing()
     state.flow.advance(state)

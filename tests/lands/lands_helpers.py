@@ -1,7 +1,7 @@
 """Helpers of the Lands of Amazement tests: the rulebook's example deal, played or not, and a
 jump to the Megapark Phase (imported by the test modules and conftest.py)."""
 
-from boardkit.lands import arranged, megapark
+from boardkit.lands import arranged
 from boardkit.lands.actions import Continue, Place
 
 #: the completing example (rulebook, Completing Parks): draws #1, #4, #6, #3; #2 reserved;
@@ -28,8 +28,5 @@ def build_example(state):
 
 def megapark_now(state):
     """Jump to the Megapark Phase (after a test set the reserved cards), as the flow enters it."""
-    state.stack.clear()
-    state.phase, state.turns = "megapark", [0]
-    megapark.start(state)
-    state.flow.advance(state)
+    state.flow.jump(state, "megapark")
     return state

@@ -12,7 +12,7 @@ from lands_helpers import build_example, fresh_game
 from boardkit.lands.actions import Continue, UseAbility
 from boardkit.lands.completing import AbilityStep
 from boardkit.lands.content import content
-from boardkit.testing import assert_illegal
+from boardkit.testing import assert_illegal, pose
 
 #: ability key -> phrases its card text must contain (the claims the test then checks)
 CLAIMS = {
@@ -37,7 +37,7 @@ def matched_with(key: str, **variant):
     card = card_with(key)
     rest = [c for c in range(15) if c not in IN_PLAY and c != card]
     s.stacks = [[card, *rest[:2]], rest[2:5], rest[5:8]]
-    s.stack.append(AbilityStep(0, 0))
+    pose(s, AbilityStep(0, 0), *reversed(s.stack))
     text = content().cards[card].ability.text
     assert text in s.prompt()  # the player reads this text when deciding
     for phrase in CLAIMS[key]:

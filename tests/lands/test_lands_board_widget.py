@@ -6,6 +6,7 @@ from lands_helpers import build_example, fresh_game, megapark_now
 from boardkit.lands import GAME
 from boardkit.lands.actions import Complete, Place
 from boardkit.lands.board import CELL, LandsBoard
+from boardkit.testing import pose
 
 pytest.importorskip("anywidget")
 
@@ -159,7 +160,7 @@ def test_bad_messages_are_refused_not_crashing():
 
 def test_megapark_phase_on_the_board():
     s = fresh_game()
-    s.stack.clear()
+    pose(s)
     s.reserved = [0, 9]
     s.round = 4
     megapark_now(s)

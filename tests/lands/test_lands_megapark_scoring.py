@@ -7,7 +7,7 @@ from boardkit.lands.actions import Complete, Finish, Place, Rearrange, Relayout
 from boardkit.lands.building import Placed, icons
 from boardkit.lands.content import content
 from boardkit.lands.scoring import best_fit, score, title, won
-from boardkit.testing import assert_illegal
+from boardkit.testing import assert_illegal, pose
 
 # goal 1A (Coaster Kingdom): its portfolio shows four ride icons
 EXAMPLE_RESERVE = [6, 7, 9, 11, 12, 13]
@@ -22,7 +22,7 @@ EXAMPLE_PARK = [p for p, under in reversed(EXAMPLE_BUILD[:-1])] + [EXAMPLE_BUILD
 def megapark_game(reserved, goal=(0, 0), variant=None):
     """A game fast-forwarded to the Megapark Phase with these reserved cards."""
     s = arranged(goal=goal, variant=variant)
-    s.stack.clear()
+    pose(s)
     s.reserved = list(reserved)
     s.deck, s.discard, s.parks, s.drawn = [], [], [], None
     s.stacks = [[c for c in st if c not in reserved] for st in s.stacks]

@@ -10,6 +10,7 @@ from boardkit.lands.building import Placed, icons, legal_placements, positions, 
 from boardkit.lands.content import Side, content, picture_cells
 from boardkit.lands.scoring import score
 from boardkit.lands.solver import hint, plan_progress, solve
+from boardkit.testing import pose
 
 PARAMS = GAME.make_params()
 
@@ -49,7 +50,7 @@ def test_solver_matches_brute_force_on_two_cards(rows, portfolio, cards):
 
 def test_solution_is_playable_and_scores_as_promised():
     s = fresh_game()
-    s.stack.clear()
+    pose(s)
     s.reserved = [0, 9, 5, 13, 8]
     s.round = 4
     megapark_now(s)

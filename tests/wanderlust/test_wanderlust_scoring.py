@@ -7,7 +7,7 @@ import pytest
 from wanderlust_helpers import end_turn, move_to, new, notes, scenario, set_available, set_hand
 
 from boardkit.engine import RuleViolation
-from boardkit.testing import assert_illegal
+from boardkit.testing import assert_illegal, pose
 from boardkit.wanderlust import scoring
 from boardkit.wanderlust.actions import (
     Photo,
@@ -64,7 +64,7 @@ def test_hidden_score_parts_stay_hidden():
 
 def test_ties_destination_cards_then_collectibles_then_shared():
     s = new(players=3, seed=3)
-    s.stack.clear()
+    pose(s)
     s.trigger = 0  # the race ended by its rules (someone fulfilled two objectives)
     for p in range(3):
         s.exp[p] = 0
@@ -221,7 +221,7 @@ def test_automaton_hometowns_follow_the_same_parameter(counted):
 
 def test_tie_break_counts_visited_destination_cards():
     s = new(players=2, seed=3)
-    s.stack.clear()
+    pose(s)
     s.trigger = 0  # the race ended by its rules (someone fulfilled two objectives)
     for p in range(2):
         s.mission[p] = s.goal[p] = None

@@ -7,6 +7,7 @@ import pytest
 from wanderlust_helpers import end_turn, forced_game, new, notes, scenario, set_available, set_hand
 
 from boardkit.engine import VariantError
+from boardkit.testing import pose
 from boardkit.wanderlust import automaton, scoring
 from boardkit.wanderlust.actions import TakeBlind, Travel
 from boardkit.wanderlust.content import world
@@ -258,7 +259,7 @@ def test_solo_end_you_must_finish_the_race():
 
 def test_solo_win_and_loss_by_points():
     s = solo_position()
-    s.stack.clear()  # the race is over
+    pose(s)  # the race is over
     s.trigger = 0
     s.achieved[0] = ["first-to-the-finish", "frequent-flyer"]
     s.exp[0], s.exp[1] = 30, 10
@@ -275,7 +276,7 @@ def test_solo_full_tie_with_an_automaton_is_shared_so_you_win():
     # reading of wanderlust.solo.end: a shared victory counts as yours; winners() never
     # names an automaton (it is not a seat)
     s = solo_position()
-    s.stack.clear()
+    pose(s)
     s.trigger = 0  # the race ended by its rules (someone fulfilled two objectives)
     s.achieved[0] = ["first-to-the-finish", "frequent-flyer"]
     s.achieved[1] = []

@@ -20,7 +20,6 @@ from boardkit.wishland.content import (
 from boardkit.wishland.final_scoring import (
     BonusCardStep,
     entertainment_counts,
-    start_final_scoring,
 )
 from boardkit.wishland.positions import find, put_cards, rulebook_example_cards, start_of_turns
 
@@ -40,10 +39,7 @@ def example(without=(), extra=()):
 
 def final_scoring_now(s):
     """Jump to Final Scoring from any position (for the examples)."""
-    s.stack.clear()
-    s.phase, s.turns = "final_scoring", list(s.order)  # as the flow enters the phase
-    start_final_scoring(s)
-    s.flow.advance(s)
+    s.flow.jump(s, "final_scoring")
     return s
 
 

@@ -32,8 +32,21 @@ def test_the_phases_are_declared_in_the_rulebooks_order():
         ("player_turns", "end_of_round"), ("player_turns", "final_scoring"),
         ("end_of_round", "turn_order"), ("final_scoring", "over"),
     }
-    assert set(FLOW.continuations) == {"gain", "tickets", "play", "after_action",
-                                       "solo_after_action", "turn_over"}
+
+
+
+def test_a_turn_and_a_solo_turn_read_as_their_stages_in_order():
+    turns = FLOW.turns_of(FLOW.phases["player_turns"])
+    assert [t.name for t in turns] == ["solo turn", "turn"]
+    solo_turn, turn = turns
+    assert [s.name for s in turn.stages] == ["action", "free_actions", "hotel_13"]
+    assert [s.name for s in solo_turn.stages] == ["action", "more", "after", "hotel_13"]
+    text = FLOW.describe()
+    for line in ("turn 'turn': one standard action", "1. action: place Workers",
+                 "2. free_actions: when one is possible", "3. hotel_13: with Hotel #13",
+                 "turn 'solo turn': Solo Mode", "2. more: after a draw",
+                 "then: turn_over (the turn is over)"):
+        assert line in text, line
 
 
 def test_describe_reads_like_the_round_summary():

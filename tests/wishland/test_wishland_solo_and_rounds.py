@@ -102,7 +102,7 @@ def test_solo_turn_draw_then_play(solo):
     s = solo
     assert_legal(s, SoloDraw())
     assert len(s.hand) == 1 and s.placed[0] == 1 and s.stacks[5] == [(0, 1)]
-    assert s.pending.phase == "more"
+    assert s.pending.stage == "more"
     assert_legal(s, SoloDraw())
     assert len(s.hand) == 2
     s.credits[0] = 30
@@ -174,7 +174,7 @@ def test_solo_collect_ends_the_turn_hand_kept(solo):
     assert_legal(s, SoloFreeDraw())
     assert_legal(s, Collect())
     assert len(s.hand) == 1
-    if isinstance(s.pending, SoloTurnStep) and s.pending.phase == "after":
+    if isinstance(s.pending, SoloTurnStep) and s.pending.stage == "after":
         assert_legal(s, EndTurn())
     assert s.turn == 2
 

@@ -53,19 +53,18 @@ class TakeStep(Step):
 
     def resolve(self, state, act):
         state.pile -= act.tokens
-        state.stack.pop()
         if state.pile == 0:
             state.last = self.player
             state.note(f"P{self.player + 1} takes the last token")
         else:
-            state.stack.append(TakeStep(1 - self.player))
+            state.ask(TakeStep(1 - self.player))
 
 
 class NimState(State):
     def setup(self) -> None:
         self.pile = self.params.start
         self.last: int | None = None
-        self.stack.append(TakeStep(0))
+        self.ask(TakeStep(0))
 
     def _scores(self):
         if self.last is None:
