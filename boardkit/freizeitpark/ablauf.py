@@ -48,7 +48,7 @@ RULES = rule_ids("freizeitpark")
 
 
 @RULES.implements("freizeitpark.ablauf.aussetzen", "freizeitpark.struktur.pro_runde")
-def turn(state: FreizeitparkState, player: int) -> Step | None:
+def turn(state: FreizeitparkState, player: int) -> BuildStep | None:
     """A player's turn in a roll round: the build of the roll, or nothing when no structure
     of the roll fits the park (``freizeitpark.ablauf.aussetzen``: the player skips the round;
     with ``end.unplayable = "out"`` they are out instead). The log says which."""
