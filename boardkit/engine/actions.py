@@ -13,9 +13,12 @@ import numbers
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, dataclass_transform
 
 from .errors import ActionFormatError, GameDefinitionError, shown
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 class Action:
@@ -25,7 +28,7 @@ class Action:
     if TYPE_CHECKING:  # what ``@action`` gives every subclass (dataclasses.fields accepts it)
         __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
-    def listed(self, state) -> bool:
+    def listed(self, state: State) -> bool:
         """Whether ``state.legal_actions()`` lists this action when it is legal there.
 
         Every accepted action is a listed one, except the few a game accepts but never
@@ -218,7 +221,7 @@ def label(act: Any) -> str:
         return brief(act)
 
 
-def _refuse(where: str, text: str, rule: str = FORMAT_RULE, matched: bool = False):
+def _refuse(where: str, text: str, rule: str = FORMAT_RULE, matched: bool = False) -> NoReturn:
     exc = ActionFormatError(f"{where}: {text}")
     exc.rule = rule  # which rule the Python API cites (State.check)
     exc.matched = matched  # the type matched; a bound or a value was wrong
@@ -325,7 +328,7 @@ class _Fast:
     annotation in canonical form; anything else goes to :func:`conform`, which refuses it
     or gives its canonical form."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.names: dict[str, Any] = {"_isfinite": math.isfinite}
 
     def bind(self, value: Any) -> str:

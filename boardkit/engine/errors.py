@@ -33,7 +33,8 @@ class RuleViolation(BoardkitError):
         self.rule = rule
         self.message = message
 
-    def __reduce__(self):  # keep (rule, message) when pickled across processes
+    def __reduce__(self) -> tuple[type[RuleViolation], tuple[str, str]]:
+        # keep (rule, message) when pickled across processes
         return (type(self), (self.rule, self.message))
 
 
@@ -103,7 +104,7 @@ class RunError(BoardkitError):
         super().__init__(message)
         self.field = field
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[RunError], tuple[str, str | None]]:
         return (type(self), (str(self), self.field))
 
 

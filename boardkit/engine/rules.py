@@ -22,7 +22,7 @@ which checks it against the catalog once, when the module is imported::
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from html import escape
@@ -57,7 +57,7 @@ class RuleEntry(Strict):
     reading: str | None = Field(None, description="the reading chosen, and why")
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> RuleEntry:
         if not self.enforced and not self.reason:
             raise ValueError(f"rule {self.id} is not enforced, so it needs a 'reason'")
         if self.ambiguity and not self.reading:
@@ -81,7 +81,7 @@ class RuleCatalog:
     entries: tuple[RuleEntry, ...]
     _by_id: dict[str, RuleEntry] = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {r.id: r for r in self.entries})
 
     def __getitem__(self, rule_id: str) -> RuleEntry:
@@ -93,7 +93,7 @@ class RuleCatalog:
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self._by_id
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[RuleEntry]:
         return iter(self.entries)
 
     def __len__(self) -> int:

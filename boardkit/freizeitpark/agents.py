@@ -21,6 +21,7 @@ fired is rated far below any park (:func:`heuristic`).
 from __future__ import annotations
 
 import time
+from collections.abc import Hashable
 from typing import Any, TypeGuard, TypeVar
 
 import numpy as np
@@ -32,8 +33,8 @@ from boardkit.engine import Action, State
 from .actions import Build, Entrance
 from .bauen import legal_placements, structure_cells
 from .content import TABLES
-from .ende import standing
-from .konstrukte import analysis
+from .ende import Standing, standing
+from .konstrukte import Analysis, analysis
 from .regelwerk import Ruleset
 from .sheet import Sheet
 from .state import FreizeitparkState
@@ -69,6 +70,11 @@ PLAN_WEIGHTS = {**WEIGHTS, "plan": 3.0, "room": 150.0}
 
 
 T = TypeVar("T")
+#: a build as the agents rate it: (die, symbol, turn, x, y), the fields of a Build
+BuildKey = tuple[int, str, int, int, int]
+#: what a rating remembers about one sheet, keyed by what was rated: the cheap and exact
+#: values of builds (floats), the sheet's analysis (a tuple), blocks of builds (lists)
+Memo = dict[Hashable, Any]
 
 
 def _all(options: list[Action], kind: type[T]) -> TypeGuard[list[T]]:
@@ -76,7 +82,7 @@ def _all(options: list[Action], kind: type[T]) -> TypeGuard[list[T]]:
     return bool(options) and all(isinstance(a, kind) for a in options)
 
 
-def _missing_kinds(rs: Ruleset, st, an) -> list[str]:
+def _missing_kinds(rs: Ruleset, st: Standing, an: Analysis) -> list[str]:
     """The kinds a card that asks for one of each still lacks, largest shape first (none for
     any other card, or once it is met)."""
     card = rs.card
@@ -86,7 +92,7 @@ def _missing_kinds(rs: Ruleset, st, an) -> list[str]:
     return sorted(missing, key=lambda t: -len(rs.shapes.get(t) or ()))
 
 
-def _needed_symbols(rs: Ruleset, st, an, weights: dict[str, float] = WEIGHTS) -> dict[str, float]:
+def _needed_symbols(rs: Ruleset, st: Standing, an: Analysis, weights: dict[str, float] = WEIGHTS) -> dict[str, float]:
     """How much each construct is worth now: its points while its table is short, more if
     the card asks for it (a card that asks for one of each: only the kinds still missing).
     With a ``plan`` weight the two largest missing kinds are worth ``plan`` more per cell of
@@ -111,7 +117,7 @@ def _needed_symbols(rs: Ruleset, st, an, weights: dict[str, float] = WEIGHTS) ->
     return need
 
 
-def _room(rs: Ruleset, st, an, room: float) -> float:
+def _room(rs: Ruleset, st: Standing, an: Analysis, room: float) -> float:
     """The planner's value of room for the kinds a one-of-each card still lacks: ``-room``
     for a kind with neither an open site nor a free place left (the card can no longer be
     met), else a twentieth of ``room`` per free place, up to four."""
@@ -184,7 +190,7 @@ class FreizeitparkGreedy(Agent):
     name = "greedy"
 
     def __init__(self, seed: int | None = 0, shortlist: int = 10,
-                 weights: dict[str, float] | None = None):
+                 weights: dict[str, float] | None = None) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.shortlist = max(1, int(shortlist))
@@ -229,18 +235,19 @@ class FreizeitparkGreedy(Agent):
         seen = set(first)
         return [options[i] for i in first + [i for i in order if i not in seen]]
 
-    def _shortlist(self, state: FreizeitparkState, options: list[Build]):
+    def _shortlist(self, state: FreizeitparkState, options: list[Build]
+                   ) -> tuple[list[tuple[int, float]], list[int]]:
         """([(index, exact value)] of the best ``shortlist`` builds by the cheap score, in that
         order; every index by the cheap score, best first)."""
         return self._rate(state.rules, state.sheets[self.mover(state)], options, self.shortlist)
 
     def _rate(self, rs: Ruleset, sheet: Sheet, options: list[Build], shortlist: int,
-              memo: dict | None = None):
+              memo: Memo | None = None) -> tuple[list[tuple[int, float]], list[int]]:
         """:meth:`_shortlist` for any sheet (the search rates replies on imagined sheets;
         ``memo`` keeps the scores of builds already rated on this sheet: a build of one
         die face and symbol is legal in several rolls)."""
         memo = {} if memo is None else memo
-        keys = [(a.die, a.symbol, a.turn, a.x, a.y) for a in options]
+        keys: list[BuildKey] = [(a.die, a.symbol, a.turn, a.x, a.y) for a in options]
         quick = []
         for key in keys:
             value = memo.get(("quick", key))
@@ -252,7 +259,8 @@ class FreizeitparkGreedy(Agent):
             quick.append(value)
         return self._exact(rs, sheet, keys, quick, shortlist, memo)
 
-    def _sheet(self, rs: Ruleset, sheet: Sheet, memo: dict):
+    def _sheet(self, rs: Ruleset, sheet: Sheet, memo: Memo
+               ) -> tuple[Analysis, Standing, dict[str, float]]:
         """(analysis, standing, wanted symbols) of the sheet being rated, once per memo."""
         found = memo.get("sheet")
         if found is None:
@@ -262,8 +270,8 @@ class FreizeitparkGreedy(Agent):
             found = memo["sheet"] = (an, st, _needed_symbols(rs, st, an, self.weights))
         return found
 
-    def _exact(self, rs: Ruleset, sheet: Sheet, keys: list[tuple], quick: list[float],
-               shortlist: int, memo: dict):
+    def _exact(self, rs: Ruleset, sheet: Sheet, keys: list[BuildKey], quick: list[float],
+               shortlist: int, memo: Memo) -> tuple[list[tuple[int, float]], list[int]]:
         """The builds ``keys`` ((die, symbol, turn, x, y)) in the order of their cheap scores
         ``quick``, and the exact value of the first ``shortlist`` of them."""
         order = np.argsort(-np.asarray(quick), kind="stable").tolist()
@@ -296,7 +304,7 @@ class FreizeitparkGreedy(Agent):
         self.last_ties = (len(ties), len(options))
         return ties[int(self.rng.integers(len(ties)))]
 
-    def _quick(self, rs: Ruleset, sheet: Sheet, an, st, wanted: dict[str, float],
+    def _quick(self, rs: Ruleset, sheet: Sheet, an: Analysis, st: Standing, wanted: dict[str, float],
                die: int, symbol: str, turn: int, x: int, y: int) -> float:
         """A cheap first score of the build (die, symbol, turn, x, y) (no copy of the sheet),
         asked of bit sets."""
@@ -357,7 +365,7 @@ class FreizeitparkSearch(FreizeitparkGreedy):
     """
 
     def __init__(self, seed: int | None = 0, iterations: int = 3, reply: int = 3,
-                 shortlist: int = 10, weights: dict[str, float] | None = None):
+                 shortlist: int = 10, weights: dict[str, float] | None = None) -> None:
         super().__init__(seed=seed, shortlist=max(shortlist, iterations), weights=weights)
         self.iterations = max(1, int(iterations))
         self.reply = max(1, int(reply))
@@ -395,7 +403,7 @@ class FreizeitparkSearch(FreizeitparkGreedy):
             act = options[i]
             trial = sheet.copy()
             trial.draw(structure_cells(rs, act.die, act.turn, act.x, act.y), act.symbol)
-            memo: dict = {}
+            memo: Memo = {}
             value = sum(p * self._reply(rs, trial, dice, now, memo) for dice, p in ROLLS)
             value += 1e-3 * now
             if value > best_value + 1e-9:
@@ -404,9 +412,9 @@ class FreizeitparkSearch(FreizeitparkGreedy):
         return best
 
     def _reply(self, rs: Ruleset, sheet: Sheet, dice: tuple[int, int], now: float,
-               memo: dict) -> float:
+               memo: Memo) -> float:
         """The park value after greedy's best build of ``dice`` (``now`` if nothing fits)."""
-        keys: list[tuple] = []
+        keys: list[BuildKey] = []
         quick: list[float] = []
         for face, other in splits(dice):  # the builds of legal_builds, in its order
             for symbol in symbol_options(rs, other):
@@ -421,7 +429,8 @@ class FreizeitparkSearch(FreizeitparkGreedy):
         exact, _ = self._exact(rs, sheet, keys, quick, self.reply, memo)
         return max(v for _, v in exact)
 
-    def _block(self, rs: Ruleset, sheet: Sheet, face: int, symbol: str, memo: dict):
+    def _block(self, rs: Ruleset, sheet: Sheet, face: int, symbol: str, memo: Memo
+               ) -> tuple[list[BuildKey], list[float]]:
         """The legal builds of ``face`` as ``symbol`` (as keys) and their cheap scores: a
         block of :func:`legal_builds`, the same in every roll that offers it."""
         places = legal_placements(rs, sheet, face, symbol)
@@ -445,7 +454,7 @@ class FreizeitparkUCT(MCTSAgent):
                 "rollout_policy": "greedy", "widen_k": 1.0, "widen_alpha": 0.4,
                 "value_scale": 10, "value_reference": "root"}
 
-    def _ranked(self, state, options):
+    def _ranked(self, state: State, options: list[Action]) -> list[Action]:
         return FreizeitparkGreedy(seed=0).ranking(state, options)  # it reads the own sheet only
 
 

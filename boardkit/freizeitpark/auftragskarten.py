@@ -11,7 +11,9 @@ Landschaft, Volksfest) do so through the :class:`~.regelwerk.Ruleset`.
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation
+import numpy as np
+
+from boardkit.engine import RuleViolation, State
 from boardkit.engine.rules import rule_ids
 
 from .content import content
@@ -37,12 +39,14 @@ RULE_IDS = RULES.family({
 })
 
 
-def draw(rng) -> str:
+def draw(rng: np.random.Generator) -> str:
     ids = list(content().cards)
     return ids[int(rng.integers(len(ids)))]
 
 
-def check_card(state, value) -> None:
+def check_card(state: State, value: object) -> None:
+    """A card forced or read from a save is one of the Auftragskarten (the state is not
+    needed)."""
     if value not in content().cards:
         raise RuleViolation("freizeitpark.auftrag.ziehen",
                             f"there is no Auftragskarte {value!r} (cards: {', '.join(content().cards)})")

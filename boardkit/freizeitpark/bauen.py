@@ -24,12 +24,15 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+from collections.abc import Iterable
+
+import numpy as np
 
 from boardkit.engine import RuleViolation
 from boardkit.engine.grid import canonical_form
 
 from .actions import Build, Entrance
-from .content import Cell, content
+from .content import Cell, Shape, content
 from .konstrukte import Analysis, analysis
 from .regelwerk import Ruleset
 from .sheet import Sheet
@@ -42,11 +45,11 @@ def structure_cells(rs: Ruleset, face: int, turn: int, x: int, y: int) -> tuple[
     return tuple((x + cx, y + cy) for cx, cy in shapes[turn])
 
 
-def _whole(value) -> bool:
+def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _position(act) -> None:
+def _position(act: Entrance | Build) -> None:
     if not (_whole(act.x) and _whole(act.y)):
         raise RuleViolation("freizeitpark.struktur.innen",
                             f"a structure is drawn on whole cells: x and y are integers, not "
@@ -62,7 +65,7 @@ def _orientation(rs: Ruleset, face: int, turn: int) -> None:
                             f"not turn {turn!r}")
 
 
-def _on_sheet(sheet: Sheet, cells) -> None:
+def _on_sheet(sheet: Sheet, cells: Iterable[Cell]) -> None:
     off = [c for c in cells if not sheet.inside(c)]
     if off:
         names = sheet.labels
@@ -144,7 +147,7 @@ def _geometric(rs: Ruleset, an: Analysis, face: int) -> list[int]:
 
 
 @functools.cache
-def _alone_finished(structure, canon) -> bool:
+def _alone_finished(structure: Shape, canon: Shape | None) -> bool:
     """Whether the structure alone is the construct of the canonical form ``canon``."""
     return canonical_form(structure, True) == canon
 
@@ -194,7 +197,7 @@ def legal_builds(rs: Ruleset, sheet: Sheet, dice: tuple[int, int]) -> list[Build
     return out
 
 
-def sample_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], rng,
+def sample_build(rs: Ruleset, sheet: Sheet, dice: tuple[int, int], rng: np.random.Generator,
                  tries: int = 40) -> Build | None:
     """One legal Build of this roll drawn uniformly at random without listing them all
     (search playouts): the placements on empty cells touching the park, for every split and
@@ -255,7 +258,7 @@ def any_build(rs: Ruleset, sheet: Sheet) -> bool:
     return any(_fits(rs, an, face, symbol) for face in (6, 5, 3, 4, 2, 1) for symbol in symbols)
 
 
-def build_for(rs: Ruleset, die: int, cells, symbol: str) -> Build:
+def build_for(rs: Ruleset, die: int, cells: Iterable[Cell], symbol: str) -> Build:
     """The Build whose structure (of the die ``die``) covers exactly ``cells`` — a readable way
     to write a move ("the bar of the 3 on (3, 8), (4, 8), (5, 8) as Verkaufsstand").
     It says nothing about legality: ask ``state.explain``."""

@@ -26,11 +26,12 @@ the ghost is plain SVG + CSS (``:hover``), so no game-specific JavaScript is nee
 from __future__ import annotations
 
 import re
-from typing import Protocol
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
-from boardkit.boards import Board, ClickMessage, KeyMessage
+from boardkit.boards import Board, ClickMessage, DragMessage, KeyMessage
 from boardkit.boards import svg as S
-from boardkit.engine import Action, ActionFormatError, State, Step
+from boardkit.engine import Action, ActionFormatError, Explanation, State, Step
 from boardkit.engine.grid import (
     reflect_cells,
     rotate_cells,
@@ -41,7 +42,7 @@ from boardkit.engine.grid import (
 from .ablauf import BuildStep
 from .actions import Build, Entrance
 from .bauen import structure_cells
-from .content import TABLES, content
+from .content import TABLES, Cell, Shape, content
 from .konstrukte import analysis
 from .params import Params
 from .regelwerk import Ruleset
@@ -98,8 +99,9 @@ def _game(state: State) -> FreizeitparkState:
 class Selection:
     """What the user has picked so far this decision (not part of the game state)."""
 
-    def __init__(self):
-        self.key = None   # (action count, player) the selection belongs to
+    def __init__(self) -> None:
+        #: (action count, player) the selection belongs to
+        self.key: tuple[int, int | None] | None = None
         self.die: int | None = None
         self.symbol: str | None = None
         self.turn = 0
@@ -124,7 +126,7 @@ class Selection:
 # ------------------------------------------------------------------ drawing
 
 
-def _shape_cells(state: _Drawn, face: int, turn: int):
+def _shape_cells(state: _Drawn, face: int, turn: int) -> Shape:
     rs = state.rules
     return rs.entrance[turn] if face == 0 else rs.structures[face][turn]
 
@@ -145,7 +147,7 @@ def anchor_action(state: FreizeitparkState, sel: Selection, x: int, y: int) -> A
     return Entrance(turn, x - fx, y - fy)
 
 
-def sheet_layout(players: int, rs) -> tuple[int, int]:
+def sheet_layout(players: int, rs: Ruleset) -> tuple[int, int]:
     """(cell size, sheets per row): the sheets side by side (up to 4; 5 or 6 in two rows of
     3), with cells as large as fit the laptop-screen picture (``S.FIT_W`` x ``S.FIT_H``),
     between 20 and 30 units. Up to 4 players on 10x10 sheets the picture fits at full size."""
@@ -156,14 +158,14 @@ def sheet_layout(players: int, rs) -> tuple[int, int]:
     return max(MIN_CELL, min(CELL, int(wide / rs.width), int(high / rs.height))), cols
 
 
-def _sheet_origin(index: int, rs, cell: int, cols: int) -> tuple[float, float]:
+def _sheet_origin(index: int, rs: Ruleset, cell: int, cols: int) -> tuple[float, float]:
     col, row = index % cols, index // cols
     w = rs.width * cell + SHEET_GAP
     h = SHEET_HEAD + rs.height * cell + SHEET_FOOT
     return MARGIN + SHEET_GAP - 6 + col * w, TOP + PANEL_H + SHEET_HEAD + row * h
 
 
-def _outline(cells, x0: float, y0: float, colour: str, dash: str | None = None,
+def _outline(cells: Iterable[Cell], x0: float, y0: float, colour: str, dash: str | None = None,
              cell: float = CELL) -> str:
     geom = union_cells(list(cells))
     polys = getattr(geom, "geoms", [geom])
@@ -178,7 +180,8 @@ def _outline(cells, x0: float, y0: float, colour: str, dash: str | None = None,
             f'stroke-linejoin="round"{dash_attr} pointer-events="none"/>')
 
 
-def _glyph_cell(x0, y0, x, y, symbol, faded=False, cell=CELL):
+def _glyph_cell(x0: float, y0: float, x: int, y: int, symbol: str, faded: bool = False,
+                cell: float = CELL) -> str:
     c = content().constructs[symbol]
     px, py = x0 + x * cell, y0 + y * cell
     opacity = ' opacity="0.45"' if faded else ""
@@ -377,8 +380,10 @@ def _panel_svg(state: FreizeitparkState, obs: dict, sel: Selection | None, legal
     return "".join(parts)
 
 
-def _try_cells(state: FreizeitparkState, act) -> list:
+def _try_cells(state: FreizeitparkState, act: Action) -> list[Cell]:
     """The sheet cells an attempted action would draw (those on the sheet), or []."""
+    if not isinstance(act, Entrance | Build):
+        return []  # not a Freizeitpark drawing: the verdict box says why
     try:
         face = 0 if isinstance(act, Entrance) else act.die
         cells = structure_cells(state.rules, face, act.turn, act.x, act.y)
@@ -387,7 +392,7 @@ def _try_cells(state: FreizeitparkState, act) -> list:
     return [c for c in cells if 0 <= c[0] < state.rules.width and 0 <= c[1] < state.rules.height]
 
 
-def _try_ghost(state: FreizeitparkState, act, verdict, number: int, x0: float, y0: float,
+def _try_ghost(state: FreizeitparkState, act: Action, verdict: Explanation, number: int, x0: float, y0: float,
                cell: int) -> str:
     """An attempted structure as a ghost on the sheet: green when legal, red when refused,
     with the symbol's glyph and the attempt's number (its box below the sheets says more)."""
@@ -413,7 +418,8 @@ def _try_ghost(state: FreizeitparkState, act, verdict, number: int, x0: float, y
 
 
 def draw(state: FreizeitparkState, viewer: int | str | None = None, sel: Selection | None = None,
-         legal: set[str] | frozenset[str] = frozenset(), tries=()) -> str:
+         legal: set[str] | frozenset[str] = frozenset(),
+         tries: Sequence[tuple[Action, Explanation]] = ()) -> str:
     """The board as an SVG string (``viewer``: whose eyes; ``None`` sees everything).
 
     ``tries``: attempted actions of the deciding player, as (action, verdict) pairs (see
@@ -482,7 +488,7 @@ class FreizeitparkBoard(Board):
 
     title = "Freizeitpark"
 
-    def __init__(self, state: State, **kwargs):
+    def __init__(self, state: State, **kwargs: Any) -> None:
         self.selection = Selection()
         super().__init__(state, **kwargs)
 
@@ -507,7 +513,8 @@ class FreizeitparkBoard(Board):
                     out[f"cell:{x},{y}"] = act
         return out
 
-    def intent(self, msg, state: State) -> Action | None:
+    def intent(self, msg: ClickMessage | DragMessage | KeyMessage, state: State
+               ) -> Action | None:
         state = _game(state)
         sel = self.selection
         sel.sync(state)
@@ -570,7 +577,7 @@ class FreizeitparkBoard(Board):
 # ------------------------------------------------------------------ the symbol table
 
 
-def _shape_picture(cells, colour: str, glyph: str, x0: float, y0: float, size: float) -> str:
+def _shape_picture(cells: Iterable[Cell], colour: str, glyph: str, x0: float, y0: float, size: float) -> str:
     parts = []
     for x, y in cells:
         parts.append(S.rect(x0 + x * size, y0 + y * size, size - 2, size - 2, fill=colour,
@@ -652,7 +659,7 @@ def park_svg(sheet: Sheet, rs: Ruleset | None = None, title: str = "") -> str:
     class _View:  # the little of a state that _sheet_svg reads (_Drawn)
         pending = None
 
-        def __init__(self, rules: Ruleset):
+        def __init__(self, rules: Ruleset) -> None:
             self.rules = rules
 
     obs = {"is_over": False, "card": None,

@@ -8,9 +8,11 @@ column ``x`` from the left and row ``y`` from the top.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import Annotated, Literal
+from pathlib import Path
+from typing import Annotated, Literal, Protocol, Self, TypeVar
 
 from pydantic import Field, field_validator, model_validator
 
@@ -48,7 +50,7 @@ class _Shaped(Strict):
 
     @field_validator("shape")
     @classmethod
-    def _valid(cls, rows):
+    def _valid(cls, rows: tuple[str, ...]) -> tuple[str, ...]:
         parse_shape(rows)
         return rows
 
@@ -78,7 +80,7 @@ class StructureFile(Strict):
     entrance: EntranceEntry
 
     @model_validator(mode="after")
-    def _one_per_face(self):
+    def _one_per_face(self) -> Self:
         faces = sorted(s.die for s in self.structure)
         if faces != [1, 2, 3, 4, 5, 6]:
             raise ValueError(f"structure: one structure per die face 1..6 is needed, found {faces}")
@@ -101,7 +103,7 @@ class ConstructEntry(Strict):
     shape: ShapeRows | None = None
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> Self:
         free = self.kind in ("landscape", "train")
         if free and self.shape is not None:
             raise ValueError(f"construct {self.id}: a {self.kind} has no fixed shape")
@@ -147,7 +149,7 @@ class CardEntry(Strict):
     beliebtheit: int | None = Field(None, ge=0)
 
     @model_validator(mode="after")
-    def _fields_of_kind(self):
+    def _fields_of_kind(self) -> Self:
         need = {"count": ("target", "count"), "each": ("constructs",),
                 "train": ("symbol", "min_cells", "max_per_line"),
                 "messe": ("target", "base", "per"), "sustainability": ("cells_per_point",),
@@ -221,8 +223,18 @@ class Content:
         return key if t is None else t.en
 
 
-def _index(items, what: str, path) -> dict:
-    out = {}
+class _Entry(Protocol):
+    """An entry of a data file with an id (a construct, a card, a term)."""
+
+    @property
+    def id(self) -> str: ...
+
+
+E = TypeVar("E", bound=_Entry)
+
+
+def _index(items: Iterable[E], what: str, path: Path) -> dict[str, E]:
+    out: dict[str, E] = {}
     for i, item in enumerate(items):
         if item.id in out:
             raise DataError(f"{path}: {what}[{i}].id: '{item.id}' appears twice")

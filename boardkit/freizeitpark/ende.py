@@ -22,6 +22,7 @@ Rulebook section "Spiel gewinnen", paraphrased:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from boardkit.engine.rules import rule_ids
 
@@ -31,6 +32,9 @@ from .konstrukte import analysis
 from .regelwerk import Ruleset
 from .sheet import Sheet
 from .wertung import Table, tables
+
+if TYPE_CHECKING:
+    from .state import FreizeitparkState
 
 RULES = rule_ids("freizeitpark")
 
@@ -79,7 +83,7 @@ def penalty(rs: Ruleset, sheet: Sheet) -> int:
 
 @RULES.implements("freizeitpark.ende.ausloeser", "freizeitpark.ende.gefeuert",
                   "freizeitpark.ende.gleichzeitig")
-def evaluate(state) -> bool:
+def evaluate(state: FreizeitparkState) -> bool:
     """After a round: evaluate every player who now meets every condition.
 
     Returns True when the game is over (somebody survived the penalty). Fired players are
@@ -117,7 +121,7 @@ def evaluate(state) -> bool:
     return True
 
 
-def game_end(state) -> bool:
+def game_end(state: FreizeitparkState) -> bool:
     """The game is over: after the round in which somebody won (:func:`evaluate`) or nobody
     is left (:func:`close_round`) (the same name in every game:
     :func:`boardkit.freizeitpark.game_end`)."""
@@ -184,7 +188,7 @@ def out_of_reach(rs: Ruleset, sheet: Sheet) -> bool:
 
 
 @RULES.implements("freizeitpark.ende.ausgeschieden", "freizeitpark.ende.niemand")
-def close_round(state) -> None:
+def close_round(state: FreizeitparkState) -> None:
     """The end of a round: every hidden build is drawn at once and the points marked, the
     end of the game is checked (:func:`evaluate`); then a player whose park no roll fits any
     more, or who can no longer meet the minimums, is out (``freizeitpark.ende.ausgeschieden``),

@@ -12,12 +12,17 @@ somebody won, or in which the last player left.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import Flow, Phase
 
 from . import ablauf, ende, wurf
 
+if TYPE_CHECKING:
+    from .state import FreizeitparkState
 
-def _roll(state) -> None:
+
+def _roll(state: FreizeitparkState) -> None:
     """The start of a round: the next player rolls the two dice for everybody."""
     state.round += 1
     state.skipped = [False] * state.players
@@ -25,7 +30,7 @@ def _roll(state) -> None:
     state.dice = state.chance("roll", wurf.roll, text=lambda v: f"{who} {v[0]} and {v[1]}")
 
 
-def _after(state) -> str | None:
+def _after(state: FreizeitparkState) -> str | None:
     return None if ende.game_end(state) else "runde"
 
 

@@ -32,7 +32,9 @@ them thousands of times per game.
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -40,7 +42,7 @@ from boardkit.engine.bitgrid import bitgrid
 from boardkit.engine.grid import canonical_form
 from boardkit.engine.rules import rule_ids
 
-from .content import Cell, content
+from .content import Cell, Shape, content
 from .regelwerk import Ruleset
 from .sheet import Sheet
 
@@ -61,7 +63,7 @@ class Group:
         return len(self.cells)
 
 
-def train_lines_ok(cells, limit: int) -> bool:
+def train_lines_ok(cells: Iterable[Cell], limit: int) -> bool:
     """At most ``limit`` cells in any row and any column (card "Zug")."""
     rows: dict[int, int] = {}
     cols: dict[int, int] = {}
@@ -81,7 +83,7 @@ def _train_rule(rs: Ruleset) -> tuple[int, int]:
 
 
 @RULES.implements("freizeitpark.konstrukt.form")
-def is_finished(rs: Ruleset, symbol: str, cells) -> bool:
+def is_finished(rs: Ruleset, symbol: str, cells: Collection[Cell]) -> bool:
     """True when ``cells`` are exactly the construct's shape (rotations, reflections); for
     the Bummelzug: long enough and within the row/column limit."""
     if symbol == "zug":
@@ -102,7 +104,7 @@ class Analysis:
     """Everything the rules ask about one drawing of a sheet (computed once per drawing)."""
 
     def __init__(self, rs: Ruleset, sheet: Sheet, previous: Analysis | None = None,
-                 last: tuple[str, tuple[Cell, ...]] | None = None):
+                 last: tuple[str, tuple[Cell, ...]] | None = None) -> None:
         """Group the sheet's cells. With ``previous`` (the analysis before the last drawing,
         ``last`` = (symbol, cells)) only that symbol's groups are recomputed; the others are
         unchanged, and so is the status of every group too far from the new cells to be
@@ -111,8 +113,9 @@ class Analysis:
         self.sheet = sheet
         self.grid = grid = bitgrid(sheet.width, sheet.height)
         #: what the rule modules compute from this drawing, remembered for its lifetime
-        #: (the legal placements of a die face, the scoring tables, ...): keyed by the caller
-        self.memo: dict = {}
+        #: (the legal placements of a die face, the scoring tables, ...): keyed by the caller,
+        #: so its keys and values are of many kinds
+        self.memo: dict[Any, Any] = {}
         self._inherited: dict[frozenset[Cell], str] = {}
         self._group_at: dict[Cell, int] | None = None
         symbol = last[0] if last else None
@@ -240,7 +243,7 @@ class Analysis:
             self.memo[key] = {c: frozenset(v) for c, v in out.items()}
         return self.memo[key]
 
-    def completions(self, symbol: str, cells, ids: frozenset[int] = frozenset(),
+    def completions(self, symbol: str, cells: Iterable[Cell], ids: frozenset[int] = frozenset(),
                     first: bool = False) -> list[frozenset[Cell]]:
         """Every way to finish the site ``cells`` (made of the groups ``ids`` and any new,
         still empty cells): placements of the shape that contain it, whose other cells are
@@ -356,7 +359,8 @@ class Analysis:
                                for g in self.groups if g.symbol == symbol]
         return self.memo[key]
 
-    def can_finish(self, symbol: str, cells, ids: frozenset[int] = frozenset()) -> bool:
+    def can_finish(self, symbol: str, cells: Collection[Cell],
+                   ids: frozenset[int] = frozenset()) -> bool:
         """Whether the site ``cells`` of ``symbol`` can still become a construct."""
         if symbol == "zug":
             return is_finished(self.rs, symbol, cells) or self.train_room(cells)
@@ -364,7 +368,7 @@ class Analysis:
             return True
         return self.completable(symbol, self.grid.mask(cells), ids)
 
-    def train_room(self, cells) -> bool:
+    def train_room(self, cells: Iterable[Cell]) -> bool:
         """Whether the unfinished Bummelzug ``cells`` can still grow to the card's length.
 
         The cells it may still take are the empty ones it reaches along sides (through other
@@ -435,7 +439,7 @@ class Analysis:
             self.memo["contact"] = frozenset(self.grid.cells(self.bits_of("contact")))
         return self.memo["contact"]
 
-    def _near(self, key, name: str, symbol: str) -> frozenset[Cell]:
+    def _near(self, key: tuple[str, str], name: str, symbol: str) -> frozenset[Cell]:
         if key not in self.memo:
             self.memo[key] = frozenset(self.grid.cells(self.bits_of(name, symbol)))
         return self.memo[key]
@@ -482,7 +486,7 @@ class Analysis:
             self.memo[key] = m
         return self.memo[key]
 
-    def mask(self, cells) -> np.ndarray:
+    def mask(self, cells: Iterable[Cell]) -> np.ndarray:
         """A flat boolean mask of the sheet (index ``y * width + x``) marking ``cells``."""
         m = np.zeros(self.rs.cells, dtype=bool)
         m[self.grid.flat(self.grid.mask(cells), self.rs.width)] = True
@@ -499,7 +503,7 @@ class Analysis:
         return self.memo[key]
 
     # ------------------------------------------------------------ the symbol rules
-    def merged(self, cells, symbol: str) -> tuple[set[Cell], frozenset[int]]:
+    def merged(self, cells: Collection[Cell], symbol: str) -> tuple[set[Cell], frozenset[int]]:
         """The group the new ``cells`` of ``symbol`` would form with the groups they touch
         along sides, and the ids of those groups."""
         group = set(cells)
@@ -515,7 +519,7 @@ class Analysis:
             group |= self.groups[i].cells
         return group, frozenset(ids)
 
-    def symbol_violation(self, cells, symbol: str, bits: int | None = None) -> tuple[str, str] | None:
+    def symbol_violation(self, cells: Collection[Cell], symbol: str, bits: int | None = None) -> tuple[str, str] | None:
         """The rule a drawing of ``symbol`` on the empty ``cells`` (on the sheet; ``bits``:
         the same cells as a bit set, if known) breaks, or None. The tests are asked of bit
         sets; the cells are looked at only to word a broken rule."""
@@ -543,7 +547,7 @@ class Analysis:
                     f"never be finished (a deliberate Bausünde)")
         return None
 
-    def _too_close(self, cells, symbol: str) -> tuple[str, str]:
+    def _too_close(self, cells: Collection[Cell], symbol: str) -> tuple[str, str]:
         """The words of ``freizeitpark.konstrukt.abstand`` for a drawing that would finish a
         construct touching another group of its symbol (named by its first cell)."""
         name = content().de(symbol)
@@ -560,7 +564,7 @@ class Analysis:
 
 
 @functools.cache
-def _placements(orients, width: int, height: int) -> dict[Cell, list[tuple[int, frozenset[Cell]]]]:
+def _placements(orients: tuple[Shape, ...], width: int, height: int) -> dict[Cell, list[tuple[int, frozenset[Cell]]]]:
     """Cell -> every placement of the shape (``orients``: its orientations) on a ``width ×
     height`` sheet that covers the cell, as (bit set, cells), each once, in the order of the
     orientations and of their cells (so the first completion found is always the same)."""
@@ -582,7 +586,7 @@ def _placements(orients, width: int, height: int) -> dict[Cell, list[tuple[int, 
 
 
 @functools.cache
-def _every_placement(orients, width: int, height: int) -> frozenset[frozenset[Cell]]:
+def _every_placement(orients: tuple[Shape, ...], width: int, height: int) -> frozenset[frozenset[Cell]]:
     """Every placement of the shape on a ``width × height`` sheet (a set of cells is a
     finished construct exactly when it is one of them)."""
     return frozenset(members for found in _placements(orients, width, height).values()
@@ -590,7 +594,7 @@ def _every_placement(orients, width: int, height: int) -> frozenset[frozenset[Ce
 
 
 @functools.cache
-def _placements_at(orients, width: int, height: int) -> list[list[int]]:
+def _placements_at(orients: tuple[Shape, ...], width: int, height: int) -> list[list[int]]:
     """Bit index -> the bit sets of the placements (as :func:`_placements`) covering that
     cell (an empty list for the guard bits, which are no cells)."""
     grid = bitgrid(width, height)
@@ -602,7 +606,7 @@ def _placements_at(orients, width: int, height: int) -> list[list[int]]:
 
 
 @functools.cache
-def _every_placement_bits(orients, width: int, height: int) -> frozenset[int]:
+def _every_placement_bits(orients: tuple[Shape, ...], width: int, height: int) -> frozenset[int]:
     """:func:`_every_placement` as bit sets."""
     return frozenset(bits for found in _placements(orients, width, height).values()
                      for bits, _ in found)

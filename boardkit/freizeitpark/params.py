@@ -4,7 +4,7 @@ so they live below both."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -29,7 +29,7 @@ class DiceParams(_Model):
 
     @field_validator("split")
     @classmethod
-    def _faces(cls, value):
+    def _faces(cls, value: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
         if set(value) != {"1", "2"}:
             raise ValueError("dice.split maps the faces '1' and '2' to attraction symbols")
         return value
@@ -50,7 +50,7 @@ class TableParams(_Model):
     minimum: int = Field(ge=0)
 
     @model_validator(mode="after")
-    def _fits(self):
+    def _fits(self) -> Self:
         if self.minimum > self.fields:
             raise ValueError(f"a minimum of {self.minimum} does not fit in {self.fields} fields")
         return self
@@ -78,7 +78,7 @@ class Params(_Model):
     end: EndParams
 
     @model_validator(mode="after")
-    def _split_symbols(self):
+    def _split_symbols(self) -> Self:
         known = {c.id for c in content().constructs.values() if c.kind == "attraction"}
         for face, ids in self.dice.split.items():
             if not ids or set(ids) - known:
@@ -94,7 +94,7 @@ class Variant(_Model):
 
     @field_validator("card")
     @classmethod
-    def _known(cls, value):
+    def _known(cls, value: str | None) -> str | None:
         if value is not None and value not in content().cards:
             raise ValueError(f"unknown Auftragskarte {value!r}; known: "
                              f"{', '.join(content().cards)}")

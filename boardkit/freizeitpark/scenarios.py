@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
@@ -38,7 +38,7 @@ class SheetSpec(Strict):
 
     @field_validator("rows")
     @classmethod
-    def _rectangle(cls, rows):
+    def _rectangle(cls, rows: list[str]) -> list[str]:
         if any(len(r) != len(rows[0]) for r in rows) or not 1 <= len(rows[0]) <= 16:
             raise ValueError("rows must be a rectangle of at most 16 × 16 cells")
         return rows
@@ -106,7 +106,7 @@ class ScenarioFile(Strict):
     scenario: list[ScenarioSpec]
 
     @model_validator(mode="after")
-    def _chained(self):
+    def _chained(self) -> Self:
         seen: dict[str, ScenarioSpec] = {}
         for spec in self.scenario:
             if spec.id in seen:

@@ -10,7 +10,7 @@ cells, ...) until the next drawing; that cache is never saved or copied.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -35,7 +35,7 @@ class Sheet:
 
     __slots__ = ("width", "height", "cells", "version", "_cache", "_last")
 
-    def __init__(self, width: int, height: int):
+    def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
         self.cells: dict[Cell, str] = {}
@@ -46,15 +46,15 @@ class Sheet:
         self._last: tuple[str, tuple[Cell, ...]] | None = None
 
     # pickling (engine snapshots, clones, worker processes) leaves the cache behind
-    def __getstate__(self):
+    def __getstate__(self) -> tuple[int, int, dict[Cell, str], int]:
         return (self.width, self.height, self.cells, self.version)
 
-    def __setstate__(self, data):
+    def __setstate__(self, data: tuple[int, int, dict[Cell, str], int]) -> None:
         self.width, self.height, self.cells, self.version = data
         self._cache = self._last = None
 
     @classmethod
-    def from_rows(cls, rows, glyphs: dict[str, str] | None = None) -> Sheet:
+    def from_rows(cls, rows: Sequence[str], glyphs: dict[str, str] | None = None) -> Sheet:
         """A sheet drawn by hand (no rules checked), one character per cell, top row first:
         ``.`` is empty, other characters are symbol glyphs (``A`` Achterbahn, ``L``
         Landschaft, ... as in ``data/freizeitpark/constructs.toml``)."""

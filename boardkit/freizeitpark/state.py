@@ -17,7 +17,8 @@ least 1 in 36 each round. It ends with a winner (status ``won``) or with nobody 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 from boardkit.engine import State
 from boardkit.engine.rules import rule_ids
@@ -36,11 +37,14 @@ from .sheet import Sheet
 from .wertung import final_scores
 
 
-class _Scratch(dict):
+class _Scratch(dict[Hashable, Any]):
     """Caches that are never saved, copied or compared (they pickle as empty)."""
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[_Scratch], tuple[()]]:
         return (_Scratch, ())
+
+
+T = TypeVar("T")
 
 
 STATUS = ("playing", "won", "fired", "out")
@@ -94,7 +98,7 @@ class FreizeitparkState(State):
             rs = scratch["rules"] = ruleset(self.params, self.card)
         return rs
 
-    def cached(self, player: int, key: Any, compute):
+    def cached(self, player: int, key: Hashable, compute: Callable[[], T]) -> T:
         """A per-player cache valid while that player's sheet is unchanged."""
         scratch = self.__dict__.get("_scratch")
         if scratch is None:
@@ -125,7 +129,7 @@ class FreizeitparkState(State):
         if self.round > 0:
             self.over = ende.evaluate(self)
 
-    def _draw(self, p: int, act, rs: Ruleset) -> None:
+    def _draw(self, p: int, act: Entrance | Build, rs: Ruleset) -> None:
         sheet = self.sheets[p]
         before = ende.standing(rs, sheet)
         if isinstance(act, Entrance):
@@ -204,7 +208,7 @@ class FreizeitparkState(State):
         return out
 
     # ------------------------------------------------------------------ information
-    def _build_dict(self, act) -> dict:
+    def _build_dict(self, act: Entrance | Build) -> dict[str, Any]:
         rs = self.rules
         if isinstance(act, Entrance):
             cells = structure_cells(rs, 0, act.turn, act.x, act.y)
@@ -250,4 +254,6 @@ class FreizeitparkState(State):
                 options = EntranceStep(q).legal(self)
             else:
                 options = BuildStep(q, self.dice).legal(self)
-            self.builds[q] = options[int(self.rng.integers(len(options)))]
+            choice = options[int(self.rng.integers(len(options)))]
+            assert isinstance(choice, Entrance | Build), choice  # what the two steps list
+            self.builds[q] = choice

@@ -16,12 +16,16 @@ and no structure may extend a finished construct), so recomputing never loses a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from boardkit.engine.rules import rule_ids
 
 from .content import TABLES
 from .konstrukte import Analysis
 from .regelwerk import Ruleset
+
+if TYPE_CHECKING:
+    from .state import FreizeitparkState
 
 RULES = rule_ids("freizeitpark")
 
@@ -74,7 +78,7 @@ def tables(rs: Ruleset, an: Analysis) -> dict[str, Table]:
     return out
 
 
-def final_scores(state) -> list[float]:
+def final_scores(state: FreizeitparkState) -> list[float]:
     """Each player's progress towards the minimums (the ranking, not a win: see
     ``state.winners()``), as the state's ``scores()`` gives them; final once the game is over.
     The same name in every game (:func:`boardkit.freizeitpark.final_scores`)."""

@@ -10,18 +10,21 @@ attraction (``freizeitpark.wurf.attractions``: any of the four by default), 3 La
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation
+import numpy as np
+
+from boardkit.engine import RuleViolation, State
 
 from .content import content
 from .regelwerk import Ruleset
 
 
-def roll(rng) -> tuple[int, int]:
+def roll(rng: np.random.Generator) -> tuple[int, int]:
     a, b = rng.integers(1, 7, size=2)
     return int(a), int(b)
 
 
-def check_roll(state, value) -> None:
+def check_roll(state: State, value: object) -> None:
+    """A roll forced or read from a save is two dice 1..6 (the state is not needed)."""
     if not (isinstance(value, tuple) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in value)):
         raise RuleViolation("freizeitpark.wurf.roll",
