@@ -1,6 +1,8 @@
 """Lands of Amazement's own design questions, on top of :mod:`boardkit.analysis` (needs the
 ``analysis`` extra).
 
+* :func:`side_seeds` — a stratified sample: the first deals of a run's seed sequence that
+  show each goal side, as many for every side;
 * :func:`goal_sides` — how hard each goal side is: the deals that drew it, their mean
   penalty with a 95 % interval, and the share solved;
 * :func:`sides_apart` — whether the easiest sides are clearly easier than the hardest: their
@@ -16,13 +18,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardkit.analysis.metrics import mean_ci, table_of_games
+from boardkit.analysis.simulation import game_seeds
 from boardkit.engine.errors import DataError
 
+from .content import content
 from .game import GAME
 from .state import LandsState
 
 if TYPE_CHECKING:
     import pandas as pd
+
+
+def side_seeds(seed: int, per_side: int, search: int = 400) -> dict[str, list[int]]:
+    """The seeds of the first ``per_side`` deals that show each goal side, in the order of
+    the seed sequence of a run with ``seed`` (:func:`boardkit.analysis.game_seeds`), by side
+    label in the order the sides first appear. Looks at most ``search`` deals and raises
+    :class:`~boardkit.engine.errors.DataError` when some side has too few among them."""
+    sides = len({side.label for pair in content().goals for side in pair})
+    found: dict[str, list[int]] = {}
+    for s in game_seeds(seed, search):
+        state = GAME.new_game(seed=s)
+        assert isinstance(state, LandsState)
+        label = state.side.label
+        if len(found.setdefault(label, [])) < per_side:
+            found[label].append(s)
+        if len(found) == sides and all(len(v) == per_side for v in found.values()):
+            return found
+    short = {label: len(v) for label, v in found.items() if len(v) < per_side}
+    raise DataError(f"side_seeds: {search} deals hold fewer than {per_side} of some sides "
+                    f"({short or 'sides never dealt'}; {len(found)} of {sides} sides seen): "
+                    "look at more deals (search)")
 
 
 def goal_sides(run: pd.DataFrame) -> pd.DataFrame:

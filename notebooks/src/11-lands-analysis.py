@@ -28,7 +28,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from boardkit.agents import make_agent, play
-from boardkit.analysis import game_seeds, simulate
+from boardkit.analysis import simulate
 from boardkit.analysis.lab import compare_runs
 from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.lands import GAME
@@ -132,14 +132,10 @@ ax.set_title("titles, same deals");
 # gap between non-overlapping intervals is a finding.
 
 # %%
+from boardkit.lands.analysis import side_seeds
+
 K = 3
-by_side: dict[str, list[int]] = {}
-for s in game_seeds(7, 400):
-    label = GAME.new_game(seed=s).side.label
-    if len(by_side.setdefault(label, [])) < K:
-        by_side[label].append(s)
-    if len(by_side) == 6 and all(len(v) == K for v in by_side.values()):
-        break
+by_side = side_seeds(7, K)   # side label -> the seeds of its first K deals in run seed 7's order
 
 rows = []
 for label, seeds in by_side.items():

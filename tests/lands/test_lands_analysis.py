@@ -1,17 +1,18 @@
-"""Lands' design questions (boardkit.lands.analysis) on a small fixed-seed sample: how hard
-each goal side is (goal_sides) and whether the easy sides are clearly easier than the hard
-ones (sides_apart)."""
+"""Lands' design questions (boardkit.lands.analysis) on a small fixed-seed sample: the first
+deals of each goal side (side_seeds), how hard each side is (goal_sides) and whether the easy
+sides are clearly easier than the hard ones (sides_apart)."""
 
 from __future__ import annotations
 
 import pandas as pd
 import pytest
 
-from boardkit.analysis import simulate
+from boardkit.analysis import game_seeds, simulate
 from boardkit.analysis.metrics import mean_ci
 from boardkit.engine.errors import DataError, TableError
 from boardkit.lands import GAME
-from boardkit.lands.analysis import goal_sides, sides_apart
+from boardkit.lands.analysis import goal_sides, side_seeds, sides_apart
+from boardkit.lands.content import content
 
 
 @pytest.fixture(scope="module")
@@ -19,6 +20,20 @@ def run():
     frame = simulate("lands", agents=["random"], n=12, seed=7, trace=False, progress=False)
     frame["win"] = frame.game % 3 == 0  # random play solves nothing: mark some deals solved
     return frame
+
+
+def test_side_seeds_are_the_first_deals_of_each_side_in_the_runs_order():
+    found = side_seeds(7, 2)
+    labels = {side.label for pair in content().goals for side in pair}
+    assert set(found) == labels and len(labels) == 6
+    sequence = game_seeds(7, 400)
+    last = max(sequence.index(s) for seeds in found.values() for s in seeds)
+    looked = {s: GAME.new_game(seed=s).side.label for s in sequence[:last + 1]}
+    for label, seeds in found.items():
+        assert seeds == [s for s, side in looked.items() if side == label][:2]
+    assert side_seeds(7, 1) == {label: seeds[:1] for label, seeds in found.items()}
+    with pytest.raises(DataError, match="5 deals hold fewer than 3 of some sides"):
+        side_seeds(7, 3, search=5)
 
 
 def test_goal_sides_group_each_deal_under_the_side_its_seed_deals(run):
