@@ -316,8 +316,8 @@ def test_again_without_turns_is_refused():
 ABOVE = {
     "boardkit.freizeitpark": {"__init__", "flow", "state", "game", "board", "agents", "analysis",
                               "scenarios"},
-    "boardkit.lands": {"__init__", "flow", "state", "game", "board", "agents", "solver",
-                       "scenarios"},
+    "boardkit.lands": {"__init__", "flow", "state", "game", "board", "agents", "analysis",
+                       "solver", "scenarios"},
     "boardkit.wanderlust": {"__init__", "flow", "state", "game", "board", "agents", "analysis",
                             "scenarios"},
     "boardkit.wishland": {"__init__", "flow", "state", "game", "positions", "board", "agents",

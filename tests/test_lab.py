@@ -412,6 +412,92 @@ def test_findings_give_each_finding_its_verdict_and_refuse_a_malformed_row():
                    "stronger_shows": True}])
 
 
+def _seat_table(wins, seats=2, **attrs):
+    """A table of games: ``wins[g]`` is the seat that won game ``g`` (numbered from 0)."""
+    import pandas as pd
+
+    frame = pd.DataFrame([{"game": g, "seat": s, "win": s == w}
+                          for g, w in enumerate(wins) for s in range(seats)])
+    frame.attrs.update(attrs)
+    return frame
+
+
+def test_seat_finding_reads_a_seat_edge_from_each_players_interval():
+    """A seat row for findings, built from a seats_beside comparison: the finding in words
+    from the player count, each player's win rate as interval_text, and whether each sample's
+    whole interval lies on the finding's side of the fair share."""
+    from boardkit.analysis.lab import findings, interval_text, seat_finding, seats_beside
+
+    # 40 deals: seat 1 wins 34 with the weaker player, 20 (a fair half) with the stronger
+    weak = _seat_table([0] * 34 + [1] * 6, study="weak", n=40)
+    strong = _seat_table([0, 1] * 20, study="strong", n=40)
+    beside = seats_beside({"greedy": weak, "mcts": strong})
+    row = seat_finding(beside, 1, ahead=True)
+    assert row["finding"] == "2 players: seat 1 wins more than half"
+    assert row["weaker"] == interval_text(0.85, *wilson(34, 40)) == "85.0 % (70.9–92.9)"
+    assert row["stronger"] == interval_text(0.5, *wilson(20, 40))
+    assert row["weaker_shows"] is True and row["stronger_shows"] is False
+    behind = seat_finding(beside, 2, ahead=False)
+    assert behind["finding"] == "2 players: seat 2 wins less than half"
+    assert behind["weaker_shows"] is True and behind["stronger_shows"] is False
+    assert seat_finding(beside, 2, ahead=True)["weaker_shows"] is False
+    assert findings([row, behind]).verdict.tolist() == ["the weaker player's"] * 2
+    # three players: a third; a study still growing gives no verdict for the stronger player
+    three = _seat_table([0, 1, 2] * 20, seats=3, study="three", n=60)
+    growing = _seat_table([0] * 60, seats=3, study="growing", n=60, target=1000)
+    part = seats_beside({"greedy": three, "mcts": growing})
+    ahead = seat_finding(part, 1, ahead=True)
+    assert ahead["finding"] == "3 players: seat 1 wins more than a third"
+    assert ahead["weaker_shows"] is False and ahead["stronger_shows"] is None
+    assert findings([ahead]).verdict.tolist() == ["not measured yet"]
+    with pytest.raises(VariantError, match="no seat 3 at 2 players"):
+        seat_finding(beside, 3, ahead=True)
+
+
+def test_seat_gap_sets_seat_1_beside_the_last_seat_source_by_source():
+    import pandas as pd
+
+    from boardkit.analysis.lab import paired, seat_gap
+
+    # 4 games of 3 seats; seat 1 scores (game + 5), seat 2 (game + 1), seat 3 (2 * game)
+    rows = []
+    for g in range(4):
+        for seat, score, a in ((0, g + 5, 3), (1, g + 1, 1), (2, 2 * g, g)):
+            rows.append({"game": g, "seat": seat, "score": score, "win": seat == 0,
+                         "src_alpha": a, "src_beta": score - a})
+    frame = pd.DataFrame(rows)
+    gap = seat_gap(frame)
+    assert list(gap.index) == ["score", "alpha", "beta"]
+    assert list(gap.columns) == ["seat 1", "seat 3", "difference", "ci_low", "ci_high", "p"]
+    assert gap.loc["score", "seat 1"] == 6.5 and gap.loc["score", "seat 3"] == 3.0
+    # seat 1 − seat 3 game by game: 5, 4, 3, 2
+    assert gap.loc["score", "difference"] == 3.5
+    assert gap.loc["score", "ci_low"] < 3.5 < gap.loc["score", "ci_high"]
+    assert gap.loc["alpha", "difference"] == 1.5 and gap.loc["beta", "difference"] == 2.0
+    seat_1 = frame[frame.seat == 0].set_index("game")
+    seat_3 = frame[frame.seat == 2].set_index("game")
+    assert tuple(gap.loc["beta", ["difference", "ci_low", "ci_high", "p"]]) == pytest.approx(
+        paired(seat_3.src_beta, seat_1.src_beta)[:4])
+    second = seat_gap(frame, last=2)
+    assert list(second.columns[:2]) == ["seat 1", "seat 2"]
+    assert second.loc["score", "difference"] == 4.0 and second.loc["score", "ci_high"] == 4.0
+    for last in (1, 4):
+        with pytest.raises(VariantError, match=f"seat 1 against seat {last}"):
+            seat_gap(frame, last=last)
+
+
+def test_seat_gap_of_simulated_games_pairs_each_game(run):
+    from boardkit.analysis.lab import seat_gap
+
+    gap = seat_gap(run)
+    scores = run.pivot_table(index="game", columns="seat", values="score")
+    assert gap.loc["score", "difference"] == pytest.approx((scores[0] - scores[1]).mean())
+    assert gap.loc["score", "seat 2"] == pytest.approx(scores[1].mean())
+    assert ((gap.ci_low <= gap.difference) & (gap.difference <= gap.ci_high)
+            | gap.ci_low.isna()).all()
+    assert ((gap.p > 0) & (gap.p <= 1)).all()
+
+
 def test_guesses_count_the_decisions_a_greedy_player_cannot_tell_apart():
     from boardkit.analysis.lab import guesses
 

@@ -7,7 +7,9 @@ difference with a 95 % interval and a sign-flip permutation test — no normalit
 assumption and no SciPy needed. :func:`tournament` plays every combination of agents with
 rotated seats. :func:`guesses` counts the decisions a one-step greedy player cannot tell
 apart (every option worth the same to its heuristic), rule by rule. :func:`seats_beside`
-sets two runs of the same deals side by side seat by seat, and :func:`findings` sums up
+sets two runs of the same deals side by side seat by seat, :func:`seat_gap` sets seat 1's
+points beside the last seat's, source by source, and :func:`findings` (with
+:func:`seat_finding` for a seat's row and :func:`interval_text` for every figure) sums up
 which findings of a weaker player held with a stronger one.
 """
 
@@ -160,6 +162,30 @@ def seat_shift(a, b, seed: int = 0):
     return pd.DataFrame.from_dict(rows, orient="index").rename_axis("seat")
 
 
+def seat_gap(frame: Any, last: int | None = None) -> Any:
+    """Seat 1 against seat ``last`` (numbered from 1; ``None``: the last seat) in the same
+    games, for the score and each scoring source (``src_*`` columns), one row each: seat 1's
+    mean, seat ``last``'s, and seat 1 − seat ``last`` game by game (:func:`paired`'s mean
+    difference, its 95 % interval and sign-flip p-value)."""
+    import pandas as pd
+
+    table_of_games(frame, "seat_gap", ("game", "seat", "score"))
+    seats = sorted(int(s) + 1 for s in frame["seat"].unique())
+    last = seats[-1] if last is None else last
+    if last not in seats or last == 1:
+        raise VariantError(f"seat_gap: seat 1 against seat {last}? the games seat "
+                           f"{', '.join(map(str, seats))}")
+    columns = ["score", *[c for c in frame.columns if str(c).startswith("src_")]]
+    seat_1, seat_n = (frame[frame["seat"] == s].set_index("game")[columns] for s in (0, last - 1))
+    rows = {}
+    for col in columns:
+        mean, low, high, p_value, _ = paired(seat_n[col], seat_1[col])
+        rows[col.removeprefix("src_")] = {
+            "seat 1": seat_1[col].mean(), f"seat {last}": seat_n[col].mean(),
+            "difference": mean, "ci_low": low, "ci_high": high, "p": p_value}
+    return pd.DataFrame(rows).T
+
+
 def planned(frame) -> int | None:
     """The number of games a run was meant to hold: a stored study's planned size (its
     ``target`` while it is still being played, else its ``n``), a ``simulate`` run's
@@ -266,6 +292,37 @@ def interval_text(value: float, low: float, high: float, percent: bool = True,
         plus = "+" if sign else ""
         text = f"{value:{plus}.{digits}f} ({low:{plus}.{digits}f} to {high:{plus}.{digits}f})"
     return text.replace("-", "−")
+
+
+#: the fair share of one seat in words, by player count (a seat finding's text)
+FAIR_SHARE_WORDS: dict[int, str] = {2: "half", 3: "a third", 4: "a quarter", 5: "a fifth",
+                                    6: "a sixth"}
+
+
+def seat_finding(beside: SeatsBeside, seat: int, ahead: bool) -> dict[str, Any]:
+    """A seat's row for :func:`findings`, from a :func:`seats_beside` comparison (the weaker
+    player's run first): "3 players: seat 1 wins more than a third" (``ahead``: the seat's
+    whole 95 % interval above the fair share) or "... wins less than a third" (its whole
+    interval below it), each player's win rate as :func:`interval_text`, and whether each
+    player's sample shows it. The stronger player's verdict waits for its whole study
+    (``None`` while the comparison reads a part of it: :attr:`SeatsBeside.complete`)."""
+    table, players = beside.table, beside.players
+    if seat not in table.index:
+        raise VariantError(f"seat_finding: no seat {seat} at {players} players (seats are "
+                           f"numbered from 1)")
+    fair = 1 / players
+    share = FAIR_SHARE_WORDS.get(players, f"a 1/{players} share")
+    weaker, stronger = beside.runs
+    text, shows = {}, {}
+    for name in (weaker, stronger):
+        row = table.loc[seat, name]
+        text[name] = interval_text(row["win_rate"], row["ci_low"], row["ci_high"])
+        shows[name] = bool(row["ci_low"] > fair) if ahead else bool(row["ci_high"] < fair)
+    return {"finding": f"{players} players: seat {seat} wins {'more' if ahead else 'less'} "
+                       f"than {share}",
+            "weaker": text[weaker], "stronger": text[stronger],
+            "weaker_shows": shows[weaker],
+            "stronger_shows": shows[stronger] if beside.complete else None}
 
 
 def findings(rows: Sequence[Mapping[str, Any]]):

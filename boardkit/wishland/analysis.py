@@ -8,11 +8,16 @@
   *dealt* a card (kept or not) against everybody else's measures what the card does for
   that player, with no choice mixed in; with how often the card is kept, and the win rate
   when kept and when passed on;
-* :func:`solo_scores` — the distribution of Solo Mode scores per agent.
+* :func:`dealt_wins` — the wins of the seats dealt one Entrepreneur, game by game and seat by
+  seat, to pair two players' games on the same deals;
+* :func:`solo_scores` — the distribution of Solo Mode scores per agent;
+* :func:`choosing_order` — round by round, the place each seat chooses its Turn Order space
+  in, as the First Player Token moves.
 
 Seat advantage, score spread and the Victory Points by source come from the generic
 :func:`boardkit.analysis.simulate` (every row carries ``src_*`` columns from
-``score_breakdown``) and :func:`boardkit.analysis.metrics`.
+``score_breakdown``), :func:`boardkit.analysis.metrics` and :mod:`boardkit.analysis.lab`
+(``seats_beside``, ``seat_gap``).
 
 A correlation is not a cause: a card bought by the leading player shows a high win rate
 even if it is weak. Compare cards of the same kind, with enough games, and check a finding
@@ -21,12 +26,19 @@ by changing the card (a rule parameter or a data file) and simulating again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
+from boardkit.agents import RandomAgent, play
 from boardkit.analysis.metrics import wilson
 from boardkit.engine.errors import DataError
 
 from .content import CARDS, ENTREPRENEUR, KINDS
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from boardkit.engine.state import State
 
 
 def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy", seed: int = 0,
@@ -170,3 +182,50 @@ def solo_scores(agents: Sequence[str] = ("random", "greedy"), n: int = 30, seed:
         for r in play_games(n, players=1, agents=agent, seed=seed):
             rows.append({"agent": agent, "seed": r["seed"], "score": r["score"]})
     return pd.DataFrame(rows)
+
+
+def dealt_wins(rows: Any, card: int, players: int | None = None,
+               variant: dict | None = None, params: dict | None = None) -> pd.Series:
+    """Whether each seat dealt the Entrepreneur ``card`` (a card id) won, indexed by
+    ``(game, seat)``: the seats the shuffle gave the card, kept or not (:func:`draft_deals`,
+    whose arguments these are), so that two players' games of the same deals pair seat by
+    seat (:func:`boardkit.analysis.lab.paired`)."""
+    import pandas as pd
+
+    if card not in CARDS or CARDS[card].kind != ENTREPRENEUR:
+        raise DataError(f"dealt_wins: card {card!r} is not an Entrepreneur card id "
+                        "(content.card_id(ENTREPRENEUR, number))")
+    deals = pd.DataFrame(draft_deals(rows, players, variant, params))
+    if deals.empty:
+        return pd.Series([], dtype=bool, name="win",
+                         index=pd.MultiIndex.from_tuples([], names=["game", "seat"]))
+    got = deals[deals.dealt.map(lambda pair: card in pair)]
+    return got.set_index(["game", "seat"]).win
+
+
+def choosing_order(players: int, seed: int = 0, params: Mapping[str, Any] | None = None
+                   ) -> pd.DataFrame:
+    """Round by round (the index), the place each seat (columns ``seat 1`` ...) chooses its
+    Turn Order space in (1 = first), read from the rule's own
+    :func:`~boardkit.wishland.turn_order.choosers` at each round's first decision of one game
+    played by random moves (the order follows the First Player Token, which does not depend
+    on the moves). ``params``: rule parameters, e.g. ``{"rounds": 6}`` or the house rule
+    ``{"first_round_reversed": True}``."""
+    import pandas as pd
+
+    from .game import GAME
+    from .state import WishlandState
+    from .turn_order import choosers
+
+    game = GAME.new_game(players=players, seed=seed, params=params)
+    rounds: dict[int, dict[str, int]] = {}
+
+    def note(state: State) -> None:
+        assert isinstance(state, WishlandState)
+        if state.round not in rounds:
+            order = choosers(state)
+            rounds[state.round] = {f"seat {s + 1}": order.index(s) + 1 for s in range(players)}
+
+    bot = RandomAgent(seed)  # one random player decides for every seat
+    play(game, [bot] * players, before_action=note)
+    return pd.DataFrame.from_dict(rounds, orient="index").rename_axis("round")

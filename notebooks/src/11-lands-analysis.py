@@ -28,7 +28,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from boardkit.agents import make_agent, play
-from boardkit.analysis import game_seeds, simulate
+from boardkit.analysis import simulate
 from boardkit.analysis.lab import compare_runs
 from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.lands import GAME
@@ -132,14 +132,10 @@ ax.set_title("titles, same deals");
 # gap between non-overlapping intervals is a finding.
 
 # %%
+from boardkit.lands.analysis import side_seeds
+
 K = 3
-by_side: dict[str, list[int]] = {}
-for s in game_seeds(7, 400):
-    label = GAME.new_game(seed=s).side.label
-    if len(by_side.setdefault(label, [])) < K:
-        by_side[label].append(s)
-    if len(by_side) == 6 and all(len(v) == K for v in by_side.values()):
-        break
+by_side = side_seeds(7, K)   # side label -> the seeds of its first K deals in run seed 7's order
 
 rows = []
 for label, seeds in by_side.items():
@@ -209,18 +205,11 @@ assert normal_study.loc["mcts", "ci_low"] < normal_study.loc["greedy", "ci_high"
 # the counts differ: 141 to 178 of the 1,000):
 
 # %%
-def by_side(run):
-    """Mean penalty (95 % interval) and share solved on each goal side."""
-    sided = run.assign(side=[GAME.new_game(seed=int(s)).side.label for s in run.seed])
-    rows = []
-    for label, group in sided.groupby("side"):
-        m, lo, hi = mean_ci(group.score)
-        rows.append({"side": label, "deals": len(group), "mean_penalty": m, "ci_low": lo,
-                     "ci_high": hi, "solved_share": group.win.mean()})
-    return pd.DataFrame(rows).set_index("side").sort_values("mean_penalty")
+from boardkit.lands.analysis import goal_sides
 
-
-sides_at_scale = {agent: by_side(run) for agent, run in runs.items()}
+# each goal side's deals (read back from their seeds): mean penalty with its 95 % interval
+# and the share solved, easiest first
+sides_at_scale = {agent: goal_sides(run) for agent, run in runs.items()}
 for agent, table in sides_at_scale.items():
     print(f"{agent}:\n{table.round(2)}\n")
 
@@ -433,10 +422,7 @@ assert example[0][0].park == example[2] and any(a.park < example[2] for a in exa
 
 # %%
 from boardkit.analysis.lab import findings, interval_text
-
-
-def solved(row) -> str:
-    return interval_text(row["won"], row["ci_low"], row["ci_high"])
+from boardkit.lands.analysis import sides_apart
 
 
 def easy_and_hard(table) -> str:
@@ -444,26 +430,30 @@ def easy_and_hard(table) -> str:
             f"{table.index[-1].split()[1]} {table.mean_penalty.iloc[-1]:.1f}")
 
 
-def sides_apart(table) -> bool:
-    return bool(table.ci_high.iloc[:2].max() < table.ci_low.iloc[-2:].min())
+def side_names(labels) -> str:  # "goal 3B (Wonder Loop)", ... -> "3B and ..."
+    return " and ".join(label.split()[1] for label in labels)
 
 
+share_solved = ["won", "ci_low", "ci_high"]   # a share of deals solved, 95 % interval
 normal_greedy, normal_search = normal_study.loc["greedy"], normal_study.loc["mcts"]
 expert_greedy = expert_study.iloc[0]
-strong_row = dict(zip(["ci_low", "ci_high"], wilson(solved_strong, K_STRONG), strict=True),
-                  won=solved_strong / K_STRONG)
+strong_row = studies.summary(strongest[strongest.game < K_STRONG], "lands-expert-strong").iloc[0]
+greedy_sides = sides_at_scale["greedy"]
 summary = findings([
     {"finding": f"normal mode: about {normal_greedy.won:.0%} of deals solved",
-     "weaker": solved(normal_greedy), "stronger": f"{solved(normal_search)}, mcts",
+     "weaker": interval_text(*normal_greedy[share_solved]),
+     "stronger": f"{interval_text(*normal_search[share_solved])}, mcts",
      "weaker_shows": True,
      "stronger_shows": normal_search.ci_low <= normal_greedy.won <= normal_search.ci_high},
-    {"finding": "goal sides 3B and 1B easier than 1A and 3A (mean penalty, easiest and hardest)",
+    {"finding": f"goal sides {side_names(greedy_sides.index[:2])} easier than "
+                f"{side_names(greedy_sides.index[-2:])} (mean penalty, easiest and hardest)",
      "weaker": easy_and_hard(sides_at_scale["greedy"]),
      "stronger": f"{easy_and_hard(sides_at_scale['mcts'])}, mcts",
      "weaker_shows": sides_apart(sides_at_scale["greedy"]),
      "stronger_shows": sides_apart(sides_at_scale["mcts"])},
     {"finding": "Expert Mode: almost never solved (under 2 % of deals)",
-     "weaker": solved(expert_greedy), "stronger": f"{solved(strong_row)}, mcts-strong",
+     "weaker": interval_text(*expert_greedy[share_solved]),
+     "stronger": f"{interval_text(*strong_row[share_solved])}, mcts-strong",
      "weaker_shows": expert_greedy.ci_high < 0.02, "stronger_shows": strong_row["ci_high"] < 0.02},
 ])
 print(summary.rename(columns={"weaker": "greedy", "stronger": "strongest player"}).to_string())

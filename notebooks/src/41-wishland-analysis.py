@@ -36,7 +36,7 @@ from boardkit.analysis import (metrics, plot_score_sources, plot_scores, plot_se
                                seat_win_rates, simulate)
 from boardkit.analysis.lab import measure, paired, seats_beside
 from boardkit.analysis.metrics import mean_ci, wilson
-from boardkit.wishland.analysis import (card_win_rates, draft_deals, draft_win_rates, play_games,
+from boardkit.wishland.analysis import (card_win_rates, dealt_wins, draft_win_rates, play_games,
                                        solo_scores)
 from boardkit.wishland.content import ENTREPRENEUR, card_id
 
@@ -346,16 +346,10 @@ chosen = search_kept_ci[(search_kept_ci.low > 0.5) | (search_kept_ci.high < 0.5)
 print(f"\nthe search keeps or passes {len(chosen)} of {len(search_draft)} cards unlike a coin "
       f"toss: {', '.join(chosen.index)}")
 
-
-def dealt_nine_wins(frame):
-    """The wins of the seats dealt Entrepreneur #9, by (game, seat)."""
-    deals = pd.DataFrame(draft_deals(frame))
-    nine = card_id(ENTREPRENEUR, 9)
-    return deals[deals.dealt.map(lambda pair: nine in pair)].set_index(["game", "seat"]).win
-
-
+# the seats dealt #9 in both studies (the same deals), their wins paired seat by seat
+card_9 = card_id(ENTREPRENEUR, 9)
 nine_shift = dict(zip(["difference", "ci_low", "ci_high", "p", "seats"],
-                      paired(dealt_nine_wins(card_study), dealt_nine_wins(search_cards)),
+                      paired(dealt_wins(card_study, card_9), dealt_wins(search_cards, card_9)),
                       strict=True))
 print("\nseats dealt #9, search − greedy:", {k: round(v, 3) for k, v in nine_shift.items()})
 
@@ -473,16 +467,12 @@ by_source = by_source[(by_source.abs() > 0.05).any(axis=1)]   # sources that sco
 print(f"{paired_2p.game.nunique()} paired deals: mean VP per player")
 print(by_source.round(2).to_string())
 
-
-def game_spread(frame):
-    return frame.groupby("game").score.agg(lambda s: s.max() - s.min())
-
-
-spreads = {"greedy (1,000 games)": mean_ci(game_spread(greedy_2p)),
-           "greedy (same deals)": mean_ci(game_spread(greedy_2p[greedy_2p.game < K_2P])),
-           "mcts": mean_ci(game_spread(search_2p[search_2p.game < K_2P])),
-           "difference": paired(game_spread(greedy_2p[greedy_2p.game < K_2P]),
-                                game_spread(search_2p[search_2p.game < K_2P]))[:3]}
+# each game's spread (winner − other) is the lab's "spread" measure
+spreads = {"greedy (1,000 games)": mean_ci(measure(greedy_2p, "spread")),
+           "greedy (same deals)": mean_ci(measure(greedy_2p[greedy_2p.game < K_2P], "spread")),
+           "mcts": mean_ci(measure(search_2p[search_2p.game < K_2P], "spread")),
+           "difference": paired(measure(greedy_2p[greedy_2p.game < K_2P], "spread"),
+                                measure(search_2p[search_2p.game < K_2P], "spread"))[:3]}
 print("\nscore spread (winner − other), mean and 95 % interval")
 print(pd.DataFrame(spreads, index=["mean", "ci_low", "ci_high"]).T.round(2).to_string())
 rides_share = {a: paired_2p[f"src_rides{sfx}"].sum() / paired_2p[f"score{sfx}"].sum()
@@ -787,25 +777,11 @@ assert (shift_3p.p < 0.05).all()
 # on the Turn Order Track first: the free Victory Point of space 3, or space 1 and the first
 # pick of the Marketplace and of the Achievements. Seven rounds do not share out evenly. The
 # cell follows the token through one game at each player count (random moves: the token
-# does not depend on them; the order comes from the rule's own `choosers`):
+# does not depend on them; `choosing_order` reads the order from the rule's own `choosers`):
 
 # %%
-from boardkit.agents import RandomAgent
 from boardkit.analysis import readable
-from boardkit.wishland.turn_order import choosers
-
-
-def choosing_order(players: int, seed: int = 0, params: dict | None = None) -> pd.DataFrame:
-    """Round by round, the place each seat chooses its Turn Order space in (1 = first)."""
-    game = WISHLAND.new_game(players=players, seed=seed, params=params)
-    bot, rounds = RandomAgent(seed), {}
-    while not game.is_over:
-        if game.round not in rounds:
-            order = choosers(game)
-            rounds[game.round] = {f"seat {s + 1}": order.index(s) + 1 for s in range(players)}
-        game.apply(bot.act(game))
-    return pd.DataFrame.from_dict(rounds, orient="index").rename_axis("round")
-
+from boardkit.wishland.analysis import choosing_order
 
 print(choosing_order(3).T.to_string(), "\n")
 picks = {n: pd.DataFrame({"chooses first": choosing_order(n).eq(1).sum(),
@@ -834,22 +810,10 @@ assert places.loc["4 players"].tolist() == [2.57, 2.43, 2.29, 2.71]
 # same game):
 
 # %%
-sources = ["score", *[c for c in search_3p if c.startswith("src_")]]
+from boardkit.analysis.lab import seat_gap
 
-
-def seat_gap(frame: pd.DataFrame, last: int = 3) -> pd.DataFrame:
-    """Per source (one row each): seat 1's mean VP, seat ``last``'s, and seat 1 − seat
-    ``last`` game by game (the paired mean, its 95 % interval and a sign-flip p-value)."""
-    seat_1, seat_n = (frame[frame.seat == s].set_index("game")[sources] for s in (0, last - 1))
-    rows = {}
-    for col in sources:
-        mean, low, high, p_value, _ = paired(seat_n[col], seat_1[col])
-        rows[col.removeprefix("src_")] = {
-            "seat 1": seat_1[col].mean(), f"seat {last}": seat_n[col].mean(),
-            "difference": mean, "ci_low": low, "ci_high": high, "p": p_value}
-    return pd.DataFrame(rows).T
-
-
+# per source (the score, then each src_ column): seat 1's mean VP, seat 3's, and seat 1 −
+# seat 3 game by game (the paired mean, its 95 % interval and a sign-flip p-value)
 first_over_last = pd.concat({agent: seat_gap(frame) for agent, frame in three.items()})
 big = first_over_last.difference.abs().groupby(level=1).max() > 0.15  # sources that differ
 first_over_last = first_over_last[first_over_last.index.get_level_values(1).isin(big[big].index)]
@@ -1103,59 +1067,37 @@ assert halves.round(3).to_dict() == {"greedy": {"first 608 deals": 0.299, "last 
 # figure when the interval covers greedy's value.
 
 # %%
-from boardkit.analysis.lab import findings, interval_text
+from boardkit.analysis.lab import findings, interval_text, seat_finding
 
-
-def rate(row) -> str:
-    return interval_text(row["win_rate"], row["ci_low"], row["ci_high"])
-
-
-def mean_text(values) -> str:
-    return interval_text(*values, percent=False)
-
-
-def whole(beside, shows: bool) -> bool | None:
-    """A verdict input from a seat comparison, only once it reads every planned deal."""
-    return bool(shows) if beside.complete else None
-
-
+# a seat row: its whole interval above (ahead) or below the fair share, for each player;
+# the search's verdict waits until the comparison reads its whole study
+beside_2p = seats_beside({"greedy": stored, "mcts": grow}, K)   # section 6's 2-player deals
 spread_greedy, spread_search = spreads["greedy (same deals)"], spreads["mcts"]
 solo_greedy_mean = solo_at_scale.loc["greedy (same deals)", ["mean", "ci_low", "ci_high"]]
 solo_search_mean = solo_at_scale.loc["mcts", ["mean", "ci_low", "ci_high"]]
+rates = ["win_rate", "ci_low", "ci_high"]
 summary = findings([
-    {"finding": "2 players: seat 2 wins more than half",
-     "weaker": rate(early_2.loc["greedy"]), "stronger": rate(early_2.loc["mcts"]),
-     "weaker_shows": early_2.loc["greedy", "ci_low"] > 1 / 2,
-     "stronger_shows": early_2.loc["mcts", "ci_low"] > 1 / 2},
-    *({"finding": f"3 players: seat {seat} wins more than a third",
-       "weaker": rate(seats_3p.loc[seat, "greedy"]), "stronger": rate(seats_3p.loc[seat, "mcts"]),
-       "weaker_shows": seats_3p.loc[seat, ("greedy", "ci_low")] > 1 / 3,
-       "stronger_shows": whole(beside_3p, seats_3p.loc[seat, ("mcts", "ci_low")] > 1 / 3)}
-      for seat in (2, 1)),
-    *({"finding": f"4 players: seat {seat} wins more than a quarter",
-       "weaker": rate(seats_4p.loc[seat, "greedy"]),
-       "stronger": rate(seats_4p.loc[seat, "mcts"]),
-       "weaker_shows": seats_4p.loc[seat, ("greedy", "ci_low")] > 1 / 4,
-       "stronger_shows": whole(beside_4p, seats_4p.loc[seat, ("mcts", "ci_low")] > 1 / 4)}
-      for seat in (2, 1)),
-    {"finding": "4 players: seat 4 wins less than a quarter",
-     "weaker": rate(seats_4p.loc[4, "greedy"]),
-     "stronger": rate(seats_4p.loc[4, "mcts"]),
-     "weaker_shows": seats_4p.loc[4, ("greedy", "ci_high")] < 1 / 4,
-     "stronger_shows": whole(beside_4p, seats_4p.loc[4, ("mcts", "ci_high")] < 1 / 4)},
-    {"finding": "draft: a seat dealt Entrepreneur #9 wins more often than the others",
-     "weaker": f"{rate(deal_nine)}, others {deal_nine.win_rate_without:.0%}",
-     "stronger": f"{rate(search_nine)}, others {search_nine.win_rate_without:.0%}",
+    seat_finding(beside_2p, 2, ahead=True),
+    seat_finding(beside_3p, 2, ahead=True),
+    seat_finding(beside_3p, 1, ahead=True),
+    seat_finding(beside_4p, 2, ahead=True),
+    seat_finding(beside_4p, 1, ahead=True),
+    seat_finding(beside_4p, 4, ahead=False),
+    {"finding": f"draft: a seat dealt {deal_nine.name} wins more often than the others",
+     "weaker": f"{interval_text(*deal_nine[rates])}, others {deal_nine.win_rate_without:.0%}",
+     "stronger": f"{interval_text(*search_nine[rates])}, others {search_nine.win_rate_without:.0%}",
      "weaker_shows": deal_nine.ci_low > deal_nine.win_rate_without,
      "stronger_shows": search_nine.ci_low > search_nine.win_rate_without},
     {"finding": "2 players: Ride cards bring more than half of all VP",
      "weaker": f"{rides_share['greedy']:.0%}", "stronger": f"{rides_share['mcts']:.0%}",
      "weaker_shows": rides_share["greedy"] > 0.5, "stronger_shows": rides_share["mcts"] > 0.5},
     {"finding": f"2 players: the winner leads by about {spread_greedy[0]:.1f} VP",
-     "weaker": mean_text(spread_greedy), "stronger": mean_text(spread_search),
+     "weaker": interval_text(*spread_greedy, percent=False),
+     "stronger": interval_text(*spread_search, percent=False),
      "weaker_shows": True, "stronger_shows": spread_search[1] <= spread_greedy[0] <= spread_search[2]},
     {"finding": f"Solo Mode: a game scores about {solo_greedy_mean['mean']:.0f} VP",
-     "weaker": mean_text(solo_greedy_mean), "stronger": mean_text(solo_search_mean),
+     "weaker": interval_text(*solo_greedy_mean, percent=False),
+     "stronger": interval_text(*solo_search_mean, percent=False),
      "weaker_shows": True,
      "stronger_shows": solo_search_mean["ci_low"] <= solo_greedy_mean["mean"] <= solo_search_mean["ci_high"]},
 ])

@@ -1,6 +1,7 @@
 """Wishland's design questions (boardkit.wishland.analysis) on tiny samples: the records of
-play_games, the card table of card_win_rates, solo_scores, and the VP by source that simulate
-reports."""
+play_games, the card table of card_win_rates, the seats dealt a card (dealt_wins),
+solo_scores, the order in which the seats choose their Turn Order spaces (choosing_order), and
+the VP by source that simulate reports."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from boardkit.engine.errors import DataError
 from boardkit.wishland import GAME
 from boardkit.wishland.analysis import (
     card_win_rates,
+    choosing_order,
+    dealt_wins,
     draft_deals,
     draft_win_rates,
     play_games,
     solo_scores,
 )
-from boardkit.wishland.content import CARDS, KINDS
+from boardkit.wishland.content import CARDS, ENTREPRENEUR, KINDS, card_id
 
 
 @pytest.fixture(scope="module")
@@ -118,3 +121,50 @@ def test_draft_deals_read_a_stored_studys_settings_from_its_table():
     with pytest.raises(DataError, match="said to have 2 players"):
         draft_deals(frame)
     assert len(draft_deals(frame, players=3)) == 6  # an argument overrides the table's
+
+
+def test_dealt_wins_are_the_seats_the_shuffle_gave_a_card_kept_or_not(rows):
+    deals = draft_deals(rows)
+    table = draft_win_rates(rows).set_index("card")
+    entrepreneurs = [c for c in CARDS if CARDS[c].kind == ENTREPRENEUR]
+    seen = []
+    for cid in entrepreneurs:
+        won = dealt_wins(rows, cid)
+        got = {(r["game"], r["seat"]): r["win"] for r in deals if cid in r["dealt"]}
+        assert list(won.index.names) == ["game", "seat"]
+        assert won.to_dict() == got  # kept or passed on, every seat dealt it
+        seen += list(won.index)
+        if got:
+            name = CARDS[cid].name
+            assert len(won) == table.loc[name, "dealt"]
+            assert won.mean() == pytest.approx(table.loc[name, "win_rate"])
+    # every seat of every game is dealt exactly two Entrepreneurs
+    assert sorted(seen) == sorted([(r["game"], r["seat"]) for r in rows] * 2)
+    nine = dealt_wins(rows, card_id(ENTREPRENEUR, 9))
+    assert nine.equals(dealt_wins(rows, 709))
+    with pytest.raises(DataError, match="not an Entrepreneur card id"):
+        dealt_wins(rows, next(c for c in CARDS if CARDS[c].kind != ENTREPRENEUR))
+    assert dealt_wins([], 709).empty
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_choosing_order_follows_the_first_player_token_round_by_round(players):
+    """Round r's First Player is seat r (counting round the table): it chooses its Turn Order
+    space first and the others follow clockwise; the moves do not change that."""
+    order = choosing_order(players, seed=0)
+    assert list(order.index) == list(range(1, GAME.make_params().rounds + 1))
+    assert list(order.columns) == [f"seat {s + 1}" for s in range(players)]
+    for rnd, places in order.iterrows():
+        first = (rnd - 1) % players
+        assert places.tolist() == [(s - first) % players + 1 for s in range(players)]
+    assert order.equals(choosing_order(players, seed=5))
+
+
+def test_choosing_order_plays_the_rule_parameters_it_is_given():
+    six = choosing_order(3, params={"rounds": 6})
+    assert len(six) == 6 and six.eq(1).sum().tolist() == [2, 2, 2]  # two first choices each
+    # the house rule reverses round 1 only: seat 3 first, seat 1 last
+    reversed_ = choosing_order(3, params={"first_round_reversed": True})
+    assert reversed_.loc[1].tolist() == [3, 2, 1]
+    assert reversed_.loc[2:].equals(choosing_order(3).loc[2:])
+    assert choosing_order(1).eq(1).all().all()  # the Solo Mode's one seat always chooses
