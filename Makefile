@@ -39,7 +39,7 @@ endef
 $(STAMP): pyproject.toml $(JUPYTER_SETTINGS)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask,interop,grading]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask,interop,grading,class]'
 	$(install_jupyter_settings)
 	$(disable_nbgrader_ui)
 	@touch $(STAMP) $(LAB_STAMP) $(GRADING_STAMP)

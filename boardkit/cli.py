@@ -5,6 +5,7 @@
     boardkit rules wishland --format html --out wishland-rules.html   # a printable summary
     boardkit new river-crossing        # a playable starting game of your own
     boardkit play wishland --players 3 # the board as a web page (needs Voilà: make play)
+    boardkit serve --db class.db       # class tables students join from their laptops
     boardkit simulate dice-grid --games 500 --agents random --seed 1 --workers 2 --out runs.csv
     boardkit simulate dice-grid --games 5000 --dask tcp://scheduler:8786
 
@@ -34,7 +35,8 @@ EPILOG = ("exit status: 0 all games played; 2 bad argument or unreachable backen
           "played); 3 partial run (interrupted or workers lost: the finished games are in "
           "--out, and the same command again plays the rest); 1 unexpected error")
 #: the command-line flag of each argument a RunError can name
-FLAGS = {"out": "--out", "address": "--dask", "port": "--port"}
+FLAGS = {"out": "--out", "address": "--dask", "port": "--port",
+         "teacher_token": "--teacher-token"}
 
 
 class _UsageError(Exception):
@@ -266,6 +268,12 @@ def cmd_play(args) -> int:
                  title=get_game(args.game).title)
 
 
+def cmd_serve(args) -> int:
+    from boardkit.server.run import serve
+
+    return serve(args.db, args.host, args.port, args.teacher_token, args.url)
+
+
 def _common(p, games_default: int) -> None:
     from boardkit.analysis.simulation import MAX_GAMES, RETRIES, max_workers
 
@@ -320,6 +328,22 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the port to serve on (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="print the address, open no browser")
     p.set_defaults(func=cmd_play)
+    p = sub.add_parser("serve", help="host class tables that students play from their own "
+                                     "browsers (needs the 'class' extra)")
+    p.add_argument("--db", default="boardkit-tables.db", metavar="PATH",
+                   help="the SQLite file of the tables (default: boardkit-tables.db); a "
+                        "restarted server goes on with every table in it")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1: this machine only; "
+                        "0.0.0.0 for the classroom's network)")
+    p.add_argument("--port", type=_int_in(1, 65535), default=8765, help="default 8765")
+    p.add_argument("--teacher-token", default=None, metavar="T",
+                   help="the teacher's token (default: $BOARDKIT_TEACHER_TOKEN, or the one "
+                        "kept in PATH.teacher-token, made on the first start)")
+    p.add_argument("--url", default=None, metavar="URL",
+                   help="the address students reach the server at, for the seats' links "
+                        "(e.g. http://192.168.1.20:8765; default: the one a request came to)")
+    p.set_defaults(func=cmd_serve)
     p = sub.add_parser("simulate", help="simulate many games and print a summary table",
                        epilog=EPILOG)
     _common(p, 100)

@@ -1,0 +1,418 @@
+"""The class server's web app (Starlette): the JSON API, the WebSocket pushes, the seat page.
+
+    POST /api/tables                 teacher   {"game", "players", "seed"[, "variant",
+                                               "params", "agents"]} -> 201 the seats' tokens
+    GET  /api/tables/ID/view         a seat, the spectator, or the teacher (?as=all)
+    POST /api/tables/ID/actions      a seat    {"action": <action JSON>} -> its new view
+    POST /api/tables/ID/intent       a seat    {"message": <board message>} -> its new view
+    GET  /api/tables/ID/save         teacher   the game's save (Game.from_json replays it)
+    WS   /api/tables/ID/ws?token=T   anyone with a view: that view, again after every move
+    GET  /tables/ID/play#token=T     the seat page (the token stays in the fragment)
+
+A token comes as ``Authorization: Bearer T`` (or ``?token=T`` where a header cannot be set:
+the WebSocket). Refusals, each of which changes nothing: 401 no or an unknown token; 403 a
+token of another table, another seat's role, or a move out of turn; 404 no such table; 400
+malformed JSON or a malformed action; 413 a body over :data:`BODY_LIMIT` bytes; 429 more
+requests than a token's rate limit allows; 409 an illegal move, with the rule it broke
+(``{"rule": ..., "message": ...}``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from importlib.resources import files
+from typing import Any
+
+from anyio import to_thread
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from boardkit.engine.resources import widgets_dir
+
+from . import tokens as T
+from .store import SEAT, Store
+from .tables import Classroom, Refusal, Table, Viewer, check_spec, holder_of, viewer_of
+
+log = logging.getLogger("boardkit.server")
+
+#: the largest request body read, in bytes (an action or a board message is a few hundred)
+BODY_LIMIT = 16 * 1024
+#: each token's rate limit: a burst of RATE_BURST requests, then RATE_PER_SECOND a second
+RATE_BURST = 40
+RATE_PER_SECOND = 20.0
+#: the front-end files the seat page loads (from widgets/, as the notebook's boards do)
+WIDGET_FILES = {"board.js": "text/javascript", "helpers.js": "text/javascript",
+                "board.css": "text/css"}
+PAGE_FILES = {"seat.js": "text/javascript", "seat.css": "text/css"}
+#: the seat page runs only its own scripts, talks only to this server, embeds nothing
+PAGE_HEADERS = {
+    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self' "
+                                "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+                                "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+class RateLimit:
+    """A token bucket per token: ``burst`` requests at once, refilled at ``per_second``."""
+
+    def __init__(self, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND):
+        self.burst = burst
+        self.per_second = per_second
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def allow(self, key: str) -> bool:
+        moment = time.monotonic()
+        level, then = self._buckets.get(key, (float(self.burst), moment))
+        level = min(float(self.burst), level + (moment - then) * self.per_second)
+        if level < 1.0:
+            self._buckets[key] = (level, moment)
+            return False
+        self._buckets[key] = (level - 1.0, moment)
+        return True
+
+
+@dataclass
+class Hub:
+    """The open WebSockets of each table, with whose eyes each one sees."""
+
+    sockets: dict[int, dict[WebSocket, Viewer]] = field(default_factory=dict)
+    locks: dict[int, asyncio.Lock] = field(default_factory=dict)
+
+    def add(self, table: int, socket: WebSocket, viewer: Viewer) -> None:
+        self.sockets.setdefault(table, {})[socket] = viewer
+
+    def remove(self, table: int, socket: WebSocket) -> None:
+        self.sockets.get(table, {}).pop(socket, None)
+
+    async def push(self, table: Table) -> None:
+        """Send each viewer of ``table`` its own view of the position now (in move order)."""
+        lock = self.locks.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            sockets = list(self.sockets.get(table.id, {}).items())
+            views: dict[str | int, str] = {}
+            for socket, viewer in sockets:
+                key = "all" if viewer is None else viewer
+                if key not in views:
+                    view = await to_thread.run_sync(table.view, viewer)
+                    views[key] = json.dumps({"kind": "view", "view": view})
+                try:
+                    await socket.send_text(views[key])
+                except Exception:  # a closed page: forget it
+                    self.remove(table.id, socket)
+
+
+class ClassServer:
+    """What the app serves: the store, the tables, the open sockets, the agents at work."""
+
+    def __init__(self, db: str, teacher_token: str, *, body_limit: int = BODY_LIMIT,
+                 rate: RateLimit | None = None, public_url: str | None = None):
+        if not T.TOKEN_PATTERN.match(teacher_token):
+            raise ValueError("the teacher's token: 16 to 128 characters of A-Z a-z 0-9 _ -")
+        self.db = db
+        self.public_url = public_url
+        self.teacher_token = teacher_token
+        self.body_limit = body_limit
+        self.rate = rate or RateLimit()
+        self.hub = Hub()
+        self.store: Store | None = None
+        self.classroom: Classroom | None = None
+        self._drivers: dict[int, asyncio.Task[None]] = {}
+        self._kicked: set[int] = set()
+
+    # ------------------------------------------------------------ life
+    def start(self) -> None:
+        self.store = Store(self.db)
+        self.classroom = Classroom(self.store)
+
+    async def stop(self) -> None:
+        for task in list(self._drivers.values()):
+            task.cancel()
+        for task in list(self._drivers.values()):
+            with contextlib.suppress(BaseException):
+                await task
+        if self.store is not None:
+            self.store.close()
+
+    @property
+    def tables(self) -> Classroom:
+        assert self.classroom is not None, "the server has not started"
+        return self.classroom
+
+    # ------------------------------------------------------------ agents
+    def drive(self, table: Table) -> None:
+        """Let the agents of ``table`` play while it is their decision (in the background;
+        each move committed, then pushed)."""
+        task = self._drivers.get(table.id)
+        if task is not None and not task.done():
+            self._kicked.add(table.id)  # the running driver looks again before it stops
+            return
+        if table.agent_to_move() is None:
+            return
+        self._drivers[table.id] = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def _drive(self, table: Table) -> None:
+        while True:
+            self._kicked.discard(table.id)
+            try:
+                moved = await to_thread.run_sync(table.agent_move)
+            except Exception:
+                log.exception("table %s: an agent failed to move", table.id)
+                return
+            if moved:
+                await self.hub.push(table)
+            elif table.id not in self._kicked:
+                return
+
+    # ------------------------------------------------------------ requests
+    def holder(self, conn: HTTPConnection) -> T.Holder:
+        """Who is asking (a :class:`Refusal` 401 when nobody known)."""
+        header = conn.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        if not header:
+            token = conn.query_params.get("token", "")
+        elif scheme.lower() != "bearer":
+            raise Refusal(401, "expected 'Authorization: Bearer <token>'")
+        token = token.strip()
+        if not token:
+            raise Refusal(401, "a token is needed: 'Authorization: Bearer <token>'")
+        assert self.store is not None
+        found = holder_of(self.store, token, self.teacher_token)
+        if found is None:
+            raise Refusal(401, "unknown token")
+        return found
+
+    def table_for(self, conn: HTTPConnection, holder: T.Holder) -> Table:
+        """The table the path names, if the holder's token may reach it."""
+        raw = conn.path_params.get("table")
+        assert isinstance(raw, int)
+        if holder.role != T.TEACHER and holder.table != raw:
+            raise Refusal(403, "this token belongs to another table")
+        table = self.tables.get(raw)
+        if table is None:
+            raise Refusal(404, f"no table {raw}")
+        return table
+
+    def limit(self, holder: T.Holder) -> None:
+        if not self.rate.allow(holder.token):
+            raise Refusal(429, "too many requests: slow down")
+
+    async def body(self, request: Request) -> Any:
+        """The request's JSON, at most :attr:`body_limit` bytes (413 beyond, 400 if it is
+        not JSON)."""
+        declared = request.headers.get("content-length")
+        if declared is not None:
+            if not declared.isdigit():
+                raise Refusal(400, "a malformed Content-Length")
+            if int(declared) > self.body_limit:
+                raise Refusal(413, f"the body is over {self.body_limit:,} bytes")
+        data = bytearray()
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > self.body_limit:
+                raise Refusal(413, f"the body is over {self.body_limit:,} bytes")
+        try:
+            return json.loads(bytes(data).decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise Refusal(400, "the body is not valid JSON") from None
+
+
+def _server(conn: HTTPConnection) -> ClassServer:
+    server = conn.app.state.server
+    assert isinstance(server, ClassServer)
+    return server
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def refusals(handler: Handler) -> Handler:
+    """Answer a :class:`Refusal` with its status and a JSON body."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Refusal as exc:
+            return JSONResponse(exc.body(), status_code=exc.status)
+
+    wrapped.__name__ = handler.__name__
+    wrapped.__doc__ = handler.__doc__
+    return wrapped
+
+
+def _absolute(request: Request, path: str) -> str:
+    """The address of ``path`` for the people the teacher hands it to: under the server's
+    public address when one was given (``--url``), else under the one the request came to."""
+    base = _server(request).public_url or str(request.base_url)
+    return base.rstrip("/") + path
+
+
+# ---------------------------------------------------------------- endpoints
+@refusals
+async def create_table(request: Request) -> Response:
+    server = _server(request)
+    holder = server.holder(request)
+    if holder.role != T.TEACHER:
+        raise Refusal(403, "only the teacher's token opens tables")
+    server.limit(holder)
+    spec = await to_thread.run_sync(check_spec, await server.body(request))
+    table, seats, spectator = await to_thread.run_sync(server.tables.create, spec)
+    page = f"/tables/{table.id}/play#token="
+    out = {
+        "table": table.id,
+        "seats": [{"seat": seat, "token": tok, "agent": spec.agents[seat],
+                   "url": None if tok is None else _absolute(request, page + tok)}
+                  for seat, tok in enumerate(seats)],
+        "spectator": {"token": spectator, "url": _absolute(request, page + spectator)},
+    }
+    server.drive(table)  # an agent may open the game
+    return JSONResponse(out, status_code=201)
+
+
+@refusals
+async def view(request: Request) -> Response:
+    server = _server(request)
+    holder = server.holder(request)
+    table = server.table_for(request, holder)
+    server.limit(holder)
+    viewer = viewer_of(holder, request.query_params)
+    return JSONResponse(await to_thread.run_sync(table.view, viewer))
+
+
+async def _seat_move(request: Request, field_name: str,
+                     move: Callable[[Table, int, Any], dict[str, Any]]) -> Response:
+    server = _server(request)
+    holder = server.holder(request)
+    table = server.table_for(request, holder)
+    if holder.role != SEAT or holder.seat is None:
+        raise Refusal(403, "only a seat's token makes moves")
+    server.limit(holder)
+    body = await server.body(request)
+    if not isinstance(body, dict) or set(body) != {field_name}:
+        raise Refusal(400, f"expected {{\"{field_name}\": ...}}")
+    seat = holder.seat
+    before = table.state.action_count
+    out = await to_thread.run_sync(move, table, seat, body[field_name])
+    if out["moves"] != before:
+        await server.hub.push(table)
+        server.drive(table)
+    return JSONResponse(out)
+
+
+@refusals
+async def act(request: Request) -> Response:
+    return await _seat_move(request, "action", lambda t, seat, data: t.play(seat, data))
+
+
+@refusals
+async def intent(request: Request) -> Response:
+    def click(table: Table, seat: int, data: Any) -> dict[str, Any]:
+        out, moved = table.click(seat, data)
+        return {**out, "moved": moved}
+
+    return await _seat_move(request, "message", click)
+
+
+@refusals
+async def save(request: Request) -> Response:
+    server = _server(request)
+    holder = server.holder(request)
+    if holder.role != T.TEACHER:
+        raise Refusal(403, "only the teacher's token downloads a table's save")
+    table = server.table_for(request, holder)
+    server.limit(holder)
+    text = await to_thread.run_sync(table.save)
+    name = f"{table.row.game.replace(':', '-')}-table{table.id}.json"
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+async def socket(websocket: WebSocket) -> None:
+    server = _server(websocket)
+    try:
+        holder = server.holder(websocket)
+        table = server.table_for(websocket, holder)
+        viewer = viewer_of(holder, websocket.query_params)
+    except Refusal as exc:
+        await websocket.close(code=4000 + exc.status, reason=exc.message[:120])
+        return
+    await websocket.accept()
+    server.hub.add(table.id, websocket, viewer)
+    try:
+        first = await to_thread.run_sync(table.view, viewer)
+        await websocket.send_text(json.dumps({"kind": "view", "view": first}))
+        while True:  # the page only listens; what it sends is ignored
+            await websocket.receive_text()
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        server.hub.remove(table.id, websocket)
+
+
+async def seat_page(request: Request) -> Response:
+    raw = request.path_params["table"]
+    assert isinstance(raw, int)
+    text = (files("boardkit.server") / "static" / "seat.html").read_text(encoding="utf-8")
+    return HTMLResponse(text.replace("{{TABLE}}", html.escape(str(raw))), headers=PAGE_HEADERS)
+
+
+async def static_file(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name in WIDGET_FILES:
+        return FileResponse(widgets_dir() / name, media_type=WIDGET_FILES[name],
+                            headers={"Cache-Control": "no-cache"})
+    if name in PAGE_FILES:
+        path = files("boardkit.server") / "static" / name
+        return Response(path.read_text(encoding="utf-8"), media_type=PAGE_FILES[name],
+                        headers={"Cache-Control": "no-cache"})
+    return JSONResponse({"error": "not found"}, status_code=404)
+
+
+async def index(request: Request) -> Response:
+    return JSONResponse({"boardkit": "class server", "api": "/api/tables"})
+
+
+def create_app(db: str, teacher_token: str, *, body_limit: int = BODY_LIMIT,
+               rate: RateLimit | None = None, public_url: str | None = None) -> Starlette:
+    """The class server as an ASGI app: tables in the SQLite file ``db`` (rebuilt from it
+    when the app starts), opened with ``teacher_token``; ``public_url``: the address the
+    seats' links start with (default: the one the teacher's request came to)."""
+    server = ClassServer(db, teacher_token, body_limit=body_limit, rate=rate,
+                         public_url=public_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await to_thread.run_sync(server.start)
+        for table in list(server.tables.tables.values()):
+            server.drive(table)  # a table where an agent was to move when the server stopped
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    routes = [
+        Route("/", index),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table:int}/view", view),
+        Route("/api/tables/{table:int}/actions", act, methods=["POST"]),
+        Route("/api/tables/{table:int}/intent", intent, methods=["POST"]),
+        Route("/api/tables/{table:int}/save", save),
+        WebSocketRoute("/api/tables/{table:int}/ws", socket),
+        Route("/tables/{table:int}/play", seat_page),
+        Route("/static/{name}", static_file),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app

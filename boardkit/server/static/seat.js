@@ -1,0 +1,160 @@
+// The seat page of a class table (boardkit serve): shows the SVG the server drew for this
+// seat, reports clicks, drags and keys through the board's own front end (board.js) as the
+// notebook's board does, and redraws on every push over the WebSocket.
+//
+// The token is read from the page address's fragment (#token=...), which browsers never send
+// to a server, and then travels only in an Authorization header (and in the WebSocket's
+// query, where no header can be set). Nothing here decides what is legal: the server does.
+import board from "./board.js";
+
+const table = document.body.dataset.table;
+const token = new URLSearchParams(window.location.hash.slice(1)).get("token") || "";
+const api = `/api/tables/${encodeURIComponent(table)}`;
+const $ = (id) => document.getElementById(id);
+
+// ------------------------------------------------------------------ the board's model
+// board.js talks to an anywidget model: get/on/off for the traits `svg` and `legal`, and
+// send for the user's messages. This one keeps them here and sends messages to the server.
+const data = { svg: "", legal: [] };
+const listeners = new Map();
+const model = {
+  get: (name) => data[name],
+  set(name, value) {
+    data[name] = value;
+    for (const fn of listeners.get(`change:${name}`) || []) fn();
+  },
+  on(name, fn) {
+    if (!listeners.has(name)) listeners.set(name, new Set());
+    listeners.get(name).add(fn);
+  },
+  off(name, fn) {
+    const set = listeners.get(name);
+    if (set) set.delete(fn);
+  },
+  send(msg) {
+    sendMessage(msg);
+  },
+};
+
+let shownMoves = -1;
+let lastDragMove = 0;
+let legal = [];
+
+function show(view) {
+  if (typeof view.moves === "number" && view.moves < shownMoves) return; // an older push
+  shownMoves = view.moves;
+  $("title").textContent = `${view.title} · table ${view.table}`;
+  const who = view.seat === null || view.seat === undefined ? `viewing: ${view.viewer}` : `you are P${view.seat + 1}`;
+  const status = $("status");
+  status.textContent = "";
+  const turn = document.createElement("span");
+  turn.className = view.your_turn ? "seat-turn" : "";
+  turn.textContent = view.your_turn ? `your turn: ${view.status}` : view.status;
+  status.append(`${who} · `, turn);
+  if (view.is_over && Array.isArray(view.scores)) {
+    status.append(` · scores: ${view.scores.join(", ")}`);
+  }
+  if (view.note) note(view.note);
+  model.set("legal", view.legal_targets || []);
+  model.set("svg", view.svg || "");
+  legal = view.legal_actions || [];
+  const select = $("moves");
+  select.textContent = "";
+  (view.legal_labels || []).forEach((label, i) => {
+    const option = document.createElement("option");
+    option.value = String(i);
+    option.textContent = label;
+    select.append(option);
+  });
+  $("move-count").textContent = String(legal.length);
+  $("play").disabled = legal.length === 0;
+  const log = $("log");
+  log.textContent = "";
+  const entries = (view.observation && view.observation.log) || [];
+  for (const text of entries) {
+    const item = document.createElement("li");
+    item.textContent = text;
+    log.append(item);
+  }
+  $("log-count").textContent = String(entries.length);
+  log.scrollTop = log.scrollHeight;
+}
+
+function note(text, error = false) {
+  const box = $("message");
+  box.textContent = "";
+  if (!text) return;
+  const line = document.createElement("div");
+  line.className = error ? "seat-error bk-error" : "seat-note bk-note";
+  line.textContent = text;
+  box.append(line);
+}
+
+async function post(path, body) {
+  const response = await fetch(`${api}/${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  let answer = null;
+  try {
+    answer = await response.json();
+  } catch (err) {
+    answer = { error: `${response.status} ${response.statusText}` };
+  }
+  if (!response.ok) {
+    const rule = answer.rule ? ` (rule ${answer.rule})` : "";
+    note(`✗ ${answer.message || answer.error || response.status}${rule}`, true);
+    return null;
+  }
+  note("");
+  show(answer);
+  return answer;
+}
+
+function sendMessage(msg) {
+  if (!msg) return;
+  if (msg.kind === "drag" && msg.phase === "move") {
+    const now = Date.now();
+    if (now - lastDragMove < 150) return; // a ghost that follows the pointer a few times a second
+    lastDragMove = now;
+  }
+  post("intent", { message: msg });
+}
+
+$("play").addEventListener("click", () => {
+  const i = Number($("moves").value);
+  if (Number.isInteger(i) && legal[i]) post("actions", { action: legal[i] });
+});
+
+// ------------------------------------------------------------------ live updates
+let retry = 500;
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${window.location.host}${api}/ws?token=${encodeURIComponent(token)}`);
+  socket.addEventListener("open", () => {
+    retry = 500;
+    $("connection").textContent = "connected";
+  });
+  socket.addEventListener("message", (event) => {
+    const msg = JSON.parse(event.data);
+    if (msg.kind === "view") show(msg.view);
+  });
+  socket.addEventListener("close", (event) => {
+    if (event.code >= 4400 && event.code < 4500) {
+      $("connection").textContent = `refused: ${event.reason || event.code}`;
+      $("status").textContent = "this link does not open a seat (ask your teacher for yours)";
+      return;
+    }
+    $("connection").textContent = "disconnected: reconnecting…";
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 10000);
+  });
+}
+
+board.render({ model, el: $("canvas") });
+if (!token) {
+  $("status").textContent = "no seat in this address: open the link your teacher gave you";
+} else {
+  connect();
+}

@@ -1,0 +1,194 @@
+"""The class server's store: one SQLite file (stdlib ``sqlite3``, WAL mode).
+
+A table *is* its rows: its setup in ``tables`` and its accepted moves in ``moves``, in order,
+so the server rebuilds every table from the file when it starts (replaying the setup and the
+moves, as a save replays). Each accepted move is written and committed in one transaction
+before anyone sees its result; a refused request writes nothing.
+
+Schema::
+
+    tables(id INTEGER PRIMARY KEY, game, players, seed, variant JSON, params JSON,
+           agents JSON, created, status)          -- status: 'playing' | 'over'
+    moves(table_id, idx, seat, action JSON, by, seconds, at)   -- PRIMARY KEY (table_id, idx)
+    tokens(hash PRIMARY KEY, table_id, role, seat)             -- role: 'seat' | 'spectator'
+
+``moves.idx`` counts the table's player actions from 0; ``by`` is ``person`` or the agent's
+name; ``seconds`` the time the mover took (since the table's previous move, or its creation);
+``at`` the UTC time the move was accepted (ISO 8601). A token is stored as its SHA-256 only.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    game     TEXT    NOT NULL,
+    players  INTEGER NOT NULL,
+    seed     INTEGER NOT NULL,
+    variant  TEXT    NOT NULL,
+    params   TEXT    NOT NULL,
+    agents   TEXT    NOT NULL,
+    created  TEXT    NOT NULL,
+    status   TEXT    NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    idx      INTEGER NOT NULL,
+    seat     INTEGER NOT NULL,
+    action   TEXT    NOT NULL,
+    by       TEXT    NOT NULL,
+    seconds  REAL    NOT NULL,
+    at       TEXT    NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    hash     TEXT    PRIMARY KEY,
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    role     TEXT    NOT NULL,
+    seat     INTEGER
+);
+"""
+
+#: the roles a table's token can have (the teacher's token is the server's, not a table's)
+SEAT, SPECTATOR = "seat", "spectator"
+PLAYING, OVER = "playing", "over"
+
+
+def now() -> str:
+    """The current UTC time, ISO 8601 to the millisecond."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A table's setup as stored."""
+
+    id: int
+    game: str
+    players: int
+    seed: int
+    variant: dict[str, Any]
+    params: dict[str, Any]
+    agents: list[str | None]
+    created: str
+    status: str
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One accepted move as stored."""
+
+    index: int
+    seat: int
+    action: dict[str, Any]
+    by: str
+    seconds: float
+    at: str
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    """Whose a table's token is: a seat (``seat``) or the spectator (``seat`` is None)."""
+
+    table: int
+    role: str
+    seat: int | None
+
+
+class Store:
+    """The SQLite file behind the class server. Thread-safe: one connection, one lock (SQLite
+    writes one transaction at a time anyway); every write is one committed transaction."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # a committed move survives a killed server, and a lost power too
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        with self._transaction() as db:
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One transaction, committed when the block ends, rolled back if it raises."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # ---------------------------------------------------------------- writes
+    def create_table(self, game: str, players: int, seed: int, variant: dict[str, Any],
+                     params: dict[str, Any], agents: list[str | None],
+                     tokens: list[tuple[str, str, int | None]]) -> int:
+        """Store a new table and its tokens (``(hash, role, seat)``); its id."""
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO tables (game, players, seed, variant, params, agents, created, "
+                "status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, players, seed, json.dumps(variant, sort_keys=True),
+                 json.dumps(params, sort_keys=True), json.dumps(agents), now(), PLAYING))
+            table = cursor.lastrowid
+            assert table is not None
+            db.executemany("INSERT INTO tokens (hash, table_id, role, seat) VALUES (?, ?, ?, ?)",
+                           [(digest, table, role, seat) for digest, role, seat in tokens])
+        return table
+
+    def add_move(self, table: int, move: MoveRow, status: str) -> None:
+        """Commit one accepted move (and the table's status after it) in one transaction."""
+        with self._transaction() as db:
+            db.execute("INSERT INTO moves (table_id, idx, seat, action, by, seconds, at) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (table, move.index, move.seat, json.dumps(move.action, sort_keys=True),
+                        move.by, move.seconds, move.at))
+            db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table))
+
+    # ---------------------------------------------------------------- reads
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def tables(self) -> list[TableRow]:
+        rows = self._rows("SELECT id, game, players, seed, variant, params, agents, created, "
+                          "status FROM tables ORDER BY id")
+        return [TableRow(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]),
+                         json.loads(r[6]), r[7], r[8]) for r in rows]
+
+    def moves(self, table: int) -> list[MoveRow]:
+        rows = self._rows("SELECT idx, seat, action, by, seconds, at FROM moves "
+                          "WHERE table_id = ? ORDER BY idx", (table,))
+        return [MoveRow(r[0], r[1], json.loads(r[2]), r[3], r[4], r[5]) for r in rows]
+
+    def token(self, digest: str) -> TokenRow | None:
+        """Whose token has this SHA-256 (None: nobody's)."""
+        rows = self._rows("SELECT table_id, role, seat FROM tokens WHERE hash = ?", (digest,))
+        return TokenRow(rows[0][0], rows[0][1], rows[0][2]) if rows else None
+
+    def dump(self) -> list[str]:
+        """The whole database as SQL statements (tests compare it before and after)."""
+        with self._lock:
+            return list(self._db.iterdump())
