@@ -169,8 +169,10 @@ class Table:
 
     # ------------------------------------------------------------ views
     def _board(self, viewer: Viewer) -> Board | None:
-        """The viewer's own board, on the table's current position (None: the game has no
-        board)."""
+        """The viewer's own board, on the table's current position and drawn for it (None:
+        the game has no board). A board shows a seat's legal targets only when it is that
+        seat's decision: its view is the seat's (``viewer=seat``), so for any other player
+        the board's own seat check (``Board._legal_targets``) finds none."""
         key = viewer_name(viewer)
         state = self.state
         at = len(state.log)
@@ -198,11 +200,12 @@ class Table:
             targets: list[str] = []
             svg, note, status = "", "", ""
             if board is not None:
-                shown = board.state
-                targets = sorted(board.targets(shown)) if mine else []
-                svg = board.render(shown, viewer, set(targets))
+                # the board's canvas holds its latest drawing of this position through the
+                # viewer's eyes (drawn when the board met the position, or after a click)
+                svg = board.canvas.svg
+                targets = sorted(board.canvas.legal) if mine else []
                 note = str(getattr(board, "_note", "") or "")
-                status = board.status_text(shown)
+                status = board.status_text(board.state)
             legal = state.legal_actions() if mine else []
             out: dict[str, Any] = {
                 "table": self.id,
@@ -274,7 +277,8 @@ class Table:
                 raise Refusal(409, exc.message, rule=exc.rule) from None
             except ActionFormatError as exc:
                 raise Refusal(400, str(exc)[:600], rule=exc.rule) from None
-            if act is None:
+            if act is None:  # a pick, say: the seat's board draws it
+                board.refresh()
                 return self.view(seat), False
             if not isinstance(act, Action):
                 raise TypeError(f"{type(board).__name__}.intent returned {act!r}")
