@@ -1,0 +1,138 @@
+"""A killed server restarts with every table where it was: the real command (``boardkit
+serve``) on uvicorn, on 127.0.0.1 and a free port, killed with SIGKILL mid-game."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from serving import TEACHER, Class, bearer
+
+import boardkit
+from boardkit.server.store import MoveRow, Store, now
+from boardkit.server.tables import check_spec
+from boardkit.server.tokens import digest
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def call(base: str, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method,
+                                     headers={**bearer(token), "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+@contextmanager
+def server(db: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """``boardkit serve`` in a child process, until the block ends (or it is killed)."""
+    with open(log, "ab") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "boardkit", "serve", "--db", str(db), "--host", "127.0.0.1",
+             "--port", str(port), "--teacher-token", TEACHER],
+            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        end = time.monotonic() + 60
+        while True:
+            assert proc.poll() is None, log.read_text()
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < end, "the server did not start: " + log.read_text()
+                time.sleep(0.2)
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.mark.slow
+def test_a_killed_server_restarts_with_every_table_where_it_was(tmp_path: Path) -> None:
+    from websockets.sync.client import connect
+
+    db, log, port = tmp_path / "class.db", tmp_path / "server.log", free_port()
+    base = f"http://127.0.0.1:{port}"
+    with server(db, port, log) as proc:
+        status, made = call(base, "POST", "/api/tables", TEACHER,
+                            {"game": "wanderlust", "players": 2, "seed": 7})
+        assert status == 201
+        status, other = call(base, "POST", "/api/tables", TEACHER,
+                             {"game": "dice-grid", "players": 2, "seed": 3})
+        assert status == 201
+        seats = [s["token"] for s in made["seats"]]
+        with connect(f"ws://127.0.0.1:{port}/api/tables/1/ws?token={seats[1]}") as ws:
+            assert json.loads(ws.recv(timeout=30))["view"]["moves"] == 0
+            for _ in range(5):
+                view = call(base, "GET", "/api/tables/1/view", seats[0])[1]
+                mover = seats[view["turn"]]
+                legal = call(base, "GET", "/api/tables/1/view", mover)[1]["legal_actions"]
+                assert call(base, "POST", "/api/tables/1/actions", mover,
+                            {"action": legal[-1]})[0] == 200
+                assert json.loads(ws.recv(timeout=30))["view"]["viewer"] == 1
+        before = [call(base, "GET", "/api/tables/1/view", t)[1] for t in seats]
+        before_other = call(base, "GET", "/api/tables/2/view", other["seats"][0]["token"])[1]
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=15)
+    printed = log.read_text()
+    assert f"teacher token: {TEACHER}" in printed and f"http://127.0.0.1:{port}/" in printed
+    assert seats[0] not in printed and seats[1] not in printed  # the WebSocket's was masked
+    with server(db, port, log):
+        after = [call(base, "GET", "/api/tables/1/view", t)[1] for t in seats]
+        assert [v["moves"] for v in after] == [5, 5]
+        assert after == before
+        assert call(base, "GET", "/api/tables/2/view", other["seats"][0]["token"])[1] == before_other
+        mover = seats[after[0]["turn"]]
+        legal = call(base, "GET", "/api/tables/1/view", mover)[1]["legal_actions"]
+        status, view = call(base, "POST", "/api/tables/1/actions", mover, {"action": legal[0]})
+        assert status == 200 and view["moves"] == 6
+        status, save = call(base, "GET", "/api/tables/1/save", TEACHER)
+    assert boardkit.game("wanderlust").from_dict(save).action_count == 6
+
+
+def test_a_restarted_server_lets_the_agent_to_move_play_on(
+        tmp_path: Path, make_class: Callable[..., Class]) -> None:
+    """The server stopped after a person's move was committed and before the agent answered:
+    when it starts again, the agent moves by itself."""
+    db = tmp_path / "class.db"
+    spec = check_spec({"game": "dice-grid", "players": 2, "seed": 5, "agents": [None, "random"]})
+    store = Store(db)
+    token = "seat-zero-token-0123456789"
+    table = store.create_table(spec.game, spec.players, spec.seed, spec.variant, spec.params,
+                               spec.agents, [(digest(token), "seat", 0)])
+    state = boardkit.game("dice-grid").new_game(players=2, seed=5)
+    while state.current_player == 0:
+        act = state.legal_actions()[0]
+        store.add_move(table, MoveRow(state.action_count, 0, act.to_dict(), "person", 1.0, now()),
+                       "playing")
+        state.apply(act)
+    store.close()
+    assert state.current_player == 1
+    room = make_class("class.db")
+    view = room.wait(table, token, lambda v: v["moves"] > state.action_count)
+    assert view["moves"] > state.action_count
