@@ -181,7 +181,7 @@ class ClassServer:
         """Who is asking (a :class:`Refusal` 401 when nobody known)."""
         header = conn.headers.get("authorization", "")
         scheme, _, token = header.partition(" ")
-        if not header:
+        if not header and conn.scope["type"] == "websocket":  # a browser sets no header there
             token = conn.query_params.get("token", "")
         elif scheme.lower() != "bearer":
             raise Refusal(401, "expected 'Authorization: Bearer <token>'")
@@ -384,6 +384,10 @@ async def index(request: Request) -> Response:
     return JSONResponse({"boardkit": "class server", "api": "/api/tables"})
 
 
+async def no_icon(request: Request) -> Response:
+    return Response(status_code=204)
+
+
 def create_app(db: str, teacher_token: str, *, body_limit: int = BODY_LIMIT,
                rate: RateLimit | None = None, public_url: str | None = None) -> Starlette:
     """The class server as an ASGI app: tables in the SQLite file ``db`` (rebuilt from it
@@ -404,6 +408,7 @@ def create_app(db: str, teacher_token: str, *, body_limit: int = BODY_LIMIT,
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", no_icon),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table:int}/view", view),
         Route("/api/tables/{table:int}/actions", act, methods=["POST"]),

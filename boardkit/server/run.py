@@ -87,7 +87,11 @@ def serve(db: str = DEFAULT_DB, host: str = DEFAULT_HOST, port: int = DEFAULT_PO
     secret = teacher_token(db, token)
     check_port(host, port)
     app = create_app(db, secret, public_url=url)
-    config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on")
+    from .app import BODY_LIMIT
+
+    # a page only listens on its WebSocket: what it sends is small and ignored
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on",
+                            ws_max_size=BODY_LIMIT)
     for name in ("uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(MaskTokens())
     shown = f"[{host}]" if ":" in host else host

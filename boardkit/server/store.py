@@ -172,9 +172,11 @@ class Store:
         with self._lock:
             return self._db.execute(sql, args).fetchall()
 
-    def tables(self) -> list[TableRow]:
+    def tables(self, table: int | None = None) -> list[TableRow]:
+        """Every table's setup (or that of ``table`` only), in the order they were opened."""
+        where, args = ("WHERE id = ?", (table,)) if table is not None else ("", ())
         rows = self._rows("SELECT id, game, players, seed, variant, params, agents, created, "
-                          "status FROM tables ORDER BY id")
+                          f"status FROM tables {where} ORDER BY id", args)
         return [TableRow(r[0], r[1], r[2], r[3], json.loads(r[4]), json.loads(r[5]),
                          json.loads(r[6]), r[7], r[8]) for r in rows]
 

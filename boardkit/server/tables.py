@@ -362,7 +362,7 @@ class Classroom:
         rows.append((T.digest(spectator), SPECTATOR, None))
         table_id = self.store.create_table(spec.game, spec.players, spec.seed, spec.variant,
                                            spec.params, spec.agents, rows)
-        row = next(r for r in self.store.tables() if r.id == table_id)
+        (row,) = self.store.tables(table_id)
         table = Table(row, self.store)
         with self._lock:
             self.tables[table_id] = table

@@ -97,6 +97,9 @@ def test_each_viewer_sees_through_its_own_eyes(room: Class) -> None:
     r = room.client.get("/api/tables/1/view", headers=bearer(TEACHER), params={"as": "0"})
     assert r.status_code == 400
     assert room.client.get("/api/tables/1/view").status_code == 401
+    # a token travels in a header; only the WebSocket, which cannot set one, takes ?token=
+    r = room.client.get("/api/tables/1/view", params={"token": seat0})
+    assert r.status_code == 401
     assert room.client.get("/api/tables/2/view", headers=bearer(TEACHER)).status_code == 404
 
 
