@@ -1,5 +1,5 @@
 """Fixtures of the class server's tests: an app on a temporary SQLite file, driven by
-Starlette's TestClient (helpers in serving.py)."""
+Starlette's TestClient (helpers in server_helpers.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-from serving import TEACHER, Class  # noqa: E402
+from server_helpers import TEACHER, Class  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from boardkit.server.app import RateLimit, create_app  # noqa: E402

@@ -8,7 +8,7 @@ import random
 import sqlite3
 from typing import Any
 
-from serving import TEACHER, Class, bearer
+from server_helpers import TEACHER, Class, bearer
 
 import boardkit
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from serving import TEACHER, Class, bearer
+from server_helpers import TEACHER, Class, bearer
 
 import boardkit
 from boardkit.server.store import MoveRow, Store, now

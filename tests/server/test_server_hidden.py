@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from serving import TEACHER, Class, bearer
+from server_helpers import TEACHER, Class, bearer
 
 import boardkit
 from boardkit.engine import PUBLIC, State

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from serving import TEACHER, Class, bearer, snapshot
+from server_helpers import TEACHER, Class, bearer, snapshot
 
 from boardkit.server.app import BODY_LIMIT, RateLimit
 from boardkit.server.tokens import digest
