@@ -54,6 +54,8 @@ RATE_PER_SECOND = 20.0
 WIDGET_FILES = {"board.js": "text/javascript", "helpers.js": "text/javascript",
                 "board.css": "text/css"}
 PAGE_FILES = {"seat.js": "text/javascript", "seat.css": "text/css"}
+#: how long a push may wait for one page, in seconds (a stuck page does not hold up the rest)
+SEND_TIMEOUT = 5.0
 #: the seat page runs only its own scripts, talks only to this server, embeds nothing
 PAGE_HEADERS = {
     "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self' "
@@ -109,8 +111,8 @@ class Hub:
                     view = await to_thread.run_sync(table.view, viewer)
                     views[key] = json.dumps({"kind": "view", "view": view})
                 try:
-                    await socket.send_text(views[key])
-                except Exception:  # a closed page: forget it
+                    await asyncio.wait_for(socket.send_text(views[key]), SEND_TIMEOUT)
+                except Exception:  # a closed or stuck page: forget it (it reconnects)
                     self.remove(table.id, socket)
 
 
