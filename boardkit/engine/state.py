@@ -35,9 +35,9 @@ from .errors import (
     clipped,
     shown,
 )
+from .flow import Then
 from .log import Event, Kind, Log
 from .rules import describe
-from .flow import Then
 from .steps import STAY, Goto, Step
 
 if TYPE_CHECKING:
