@@ -1,11 +1,7 @@
-"""Kettles: a starting game written with `boardkit new`.
+"""Kettles: a small card game with a hidden hand, a deck and a two-stage turn (a worked
+example of docs/adding-a-game.md). The game is declared in ``game.py`` (``GAME``), its board
+in ``board.py``; ``rules.toml`` and ``params.toml`` live next to them."""
 
-The game is declared in ``game.py`` (``GAME``), its board in ``board.py``; ``rules.toml``
-and ``params.toml`` live next to them. As the game grows, split ``game.py`` the way
-boardkit's own games are laid out (docs/adding-a-game.md): ``actions.py``, ``params.py``,
-``state.py``, ``flow.py``, one module per rulebook section, ``agents.py``.
-"""
+from .game import GAME, ICE, Choose, KettlesState, Pour, heat
 
-from .game import GAME, Take
-
-__all__ = ["GAME", "Take"]
+__all__ = ["GAME", "ICE", "Choose", "KettlesState", "Pour", "heat"]
