@@ -115,9 +115,10 @@ def draw(state: KettlesState, seat: int) -> None:
     drawing player sees which."""
     if not state.deck:
         return
-    card = state.chance("draw", deal_sample(state.deck, 1), to=seat, player=seat,
-                        text=lambda v: f"P{seat + 1} draws {card_name(v[0])}",
-                        public="draws a card")[0]
+    deck = state.deck
+    card = state.chance("draw", lambda rng: deck[int(rng.integers(len(deck)))], to=seat,
+                        player=seat, text=lambda v: f"P{seat + 1} draws {card_name(v)}",
+                        public="draws a card")
     state.deck.remove(card)
     state.hands[seat] = sorted(state.hands[seat] + [card])
 
