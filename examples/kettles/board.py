@@ -33,6 +33,8 @@ def card(x: float, y: float, value: int | None, *, target: str | None = None,
         inner = [S.rect(x, y, CARD_W, CARD_H, fill=fill, rx=4, shape=shape),
                  S.text(x + CARD_W / 2, y + CARD_H / 2, card_name(value),
                         size=13 if value == ICE else 18, anchor="middle", weight=700)]
+    if title:  # hover text, and what a screen reader says
+        inner.insert(0, f"<title>{S.esc(title)}</title>")
     return S.group(inner, target, legal or set(), label=title or None)
 
 

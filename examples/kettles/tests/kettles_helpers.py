@@ -8,8 +8,7 @@ from typing import Any
 import boardkit
 from boardkit.engine import Game
 from kettles import KettlesState
-from kettles.game import ChooseStep
-from kettles.game import DECK
+from kettles.game import DECK, ChooseStep
 
 GAME: Game = boardkit.game("kettles:GAME")
 

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-import tomllib
-from kettles_helpers import GAME, cards_in_play, position
 
 from boardkit.engine import RuleViolation
 from boardkit.testing import assert_illegal, assert_legal
 from kettles import ICE, Choose, KettlesState, Pour
 from kettles.game import DECK
+
+from .kettles_helpers import GAME, cards_in_play, position
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
