@@ -346,6 +346,36 @@ class Flow:
         self._enter(state, phase)
         self.advance(state)
 
+    def start_turn(self, state: State, seat: int, stage: str | None = None,
+                   turn: str | None = None) -> None:
+        """Drop every pending decision and start ``seat``'s turn in the current phase, at
+        its stage ``stage`` (default: the first); ``turn`` names one of the phase's declared
+        turns (default: the first whose ``when`` holds). A teacher's or a test's position:
+        set the fields the stage reads first (the kept die), then start it here. The
+        phase's seats still to play (``state.turns``) are left as they are."""
+        phase = self.phases.get(state.phase)
+        turns = self._turns.get(state.phase, ())
+        if phase is None or not turns:
+            raise FlowError(f"start_turn: the phase {state.phase!r} declares no Turn with stages")
+        names = [t.name for t in turns]
+        if turn is not None:
+            if turn not in names:
+                raise FlowError(f"start_turn: no turn {turn!r} in phase {phase.name!r} "
+                                f"({', '.join(names)})")
+            index = names.index(turn)
+        else:
+            index = next((i for i, t in enumerate(turns) if t.when is None or t.when(state, seat)),
+                         0)
+        declared = turns[index]
+        if stage is not None and stage not in declared.index:
+            raise FlowError(f"start_turn: turn {declared.name!r} has no stage {stage!r} "
+                            f"({', '.join(s.name for s in declared.stages)})")
+        state._stack.clear()
+        state._batch.clear()
+        state._stack.append(Cursor(phase.name, index, seat,
+                                   declared.index[stage] if stage is not None else 0))
+        self.advance(state)
+
     def _turn(self, state: State, phase: Phase, seat: int) -> None:
         """Start ``seat``'s turn in ``phase``: its first stage, or its one decision."""
         turns = self._turns[phase.name]
