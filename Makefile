@@ -39,16 +39,17 @@ endef
 $(STAMP): pyproject.toml $(JUPYTER_SETTINGS)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask,interop,grading,class]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lab,analysis,dask,interop,grading,author,class]'
 	$(install_jupyter_settings)
 	$(disable_nbgrader_ui)
 	@touch $(STAMP) $(LAB_STAMP) $(GRADING_STAMP)
 
-# only what the notebooks need (make lab, make student; 50-ecosystems needs the interop extra)
+# what the notebooks need (make lab, make student; 50-ecosystems needs the interop extra) and
+# the tools a student writing a game uses (pytest, hypothesis, Dask, mypy: docs/adding-a-game.md)
 $(LAB_STAMP): pyproject.toml $(JUPYTER_SETTINGS)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,analysis,interop]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,analysis,interop,author]'
 	$(install_jupyter_settings)
 	@touch $(LAB_STAMP)
 

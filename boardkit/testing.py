@@ -266,6 +266,18 @@ def pose(state: State, *steps: Step) -> State:
     return state
 
 
+def pose_turn(state: State, seat: int, stage: str | None = None, turn: str | None = None) -> State:
+    """A teacher's or a test's position within a declared turn: drop every pending decision
+    and start ``seat``'s turn at ``stage`` (default: its first), so the stages after it
+    follow as in a game (set the fields the stage reads before). ``turn`` picks one of the
+    phase's declared turns by name. See :meth:`boardkit.engine.Flow.start_turn`."""
+    if state.flow is None:
+        raise TypeError("pose_turn needs a game with a declared flow")
+    state.withdraw_offer()
+    state.flow.start_turn(state, seat, stage, turn)
+    return state
+
+
 # ------------------------------------------------------------------ a declared flow's leaves
 def flow_leaf_problems(package: str, above: set[str]) -> list[str]:
     """What breaks "rule modules are leaves below the declared flow" in the game package

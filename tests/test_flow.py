@@ -359,3 +359,22 @@ def test_wanderlust_declares_its_rounds():
                                  ("round", "round"), ("round", "over")}
     s = boardkit.game("wanderlust").new_game(players=2, seed=3)
     assert (s.phase, s.turns) == ("first_round", [1])
+
+
+def test_a_posed_turn_starts_at_its_stage_and_the_later_stages_follow():
+    from boardkit.examples.dice_grid import ChooseDieStep, ClaimStep
+    from boardkit.testing import pose_turn
+
+    s = boardkit.game("dice-grid").new_game(players=2, seed=3)
+    s.kept = 4
+    pose_turn(s, 1, "claim")
+    assert isinstance(s.pending, ClaimStep) and (s.current_player, s.pending.value) == (1, 4)
+    turn, waiting = s.turn, list(s.turns)
+    s.apply(s.legal_actions()[0])  # the claim stage ends the turn: its end runs
+    # then the phase goes on with the seats that were still to play (a pose leaves them)
+    assert s.turn == turn + 1 and isinstance(s.pending, ChooseDieStep)
+    assert s.current_player == waiting[0]
+    with pytest.raises(FlowError, match="has no stage 'pour'"):
+        pose_turn(s, 0, "pour")
+    with pytest.raises(FlowError, match="no turn 'solo'"):
+        pose_turn(s, 0, turn="solo")

@@ -18,7 +18,7 @@ from .flow import Flow, Phase, Stage, Then, Turn
 from .game import Game, HouseRule, NoOptions, house_rule
 from .log import Event, Log
 from .registry import game, games, register
-from .rules import RuleCatalog, catalog
+from .rules import RuleCatalog, catalog, rule_ids
 from .state import PUBLIC, Explanation, State
 from .steps import STAY, Goto, Outcome, Step, goto
 
@@ -27,5 +27,5 @@ __all__ = [
     "DataError", "Event", "Flow", "FlowError", "GameDefinitionError", "Goto", "Outcome", "Phase", "STAY", "Stage", "Then", "Turn", "InteropError", "Explanation", "Game", "HouseRule", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "UnsupportedGameError", "VariantError",
-    "action", "catalog", "game", "games", "goto", "house_rule", "register",
+    "action", "catalog", "game", "games", "goto", "house_rule", "register", "rule_ids",
 ]

@@ -143,6 +143,10 @@ def _is_named_function(fn: Any) -> bool:
     return (callable(fn) and bool(getattr(fn, "__module__", None)) and "<" not in qualname)
 
 
+#: the functions already found fit to wait on the stack (checked once each)
+_NAMED: set[Callable[..., Any]] = set()
+
+
 class Then(Step):
     """Work waiting on the engine's stack, not a decision: ``fn(state, *args)`` runs once
     every decision asked before it is made (``state.then(fn, *args)``). ``fn`` is a rule
@@ -154,11 +158,12 @@ class Then(Step):
     auto = False
 
     def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
-        if not _is_named_function(fn):
+        if fn not in _NAMED and not _is_named_function(fn):
             raise GameDefinitionError(
                 f"state.then({getattr(fn, '__qualname__', fn)!r}, ...): work that waits for a "
                 "decision must be a function defined at a module's top level (a lambda or a "
                 "function made inside another cannot be copied with the state)")
+        _NAMED.add(fn)
         self.fn = fn
         self.args = args
 
@@ -269,6 +274,8 @@ class Flow:
             if isinstance(phase.turn, tuple) and not all(isinstance(t, Turn) for t in turns):
                 raise FlowError(f"phase {phase.name!r}: a tuple 'turn' holds Turn declarations")
         self.first = first
+        #: each phase's declared turns (none where its turn is a function)
+        self._turns = {name: self.turns_of(phase) for name, phase in self.phases.items()}
 
     @staticmethod
     def turns_of(phase: Phase) -> tuple[Turn, ...]:
@@ -339,9 +346,39 @@ class Flow:
         self._enter(state, phase)
         self.advance(state)
 
+    def start_turn(self, state: State, seat: int, stage: str | None = None,
+                   turn: str | None = None) -> None:
+        """Drop every pending decision and start ``seat``'s turn in the current phase, at
+        its stage ``stage`` (default: the first); ``turn`` names one of the phase's declared
+        turns (default: the first whose ``when`` holds). A teacher's or a test's position:
+        set the fields the stage reads first (the kept die), then start it here. The
+        phase's seats still to play (``state.turns``) are left as they are."""
+        phase = self.phases.get(state.phase)
+        turns = self._turns.get(state.phase, ())
+        if phase is None or not turns:
+            raise FlowError(f"start_turn: the phase {state.phase!r} declares no Turn with stages")
+        names = [t.name for t in turns]
+        if turn is not None:
+            if turn not in names:
+                raise FlowError(f"start_turn: no turn {turn!r} in phase {phase.name!r} "
+                                f"({', '.join(names)})")
+            index = names.index(turn)
+        else:
+            index = next((i for i, t in enumerate(turns) if t.when is None or t.when(state, seat)),
+                         0)
+        declared = turns[index]
+        if stage is not None and stage not in declared.index:
+            raise FlowError(f"start_turn: turn {declared.name!r} has no stage {stage!r} "
+                            f"({', '.join(s.name for s in declared.stages)})")
+        state._stack.clear()
+        state._batch.clear()
+        state._stack.append(Cursor(phase.name, index, seat,
+                                   declared.index[stage] if stage is not None else 0))
+        self.advance(state)
+
     def _turn(self, state: State, phase: Phase, seat: int) -> None:
         """Start ``seat``'s turn in ``phase``: its first stage, or its one decision."""
-        turns = self.turns_of(phase)
+        turns = self._turns[phase.name]
         if not turns:
             step = phase.turn(state, seat) if callable(phase.turn) else None
             state._flush()
@@ -358,7 +395,7 @@ class Flow:
     def _stage(self, state: State, cursor: Cursor) -> None:
         """Ask the decision of the turn's stage ``cursor.stage``, or of the first later one
         that applies; after the last stage, end the turn."""
-        turn = self.turns_of(self.phases[cursor.phase])[cursor.turn]
+        turn = self._turns[cursor.phase][cursor.turn]
         seat, stages = cursor.seat, turn.stages
         for index in range(cursor.stage, len(stages)):
             stage = stages[index]

@@ -35,6 +35,7 @@ from .errors import (
     clipped,
     shown,
 )
+from .flow import Then
 from .log import Event, Kind, Log
 from .rules import describe
 from .steps import STAY, Goto, Step
@@ -276,8 +277,6 @@ class State:
         """Run ``fn(self, *args)`` once every decision asked before it is made (the rest of
         a rule's work after the choice it offers). ``fn`` is a rule function defined at a
         module's top level; ``args`` are plain values."""
-        from .flow import Then
-
         self._batch.append(Then(fn, *args))
 
     def _flush(self) -> None:

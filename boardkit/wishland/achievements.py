@@ -10,20 +10,26 @@ Entrepreneur #3 add rewards when an Achievement is claimed.
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from boardkit.engine import RuleViolation, State
 from boardkit.engine.rules import rule_ids
 
-from .content import CARDS, CONTENT, KINDS, Condition
+from .content import CARDS, CONTENT, KINDS, Condition, RewardRef
 from .income import income_credits
 from .rewards import gain
 from .tracks import add_vp
+
+if TYPE_CHECKING:
+    from .state import WishlandState
 
 ACHIEVEMENTS = CONTENT.achievements
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 RULES = rule_ids("wishland")
 
 
-def stat(state, player: int, cond: Condition) -> int:
+def stat(state: WishlandState, player: int, cond: Condition) -> int:
     """The value of one requirement statistic for ``player`` (see achievements.toml)."""
     s = cond.stat
     if s == "happiness":
@@ -62,14 +68,14 @@ def stat(state, player: int, cond: Condition) -> int:
 _PLAIN = ("happiness", "visitors", "workers", "vp", "credits")
 
 
-def _compile(aid: str):
+def _compile(aid: str) -> Callable[[WishlandState, int], bool]:
     """The requirement of Achievement ``aid`` as one generated function ``(state, player) ->
     bool``: the same answer as comparing :func:`stat` with each condition's ``at_least``
     (any or all of them, in order, stopping at the first that decides), without a call per
     condition. Listed at every step of a search's playouts."""
     a = ACHIEVEMENTS[aid]
-    env: dict = {"_stat": stat}
-    terms = []
+    env: dict[str, Any] = {"_stat": stat}
+    terms: list[str] = []
     for i, c in enumerate(a.require):
         if c.stat in _PLAIN:
             read = f"st.{c.stat}[p]"
@@ -82,18 +88,20 @@ def _compile(aid: str):
         terms.append(f"{read} >= {int(c.at_least)}")
     any_of = a.mode == "any"
     body = (" or " if any_of else " and ").join(terms) or repr(not any_of)
-    return eval(f"lambda st, p: {body}", env)  # noqa: S307 - built from validated content
+    test: Callable[[WishlandState, int], bool] = eval(  # noqa: S307 - built from validated content
+        f"lambda st, p: {body}", env)
+    return test
 
 
 _TESTS = {aid: _compile(aid) for aid in ACHIEVEMENTS}
 
 
-def meets(state, player: int, aid: str) -> bool:
+def meets(state: WishlandState, player: int, aid: str) -> bool:
     """Does ``player`` meet the requirement of Achievement ``aid``?"""
     return _TESTS[aid](state, player)
 
 
-def available(state, player: int) -> list[str]:
+def available(state: WishlandState, player: int) -> list[str]:
     """The Achievements ``player`` could claim (ignoring the requirement)."""
     out = [a for a in state.achievement_spaces if a not in state.claimed]
     mine = state.private[player]
@@ -102,12 +110,12 @@ def available(state, player: int) -> list[str]:
     return out
 
 
-def claimable(state, player: int) -> list[str]:
+def claimable(state: WishlandState, player: int) -> list[str]:
     tests = _TESTS
     return [a for a in available(state, player) if tests[a](state, player)]
 
 
-def claim_violation(state, player: int, aid: str) -> RuleViolation | None:
+def claim_violation(state: WishlandState, player: int, aid: str) -> RuleViolation | None:
     if aid not in ACHIEVEMENTS:
         return RuleViolation("wishland.achievement.exists", f"there is no Achievement {aid!r}")
     if aid in state.claimed:
@@ -129,12 +137,12 @@ def claim_violation(state, player: int, aid: str) -> RuleViolation | None:
 
 
 @RULES.implements("wishland.achievement.claim")
-def claim(state, player: int, aid: str) -> None:
+def claim(state: WishlandState, player: int, aid: str) -> None:
     """Claim ``aid`` (already checked): 1 VP, then Hotel #20 / Entrepreneur #3 rewards."""
     state.claimed[aid] = player
     add_vp(state, player, state.params.achievement_vp, "achievements")
     state.note(f"claims {aid}: {ACHIEVEMENTS[aid].text}", player)
-    jobs = []
+    jobs: list[tuple[int, RewardRef]] = []
     for p in range(state.players):
         for cid in state.ongoing_rewards[p].get("when_claim", ()):
             for j, e in enumerate(CARDS[cid].ongoing):
@@ -144,7 +152,7 @@ def claim(state, player: int, aid: str) -> None:
         state.then(gain, p, ref, 0, 1, "achievements")
 
 
-def setup_spaces(state) -> None:
+def setup_spaces(state: WishlandState) -> None:
     """The nine Achievement spaces: the board's, or random tiles with blanks replaced."""
     n = state.params.achievement_spaces
     board = [f"board-{i}" for i in range(1, n + 1)]
@@ -165,14 +173,14 @@ def setup_spaces(state) -> None:
     state.tile_box = sorted((tiles[i] for i in order[n:]), key=lambda a: ACHIEVEMENTS[a].number)
 
 
-def _check_tile_order(state, value) -> None:
+def _check_tile_order(state: State, value: object) -> None:
     tiles = sum(1 for a in ACHIEVEMENTS if a.startswith("tile-"))
     if not (isinstance(value, tuple) and sorted(value) == list(range(tiles))):
         raise RuleViolation("wishland.tiles.setup",
                             f"the tile draw must be an order of the {tiles} tiles, not {value!r}")
 
 
-def draw_private_tile(state, player: int) -> None:
+def draw_private_tile(state: WishlandState, player: int) -> None:
     """Entrepreneur #3: draw a tile for ``player`` alone, redrawing blanks."""
     pool = [t for t in state.tile_box if not ACHIEVEMENTS[t].blank]
     if not pool:
@@ -191,7 +199,7 @@ def draw_private_tile(state, player: int) -> None:
         state.tile_box.remove(tile)
 
 
-def _check_private(pool, value) -> None:
+def _check_private(pool: Sequence[str], value: object) -> None:
     if value not in pool:
         raise RuleViolation("wishland.entrepreneur.3",
                             f"{value!r} is not a tile that can be drawn (left: {', '.join(pool)})")

@@ -17,6 +17,8 @@ decks) and keeps the best.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.agents.greedy import GreedyAgent, Lead
 
 from .card_limit import card_limit
@@ -24,20 +26,23 @@ from .content import ACTOR, HOTEL, MASCOT, RESTAURANT
 from .final_scoring import final_parts
 from .income import income_credits
 
+if TYPE_CHECKING:
+    from .state import WishlandState
+
 CREDIT = 0.3  # Victory Points per Credit while cards can still be bought
 WORKER = 1.0  # per Worker above the 4 of the start, per round left (normalised below)
 STEP = 0.35  # per Happiness / Visitor step, per round left (normalised)
 READY = 0.02  # per Worker off the board: a tie-breaker that prefers Workers ready for use
 
 
-def projected(state, player: int) -> float:
+def projected(state: WishlandState, player: int) -> float:
     """Victory Points now + Final Scoring as if the game ended now."""
     if state.final is not None:
         return float(state.vp[player] + sum(state.final[player].values()))
     return float(state.vp[player] + sum(final_parts(state, player).values()))
 
 
-def potential(state, player: int) -> float:
+def potential(state: WishlandState, player: int) -> float:
     """What ``player``'s resources are worth in the rounds that are left."""
     if state.is_over:
         return 0.0
@@ -55,7 +60,7 @@ def potential(state, player: int) -> float:
     return value
 
 
-def value(state, player: int) -> float:
+def value(state: WishlandState, player: int) -> float:
     return projected(state, player) + potential(state, player)
 
 
@@ -70,7 +75,7 @@ class WishlandGreedy(GreedyAgent):
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = 0):
+    def __init__(self, seed: int | None = 0) -> None:
         super().__init__(heuristic=heuristic, seed=seed)
 
     def __repr__(self) -> str:

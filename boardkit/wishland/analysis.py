@@ -27,7 +27,7 @@ by changing the card (a rule parameter or a data file) and simulating again.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 
 from boardkit.agents import RandomAgent, play
 from boardkit.analysis.metrics import wilson
@@ -41,8 +41,37 @@ if TYPE_CHECKING:
     from boardkit.engine.state import State
 
 
+class CardRow(TypedDict):
+    """One seat of one game (:func:`card_rows`): its cards (with its Entrepreneur), score
+    and result."""
+
+    game: int
+    seed: int
+    seat: int
+    agent: str
+    score: float
+    win: bool
+    cards: set[int]
+
+
+class DealtRow(CardRow):
+    """A :class:`CardRow` with the two Entrepreneurs its seat was dealt and the one it kept
+    (:func:`draft_deals`)."""
+
+    dealt: list[int]
+    kept: int
+
+
+if TYPE_CHECKING:
+    #: what the functions of card rows take: the records of :func:`play_games`, or a
+    #: ``simulate`` table (a pandas DataFrame) with a ``fact_cards`` column
+    Rows: TypeAlias = list[CardRow] | pd.DataFrame
+
+
+
 def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy", seed: int = 0,
-               variant: dict | None = None, params: dict | None = None) -> list[dict]:
+               variant: dict[str, Any] | None = None, params: dict[str, Any] | None = None
+               ) -> list[CardRow]:
     """Play ``n`` games (``simulate``, seats rotated); one record per seat: its cards (with
     its Entrepreneur), score and result (:func:`card_rows`)."""
     from boardkit.analysis import simulate
@@ -52,7 +81,7 @@ def play_games(n: int, players: int = 2, agents: Sequence[str] | str = "greedy",
                               variant=variant, params=params, trace=False, progress=False))
 
 
-def card_rows(frame) -> list[dict]:
+def card_rows(frame: pd.DataFrame) -> list[CardRow]:
     """The records of :func:`play_games` from a ``simulate`` table (a live run or a stored
     study), whose ``fact_cards`` column lists each seat's cards."""
     if "fact_cards" not in frame.columns:
@@ -64,8 +93,8 @@ def card_rows(frame) -> list[dict]:
             for r in frame.itertuples(index=False)]
 
 
-def card_win_rates(rows, kinds: Sequence[str] = ("hotel", "entrepreneur"),
-                   min_games: int = 5):
+def card_win_rates(rows: Rows, kinds: Sequence[str] = ("hotel", "entrepreneur"),
+                   min_games: int = 5) -> pd.DataFrame:
     """Win rate with and without each card of ``kinds`` (a pandas DataFrame, best first);
     ``rows``: the records of :func:`play_games`, or a ``simulate`` table."""
     import pandas as pd
@@ -93,8 +122,8 @@ def card_win_rates(rows, kinds: Sequence[str] = ("hotel", "entrepreneur"),
     return frame.sort_values("win_rate", ascending=False).reset_index(drop=True)
 
 
-def draft_deals(rows, players: int | None = None, variant: dict | None = None,
-                params: dict | None = None) -> list[dict]:
+def draft_deals(rows: Rows, players: int | None = None, variant: dict[str, Any] | None = None,
+                params: dict[str, Any] | None = None) -> list[DealtRow]:
     """Each record of ``rows`` (:func:`card_rows`, or a ``simulate`` table) with the two
     Entrepreneurs its seat was dealt (``dealt``, card ids) and the one it kept (``kept``).
 
@@ -116,7 +145,7 @@ def draft_deals(rows, players: int | None = None, variant: dict | None = None,
         raise DataError("draft_deals: the variant has no Entrepreneur draft "
                         "(variant={'entrepreneurs': True})")
     deals: dict[int, list[list[int]]] = {}
-    out = []
+    out: list[DealtRow] = []
     for r in rows:
         seed = r["seed"]
         if seed not in deals:
@@ -138,8 +167,9 @@ def draft_deals(rows, players: int | None = None, variant: dict | None = None,
     return out
 
 
-def draft_win_rates(rows, players: int | None = None, variant: dict | None = None,
-                    params: dict | None = None):
+def draft_win_rates(rows: Rows, players: int | None = None,
+                    variant: dict[str, Any] | None = None,
+                    params: dict[str, Any] | None = None) -> pd.DataFrame:
     """For each Entrepreneur (a pandas DataFrame, best first): ``dealt`` (how many seats were
     dealt it), ``win_rate`` with its 95 % interval (``ci_low``, ``ci_high``) among those
     seats, kept or not, and ``win_rate_without`` (every other seat); ``kept`` (the share of
@@ -173,7 +203,8 @@ def draft_win_rates(rows, players: int | None = None, variant: dict | None = Non
     return frame.sort_values("win_rate", ascending=False).reset_index(drop=True)
 
 
-def solo_scores(agents: Sequence[str] = ("random", "greedy"), n: int = 30, seed: int = 0):
+def solo_scores(agents: Sequence[str] = ("random", "greedy"), n: int = 30, seed: int = 0
+                ) -> pd.DataFrame:
     """Solo Mode final scores per agent (a pandas DataFrame: agent, seed, score)."""
     import pandas as pd
 
@@ -184,8 +215,9 @@ def solo_scores(agents: Sequence[str] = ("random", "greedy"), n: int = 30, seed:
     return pd.DataFrame(rows)
 
 
-def dealt_wins(rows: Any, card: int, players: int | None = None,
-               variant: dict | None = None, params: dict | None = None) -> pd.Series:
+def dealt_wins(rows: Rows, card: int, players: int | None = None,
+               variant: dict[str, Any] | None = None, params: dict[str, Any] | None = None
+               ) -> pd.Series:
     """Whether each seat dealt the Entrepreneur ``card`` (a card id) won, indexed by
     ``(game, seat)``: the seats the shuffle gave the card, kept or not (:func:`draft_deals`,
     whose arguments these are), so that two players' games of the same deals pair seat by

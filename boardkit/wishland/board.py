@@ -16,9 +16,12 @@ the last decision (a single legal option, logged ``auto``) are named at the top 
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
+from typing import Any
+
 from boardkit.boards import Board
 from boardkit.boards import svg as S
-from boardkit.boards.base import ClickMessage, action_target
+from boardkit.boards.base import ClickMessage, DragMessage, KeyMessage, action_target
 from boardkit.engine import Action, ActionFormatError, State
 
 from .actions import (
@@ -39,7 +42,7 @@ from .actions import (
     SoloFreeDraw,
     SoloPlay,
 )
-from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, MASCOT, ROWS, TICKET
+from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, MASCOT, ROWS, TICKET, Effect
 
 COLOUR = {"ride": "#e3b23c", "restaurant": "#c8453a", "actor": "#3b73b9", "hotel": "#3c8d53",
           "mascot": "#3a3a3a", "ticket": "#7b5ea7", "entrepreneur": "#e07b2a"}
@@ -76,7 +79,7 @@ _TERSE = {"vp": "+{n} VP", "credits": "+{n} Cr", "happiness": "+{n} H", "visitor
           "entertainment": "+{n} ent."}
 
 
-def short(effects, terse: bool = False) -> str:
+def short(effects: Iterable[Effect], terse: bool = False) -> str:
     table = _TERSE if terse else _SHORT
     return ", ".join(table.get(e.effect, e.effect).format(n=e.n) for e in effects)
 
@@ -136,7 +139,7 @@ class WishlandBoard(Board):
 
     title = "Wishland"
 
-    def __init__(self, state: State, **kwargs):
+    def __init__(self, state: State, **kwargs: Any) -> None:
         self.extra = 0  # extra Workers for the next purchase (Worker Reserve ability)
         self.detail: int | None = None  # the card whose whole text the details box keeps
         self._details_y = 0.0  # where the details box is (set while drawing)
@@ -167,7 +170,8 @@ class WishlandBoard(Board):
         return {t: a for t, a in super().targets(state).items()
                 if type(a) is not PlaceWorkers or a.slot is None or a in chosen}
 
-    def intent(self, msg, state: State) -> Action | None:
+    def intent(self, msg: ClickMessage | DragMessage | KeyMessage, state: State
+               ) -> Action | None:
         """UI settings that are no move (``info:<card id>`` pins a card's text in the details
         box, ``extra:<0-3>`` selects the extra Workers); every other click names an action."""
         if isinstance(msg, ClickMessage):
@@ -235,7 +239,7 @@ class WishlandBoard(Board):
         return out[::-1]
 
     @staticmethod
-    def _headline(state, obs) -> str:
+    def _headline(state: State, obs: dict[str, Any]) -> str:
         mode = "Solo Mode" if state.players == 1 else f"{state.players} players"
         if obs["is_over"]:
             won = ", ".join(f"P{p + 1}" for p in state.winners())
@@ -249,7 +253,7 @@ class WishlandBoard(Board):
         return (f"Wishland · {mode} · round {obs['round']} of {state.params.rounds} · "
                 f"turn {turn} · {who} to play")
 
-    def _details(self, x, y, cid: int | None = None, hover: bool = False) -> str:
+    def _details(self, x: float, y: float, cid: int | None = None, hover: bool = False) -> str:
         """The details box: the whole text of the card pinned with its (i) (or, hidden until the
         pointer is on that card, of one card)."""
         cid = self.detail if cid is None else cid
@@ -268,7 +272,9 @@ class WishlandBoard(Board):
         cls = "wl-detail bk-box" if hover else "bk-box"
         return f"<g class='{cls}'>{''.join(inner)}</g>"
 
-    def _card(self, x, y, cid, target=None, legal=(), w=CARD_W, h=CARD_H, label=None):
+    def _card(self, x: float, y: float, cid: int, target: str | None = None,
+              legal: Collection[str] = (), w: float = CARD_W, h: float = CARD_H,
+              label: str | None = None) -> str:
         c = CARDS[cid]
         kind = c.kind_name
         room = int((h - 18) // LINE)
@@ -286,7 +292,7 @@ class WishlandBoard(Board):
         return (f"<g class='wl-card'>{face}{info}"
                 f"{self._details(RIGHT, self._details_y, cid, hover=True)}</g>")
 
-    def _stacks(self, x, y, stacks) -> str:
+    def _stacks(self, x: float, y: float, stacks: list[list[int]]) -> str:
         out = []
         for i, (p, n) in enumerate(stacks[:4]):
             cx = x + 8 + i * 18
@@ -296,7 +302,7 @@ class WishlandBoard(Board):
             out.append(S.text(x + 8 + 4 * 18, y, f"+{len(stacks) - 4}", size=TEXT))
         return "".join(out)
 
-    def _market(self, state, obs, legal, top) -> list[str]:
+    def _market(self, state: State, obs: dict[str, Any], legal: set[str], top: int) -> list[str]:
         parts = []
         y = top
         bought = self.purchases(state)
@@ -347,7 +353,7 @@ class WishlandBoard(Board):
                                         rx=6, shape=False, stroke_dasharray="4 3"))
         return parts
 
-    def _buttons(self, state, obs, legal, y) -> tuple[str, int]:
+    def _buttons(self, state: State, obs: dict[str, Any], legal: set[str], y: int) -> tuple[str, int]:
         """Buttons for the actions that are not on the board, and the next free y."""
         buttons = []
         labels = [(Collect(), "Collect Workers"), (PayToCollect(), "Pay 3: collect (#16)"),
@@ -386,7 +392,8 @@ class WishlandBoard(Board):
                 x += 34
         return "".join(buttons), y + (32 if buttons else 0)
 
-    def _pending_cards(self, state, obs, legal, y) -> tuple[str, int]:
+    def _pending_cards(self, state: State, obs: dict[str, Any], legal: set[str], y: int
+                       ) -> tuple[str, int]:
         """Choices that show cards, below the Marketplace: the Entrepreneur draft, Hotel #8's
         bonus card, the Solo Mode hand."""
         parts = []
@@ -428,7 +435,8 @@ class WishlandBoard(Board):
             y += 18 + 22 * ((min(len(options), 24) + 7) // 8)
         return "".join(parts), y
 
-    def _right(self, state, obs, legal, top) -> tuple[list[str], float]:
+    def _right(self, state: State, obs: dict[str, Any], legal: set[str], top: int
+               ) -> tuple[list[str], float]:
         """The right column: Turn Order Track, round, Achievements; and where the card
         details box goes."""
         parts = []
@@ -485,18 +493,20 @@ class WishlandBoard(Board):
                             size=11, fill=S.MUTED))
         return parts, y + 18
 
-    def _play_areas(self, state, obs, legal, parts, y) -> float:
+    def _play_areas(self, state: State, obs: dict[str, Any], legal: set[str], parts: list[str], y: int
+                    ) -> float:
         """Every player's play area, side by side below the Marketplace; the lowest y."""
         n = state.players
         width = (MARKET_R - MX - 6 * (n - 1)) / n
-        bottom = y
+        bottom: float = y
         for p in range(n):
             part, end = self._seat(state, obs, p, MX + p * (width + 6), y + 2, width)
             parts.append(part)
             bottom = max(bottom, end)
         return bottom
 
-    def _seat(self, state, obs, p, x, y, width) -> tuple[str, float]:
+    def _seat(self, state: State, obs: dict[str, Any], p: int, x: float, y: float, width: float
+              ) -> tuple[str, float]:
         seat = obs["seats"][p]
         free = seat["workers"] - seat["placed"]
         ent = seat["entrepreneur"]
@@ -532,9 +542,9 @@ class WishlandBoard(Board):
         for i, (row, colour) in enumerate(rows):
             inner.append(S.text(x + 6, y + 24 + LINE / 2 + i * LINE, row, size=TEXT,
                                 fill=colour or S.INK, weight=600 if colour else None))
-        return S.group(inner, None, (), extra_class="bk-box", **{"data_seat": p}), y + h
+        return S.group(inner, None, (), extra_class="bk-box", data_seat=p), y + h
 
-    def _final_table(self, state, obs, x, y) -> str:
+    def _final_table(self, state: State, obs: dict[str, Any], x: float, y: float) -> str:
         rows = ["during play", "hotels", "mascots", "entertainment", "happiness", "visitors",
                 "restaurants", "entrepreneur", "total"]
         parts = [S.text(x, y + 8, "Final Scoring", size=14, weight=700)]

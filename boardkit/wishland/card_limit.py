@@ -9,21 +9,26 @@ Entrepreneur #7 for Hotels.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import RuleViolation
 
 from .content import ACTOR, CARDS, HOTEL, KINDS, MASCOT, RESTAURANT, RIDE, TICKET
+
+if TYPE_CHECKING:
+    from .state import WishlandState
 
 LIMITED = (RESTAURANT, ACTOR, MASCOT, HOTEL)
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 
 
-def card_limit(state, player: int) -> int:
+def card_limit(state: WishlandState, player: int) -> int:
     """How many cards of each limited colour ``player`` may have."""
     count = state.count[player]
     return count[TICKET] + count[RIDE]
 
 
-def ignores_limit(state, player: int, kind: int) -> bool:
+def ignores_limit(state: WishlandState, player: int, kind: int) -> bool:
     for cid in state.ongoing_rewards[player].get("ignore_limit", ()):
         for e in CARDS[cid].ongoing:
             if e.effect == "ignore_limit" and (e.kind is None or _KIND_INDEX[e.kind] == kind):
@@ -31,7 +36,7 @@ def ignores_limit(state, player: int, kind: int) -> bool:
     return False
 
 
-def limit_violation(state, player: int, cid: int) -> RuleViolation | None:
+def limit_violation(state: WishlandState, player: int, cid: int) -> RuleViolation | None:
     """Why ``player`` may not take ``cid`` into the play area now, or ``None``."""
     kind = CARDS[cid].kind
     if kind not in LIMITED:

@@ -15,7 +15,7 @@ the game state holds only integers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -53,6 +53,18 @@ else:
     KindName = Literal[KINDS]
 
 
+#: a card's lists of rewards (the fields of :class:`Card` that hold them)
+CardPart = Literal["immediate", "income", "ongoing", "final", "setup"]
+#: a list of gains named by plain values, so that the state holds no content objects
+#: (:func:`boardkit.wishland.rewards.effects_of`): a card's list of rewards
+#: ``("card", 413, "immediate")``, the gains of one of them ``("card", 107, "ongoing", 0)``,
+#: a Turn Order space's ``("turn", 4)``, the Advertisement Space's ``("advert",)``, the nth
+#: Mascot Card Bonus's ``("mascot", 2)``
+RewardRef = (tuple[Literal["card"], int, CardPart] | tuple[Literal["card"], int, CardPart, int]
+             | tuple[Literal["turn"], int] | tuple[Literal["advert"]]
+             | tuple[Literal["mascot"], int])
+
+
 def card_id(kind: int, number: int) -> int:
     return (kind + 1) * 100 + number
 
@@ -77,7 +89,7 @@ class Effect(Strict):
     gain: tuple[Effect, ...] = ()
 
     @model_validator(mode="after")
-    def _known_kind(self):
+    def _known_kind(self) -> Self:
         if self.kind is not None and self.kind not in KINDS:
             raise ValueError(f"kind '{self.kind}' is not one of {', '.join(KINDS)}")
         if self.kind is None and self.effect in KIND_NEEDED:
@@ -88,7 +100,7 @@ class Effect(Strict):
         return self
 
 
-def _check_list(effects, allowed, where):
+def _check_list(effects: tuple[Effect, ...], allowed: tuple[str, ...], where: str) -> None:
     for e in effects:
         if e.effect not in allowed:
             raise ValueError(f"{where}: '{e.effect}' is not allowed here "
@@ -103,7 +115,7 @@ class _Rewards(Strict):
     setup: tuple[Effect, ...] = ()
 
     @model_validator(mode="after")
-    def _lists(self):
+    def _lists(self) -> Self:
         _check_list(self.immediate, GAINS, "immediate")
         _check_list(self.income, INCOME, "income")
         _check_list(self.ongoing, ONGOING, "ongoing")
@@ -145,7 +157,7 @@ class BoardFile(Strict):
     mascot_bonus: list[MascotBonus]
 
     @model_validator(mode="after")
-    def _order(self):
+    def _order(self) -> Self:
         if [k.key for k in self.kind] != list(KINDS):
             raise ValueError(f"kind: the card types must be {', '.join(KINDS)} in this order")
         if [k.row for k in self.kind[:5]] != list(ROWS):
@@ -210,7 +222,7 @@ class Condition(Strict):
     min_cost: int = Field(0, ge=0)
 
     @model_validator(mode="after")
-    def _kinds(self):
+    def _kinds(self) -> Self:
         for k in ((self.kind,) if self.kind else ()) + self.kinds:
             if k not in KINDS:
                 raise ValueError(f"kind '{k}' is not one of {', '.join(KINDS)}")
@@ -242,7 +254,7 @@ class TableSpec(Strict):
     rows: tuple[tuple[int, int], ...]
 
     @model_validator(mode="after")
-    def _sorted(self):
+    def _sorted(self) -> Self:
         thresholds = [r[0] for r in self.rows]
         if thresholds != sorted(set(thresholds)):
             raise ValueError(f"table {self.key}: thresholds must increase")

@@ -14,15 +14,20 @@ Mode the single Marketplace deck sits in the Mascot row and nothing is displayed
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation
+from typing import TYPE_CHECKING
+
+from boardkit.engine import RuleViolation, State
 from boardkit.engine.rules import rule_ids
 
 from .content import CARDS, MASCOT, ROWS
 
+if TYPE_CHECKING:
+    from .state import WishlandState
+
 RULES = rule_ids("wishland")
 
 
-def shuffle_deck(state, row: int, cards: list[int], why: str) -> list[int]:
+def shuffle_deck(state: WishlandState, row: int, cards: list[int], why: str) -> list[int]:
     """Shuffle ``cards`` as a random event (logged; the order stays secret from players)."""
     if len(cards) < 2:
         return list(cards)
@@ -38,21 +43,21 @@ def shuffle_deck(state, row: int, cards: list[int], why: str) -> list[int]:
     return [ordered[i] for i in order]
 
 
-def _check_order(name: str, n: int, value) -> None:
+def _check_order(name: str, n: int, value: object) -> None:
     if not (isinstance(value, tuple) and sorted(value) == list(range(n))):
         raise RuleViolation("wishland.setup.market",
                             f"{name}: a shuffle is an order of the deck's {n} cards "
                             f"(0..{n - 1}, each once), not {value!r}")
 
 
-def check_any_order(state, value) -> None:
+def check_any_order(state: State, value: object) -> None:
     """Force-time check of a shuffle (the deck's size is checked when it is used)."""
     if not (isinstance(value, tuple) and value and sorted(value) == list(range(len(value)))):
         raise RuleViolation("wishland.setup.market",
                             f"a shuffle is an order 0..n-1 (each once), not {value!r}")
 
 
-def refill(state) -> None:
+def refill(state: WishlandState) -> None:
     """Deal up to ``market_cards`` cards from each deck to its row."""
     if state.solo:
         return
@@ -64,7 +69,7 @@ def refill(state) -> None:
             row[slot] = deck.pop() if deck else 0
 
 
-def game_end(state) -> bool:
+def game_end(state: WishlandState) -> bool:
     """Step 1: the round just completed was the last (round 7): the game ends and Final Scoring
     follows (the same name in every game: :func:`boardkit.wishland.game_end`)."""
     return state.round >= state.params.rounds
@@ -72,7 +77,7 @@ def game_end(state) -> bool:
 
 @RULES.implements("wishland.end_of_round.reshuffle", "wishland.end_of_round.refill",
                   "wishland.end_of_round.workers")
-def end_round(state) -> None:
+def end_round(state: WishlandState) -> None:
     """Steps 2 to 6, after any round but the last; the flow then starts the next round."""
     if not state.solo:
         for k, row in enumerate(state.market):

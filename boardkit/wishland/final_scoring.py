@@ -23,15 +23,31 @@ Track. Solo Mode: the game is won by beating ``variant.solo_best`` (if given).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection, Iterator
+from typing import TYPE_CHECKING
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from .actions import BonusCard
-from .content import ACTOR, CARDS, CONTENT, FIVE, MASCOT, RESTAURANT, TICKET, table_value
+from .content import (
+    ACTOR,
+    CARDS,
+    CONTENT,
+    FIVE,
+    MASCOT,
+    RESTAURANT,
+    TICKET,
+    Effect,
+    TableSpec,
+    table_value,
+)
 from .income import income_credits
 from .standard_actions import after_payment, payment_violation, purchase_cost
 from .tracks import doubles
+
+if TYPE_CHECKING:
+    from .state import WishlandState
 
 PARTS = ("hotels", "mascots", "entertainment", "happiness", "visitors", "restaurants",
          "entrepreneur")
@@ -39,7 +55,7 @@ DECLINE = BonusCard(None)
 RULES = rule_ids("wishland")
 
 
-def _finals(state, player: int):
+def _finals(state: WishlandState, player: int) -> Iterator[tuple[int, Effect]]:
     """(card, effect) of every Final Scoring Reward ``player`` has (Hotels, Entrepreneur)."""
     for cid in state.tableau[player]:
         for e in CARDS[cid].final:
@@ -49,19 +65,19 @@ def _finals(state, player: int):
             yield state.entrepreneur[player], e
 
 
-def _has(state, player: int, effect: str) -> bool:
+def _has(state: WishlandState, player: int, effect: str) -> bool:
     return effect in state.finals[player]
 
 
-def hotel_points(state, player: int) -> int:
+def hotel_points(state: WishlandState, player: int) -> int:
     count = state.count[player]
     total = 0
     for _, e in _finals(state, player):
         name = e.effect
         if name == "ticket_table":
-            total += table_value(CONTENT.tables[e.table], count[TICKET])
+            total += table_value(_table(e), count[TICKET])
         elif name == "symbol_table":
-            total += table_value(CONTENT.tables[e.table], sum(state.symbols[player].values()))
+            total += table_value(_table(e), sum(state.symbols[player].values()))
         elif name == "milestones":
             top = state.params.tracks.max
             done = (state.happiness[player] >= top) + (state.visitors[player] >= top) + (
@@ -74,12 +90,19 @@ def hotel_points(state, player: int) -> int:
     return total
 
 
-def _symbols_of(state, player: int, kind: int) -> set[str | None]:
+def _table(e: Effect) -> TableSpec:
+    """The scoring table a ``ticket_table`` or ``symbol_table`` reward names (the content's
+    load checks that it names one of tables.toml)."""
+    assert e.table is not None, e
+    return CONTENT.tables[e.table]
+
+
+def _symbols_of(state: WishlandState, player: int, kind: int) -> set[str | None]:
     return {CARDS[c].symbol for c in state.tableau[player] if CARDS[c].kind == kind}
 
 
 @RULES.implements("wishland.final.mascots")
-def mascot_points(state, player: int) -> int:
+def mascot_points(state: WishlandState, player: int) -> int:
     mascots = Counter(CARDS[c].symbol for c in state.tableau[player] if CARDS[c].kind == MASCOT)
     others = Counter(CARDS[c].symbol for c in state.tableau[player]
                      if CARDS[c].kind != MASCOT and CARDS[c].symbol)
@@ -89,7 +112,7 @@ def mascot_points(state, player: int) -> int:
     return total // 2
 
 
-def entertainment_counts(state, player: int) -> tuple[int, int, int]:
+def entertainment_counts(state: WishlandState, player: int) -> tuple[int, int, int]:
     """(unique Actor symbols, bonus symbols, duplicates) of ``player``."""
     symbols = [CARDS[c].entertainment for c in state.tableau[player] if CARDS[c].kind == ACTOR]
     unique = len(set(symbols))
@@ -99,7 +122,7 @@ def entertainment_counts(state, player: int) -> tuple[int, int, int]:
 
 
 @RULES.implements("wishland.final.entertainment")
-def entertainment_points(state, player: int) -> int:
+def entertainment_points(state: WishlandState, player: int) -> int:
     unique, bonus, duplicates = entertainment_counts(state, player)
     total = min(unique + bonus, len(CONTENT.entertainment_symbols))
     vp = table_value(CONTENT.tables["entertainment"], total)
@@ -109,7 +132,7 @@ def entertainment_points(state, player: int) -> int:
 
 
 @RULES.implements("wishland.final.happiness")
-def happiness_points(state, player: int) -> int:
+def happiness_points(state: WishlandState, player: int) -> int:
     if state.happiness[player] < state.params.tracks.max:
         return 0
     size = state.params.tracks.final_set
@@ -118,7 +141,7 @@ def happiness_points(state, player: int) -> int:
 
 
 @RULES.implements("wishland.final.visitors")
-def visitor_points(state, player: int) -> int:
+def visitor_points(state: WishlandState, player: int) -> int:
     if state.visitors[player] < state.params.tracks.max:
         return 0
     vp = income_credits(state, player) // state.params.tracks.final_income_step
@@ -126,14 +149,14 @@ def visitor_points(state, player: int) -> int:
 
 
 @RULES.implements("wishland.final.restaurants")
-def restaurant_points(state, player: int) -> int:
+def restaurant_points(state: WishlandState, player: int) -> int:
     if _has(state, player, "no_restaurant_penalty"):
         return 0
     return -sum(e.n for c in state.tableau[player] if CARDS[c].kind == RESTAURANT
                 for e in CARDS[c].final if e.effect == "penalty")
 
 
-def entrepreneur_points(state, player: int) -> int:
+def entrepreneur_points(state: WishlandState, player: int) -> int:
     total = 0
     symbols = state.symbols[player]
     for _, e in _finals(state, player):
@@ -148,7 +171,7 @@ def entrepreneur_points(state, player: int) -> int:
 
 
 @RULES.implements("wishland.reward.final")
-def final_parts(state, player: int) -> dict[str, int]:
+def final_parts(state: WishlandState, player: int) -> dict[str, int]:
     """``player``'s Final Scoring, step by step (as if the game ended now)."""
     return {
         "hotels": hotel_points(state, player),
@@ -164,19 +187,19 @@ def final_parts(state, player: int) -> dict[str, int]:
 # ------------------------------------------------------------------ the end of the game
 
 
-def start_final_scoring(state) -> None:
+def start_final_scoring(state: WishlandState) -> None:
     """Round 7 is over: the game ends and Final Scoring begins."""
     state.note(f"round {state.round} was the last: Final Scoring")
     state.final_phase = True
 
 
-def bonus_card(state, player: int) -> Step | None:
+def bonus_card(state: WishlandState, player: int) -> BonusCardStep | None:
     """Step 1, in Player Turn Order: Hotel #8's owner may buy one more card (nobody else
     has a decision here)."""
     return BonusCardStep(player) if _has(state, player, "bonus_card") else None
 
 
-def bonus_candidates(state) -> list[int]:
+def bonus_candidates(state: WishlandState) -> list[int]:
     """Every card Hotel #8 may take: the rows, the decks and the discard piles."""
     out: list[int] = []
     for k in range(len(state.decks)):
@@ -186,7 +209,8 @@ def bonus_candidates(state) -> list[int]:
     return sorted(out)
 
 
-def bonus_violation(state, player: int, cid, candidates=None) -> RuleViolation | None:
+def bonus_violation(state: WishlandState, player: int, cid: int | None,
+                    candidates: Collection[int] | None = None) -> RuleViolation | None:
     if cid is None:
         return None
     if candidates is None:
@@ -198,7 +222,7 @@ def bonus_violation(state, player: int, cid, candidates=None) -> RuleViolation |
     return payment_violation(state, player, cid)
 
 
-def take_from_marketplace(state, cid: int) -> None:
+def take_from_marketplace(state: WishlandState, cid: int) -> None:
     """Remove ``cid`` from the row, deck or discard pile that holds it."""
     for k in range(len(state.decks)):
         row = state.market[k]
@@ -211,31 +235,33 @@ def take_from_marketplace(state, cid: int) -> None:
                 return
 
 
-class BonusCardStep(Step):
+class BonusCardStep(Step["WishlandState"]):
     """Hotel #8: buy one card from any row, deck or discard pile, or decline."""
 
     rule = "wishland.hotel.8"
 
-    def __init__(self, player: int):
+    def __init__(self, player: int) -> None:
         self.player = player
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WishlandState) -> str:
         return "Hotel #8: buy one card from any Marketplace row, deck or discard pile, or decline"
 
-    def legal(self, state):
+    def legal(self, state: WishlandState) -> list[Action]:
         p = self.player
         pool = bonus_candidates(state)
         known = set(pool)
-        return [DECLINE] + [BonusCard(c) for c in pool if bonus_violation(state, p, c, known) is None]
+        return [DECLINE, *(BonusCard(c) for c in pool
+                           if bonus_violation(state, p, c, known) is None)]
 
-    def check(self, state, act) -> None:
+    def check(self, state: WishlandState, act: Action) -> None:
         if type(act) is not BonusCard:
             raise RuleViolation("wishland.hotel.8", self.not_now(state, act))
         bad = bonus_violation(state, self.player, act.card)
         if bad is not None:
             raise bad
 
-    def resolve(self, state, act) -> None:
+    def resolve(self, state: WishlandState, act: Action) -> None:
+        assert isinstance(act, BonusCard), act  # check() let nothing else through
         if act.card is not None:
             cid, p = act.card, self.player
             take_from_marketplace(state, cid)
@@ -245,7 +271,7 @@ class BonusCardStep(Step):
             after_payment(state, p, cid)
 
 
-def final_done(state) -> None:
+def final_done(state: WishlandState) -> None:
     """Every player's Final Scoring, step by step; the game is over."""
     state.final = [final_parts(state, p) for p in range(state.players)]
     for p, parts in enumerate(state.final):
@@ -255,7 +281,7 @@ def final_done(state) -> None:
 
 
 @RULES.implements("wishland.final.winner", "wishland.solo.scoring")
-def winners(state) -> list[int]:
+def winners(state: WishlandState) -> list[int]:
     """Most Victory Points; a tie goes to the tied player furthest right on the Turn Order
     Track (``wishland.final.winner``). Solo Mode has no opponent and no loss condition: the
     aim is to beat your best score, so with ``variant.solo_best`` the game is won only by a
@@ -263,8 +289,8 @@ def winners(state) -> list[int]:
     is won (``wishland.solo.scoring``)."""
     scores = state.scores()
     if state.players == 1:
-        best = state.variant.solo_best
-        return [0] if best is None or scores[0] > best else []
+        to_beat = state.variant.solo_best
+        return [0] if to_beat is None or scores[0] > to_beat else []
     best = max(scores)
     tied = [p for p, s in enumerate(scores) if s == best]
     if len(tied) == 1:
@@ -272,7 +298,7 @@ def winners(state) -> list[int]:
     return [max(tied, key=lambda p: state.space[p])]
 
 
-def final_scores(state) -> list[float]:
+def final_scores(state: WishlandState) -> list[float]:
     """Each player's Victory Points: those of play, plus every Final Scoring step once it has
     been done; the state's ``scores()``. The same name in every game
     (:func:`boardkit.wishland.final_scores`)."""

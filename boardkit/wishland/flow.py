@@ -16,6 +16,8 @@ card's rewards) it asks it, then schedules the rest (``state.ask``, ``state.then
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import Flow, Phase, Stage, Turn
 
 from . import (
@@ -27,6 +29,9 @@ from . import (
     turn_order,
     turns,
 )
+
+if TYPE_CHECKING:
+    from .state import WishlandState
 
 HOTEL_13 = Stage("hotel_13",
                  "with Hotel #13, after a turn in which its owner advertised and while they "
@@ -72,7 +77,7 @@ SOLO_TURN = Turn(
 )
 
 
-def _after_turns(state) -> str:
+def _after_turns(state: WishlandState) -> str:
     return "final_scoring" if end_of_round.game_end(state) else "end_of_round"
 
 

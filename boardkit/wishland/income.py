@@ -7,10 +7,16 @@ Entrepreneur #12 (by the number of Restaurants) and #9 (first Income Phase only)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from boardkit.engine.rules import rule_ids
 
-from .content import CARDS, KINDS, Effect
+from .content import CARDS, KINDS, Effect, RewardRef
 from .rewards import gain
+
+if TYPE_CHECKING:
+    from .state import WishlandState
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 RULES = rule_ids("wishland")
@@ -22,7 +28,7 @@ def _of_kind(count: list[int], e: Effect) -> int:
     return count[_KIND_INDEX[e.kind]]
 
 
-def _income_cards(state, player: int):
+def _income_cards(state: WishlandState, player: int) -> Iterator[int]:
     for cid in state.tableau[player]:
         if CARDS[cid].income:
             yield cid
@@ -30,7 +36,7 @@ def _income_cards(state, player: int):
         yield state.entrepreneur[player]
 
 
-def income_credits(state, player: int) -> int:
+def income_credits(state: WishlandState, player: int) -> int:
     """The Credits a (new) Income Phase pays ``player``: 5 plus income rewards.
 
     Used by the Visitors Final Scoring Reward and Achievement Tile #8; one-off rewards of a
@@ -50,13 +56,13 @@ def income_credits(state, player: int) -> int:
 
 
 @RULES.implements("wishland.income.cards", "wishland.reward.income")
-def collect_income(state, player: int) -> None:
+def collect_income(state: WishlandState, player: int) -> None:
     """``player``'s part of the Income Phase: base and credit rewards now, other income
     rewards queued (a choice among them is a decision). No decision of its own: the flow
     gives the next player their income once this one's rewards are paid."""
     credits = state.params.income
     count = state.count[player]
-    jobs = []
+    jobs: list[RewardRef] = []
     for cid in _income_cards(state, player):
         for j, e in enumerate(CARDS[cid].income):
             if e.effect == "credits":

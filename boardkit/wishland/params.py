@@ -65,7 +65,7 @@ class Variant(_Model):
 
     @field_validator("scenario")
     @classmethod
-    def _known(cls, value):
+    def _known(cls, value: str | None) -> str | None:
         if value is not None:
             if value not in names():
                 raise ValueError(f"unknown scenario {value!r}; known: {', '.join(names())}")

@@ -9,20 +9,23 @@ reward and Ongoing Reward applies — only the order of events is the teacher's.
 
 from __future__ import annotations
 
-from boardkit.engine import State
+from collections.abc import Iterable
+from typing import Any
 
 from .actions import ChooseReward, ChooseTurnSpace, KeepEntrepreneur
 from .content import ACTOR, CARDS, HOTEL, MASCOT, RESTAURANT, RIDE, TICKET, card_id
 from .final_scoring import take_from_marketplace
 from .game import GAME
 from .rewards import ChoiceStep, play_card
+from .state import WishlandState
 
 
-def start_of_turns(players: int = 2, seed: int = 0, variant: dict | None = None,
-                   params: dict | None = None) -> State:
+def start_of_turns(players: int = 2, seed: int = 0, variant: dict[str, Any] | None = None,
+                   params: dict[str, Any] | None = None) -> WishlandState:
     """A new game at the first turn of round 1: P1 took space 1, P2 space 2, ... (the
     choice rewards of space 4 are taken as Workers)."""
     state = GAME.new_game(players=players, seed=seed, variant=variant, params=params)
+    assert isinstance(state, WishlandState), "GAME's state_class is WishlandState"
     settle_setup(state)
     while type(state.pending).__name__ in ("TurnOrderStep", "ChoiceStep"):
         step = state.pending
@@ -34,19 +37,20 @@ def start_of_turns(players: int = 2, seed: int = 0, variant: dict | None = None,
     return state
 
 
-def settle_setup(state) -> None:
+def settle_setup(state: WishlandState) -> None:
     """Keep the first dealt Entrepreneur card for every player (if they are dealt)."""
     while type(state.pending).__name__ == "DraftStep":
         state.apply(KeepEntrepreneur(0))
 
 
-def resolve_choices(state, resource: str = "workers") -> None:
+def resolve_choices(state: WishlandState, resource: str = "workers") -> None:
     """Answer every pending choice reward with ``resource``."""
     while isinstance(state.pending, ChoiceStep):
         state.apply(ChooseReward(resource))
 
 
-def put_cards(state, player: int, cards, resource: str = "workers") -> None:
+def put_cards(state: WishlandState, player: int, cards: Iterable[int], resource: str = "workers"
+              ) -> None:
     """Play ``cards`` (ids) for ``player`` as if bought (no Credits, no Workers): each is
     taken from the Marketplace (Ticket Office cards from the supply) and played with all its
     rewards; pending choices are answered with ``resource``."""
@@ -60,7 +64,7 @@ def put_cards(state, player: int, cards, resource: str = "workers") -> None:
         resolve_choices(state, resource)
 
 
-def find(kind: int, **where) -> list[int]:
+def find(kind: int, **where: object) -> list[int]:
     """Card ids of ``kind`` whose fields match ``where`` (``symbol="cotton candy"``, ...);
     ``income=2`` matches a Restaurant paying 2 Credits of income, ``penalty=True`` one with a
     Final Scoring penalty."""
@@ -92,7 +96,7 @@ def rulebook_example_cards() -> dict[str, list[int]]:
     * 4 Mascots: cotton candy, hamburger, top hat, top hat;
     * 3 Rides and the Hotels #8, #10, #12 and #17 (3 full colour sets for Hotel #17).
     """
-    def first(ids, n=1):
+    def first(ids: list[int], n: int = 1) -> list[int]:
         assert len(ids) >= n, ids
         return ids[:n]
 

@@ -12,24 +12,40 @@ this module interprets it with a handful of effect functions:
   such a choice.
 
 A list of gains is named by a *reference* (a tuple of plain values, so the state never holds
-content objects): ``("card", 413, "immediate")``, ``("card", 107, "ongoing", 0)``,
-``("turn", 4)``, ``("advert",)``, ``("mascot", 2)``.
+content objects; :data:`~boardkit.wishland.content.RewardRef`): ``("card", 413, "immediate")``,
+``("card", 107, "ongoing", 0)``, ``("turn", 4)``, ``("advert",)``, ``("mascot", 2)``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 
-from boardkit.engine import STAY, Outcome, RuleViolation, Step
+from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from . import tracks
 from .actions import ChooseReward
 from .card_limit import card_limit
-from .content import CARDS, CONTENT, ENTREPRENEUR, KINDS, MASCOT, RESOURCES, TICKET, Effect
+from .content import (
+    CARDS,
+    CONTENT,
+    ENTREPRENEUR,
+    KINDS,
+    MASCOT,
+    RESOURCES,
+    TICKET,
+    CardPart,
+    Effect,
+    RewardRef,
+)
 from .tracks import add_vp
 
-CHOICES = [ChooseReward(r) for r in RESOURCES]
+if TYPE_CHECKING:
+    from .state import WishlandState
+
+CHOICES: list[Action] = [ChooseReward(r) for r in RESOURCES]
 SOURCE = {0: "rides", 1: "restaurants", 2: "actors", 3: "hotels", 4: "mascots",
           5: "ticket offices", 6: "entrepreneur"}
 
@@ -80,31 +96,39 @@ ENTREPRENEUR_RULES = RULES.family({
 
 
 @cache
-def effects_of(ref: tuple) -> tuple[Effect, ...]:
+def effects_of(ref: RewardRef) -> tuple[Effect, ...]:
     """The gains a reference names (see the module docstring)."""
-    what = ref[0]
-    if what == "card":
-        effects = getattr(CARDS[ref[1]], ref[2])
-        return effects[ref[3]].gain if len(ref) > 3 else effects
-    if what == "turn":
-        return CONTENT.board.turn_order[ref[1] - 1].gain
-    if what == "advert":
-        return CONTENT.board.advertisement.gain
-    if what == "mascot":
-        return CONTENT.board.mascot_bonus[ref[1] - 1].gain
+    match ref:
+        case ("card", cid, part):
+            return _card_effects(cid, part)
+        case ("card", cid, part, index):
+            return _card_effects(cid, part)[index].gain
+        case ("turn", space):
+            return CONTENT.board.turn_order[space - 1].gain
+        case ("advert",):
+            return CONTENT.board.advertisement.gain
+        case ("mascot", nth):
+            return CONTENT.board.mascot_bonus[nth - 1].gain
     raise KeyError(f"unknown reward reference {ref!r}")
+
+
+def _card_effects(cid: int, part: CardPart) -> tuple[Effect, ...]:
+    """One of card ``cid``'s lists of rewards (its field ``part``)."""
+    effects: tuple[Effect, ...] = getattr(CARDS[cid], part)
+    return effects
 
 
 def source_of(cid: int) -> str:
     return SOURCE[CARDS[cid].kind]
 
 
-def owns(state, player: int, ability: str) -> bool:
+def owns(state: WishlandState, player: int, ability: str) -> bool:
     """Does ``player`` have a card in play with the Ongoing Reward ``ability``?"""
     return ability in state.ongoing_rewards[player]
 
 
-def ability_effects(state, player: int, ability: str):
+def ability_effects(state: WishlandState, player: int, ability: str
+                    ) -> Iterator[tuple[int, int, Effect]]:
     """(card id, index, effect) of every ``ability`` effect of ``player``'s cards."""
     for cid in state.ongoing_rewards[player].get(ability, ()):
         for j, e in enumerate(CARDS[cid].ongoing):
@@ -112,17 +136,17 @@ def ability_effects(state, player: int, ability: str):
                 yield cid, j, e
 
 
-def add_credits(state, player: int, n: int) -> None:
+def add_credits(state: WishlandState, player: int, n: int) -> None:
     state.credits[player] = max(0, state.credits[player] + n)
 
 
-def give(state, player: int, ref: tuple, mult: int, source: str) -> None:
+def give(state: WishlandState, player: int, ref: RewardRef, mult: int, source: str) -> None:
     """Queue the gains ``ref`` names for ``player`` (paid by the flow, :func:`gain`)."""
     if effects_of(ref):
         state.then(gain, player, ref, 0, mult, source)
 
 
-def gain(state, player: int, ref: tuple, start: int, mult: int, source: str) -> None:
+def gain(state: WishlandState, player: int, ref: RewardRef, start: int, mult: int, source: str) -> None:
     """Pay the gains ``ref`` names from index ``start`` on; a choice or a Ticket Office
     card pauses it: the choice is asked (the card is played), then the rest is paid."""
     effects = effects_of(ref)
@@ -144,7 +168,7 @@ def gain(state, player: int, ref: tuple, start: int, mult: int, source: str) -> 
         gain_simple(state, player, name, n, source)
 
 
-def gain_simple(state, player: int, name: str, n: int, source: str) -> None:
+def gain_simple(state: WishlandState, player: int, name: str, n: int, source: str) -> None:
     """A gain that needs no decision."""
     if name == "vp":
         add_vp(state, player, n, source)
@@ -160,7 +184,7 @@ def gain_simple(state, player: int, name: str, n: int, source: str) -> None:
         raise ValueError(f"not a simple gain: {name}")
 
 
-def gain_resource(state, player: int, resource: str, n: int = 1) -> None:
+def gain_resource(state: WishlandState, player: int, resource: str, n: int = 1) -> None:
     if resource == "workers":
         tracks.gain_workers(state, player, n)
     else:
@@ -168,7 +192,7 @@ def gain_resource(state, player: int, resource: str, n: int = 1) -> None:
 
 
 @RULES.implements("wishland.reward.ticket")
-def take_tickets(state, player: int, n: int) -> None:
+def take_tickets(state: WishlandState, player: int, n: int) -> None:
     """Take ``n`` Ticket Office cards from the supply, one at a time (each is played)."""
     if n <= 0:
         return
@@ -180,26 +204,27 @@ def take_tickets(state, player: int, n: int) -> None:
         state.then(take_tickets, player, n - 1)
 
 
-class ChoiceStep(Step):
+class ChoiceStep(Step["WishlandState"]):
     """A choice reward: 1 Happiness, 1 Visitor or 1 Worker, ``count`` times."""
 
     rule = "wishland.reward.choice"
 
-    def __init__(self, player: int, count: int, source: str):
+    def __init__(self, player: int, count: int, source: str) -> None:
         self.player, self.count, self.source = player, count, source
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WishlandState) -> str:
         more = f" ({self.count} to choose)" if self.count > 1 else ""
         return f"choose 1 Happiness, 1 Visitor or 1 Worker from {self.source}{more}"
 
-    def legal(self, state):
+    def legal(self, state: WishlandState) -> list[Action]:
         return CHOICES
 
-    def check(self, state, act) -> None:
+    def check(self, state: WishlandState, act: Action) -> None:
         if type(act) is not ChooseReward or act.resource not in RESOURCES:
             raise RuleViolation("wishland.reward.choice", self.not_now(state, act))
 
-    def resolve(self, state, act) -> Outcome:
+    def resolve(self, state: WishlandState, act: Action) -> Outcome:
+        assert isinstance(act, ChooseReward), act  # check() let nothing else through
         gain_resource(state, self.player, act.resource)
         self.count -= 1
         return STAY if self.count > 0 else None  # the next of the choices
@@ -215,7 +240,7 @@ _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 
 
 @RULES.implements("wishland.reward.immediate", "wishland.reward.ongoing")
-def play_card(state, player: int, cid: int) -> None:
+def play_card(state: WishlandState, player: int, cid: int) -> None:
     """``cid`` enters ``player``'s play area; queue every reward it triggers, in order:
     its Immediate Reward, the Mascot Card Bonus, then the Ongoing Rewards of the cards
     already in play that react to it. Its own Ongoing Rewards apply from now on."""
@@ -233,7 +258,7 @@ def play_card(state, player: int, cid: int) -> None:
         if sym is not None:
             symbols[sym] = symbols.get(sym, 0) + 1
     nth = state.count[player][kind]
-    jobs: list[tuple[tuple, int, str]] = []
+    jobs: list[tuple[RewardRef, int, str]] = []
     src = SOURCE[kind]
     if card.immediate:
         jobs.append((("card", cid, "immediate"), 1, src))

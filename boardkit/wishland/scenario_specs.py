@@ -24,7 +24,7 @@ for the setup alone); ``describe(id)`` says what it shows, ``names()`` lists the
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Self
 
 import numpy as np
 from pydantic import Field, field_validator, model_validator
@@ -36,6 +36,9 @@ from boardkit.engine.resources import data_file
 from .content import CARDS, ROWS
 from .final_scoring import take_from_marketplace
 from .rewards import play_card
+
+if TYPE_CHECKING:
+    from .state import WishlandState
 
 #: the per-player fields a teacher's position may give (nothing else)
 SETTABLE = ("credits", "happiness", "visitors", "workers", "reserve")
@@ -62,7 +65,7 @@ class ScenarioSpec(Strict):
 
     @field_validator("deal")
     @classmethod
-    def _dealt(cls, deal):
+    def _dealt(cls, deal: dict[RowName, list[str]]) -> dict[RowName, list[str]]:
         for row, names in deal.items():
             kind = ROWS.index(row)
             for name in names:
@@ -71,7 +74,7 @@ class ScenarioSpec(Strict):
         return deal
 
     @model_validator(mode="after")
-    def _teacher(self):
+    def _teacher(self) -> Self:
         if self.teacher != bool(self.cards or self.set):
             raise ValueError("a position with cards or set fields is a teacher's position "
                              "(teacher = true), and only those")
@@ -79,7 +82,7 @@ class ScenarioSpec(Strict):
 
     @field_validator("cards")
     @classmethod
-    def _known(cls, cards):
+    def _known(cls, cards: list[list[str]]) -> list[list[str]]:
         for names in cards:
             for name in names:
                 if name not in _NAMES:
@@ -120,7 +123,7 @@ def describe(name: str) -> str:
 # ------------------------------------------------------------------ the setup's part
 
 
-def queue_deal(state, name: str) -> None:
+def queue_deal(state: WishlandState, name: str) -> None:
     """Before the setup shuffles: force each ``deal`` row's shuffle so that its named cards
     come first (the rest of the deck in an order drawn from the game's seed)."""
     s = spec(name)
@@ -137,7 +140,7 @@ def queue_deal(state, name: str) -> None:
         state._forced.setdefault(f"shuffle {row}", []).append(tuple(rest + top[::-1]))
 
 
-def give_teacher_position(state, name: str) -> None:
+def give_teacher_position(state: WishlandState, name: str) -> None:
     """After the setup's deal: a teacher's position's cards and fields."""
     s = spec(name)
     for player, cards in enumerate(s.cards):

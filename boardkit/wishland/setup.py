@@ -15,7 +15,9 @@ Mode — Setup).
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step, VariantError
+from typing import TYPE_CHECKING
+
+from boardkit.engine import Action, RuleViolation, State, Step, VariantError
 from boardkit.engine.rules import rule_ids
 
 from . import scenario_specs
@@ -25,7 +27,10 @@ from .content import CARDS, ENTREPRENEUR, MASCOT, ROWS, TICKET
 from .end_of_round import refill, shuffle_deck
 from .rewards import play_card
 
-KEEP = [KeepEntrepreneur(0), KeepEntrepreneur(1)]
+if TYPE_CHECKING:
+    from .state import WishlandState
+
+KEEP: list[Action] = [KeepEntrepreneur(0), KeepEntrepreneur(1)]
 ENTREPRENEURS = sorted(c for c, card in CARDS.items() if card.kind == ENTREPRENEUR)
 RULES = rule_ids("wishland")
 
@@ -33,7 +38,7 @@ RULES = rule_ids("wishland")
 @RULES.implements("wishland.setup.players", "wishland.setup.tracks", "wishland.setup.workers",
                   "wishland.setup.first_player", "wishland.setup.ticket_office",
                   "wishland.solo.setup")
-def setup(state) -> None:
+def setup(state: WishlandState) -> None:
     n = state.players
     par = state.params
     state.solo = n == 1
@@ -103,7 +108,7 @@ def setup(state) -> None:
 # ------------------------------------------------------------------ Entrepreneur draft
 
 
-def deal_entrepreneurs(state) -> None:
+def deal_entrepreneurs(state: WishlandState) -> None:
     """With the Entrepreneur option: deal 2 secret Entrepreneur cards to each player."""
     if not state.variant.entrepreneurs:
         return
@@ -121,51 +126,54 @@ def deal_entrepreneurs(state) -> None:
                    public="is dealt 2 secret Entrepreneur cards")
 
 
-def drafters(state) -> range:
+def drafters(state: WishlandState) -> range:
     """Who keeps an Entrepreneur card, in seat order (nobody without the option)."""
     return range(state.players if state.variant.entrepreneurs else 0)
 
 
-def _check_deal(state, value) -> None:
+def _check_deal(state: State, value: object) -> None:
     if not (isinstance(value, tuple) and sorted(value) == list(range(len(ENTREPRENEURS)))):
         raise RuleViolation("wishland.entrepreneur.draft",
                             f"the deal is an order of the {len(ENTREPRENEURS)} Entrepreneur "
                             f"cards (0..{len(ENTREPRENEURS) - 1}), not {value!r}")
 
 
-class DraftStep(Step):
+class DraftStep(Step["WishlandState"]):
     """Keep one of your two dealt Entrepreneur cards (the other is discarded, unseen)."""
 
     rule = "wishland.entrepreneur.draft"
     secret = True  # the choice is revealed only when every player has chosen
 
-    def __init__(self, player: int):
+    def __init__(self, player: int) -> None:
         self.player = player
 
-    def public_text(self, state, act) -> str:
+    def public_text(self, state: WishlandState, act: Action) -> str:
         return "keeps one Entrepreneur card (secret until the reveal)"
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WishlandState) -> str:
         return "keep one of your two secret Entrepreneur cards"
 
-    def legal(self, state):
+    def legal(self, state: WishlandState) -> list[Action]:
         return KEEP
 
-    def check(self, state, act) -> None:
+    def check(self, state: WishlandState, act: Action) -> None:
         if type(act) is not KeepEntrepreneur or act.index not in (0, 1):
             raise RuleViolation("wishland.entrepreneur.draft",
                                 f"“{act}” is not possible now: keep dealt card 1 or 2 "
                                 "(KeepEntrepreneur(0) or KeepEntrepreneur(1))")
 
-    def resolve(self, state, act) -> None:
+    def resolve(self, state: WishlandState, act: Action) -> None:
+        assert isinstance(act, KeepEntrepreneur), act  # check() let nothing else through
         state.keep[self.player] = act.index
 
 
 @RULES.implements("wishland.entrepreneur.reveal")
-def reveal(state) -> None:
+def reveal(state: WishlandState) -> None:
     """All players reveal their kept Entrepreneur card at once."""
     for p in drafters(state):
-        cid = state.dealt[p][state.keep[p]]
+        kept = state.keep[p]
+        assert kept is not None, f"P{p + 1} has not kept a card"  # every drafter has decided
+        cid = state.dealt[p][kept]
         state.note(f"reveals {CARDS[cid].name}: {CARDS[cid].text}", p)
         play_card(state, p, cid)
         if any(e.effect == "private_tile" for e in CARDS[cid].setup):

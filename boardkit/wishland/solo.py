@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step, goto
 from boardkit.engine.content import Strict, validate
@@ -55,30 +56,35 @@ from .standard_actions import (
 )
 from .turns import do_free, free_violation, pay_collect_violation
 
+if TYPE_CHECKING:
+    from boardkit.engine import State
+
+    from .state import WishlandState
+
 DRAW, FREE_DRAW, SOLO_ADVERTISE, DISCARD = SoloDraw(), SoloFreeDraw(), SoloAdvertise(), SoloDiscard()
 MASCOT_SPACE = SPACES.index("mascots")
 PHASES = ("action", "more", "after")
 RULES = rule_ids("wishland")
 
 
-def deck(state) -> list[int]:
+def deck(state: WishlandState) -> list[int]:
     return state.decks[MASCOT]
 
 
-def draw_to_hand(state, player: int, why: str) -> None:
+def draw_to_hand(state: WishlandState, player: int, why: str) -> None:
     cid = deck(state).pop()
     state.hand.append(cid)
     state.note(f"draws {CARDS[cid].name} into the hand ({why})", player,
                to=player, public=f"draws a card into the hand ({why})")
 
 
-def discard_hand(state) -> None:
+def discard_hand(state: WishlandState) -> None:
     if state.hand:
         state.discards[MASCOT].extend(state.hand)
         state.hand = []
 
 
-def free_draw_violation(state) -> RuleViolation | None:
+def free_draw_violation(state: WishlandState) -> RuleViolation | None:
     top = state.params.solo.free_draw_limit
     if state.space[0] >= top:
         return RuleViolation("wishland.solo.free_draw",
@@ -89,7 +95,7 @@ def free_draw_violation(state) -> RuleViolation | None:
     return None
 
 
-def draw_violation(state, player: int) -> RuleViolation | None:
+def draw_violation(state: WishlandState, player: int) -> RuleViolation | None:
     if state.workers[player] - state.placed[player] < 1:
         return RuleViolation("wishland.solo.purchase",
                              "drawing a card costs 1 free Worker; none is left")
@@ -98,14 +104,14 @@ def draw_violation(state, player: int) -> RuleViolation | None:
     return None
 
 
-def play_violation(state, player: int, cid: int) -> RuleViolation | None:
+def play_violation(state: WishlandState, player: int, cid: int) -> RuleViolation | None:
     if cid not in state.hand:
         return RuleViolation("wishland.solo.play",
                              f"{CARDS[cid].name if cid in CARDS else cid} is not in the hand")
     return payment_violation(state, player, cid)
 
 
-def advertise_violation(state, player: int) -> RuleViolation | None:
+def advertise_violation(state: WishlandState, player: int) -> RuleViolation | None:
     need = workers_needed(state, 0)
     free = state.workers[player] - state.placed[player]
     if free < need:
@@ -115,7 +121,7 @@ def advertise_violation(state, player: int) -> RuleViolation | None:
     return None
 
 
-def follow_ups(state, player: int) -> list:
+def follow_ups(state: WishlandState, player: int) -> list[Action]:
     """The three follow-up actions after a draw that are possible now."""
     out: list[Action] = []
     if draw_violation(state, player) is None:
@@ -126,7 +132,7 @@ def follow_ups(state, player: int) -> list:
     return out
 
 
-def solo_free_options(state, player: int) -> list:
+def solo_free_options(state: WishlandState, player: int) -> list[Action]:
     out: list[Action] = [_CLAIM[a] for a in claimable(state, player)]
     if "pay_collect" in state.ongoing_rewards[player] and pay_collect_violation(state, player) is None:
         out.append(PAY_COLLECT)
@@ -135,17 +141,17 @@ def solo_free_options(state, player: int) -> list:
     return out
 
 
-class SoloTurnStep(Step):
+class SoloTurnStep(Step["WishlandState"]):
     """A stage of a solo turn (declared in flow.py): ``action`` (collect, or spend a Worker
     to draw), ``more`` (after a draw: draw again, play, advertise), ``after`` (free actions);
     free actions may come at every stage."""
 
     rule = "wishland.solo.turn"
 
-    def __init__(self, player: int, stage: str):
+    def __init__(self, player: int, stage: str) -> None:
         self.player, self.stage = player, stage
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WishlandState) -> str:
         if self.stage == "action":
             return (f"turn {state.turn} of round {state.round}: collect your Workers or spend "
                     "a Worker to draw a card")
@@ -153,7 +159,7 @@ class SoloTurnStep(Step):
             return "draw another card, play a card from the hand, or advertise"
         return "use a free action or end the turn"
 
-    def legal(self, state):
+    def legal(self, state: WishlandState) -> list[Action]:
         p = self.player
         if self.stage == "action":
             out: list[Action] = [COLLECT, *([DRAW] if draw_violation(state, p) is None else [])]
@@ -163,36 +169,36 @@ class SoloTurnStep(Step):
             out = [END_TURN]
         return out + solo_free_options(state, p)
 
-    def check(self, state, act) -> None:
-        t = type(act)
+    def check(self, state: WishlandState, act: Action) -> None:
         p = self.player
-        if t is ClaimAchievement or t is PayToCollect:
+        bad: RuleViolation | None
+        if type(act) is ClaimAchievement or type(act) is PayToCollect:
             bad = free_violation(state, p, act)
-        elif t is SoloFreeDraw:
+        elif type(act) is SoloFreeDraw:
             bad = free_draw_violation(state)
         elif self.stage == "action":
-            if t is Collect:
+            if type(act) is Collect:
                 bad = None
-            elif t is SoloDraw:
+            elif type(act) is SoloDraw:
                 bad = draw_violation(state, p)
             else:
                 bad = RuleViolation("wishland.solo.turn",
                                     self.not_now(state, act))
         elif self.stage == "more":
-            if t is SoloDraw:
+            if type(act) is SoloDraw:
                 bad = draw_violation(state, p)
-            elif t is SoloPlay:
+            elif type(act) is SoloPlay:
                 bad = play_violation(state, p, act.card)
-            elif t is SoloAdvertise:
+            elif type(act) is SoloAdvertise:
                 bad = advertise_violation(state, p)
-            elif t is SoloDiscard:
+            elif type(act) is SoloDiscard:
                 bad = None if not follow_ups(state, p) else RuleViolation(
                     "wishland.solo.additional",
                     "the hand may only be discarded like this when no follow-up action is possible")
             else:
                 bad = RuleViolation("wishland.solo.additional",
                                     self.not_now(state, act))
-        elif t is EndTurn:
+        elif type(act) is EndTurn:
             bad = None
         else:
             bad = RuleViolation("wishland.action.one",
@@ -201,35 +207,34 @@ class SoloTurnStep(Step):
             raise bad
 
     @RULES.implements("wishland.solo.hand")
-    def resolve(self, state, act) -> Outcome:
-        t = type(act)
+    def resolve(self, state: WishlandState, act: Action) -> Outcome:
         p = self.player
-        if t is ClaimAchievement or t is PayToCollect:
+        if type(act) is ClaimAchievement or type(act) is PayToCollect:
             do_free(state, p, act)
             return STAY  # the turn goes on once the free action's rewards are paid
-        if t is SoloFreeDraw:
+        if type(act) is SoloFreeDraw:
             state.space[p] += 1
             draw_to_hand(state, p, f"free action, token to space {state.space[p]}")
             return STAY
-        if t is SoloDraw:
+        if type(act) is SoloDraw:
             place(state, p, MASCOT_SPACE, 1)
             draw_to_hand(state, p, "1 Worker spent")
             # the action stage ends with the draw (the follow-ups' stage comes next); more
             # draws stay in the follow-ups' stage
             return STAY if self.stage == "more" else None
-        if t is EndTurn:
+        if type(act) is EndTurn:
             return None
-        if t is Collect:
+        if type(act) is Collect:
             collect(state, p)
             return goto("after")  # no follow-ups after collecting
-        if t is SoloPlay:
+        if type(act) is SoloPlay:
             state.hand.remove(act.card)
             discard_hand(state)
             price = purchase_cost(state, p, act.card)
             state.credits[p] -= price
             state.note(f"pays {price} Credits for {CARDS[act.card].name}", p)
             after_payment(state, p, act.card)
-        elif t is SoloAdvertise:
+        elif type(act) is SoloAdvertise:
             discard_hand(state)
             advertise(state, p)
         else:  # SoloDiscard
@@ -237,7 +242,7 @@ class SoloTurnStep(Step):
         return None
 
 
-def has_solo_free_actions(state, player: int) -> bool:
+def has_solo_free_actions(state: WishlandState, player: int) -> bool:
     """The free-actions stage of a solo turn applies: a free action is possible."""
     return bool(solo_free_options(state, player))
 
@@ -250,9 +255,9 @@ class SoloRecord:
     >>> game.new_game(players=1, variant=record.variant())   # won only by beating it
     """
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else None
-        self.scores: list[dict] = []
+        self.scores: list[dict[str, Any]] = []
         if self.path is not None and self.path.exists():
             self.scores = _read_record(self.path)
 
@@ -260,12 +265,12 @@ class SoloRecord:
     def best(self) -> int | None:
         return max((s["score"] for s in self.scores), default=None)
 
-    def variant(self) -> dict:
+    def variant(self) -> dict[str, int]:
         """The variant option that makes the next solo game a try to beat the best score:
         ``GAME.new_game(players=1, variant=record.variant())`` is won only by a higher score."""
         return {} if self.best is None else {"solo_best": self.best}
 
-    def add(self, state, name: str = "") -> bool:
+    def add(self, state: State, name: str = "") -> bool:
         """Record a finished solo game; True when it beats the best score so far."""
         if state.players != 1 or not state.is_over:
             raise ValueError("only finished Solo Mode games can be recorded")
@@ -286,7 +291,7 @@ class _RecordEntry(Strict):
     name: str = ""
 
 
-def _read_record(path: Path) -> list[dict]:
+def _read_record(path: Path) -> list[dict[str, Any]]:
     """The games in a solo record file, each checked; a :class:`DataError` names the file
     and the entry at fault (the record is the player's own file: it may have been edited)."""
     fix = "fix the file or delete it to start a new record"

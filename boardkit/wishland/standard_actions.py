@@ -17,6 +17,8 @@ the action (free actions, Hotels #13 and #16, the turn order) is in turns.py.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import Action, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
@@ -33,6 +35,9 @@ from .content import ADVERTISEMENT, CARDS, CONTENT, KINDS, ROWS, SPACES
 from .rewards import ability_effects, add_credits, give, play_card, source_of
 from .tracks import ability_unlocked, add_vp
 
+if TYPE_CHECKING:
+    from .state import WishlandState
+
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 COLLECT, PAY_COLLECT, END_TURN = Collect(), PayToCollect(), EndTurn()
@@ -43,29 +48,30 @@ BUY = {(row, slot, extra): PlaceWorkers(row, slot, extra)
 #: the same actions by row index, slot and extra Workers (buy_options' inner loop)
 _BUY_ROW = tuple(tuple(tuple(BUY[(row, slot, extra)] for extra in range(4)) for slot in range(6))
                  for row in ROWS)
-PAY_VP = [PayForVictoryPoint(False), PayForVictoryPoint(True)]
+PAY_VP: list[Action] = [PayForVictoryPoint(False), PayForVictoryPoint(True)]
 RULES = rule_ids("wishland")
 
 
 # ------------------------------------------------------------------ costs and workers
 
 
-def workers_needed(state, space: int) -> int:
+def workers_needed(state: WishlandState, space: int) -> int:
     """Workers a placement on ``space`` needs: 1, plus 1 per stack already there."""
     return 1 + len(state.stacks[space])
 
 
-def free_workers(state, player: int) -> int:
+def free_workers(state: WishlandState, player: int) -> int:
     return state.workers[player] - state.placed[player]
 
 
-def purchase_cost(state, player: int, cid: int) -> int:
+def purchase_cost(state: WishlandState, player: int, cid: int) -> int:
     """What ``cid`` costs ``player`` after Entrepreneur discounts (never below 0)."""
     card = CARDS[cid]
     cost = card.cost
     ongoing = state.ongoing_rewards[player]
     if "discount" in ongoing:
         for _, _, e in ability_effects(state, player, "discount"):
+            assert e.kind is not None, e  # the schema requires a discount's kind
             if _KIND_INDEX[e.kind] == card.kind:
                 cost -= e.n
     if "nth_discount" in ongoing:
@@ -76,7 +82,7 @@ def purchase_cost(state, player: int, cid: int) -> int:
     return max(0, cost)
 
 
-def payment_violation(state, player: int, cid: int) -> RuleViolation | None:
+def payment_violation(state: WishlandState, player: int, cid: int) -> RuleViolation | None:
     """Why ``player`` may not take ``cid`` at its full price (the Card Limit, then the
     Credits): the check of a card bought outside the Marketplace spaces (Hotel #8 at Final
     Scoring, a Solo hand card), which no extra Workers can lower."""
@@ -92,14 +98,14 @@ def payment_violation(state, player: int, cid: int) -> RuleViolation | None:
 
 
 @RULES.implements("wishland.place.stack")
-def place(state, player: int, space: int, n: int) -> None:
+def place(state: WishlandState, player: int, space: int, n: int) -> None:
     """Put ``n`` of ``player``'s Workers on ``space`` as one new stack."""
     state.stacks[space].append((player, n))
     state.placed[player] += n
 
 
 @RULES.implements("wishland.action.collect")
-def collect(state, player: int) -> None:
+def collect(state: WishlandState, player: int) -> None:
     """Take back all of ``player``'s Workers from every space."""
     if state.placed[player]:
         for i, stacks in enumerate(state.stacks):
@@ -108,7 +114,7 @@ def collect(state, player: int) -> None:
         state.placed[player] = 0
 
 
-def place_violation(state, player: int, act: PlaceWorkers) -> RuleViolation | None:
+def place_violation(state: WishlandState, player: int, act: PlaceWorkers) -> RuleViolation | None:
     """Why ``act`` (Action 1) is illegal for ``player`` now, or ``None``."""
     si = SPACE_INDEX.get(act.space)
     if si is None:
@@ -161,7 +167,8 @@ def place_violation(state, player: int, act: PlaceWorkers) -> RuleViolation | No
     return None
 
 
-def _short(player, space, need, stacks, free, extra=0) -> RuleViolation:
+def _short(player: int, space: str, need: int, stacks: int, free: int, extra: int = 0
+           ) -> RuleViolation:
     why = "an empty space" if stacks == 0 else (
         f"1 + 1 for each of the {stacks} stack{'s' if stacks > 1 else ''} there")
     more = f" and {extra} extra" if extra else ""
@@ -170,7 +177,7 @@ def _short(player, space, need, stacks, free, extra=0) -> RuleViolation:
                          f"P{player + 1} has {free} free")
 
 
-def buy_options(state, player: int) -> list[Action]:
+def buy_options(state: WishlandState, player: int) -> list[Action]:
     """Every legal Action 1 of ``player`` (the same checks as :func:`place_violation`, in
     the order of the market's rows, slots and extra Workers; listed at every step of a
     search's playouts, so the common case, no discount, skips :func:`purchase_cost`)."""
@@ -210,26 +217,29 @@ def buy_options(state, player: int) -> list[Action]:
     return out
 
 
-def advertise(state, player: int) -> None:
+def advertise(state: WishlandState, player: int) -> None:
     place(state, player, 0, workers_needed(state, 0))
     state.advertised = True
     give(state, player, ("advert",), 1, "advertisement")
 
 
-def purchase(state, player: int, act: PlaceWorkers) -> None:
+def purchase(state: WishlandState, player: int, act: PlaceWorkers) -> None:
+    """Action 1 on a Marketplace space (``act`` checked by :func:`place_violation`)."""
     si = SPACE_INDEX[act.space]
     row = state.market[si - 1]
-    cid = row[act.slot]
+    slot = act.slot
+    assert slot is not None, act  # a purchase names its slot (place_violation)
+    cid = row[slot]
     price = purchase_cost(state, player, cid) - act.extra
     place(state, player, si, workers_needed(state, si) + act.extra)
-    row[act.slot] = 0
+    row[slot] = 0
     state.credits[player] -= price
     state.note(f"buys {CARDS[cid].name} for {price} Credit{'s' if price != 1 else ''}",
                player)
     after_payment(state, player, cid)
 
 
-def after_payment(state, player: int, cid: int) -> None:
+def after_payment(state: WishlandState, player: int, cid: int) -> None:
     """A bought card waits in ``state.buying`` for Hotel #19's offer, then is played."""
     state.buying.append(cid)
     if "buy_vp" in state.ongoing_rewards[player]:
@@ -240,31 +250,32 @@ def after_payment(state, player: int, cid: int) -> None:
 
 
 @RULES.implements("wishland.purchase.play")
-def play_bought(state, player: int, cid: int) -> None:
+def play_bought(state: WishlandState, player: int, cid: int) -> None:
     """After Hotel #19's offer: the bought card leaves ``state.buying`` and is played."""
     state.buying.remove(cid)
     play_card(state, player, cid)
 
 
-class PayVPStep(Step):
+class PayVPStep(Step["WishlandState"]):
     """Hotel #19: pay 2 more Credits for 1 Victory Point, or not."""
 
     rule = "wishland.hotel.19"
 
-    def __init__(self, player: int):
+    def __init__(self, player: int) -> None:
         self.player = player
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WishlandState) -> str:
         return "pay 2 more Credits for 1 Victory Point (Hotel #19)?"
 
-    def legal(self, state):
+    def legal(self, state: WishlandState) -> list[Action]:
         return PAY_VP
 
-    def check(self, state, act) -> None:
+    def check(self, state: WishlandState, act: Action) -> None:
         if type(act) is not PayForVictoryPoint:
             raise RuleViolation("wishland.hotel.19", self.not_now(state, act))
 
-    def resolve(self, state, act) -> None:
+    def resolve(self, state: WishlandState, act: Action) -> None:
+        assert isinstance(act, PayForVictoryPoint), act  # check() let nothing else through
         if act.pay:
             cid, _, e = next(ability_effects(state, self.player, "buy_vp"))
             add_credits(state, self.player, -e.cost)

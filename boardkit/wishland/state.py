@@ -24,7 +24,7 @@ from .setup import ENTREPRENEURS, _check_deal, setup
 from .tracks import SOURCES
 
 
-def _check_private_tile(state, value) -> None:
+def _check_private_tile(state: State, value: object) -> None:
     _check_private([a for a, x in ACHIEVEMENTS.items() if a.startswith("tile-") and not x.blank],
                    value)
 

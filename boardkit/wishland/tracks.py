@@ -16,9 +16,14 @@ Worker Reserve, Mascot Card Bonuses).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine.rules import rule_ids
 
-from .content import CARDS, CONTENT
+from .content import CARDS, CONTENT, RewardRef
+
+if TYPE_CHECKING:
+    from .state import WishlandState
 
 RULES = rule_ids("wishland")
 
@@ -34,7 +39,7 @@ SOURCES = ("turn order", "rides", "restaurants", "actors", "hotels", "mascots", 
 _SOURCES = frozenset(SOURCES)
 
 
-def add_vp(state, player: int, n: int, source: str) -> None:
+def add_vp(state: WishlandState, player: int, n: int, source: str) -> None:
     """``player`` scores ``n`` Victory Points, booked under ``source`` (``vp_by``; one of
     :data:`SOURCES`)."""
     if source not in _SOURCES:
@@ -46,7 +51,7 @@ def add_vp(state, player: int, n: int, source: str) -> None:
         by[source] = by.get(source, 0) + n
 
 
-def doubles(state, player: int, track: str) -> bool:
+def doubles(state: WishlandState, player: int, track: str) -> bool:
     """Does ``player`` double ``track``'s rewards (Entrepreneur #4 / #5)?"""
     for cid in state.ongoing_rewards[player].get("double_track", ()):
         if any(e.effect == "double_track" and e.track == track for e in CARDS[cid].ongoing):
@@ -55,7 +60,7 @@ def doubles(state, player: int, track: str) -> bool:
 
 
 @RULES.implements("wishland.tracks.happiness", "wishland.tracks.visitors", "wishland.tracks.max")
-def advance(state, player: int, track: str, n: int) -> None:
+def advance(state: WishlandState, player: int, track: str, n: int) -> None:
     """Move ``player`` ``n`` spaces along the Happiness or Visitor Track, paying odd spaces."""
     if n <= 0:
         return
@@ -80,7 +85,7 @@ def advance(state, player: int, track: str, n: int) -> None:
 
 
 @RULES.implements("wishland.reserve.gain")
-def gain_workers(state, player: int, n: int) -> None:
+def gain_workers(state: WishlandState, player: int, n: int) -> None:
     """Take ``n`` Workers from ``player``'s Worker Reserve (as many as are left)."""
     take = min(n, state.reserve[player])
     if take:
@@ -94,13 +99,13 @@ def gain_workers(state, player: int, n: int) -> None:
                    f"{'s' if n - take > 1 else ''} lost)", player)
 
 
-def ability_unlocked(state, player: int) -> bool:
+def ability_unlocked(state: WishlandState, player: int) -> bool:
     """All bonus Workers claimed: the Worker Reserve ability is available."""
     return state.reserve[player] == 0
 
 
 @RULES.implements("wishland.mascot.bonus")
-def mascot_bonus(state, player: int, nth: int) -> tuple[tuple, int] | None:
+def mascot_bonus(state: WishlandState, player: int, nth: int) -> tuple[RewardRef, int] | None:
     """The board's bonus for ``player``'s ``nth`` Mascot card: (reward reference, multiplier),
     or ``None`` after the 5th."""
     if nth > len(CONTENT.board.mascot_bonus):

@@ -9,38 +9,43 @@ In Solo Mode the player simply picks any space (and may later move right to draw
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation, Step
+from typing import TYPE_CHECKING
+
+from boardkit.engine import Action, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from .actions import ChooseTurnSpace, ClaimAchievement
 from .content import CONTENT
 from .rewards import give
 
+if TYPE_CHECKING:
+    from .state import WishlandState
+
 SPACES = tuple(ChooseTurnSpace(s) for s in range(1, 6))
 RULES = rule_ids("wishland")
 
 
-def spaces(state) -> int:
+def spaces(state: WishlandState) -> int:
     """How many spaces the Turn Order Track has (5)."""
     return len(CONTENT.board.turn_order)
 
 
-class TurnOrderStep(Step):
+class TurnOrderStep(Step["WishlandState"]):
     """Put your Player Token on a free Turn Order space."""
 
     rule = "wishland.turn_order.space"
 
-    def __init__(self, player: int):
+    def __init__(self, player: int) -> None:
         self.player = player
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WishlandState) -> str:
         return "choose a free space on the Turn Order Track"
 
-    def legal(self, state):
+    def legal(self, state: WishlandState) -> list[Action]:
         taken = state.space
         return [a for a in SPACES[:spaces(state)] if a.space not in taken]
 
-    def check(self, state, act) -> None:
+    def check(self, state: WishlandState, act: Action) -> None:
         if type(act) is not ChooseTurnSpace:
             if type(act) is ClaimAchievement:
                 raise RuleViolation("wishland.achievement.turn",
@@ -58,12 +63,13 @@ class TurnOrderStep(Step):
                                 f"space {act.space} is already taken by P{who + 1}")
 
     @RULES.implements("wishland.turn_order.reward")
-    def resolve(self, state, act) -> None:
+    def resolve(self, state: WishlandState, act: Action) -> None:
+        assert isinstance(act, ChooseTurnSpace), act  # check() let nothing else through
         state.space[self.player] = act.space
         give(state, self.player, ("turn", act.space), 1, "turn order")
 
 
-def start_round(state) -> None:
+def start_round(state: WishlandState) -> None:
     """Round start: clear the track; the holder of the First Player Token chooses first."""
     state.space = [0] * state.players
     state.turn, state.turn_pos = 1, 0
@@ -74,7 +80,7 @@ def start_round(state) -> None:
                    f"P{state.first + 1} last")
 
 
-def choosers(state) -> list[int]:
+def choosers(state: WishlandState) -> list[int]:
     """Who chooses a space, in order: the First Player, then clockwise (seat order). With
     the house rule ``first_round_reversed``, round 1 runs counter-clockwise instead: the
     player to the First Player's right first, the First Player last (the token itself
@@ -85,7 +91,7 @@ def choosers(state) -> list[int]:
     return [(state.first + i) % n for i in range(n)]
 
 
-def fix_order(state) -> None:
+def fix_order(state: WishlandState) -> None:
     """Player Turn Order for the round: leftmost space first."""
     state.order = sorted(range(state.players), key=lambda p: state.space[p])
     state.note("turn order: " + ", ".join(f"P{p + 1}" for p in state.order))

@@ -16,6 +16,8 @@ after the fourth turn of the last player, are the flow's business too.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step
 
 from .achievements import claim, claim_violation, claimable
@@ -41,12 +43,15 @@ from .standard_actions import (
     purchase,
 )
 
-FREE_COLLECT = [CollectForFree(True), CollectForFree(False)]
+if TYPE_CHECKING:
+    from .state import WishlandState
+
+FREE_COLLECT: list[Action] = [CollectForFree(True), CollectForFree(False)]
 
 # ------------------------------------------------------------------ free actions
 
 
-def pay_collect_violation(state, player: int) -> RuleViolation | None:
+def pay_collect_violation(state: WishlandState, player: int) -> RuleViolation | None:
     effects = list(ability_effects(state, player, "pay_collect"))
     if not effects:
         return RuleViolation("wishland.hotel.16", "paying to collect needs Hotel #16")
@@ -62,14 +67,14 @@ def pay_collect_violation(state, player: int) -> RuleViolation | None:
     return None
 
 
-def pay_collect(state, player: int) -> None:
+def pay_collect(state: WishlandState, player: int) -> None:
     cost = next(ability_effects(state, player, "pay_collect"))[2].cost
     add_credits(state, player, -cost)
     collect(state, player)
     state.paid_collect = True
 
 
-def free_options(state, player: int) -> list:
+def free_options(state: WishlandState, player: int) -> list[Action]:
     """Free actions ``player`` may take now (Achievements, Hotel #16)."""
     out: list[Action] = [CLAIM[a] for a in claimable(state, player)]
     if "pay_collect" in state.ongoing_rewards[player] and pay_collect_violation(state, player) is None:
@@ -77,13 +82,14 @@ def free_options(state, player: int) -> list:
     return out
 
 
-def free_violation(state, player: int, act) -> RuleViolation | None:
+def free_violation(state: WishlandState, player: int, act: ClaimAchievement | PayToCollect
+                   ) -> RuleViolation | None:
     if type(act) is ClaimAchievement:
         return claim_violation(state, player, act.achievement)
     return pay_collect_violation(state, player)
 
 
-def do_free(state, player: int, act) -> None:
+def do_free(state: WishlandState, player: int, act: ClaimAchievement | PayToCollect) -> None:
     if type(act) is ClaimAchievement:
         claim(state, player, act.achievement)
     else:
@@ -93,23 +99,23 @@ def do_free(state, player: int, act) -> None:
 # ------------------------------------------------------------------ the turn step
 
 
-class TurnStep(Step):
+class TurnStep(Step["WishlandState"]):
     """The turn's action stage: one standard action, free actions before it."""
 
     rule = "wishland.action.one"
     #: whether the turn's action has been taken (the free actions after it)
     done = False
 
-    def __init__(self, player: int):
+    def __init__(self, player: int) -> None:
         self.player = player
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WishlandState) -> str:
         if self.done:
             return "claim an Achievement, use a free action, or end the turn"
         return (f"place Workers (buy a card or advertise) or collect their Workers (turn "
                 f"{state.turn} of round {state.round})")
 
-    def legal(self, state):
+    def legal(self, state: WishlandState) -> list[Action]:
         p = self.player
         out: list[Action] = [] if self.done else buy_options(state, p)
         if not self.done:
@@ -119,43 +125,43 @@ class TurnStep(Step):
             out.append(END_TURN)
         return out
 
-    def check(self, state, act) -> None:
-        t = type(act)
+    def check(self, state: WishlandState, act: Action) -> None:
         p = self.player
-        if t is PlaceWorkers or t is Collect:
+        if type(act) is PlaceWorkers or type(act) is Collect:
             if self.done:
                 raise RuleViolation("wishland.action.one",
                                     f"P{p + 1} has already taken this turn's action")
-            if t is PlaceWorkers:
+            if type(act) is PlaceWorkers:
                 bad = place_violation(state, p, act)
                 if bad is not None:
                     raise bad
             return
-        if t is ClaimAchievement or t is PayToCollect:
+        if type(act) is ClaimAchievement or type(act) is PayToCollect:
             bad = free_violation(state, p, act)
             if bad is not None:
                 raise bad
             return
-        if t is EndTurn:
+        if type(act) is EndTurn:
             if not self.done:
                 raise RuleViolation("wishland.action.one",
                                     "a turn needs one action first: place Workers or collect")
             return
-        if t.__name__.startswith("Solo"):
+        if type(act).__name__.startswith("Solo"):
             raise RuleViolation("wishland.solo.only", f"{act} exists only in Solo Mode")
         raise RuleViolation("wishland.action.one", self.not_now(state, act))
 
-    def resolve(self, state, act) -> Outcome:
-        t = type(act)
+    def resolve(self, state: WishlandState, act: Action) -> Outcome:
         p = self.player
-        if t is ClaimAchievement or t is PayToCollect:
+        if type(act) is ClaimAchievement or type(act) is PayToCollect:
             do_free(state, p, act)
             return STAY  # the turn goes on once the free action's rewards are paid
-        if t is EndTurn:
+        if type(act) is EndTurn:
             return None
-        if t is Collect:
+        if type(act) is Collect:
             collect(state, p)
-        elif act.space == ADVERTISEMENT:
+            return None
+        assert type(act) is PlaceWorkers, act  # check() let nothing else through
+        if act.space == ADVERTISEMENT:
             advertise(state, p)
         else:
             purchase(state, p, act)
@@ -172,52 +178,53 @@ class FreeActionsStep(TurnStep):
 # ------------------------------------------------------------------ turn sequence
 
 
-def start_turns(state) -> None:
+def start_turns(state: WishlandState) -> None:
     """The Turns phase begins: turn 1, the first player in Player Turn Order."""
     state.turn, state.turn_pos = 1, 0
 
 
-def has_free_actions(state, player: int) -> bool:
+def has_free_actions(state: WishlandState, player: int) -> bool:
     """The free-actions stage applies: a free action is possible after the action."""
     return bool(free_options(state, player))
 
 
-def free_collect_due(state, player: int) -> bool:
+def free_collect_due(state: WishlandState, player: int) -> bool:
     """Hotel #13 applies: its owner advertised this turn and has Workers on the board."""
     return bool(state.advertised and "advertise_collect" in state.ongoing_rewards[player]
                 and state.placed[player])
 
 
-def offer_free_collect(state, player: int) -> None:
+def offer_free_collect(state: WishlandState, player: int) -> None:
     """Hotel #13's offer is made: this turn's advertising has been answered."""
     state.advertised = False
 
 
-class FreeCollectStep(Step):
+class FreeCollectStep(Step["WishlandState"]):
     """Hotel #13: at the end of the turn, collect all your Workers for free, or leave them."""
 
     rule = "wishland.hotel.13"
 
-    def __init__(self, player: int):
+    def __init__(self, player: int) -> None:
         self.player = player
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WishlandState) -> str:
         return ("Hotel #13: collect all your Workers for free, or leave them on the board, "
                 "to end the turn")
 
-    def legal(self, state):
+    def legal(self, state: WishlandState) -> list[Action]:
         return FREE_COLLECT
 
-    def check(self, state, act) -> None:
+    def check(self, state: WishlandState, act: Action) -> None:
         if type(act) is not CollectForFree:
             raise RuleViolation("wishland.hotel.13", self.not_now(state, act))
 
-    def resolve(self, state, act) -> None:
+    def resolve(self, state: WishlandState, act: Action) -> None:
+        assert isinstance(act, CollectForFree), act  # check() let nothing else through
         if act.collect:
             collect(state, self.player)
 
 
-def turn_over(state, player: int) -> None:
+def turn_over(state: WishlandState, player: int) -> None:
     """The turn is over (after Hotel #13's offer, when it was made): the Turn Token moves on after the last player in Player Turn Order. The flow then gives the
     next player their turn, or ends the round after the fourth turn."""
     state.advertised = False

@@ -622,25 +622,21 @@ assert rule_effect.loc["rounds", "ci_low"] < 0 < rule_effect.loc["rounds", "ci_h
 from boardkit.analysis.lab import findings, interval_text
 
 
-def share(value, low, high) -> str:
-    return interval_text(value, low, high)
-
-
 top, greedy_won = won_2p.loc["mcts-strong"], won_2p.loc["greedy"]
 hardest = {agent: cards_at_scale.sort_values(f"{agent}_met")[:2] for agent in ("greedy", "mcts")}
 summary = findings([
     {"finding": "2 players: most games have no winner",
-     "weaker": share(greedy_won.won, greedy_won.ci_low, greedy_won.ci_high) + " won",
-     "stronger": share(top.won, top.ci_low, top.ci_high) + " won, mcts-strong",
+     "weaker": interval_text(greedy_won.won, greedy_won.ci_low, greedy_won.ci_high) + " won",
+     "stronger": interval_text(top.won, top.ci_low, top.ci_high) + " won, mcts-strong",
      "weaker_shows": greedy_won.ci_high < 0.5, "stronger_shows": top.ci_high < 0.5},
     {"finding": "2 players: most managers end out",
-     "weaker": share(*ends.loc["greedy", ["out", "out_low", "out_high"]]),
-     "stronger": share(*ends.loc["mcts-strong", ["out", "out_low", "out_high"]]) + ", mcts-strong",
+     "weaker": interval_text(*ends.loc["greedy", ["out", "out_low", "out_high"]]),
+     "stronger": interval_text(*ends.loc["mcts-strong", ["out", "out_low", "out_high"]]) + ", mcts-strong",
      "weaker_shows": ends.loc["greedy", "out_low"] > 0.5,
      "stronger_shows": ends.loc["mcts-strong", "out_low"] > 0.5},
     {"finding": "2 players: one manager in ten or fewer is fired",
-     "weaker": share(*ends.loc["greedy", ["fired", "fired_low", "fired_high"]]),
-     "stronger": share(*ends.loc["mcts-strong", ["fired", "fired_low", "fired_high"]]) + ", mcts-strong",
+     "weaker": interval_text(*ends.loc["greedy", ["fired", "fired_low", "fired_high"]]),
+     "stronger": interval_text(*ends.loc["mcts-strong", ["fired", "fired_low", "fired_high"]]) + ", mcts-strong",
      "weaker_shows": ends.loc["greedy", "fired_high"] < 0.11,
      "stronger_shows": ends.loc["mcts-strong", "fired_high"] < 0.11},
     {"finding": "2 players: a manager skips more than 14 rolls that fit nowhere",
@@ -654,8 +650,8 @@ summary = findings([
      "weaker_shows": set(hardest["greedy"].index) == {"vielfalt", "besucherrekord"},
      "stronger_shows": set(hardest["mcts"].index) == {"vielfalt", "besucherrekord"}},
     {"finding": "cards: Vielfalt is met in under 1 % of games",
-     "weaker": share(*cards_at_scale.loc["vielfalt", ["greedy_met", "greedy_low", "greedy_high"]]),
-     "stronger": share(planner_fig.met, planner_fig.ci_low, planner_fig.ci_high) + ", planner",
+     "weaker": interval_text(*cards_at_scale.loc["vielfalt", ["greedy_met", "greedy_low", "greedy_high"]]),
+     "stronger": interval_text(planner_fig.met, planner_fig.ci_low, planner_fig.ci_high) + ", planner",
      "weaker_shows": cards_at_scale.loc["vielfalt", "greedy_high"] < 0.01,
      "stronger_shows": planner_fig.ci_high < 0.01},
 ])
