@@ -260,7 +260,9 @@ class Step(Generic[S]):
     """Base class of a pending decision. Subclasses are small and picklable (plain fields).
 
     A game's step may name its own State class as the parameter, so that its methods are
-    typed with that class's fields; a plain ``Step`` works on any State."""
+    typed with that class's fields; a plain ``Step`` works on any State. (It is defined
+    beside :class:`State`, which asks, checks and builds steps; what ``resolve`` returns,
+    and how the engine runs the steps, is in :mod:`boardkit.engine.steps`.)"""
 
     #: who decides (a seat index)
     player: int = 0
