@@ -274,6 +274,24 @@ def test_clone_is_independent():
     assert len(c.log) > len(s.log)
 
 
+def test_each_position_holds_the_game_that_made_it():
+    """The game is handed to each position (not set on its class): copies, loads, determinized
+    worlds and replays share it, a second Game over the same State class leaves the first
+    one's positions alone, and a pickled position names its game instead of copying it."""
+    from boardkit.engine import Game
+
+    s = at_claim()
+    assert s.game is GAME and "game" not in vars(type(s))
+    assert s.clone().game is GAME and s.determinize(0, 1).game is GAME
+    assert GAME.from_json(s.to_json()).game is GAME and s.replay_prefix(1).game is GAME
+    other = Game(name="dice-grid-copy", title="copy", state_class=type(s),
+                 actions=GAME.actions.classes.values(), players=(2, 4), data=GAME.data_folder,
+                 params_model=GAME.params_model, variant_model=GAME.variant_model)
+    assert other.new_game().game is other and s.game is GAME
+    assert pickle.loads(pickle.dumps(s)).game is GAME
+    assert len(pickle.dumps(s)) < len(pickle.dumps(s.__dict__ | {"game": None})) + 100
+
+
 def test_json_round_trip_and_replay():
     s = GAME.new_game(players=3, seed=8, params={"points.lucky_cell": 2})
     s.force("roll", (1, 1))

@@ -10,11 +10,18 @@ negative of the player's penalty in a solo game where lower is better).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import numpy as np
 
 from boardkit.engine import Action, State
 
 from .base import Agent
+
+#: ``heuristic(state, player) -> float``, higher is better for that player; a game's own
+#: takes its State class (the agents here play every game, so they take any)
+Heuristic = Callable[[Any, int], float]
 
 
 class Lead:
@@ -26,20 +33,21 @@ class Lead:
     seat of each cut-off position, and at 3-5 players that repetition was most of its
     judging). Both give the same floats."""
 
-    def __init__(self, value, seats=None, doc: str | None = None):
+    def __init__(self, value: Callable[[Any, int], float],
+                 seats: Callable[[Any], int] | None = None, doc: str | None = None) -> None:
         self.value = value
         self.seats = seats
         self.__doc__ = doc or self.__doc__
 
-    def _count(self, state) -> int:
+    def _count(self, state: State) -> int:
         return self.seats(state) if self.seats is not None else state.players
 
-    def __call__(self, state, player: int) -> float:
+    def __call__(self, state: State, player: int) -> float:
         mine = self.value(state, player)
         others = [self.value(state, q) for q in range(self._count(state)) if q != player]
         return mine - max(others) if others else mine
 
-    def all_seats(self, state) -> list[float]:
+    def all_seats(self, state: State) -> list[float]:
         """``[self(state, p) for p in range(state.players)]``, each seat valued once."""
         values = [self.value(state, q) for q in range(self._count(state))]
         if len(values) == 1:
@@ -59,7 +67,8 @@ def score_margin(state: State, player: int) -> float:
     return mine - (max(others) if others else 0.0)
 
 
-def one_step_values(state: State, options: list[Action], heuristic, me: int, rng) -> list:
+def one_step_values(state: State, options: Sequence[Action], heuristic: Heuristic | None, me: int,
+                    rng: np.random.Generator) -> list[float]:
     """``me``'s heuristic (``heuristic``, else the game's, else :func:`score_margin`) after
     each option, on one guess at what ``me`` cannot see (drawn with ``rng``), shared by every
     option: a fair comparison that never peeks at hidden information. The greedy agent keeps
@@ -74,12 +83,12 @@ def one_step_values(state: State, options: list[Action], heuristic, me: int, rng
     return values
 
 
-class GreedyAgent(Agent):
+class GreedyAgent(Agent[State]):
     """Looks one decision ahead; ties are broken by its seeded generator."""
 
     name = "greedy"
 
-    def __init__(self, heuristic=None, seed: int | None = 0):
+    def __init__(self, heuristic: Heuristic | None = None, seed: int | None = 0) -> None:
         self.heuristic = heuristic
         self.seed = seed
         self.rng = np.random.default_rng(seed)
@@ -100,3 +109,8 @@ class GreedyAgent(Agent):
         ties = [a for a, v in zip(options, values, strict=True) if v == best]
         self.last_ties = (len(ties), len(options))
         return ties[int(self.rng.integers(len(ties)))]
+
+
+def greedy_agent(seed: int) -> GreedyAgent:
+    """The default greedy agent (``make_agent("greedy")``): the game's heuristic."""
+    return GreedyAgent(seed=seed)

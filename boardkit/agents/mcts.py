@@ -42,12 +42,17 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
-from boardkit.engine import Action, RuleViolation, State
+from boardkit.engine import Action, ActionCodec, Game, RuleViolation, State
+from boardkit.engine.game import resolve
 
-from .base import Agent
+from .base import STRONG, Agent
+from .greedy import Heuristic, one_step_values, score_margin
+from .registry import make_agent
 
 
 class _Node:
@@ -88,13 +93,13 @@ def outcome(state: State, score_weight: float = 0.1) -> np.ndarray:
     return _shares(scores, np.asarray(state.winners(), dtype=int), score_weight)
 
 
-def logistic(lead, scale: float):
+def logistic(lead: float | np.ndarray, scale: float) -> np.ndarray:
     """A lead (in a heuristic's units) as a value in (0, 1): ``1 / (1 + exp(-lead / scale))``;
     a lead of one ``scale`` is worth about 73 %."""
     return 1.0 / (1.0 + np.exp(-np.clip(np.asarray(lead, dtype=float) / scale, -50, 50)))
 
 
-def evaluation(state: State, heuristic, score_weight: float = 0.1,
+def evaluation(state: State, heuristic: Heuristic, score_weight: float = 0.1,
                scale: float | None = None, reference: np.ndarray | None = None) -> np.ndarray:
     """The value vector of a position judged by ``heuristic(state, seat)`` (a cut-off
     playout, or a finished solo game of a game with a heuristic).
@@ -121,7 +126,7 @@ def evaluation(state: State, heuristic, score_weight: float = 0.1,
     return _shares(values, np.flatnonzero(values == values.max()), score_weight)
 
 
-class MCTSAgent(Agent):
+class MCTSAgent(Agent[State]):
     """UCT / IS-MCTS with an iteration budget (reproducible) or a time budget (seconds).
 
     ``rollout_depth`` cuts playouts off (``None``: play to the end); ``heuristic`` judges a
@@ -139,10 +144,11 @@ class MCTSAgent(Agent):
 
     def __init__(self, iterations: int = 200, time_limit: float | None = None,
                  exploration: float = 0.7, rollout_depth: int | None = None,
-                 seed: int | None = 0, heuristic=None, widen_above: int | None = 24,
+                 seed: int | None = 0, heuristic: Heuristic | None = None,
+                 widen_above: int | None = 24,
                  widen_k: float = 2.0, widen_alpha: float = 0.5, reuse_tree: bool = True,
                  root_order: str = "random", rollout_policy: str = "random",
-                 value_scale: float | None = None, value_reference: str = "others"):
+                 value_scale: float | None = None, value_reference: str = "others") -> None:
         if root_order not in ("random", "heuristic"):
             raise ValueError(f"root_order is 'random' or 'heuristic', not {root_order!r}")
         if rollout_policy not in ("random", "greedy"):
@@ -264,14 +270,12 @@ class MCTSAgent(Agent):
     def _ranked(self, state: State, options: list[Action]) -> list[Action]:
         """The options, best first by the heuristic one move ahead (as the greedy agent
         rates them, on one guess at the hidden information); ties keep the listed order."""
-        from .greedy import one_step_values
-
         values = [float(v) for v in one_step_values(state, options, self.heuristic,
                                                     self.mover(state), self.rng)]
         order = sorted(range(len(options)), key=lambda i: -values[i])
         return [options[i] for i in order]
 
-    def _wide(self, node: _Node, state: State, codec, at_root: bool,
+    def _wide(self, node: _Node, state: State, codec: ActionCodec, at_root: bool,
               ranked: list[tuple[int, Action]] | None = None) -> tuple[Action, bool]:
         """Selection at a ``wide`` step: (the action, whether it is a new child). The known
         children are tested with ``check`` (every one is available at the root); a new one
@@ -305,7 +309,7 @@ class MCTSAgent(Agent):
         best = self._select(node, tried, player)
         return node.actions[best], False
 
-    def _select(self, node: _Node, codes, player: int) -> int:
+    def _select(self, node: _Node, codes: Sequence[int], player: int) -> int:
         """The UCT choice among ``codes`` (children available now)."""
         best, best_score = codes[0], -math.inf
         span = self._high - self._low
@@ -319,11 +323,12 @@ class MCTSAgent(Agent):
                 best, best_score = k, score
         return best
 
-    def _iterate(self, root: _Node, state: State, codec, root_actions=None,
+    def _iterate(self, root: _Node, state: State, codec: ActionCodec,
+                 root_actions: Sequence[Action] | None = None,
                  ranked: list[tuple[int, Action]] | None = None) -> None:
         path = [root]
         node = root
-        listed: list[Action] | None = None  # the legal actions, when the last apply listed them
+        listed: Sequence[Action] | None = None  # the legal actions, when the last apply listed them
         # selection and expansion
         while not state.is_over:
             step = state.stack[-1]
@@ -343,11 +348,11 @@ class MCTSAgent(Agent):
                 continue
             # the root's actions are the real position's: applied with a check in this world;
             # below, they are this world's own list
-            given = node is root and root_actions is not None
-            if given:
-                actions = root_actions
+            actions: Sequence[Action]
+            if node is root and root_actions is not None:
+                given, actions = True, root_actions
             else:
-                actions = listed if listed is not None else state.legal_actions()
+                given, actions = False, listed if listed is not None else state.legal_actions()
             codes = [codec.encode(a) for a in actions]
             tried: list[int] = []
             untried: list[int] = []
@@ -393,7 +398,7 @@ class MCTSAgent(Agent):
             n.value += reward
 
     @staticmethod
-    def _descend(state: State, act: Action, given: bool) -> list[Action] | None:
+    def _descend(state: State, act: Action, given: bool) -> Sequence[Action] | None:
         """Play a tree move on the search's world: a move ``given`` from the real position
         is checked (it need not be legal in this world), a move of this world's own list
         is not; returns the next decision's list when the engine made it (else None)."""
@@ -407,8 +412,6 @@ class MCTSAgent(Agent):
         if self.rollout_policy == "random":
             return None
         if self._greedy is None:
-            from .base import make_agent
-
             self._greedy = make_agent("greedy", seed=int(self.rng.integers(2**31)),
                                       game=state.game.name)
         return self._greedy
@@ -422,11 +425,9 @@ class MCTSAgent(Agent):
         return evaluation(state, self._heuristic(state), scale=self.value_scale,
                           reference=self._reference)
 
-    def _heuristic(self, state: State):
+    def _heuristic(self, state: State) -> Heuristic:
         """The heuristic judging cut-off positions: the agent's, the game's, or the score
         margin."""
-        from .greedy import score_margin
-
         return self.heuristic or state.game.heuristic or score_margin
 
     def statistics(self, state: State) -> list[tuple[Action, int, float]]:
@@ -439,3 +440,20 @@ class MCTSAgent(Agent):
         for k, child in self.last_root.children.items():
             rows.append((codec.decode(k), child.visits, float(child.value[me] / max(child.visits, 1))))
         return sorted(rows, key=lambda r: -r[1])
+
+
+def search_agent(seed: int, iterations: int | None = None, *, game: Game[Any] | None = None,
+                 strength: int = 1) -> Agent[Any]:
+    """The default search agent (``make_agent("mcts")``): MCTS with the game's own settings
+    (``Game(search=...)``)."""
+    settings = dict(game.search) if game is not None else {}
+    default = settings.pop("iterations", 200)
+    cls = resolve(settings.pop("agent", MCTSAgent))  # a game's own refinement of the search
+    return cls(iterations=iterations or default * strength, seed=seed, **settings)
+
+
+def strong_search_agent(seed: int, iterations: int | None = None, *,
+                        game: Game[Any] | None = None) -> Agent[Any]:
+    """The stronger, slower setting: the default search with STRONG times the iterations
+    (measured stronger than ``mcts`` at 2 players, not in the solo modes: decision 38)."""
+    return search_agent(seed, iterations, game=game, strength=STRONG)

@@ -29,7 +29,8 @@ import html
 import re
 import traceback
 from collections import OrderedDict
-from typing import Annotated, Any, Literal
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import anywidget
 import ipywidgets as widgets
@@ -201,8 +202,13 @@ def action_of_target(state: State, target: str) -> Action:
     return state.game.codec.decode(int(raw))
 
 
-class Board(widgets.VBox):
-    """A game's live board and teaching panel. Subclasses implement the three hooks.
+#: the game's State class a board shows (``class LandsBoard(Board[LandsState])``)
+StateT = TypeVar("StateT", bound=State)
+
+
+class Board(widgets.VBox, Generic[StateT]):
+    """A game's live board and teaching panel. Subclasses implement the three hooks, typed
+    with their game's State class when they name it (``Board[LandsState]``).
 
     ``state``: the position to start from. The board plays on its own copy, so clicks never
     change the ``state`` a notebook cell holds, and no later cell changes what a reader is
@@ -232,17 +238,17 @@ class Board(widgets.VBox):
     #: how many positions the log slider keeps replayed in memory
     cache_size = 64
 
-    def __init__(self, state: State, *, viewer: int | str | None = TURN,
-                 agent: str | Agent = AI_AGENT, seed: int = 0, interval: int = 700,
-                 opponents: dict[int, str | Agent] | None = None, private: bool = False,
-                 **kwargs: Any):
+    def __init__(self, state: StateT, *, viewer: int | str | None = TURN,
+                 agent: str | Agent[Any] = AI_AGENT, seed: int = 0, interval: int = 700,
+                 opponents: dict[int, str | Agent[Any]] | None = None, private: bool = False,
+                 **kwargs: Any) -> None:
         if not isinstance(state, State):
             raise TypeError(f"a board needs a boardkit State, got {state!r}")
         state = state.clone()  # the board's own game: the caller's state stays as it was
         self._start = state.clone()  # what Reset returns to
         self._head = state  # the latest position (the end of the slider)
         self._cursor = state.action_count  # the position shown, in player actions
-        self._cache: OrderedDict[int, State] = OrderedDict()
+        self._cache: OrderedDict[int, StateT] = OrderedDict()
         #: seats the computer plays: after a person's move they answer at once
         self.opponents = self._check_opponents(state, opponents or {}, seed)
         #: play mode: each person sees their own seat only (see the class's docs)
@@ -335,7 +341,7 @@ class Board(widgets.VBox):
         self.refresh()
 
     # ------------------------------------------------------------ game hooks
-    def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
+    def render(self, state: StateT, viewer: int | str | None, legal_targets: set[str]) -> str:
         """The SVG of ``state`` as ``viewer`` may see it (``None``: everything).
 
         Tag clickable elements with ``data-target`` (see :mod:`boardkit.boards.svg`) and
@@ -343,7 +349,7 @@ class Board(widgets.VBox):
         """
         raise NotImplementedError
 
-    def targets(self, state: State) -> dict[str, Action]:
+    def targets(self, state: StateT) -> dict[str, Action]:
         """Target id → action, for every legal action of ``state`` that has a target.
 
         The default derives the ids from the actions' own integer codes
@@ -354,7 +360,7 @@ class Board(widgets.VBox):
                                       "action codec to derive click targets from")
         return {action_target(state, act): act for act in state.legal_actions()}
 
-    def intent(self, msg: ClickMessage | DragMessage | KeyMessage, state: State) -> Action | None:
+    def intent(self, msg: ClickMessage | DragMessage | KeyMessage, state: StateT) -> Action | None:
         """The action a message means, legal or not (so an illegal click can be explained).
 
         ``None``: the message means nothing here (a key without a binding, say). Raise
@@ -370,14 +376,14 @@ class Board(widgets.VBox):
             return found
         return None
 
-    def log_counts(self, state: State) -> list[str]:
+    def log_counts(self, state: StateT) -> list[str]:
         """Other moves the log lists that are neither players' decisions nor automatic
         ones (Wanderlust's automatons), for the log header: ``["6 by automatons"]``."""
         return []
 
     # ------------------------------------------------------------ public API
     @property
-    def state(self) -> State:
+    def state(self) -> StateT:
         """The position shown (a past one while the slider is moved back)."""
         if self._cursor >= self._head.action_count:
             return self._head
@@ -389,7 +395,7 @@ class Board(widgets.VBox):
         return self._cache[self._cursor]
 
     @state.setter
-    def state(self, new: State) -> None:
+    def state(self, new: StateT) -> None:
         if not isinstance(new, State) or new.game is not self._head.game:
             raise TypeError(f"expected a {self._head.game.name} State, got {new!r}")
         if new.players != self._head.players:
@@ -413,7 +419,7 @@ class Board(widgets.VBox):
         self.refresh()
 
     @property
-    def head(self) -> State:
+    def head(self) -> StateT:
         """The latest position (the right end of the log slider)."""
         return self._head
 
@@ -480,7 +486,7 @@ class Board(widgets.VBox):
         self.refresh()
         return self
 
-    def current_tries(self, state: State) -> list:
+    def current_tries(self, state: StateT) -> list:
         """The attempts shown on ``state``: (action, verdict) pairs, dropped once the game
         moved on."""
         if self._tried_at != state.action_count:
@@ -570,7 +576,7 @@ class Board(widgets.VBox):
         state = self.state
         return self.render(state, self.seen_by(state), self._legal_targets(state))
 
-    def seen_by(self, state: State) -> int | str | None:
+    def seen_by(self, state: StateT) -> int | str | None:
         """Whose eyes ``state`` is drawn with: a seat, the public table or ``None``
         (everything). :data:`TURN` follows the player to move; on a private board, the
         person holding the device (never anyone else, even on a past position), and the
@@ -602,7 +608,7 @@ class Board(widgets.VBox):
         return True
 
     # ------------------------------------------------------------ internals
-    def _views(self, state: State) -> list[tuple[str, int]]:
+    def _views(self, state: StateT) -> list[tuple[str, int]]:
         """The views the "view as" menu offers. A notebook's board: the player to move,
         everything (a teacher's), the public table, and each seat's. A private board: the
         people's own seats (the player to move when several people share the screen) and
@@ -624,7 +630,7 @@ class Board(widgets.VBox):
             return None
         return player
 
-    def _hand_over(self, state: State) -> None:
+    def _hand_over(self, state: StateT) -> None:
         """Hot seat: after a move, the view passes to the next player at once when the two
         see the same things; otherwise the board waits for the device to change hands (and
         at the start, when any two people's views differ, for the first player to take it)."""
@@ -637,7 +643,7 @@ class Board(widgets.VBox):
         if not any(_secrets_differ(state, other, player) for other in others):
             self._holder = player  # nothing to hide between them: the view passes at once
 
-    def _check_seat(self, state: State) -> None:
+    def _check_seat(self, state: StateT) -> None:
         """A move is made for the seat that is to decide, by whoever may: refuse it
         otherwise (:class:`SeatError`)."""
         player = state.current_player
@@ -665,7 +671,8 @@ class Board(widgets.VBox):
                 "play it")
 
     @staticmethod
-    def _check_opponents(state: State, opponents, seed: int) -> dict[int, Agent]:
+    def _check_opponents(state: State, opponents: Mapping[int, str | Agent[Any]],
+                         seed: int) -> dict[int, Agent[Any]]:
         out = {}
         for seat, who in dict(opponents).items():
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
@@ -687,7 +694,7 @@ class Board(widgets.VBox):
             self.last_action = act
         self._cursor = state.action_count
 
-    def _check_viewer(self, state: State, viewer: object) -> int | str | None:
+    def _check_viewer(self, state: StateT, viewer: object) -> int | str | None:
         if viewer == PUBLIC or viewer == TURN:
             checked: int | str | None = str(viewer)
         elif viewer is None:
@@ -705,22 +712,22 @@ class Board(widgets.VBox):
                                  f"not {_view_label(checked)}")
         return checked
 
-    def _set_head(self, state: State) -> None:
+    def _set_head(self, state: StateT) -> None:
         self._head = state
         self._cursor = state.action_count
         self._cache.clear()
 
-    def _may_move(self, state: State) -> bool:
+    def _may_move(self, state: StateT) -> bool:
         try:
             self._check_seat(state)
         except SeatError:
             return False
         return not state.is_over
 
-    def _legal_targets(self, state: State) -> set[str]:
+    def _legal_targets(self, state: StateT) -> set[str]:
         return set(self.targets(state)) if self._may_move(state) else set()
 
-    def _apply(self, act: Action, state: State, by: str | None = None) -> bool:
+    def _apply(self, act: Action, state: StateT, by: str | None = None) -> bool:
         try:
             state.apply(act)  # the State decides; illegal moves change nothing
         except RuleViolation as exc:
@@ -741,7 +748,7 @@ class Board(widgets.VBox):
         self.refresh()
         return True
 
-    def _guard(self, fn) -> bool:
+    def _guard(self, fn: Callable[[], object]) -> bool:
         try:
             return bool(fn())
         except BoardkitError as exc:
@@ -769,13 +776,13 @@ class Board(widgets.VBox):
             self.message.value = (f"<div class='bk-error'>internal error while drawing: "
                                   f"{html.escape(type(exc).__name__)}: {html.escape(str(exc))}</div>")
 
-    def _on_canvas_msg(self, _widget, content, _buffers) -> None:
+    def _on_canvas_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             self.handle_message(content)
         except Exception:  # pragma: no cover - handle_message already catches everything
             pass
 
-    def _on_slider(self, change) -> None:
+    def _on_slider(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
         self._guard(lambda: self._move_cursor(change["new"]))
@@ -786,11 +793,11 @@ class Board(widgets.VBox):
         self.refresh()
         return True
 
-    def _on_view_as(self, change) -> None:
+    def _on_view_as(self, change: dict[str, Any]) -> None:
         if self._syncing:
             return
 
-        def switch():
+        def switch() -> bool:
             self._viewer = self._check_viewer(self._head, _VIEWERS.get(change["new"], change["new"]))
             self.last_error = None
             self.refresh()
@@ -798,7 +805,7 @@ class Board(widgets.VBox):
 
         self._guard(switch)
 
-    def _on_autoplay_tick(self, change) -> None:
+    def _on_autoplay_tick(self, change: dict[str, Any]) -> None:
         if self._syncing or change["new"] == change["old"] or change["new"] == 0:
             return
         if self.state.is_over:
@@ -837,7 +844,7 @@ class Board(widgets.VBox):
     def _title(self) -> str:
         return self.title or self._head.game.title
 
-    def status_text(self, state: State) -> str:
+    def status_text(self, state: StateT) -> str:
         """One line on whose turn it is and what they are asked, or how the game ended (the
         board's headline; a board may draw it into its picture)."""
         player = state.current_player
@@ -872,7 +879,7 @@ class Board(widgets.VBox):
                          f"{', '.join(others)}")
         return "; ".join(parts)
 
-    def _status_html(self, state: State) -> str:
+    def _status_html(self, state: StateT) -> str:
         parts = [f"<b>{_text(self._title())}</b> · "
                  f"<span class='bk-turn'>{_text(self.status_text(state))}</span>"]
         rules = self.rules_text(state)
@@ -904,7 +911,7 @@ class Board(widgets.VBox):
         kind = "refused" if isinstance(exc, ActionFormatError | SeatError) else "error"
         return f"<div class='bk-error'><span class='bk-text'>✗ {kind}: {_text(str(exc))}</span></div>"
 
-    def _log_html(self, state: State) -> str:
+    def _log_html(self, state: StateT) -> str:
         viewer = self.seen_by(state)
         events = list(self._head.log)
         shown = len(state.log)
@@ -939,7 +946,7 @@ class Board(widgets.VBox):
     def _repr_html_(self) -> str:
         return self._static_html()
 
-    def _repr_mimebundle_(self, **kwargs: Any):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs) or {}
         try:
             bundle["text/html"] = self._static_html()

@@ -19,12 +19,12 @@ from .game import Game, HouseRule, NoOptions, house_rule
 from .log import Event, Log
 from .registry import game, games, register
 from .rules import RuleCatalog, catalog, rule_ids
-from .state import PUBLIC, Explanation, State
-from .steps import STAY, Goto, Outcome, Step, goto
+from .state import PUBLIC, Explanation, GameInfo, State, Step
+from .steps import STAY, Goto, Outcome, goto
 
 __all__ = [
     "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
-    "DataError", "Event", "Flow", "FlowError", "GameDefinitionError", "Goto", "Outcome", "Phase", "STAY", "Stage", "Then", "Turn", "InteropError", "Explanation", "Game", "HouseRule", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
+    "DataError", "Event", "Flow", "FlowError", "GameDefinitionError", "GameInfo", "Goto", "Outcome", "Phase", "STAY", "Stage", "Then", "Turn", "InteropError", "Explanation", "Game", "HouseRule", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "UnsupportedGameError", "VariantError",
     "action", "catalog", "game", "games", "goto", "house_rule", "register", "rule_ids",

@@ -17,9 +17,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, TypeVar, dataclass_tr
 
 from .errors import ActionFormatError, GameDefinitionError, shown
 
-if TYPE_CHECKING:
-    from .state import State
-
 
 class Action:
     """Marker base class of every game action (subclasses are frozen dataclasses)."""
@@ -28,8 +25,9 @@ class Action:
     if TYPE_CHECKING:  # what ``@action`` gives every subclass (dataclasses.fields accepts it)
         __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
-    def listed(self, state: State) -> bool:
-        """Whether ``state.legal_actions()`` lists this action when it is legal there.
+    def listed(self, state: Any) -> bool:
+        """Whether ``state.legal_actions()`` lists this action when it is legal there
+        (``state``: a :class:`~boardkit.engine.state.State`, of the action's own game).
 
         Every accepted action is a listed one, except the few a game accepts but never
         lists because there are too many (a whole park laid out anew, a card slipped in

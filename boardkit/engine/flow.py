@@ -26,22 +26,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic
 
-from .errors import FlowError, GameDefinitionError
-from .steps import Step
-
-if TYPE_CHECKING:
-    from .state import State
+from .actions import Action
+from .errors import FlowError
+from .state import S, Step, Then
 
 #: what ``Phase.next`` may be: the next phase's name, None (the game is over), or a function
-#: of the state giving one of those. (The functions take the game's own State subclass, so
-#: they are typed with ``Any``: a function of a subclass is not a function of every State.)
-Next = str | None | Callable[[Any], str | None]
+#: of the game's state giving one of those
+Next = str | None | Callable[[S], str | None]
 
 
 @dataclass(frozen=True)
-class Phase:
+class Phase(Generic[S]):
     """One phase of a game, in the rulebook's words.
 
     ``turn`` is the seat's turn in this phase: a declared :class:`Turn` (its stages in
@@ -60,17 +57,19 @@ class Phase:
     state that returns that name; ``leads_to`` lists every value a function ``next`` may
     return (None among them when it may end the game), so the flow can be drawn and checked.
     ``rule``: the rule id of the rulebook section.
+
+    The hooks take the game's own State class (``Phase[LandsState]``, inferred from them).
     """
 
     name: str
     text: str
-    turn: Callable[[Any, int], Step | None] | Turn | tuple[Turn, ...] | None = None
-    seats: Callable[[Any], Sequence[int]] | None = None
-    end_if: Callable[[Any], bool] | None = None
-    again: Callable[[Any], bool] | None = None
-    start: Callable[[Any], None] | None = None
-    end: Callable[[Any], None] | None = None
-    next: Next = None
+    turn: Callable[[S, int], Step[S] | None] | Turn[S] | tuple[Turn[S], ...] | None = None
+    seats: Callable[[S], Sequence[int]] | None = None
+    end_if: Callable[[S], bool] | None = None
+    again: Callable[[S], bool] | None = None
+    start: Callable[[S], None] | None = None
+    end: Callable[[S], None] | None = None
+    next: Next[S] = None
     leads_to: tuple[str | None, ...] = ()
     rule: str | None = None
 
@@ -86,11 +85,11 @@ class Phase:
 
 
 #: a stage's or a turn's hook: ``fn(state, seat)``
-SeatHook = Callable[[Any, int], Any]
+SeatHook = Callable[[S, int], Any]
 
 
 @dataclass(frozen=True)
-class Stage:
+class Stage(Generic[S]):
     """One stage of a turn, in the rulebook's words (boardgame.io's *stages*).
 
     ``ask(state, seat)`` gives the step the seat decides in this stage (the step class says
@@ -102,13 +101,13 @@ class Stage:
 
     name: str
     text: str
-    ask: Callable[[Any, int], Step]
-    when: Callable[[Any, int], Any] | None = None
-    start: Callable[[Any, int], None] | None = None
+    ask: Callable[[S, int], Step[S]]
+    when: SeatHook[S] | None = None
+    start: Callable[[S, int], None] | None = None
     rule: str | None = None
 
 
-class Turn:
+class Turn(Generic[S]):
     """A seat's turn, declared as its stages in order (boardgame.io's turn → stages).
 
     The engine asks each stage's decision in turn (skipping those whose ``when`` is false);
@@ -120,9 +119,9 @@ class Turn:
     asks nothing: its ``end`` plays it (an automaton moves at once).
     """
 
-    def __init__(self, name: str, text: str, *stages: Stage,
-                 when: Callable[[Any, int], Any] | None = None,
-                 end: Callable[[Any, int], None] | None = None) -> None:
+    def __init__(self, name: str, text: str, *stages: Stage[S],
+                 when: SeatHook[S] | None = None,
+                 end: Callable[[S, int], None] | None = None) -> None:
         if not stages and end is None:
             raise FlowError(f"turn {name!r} declares neither a stage nor an end")
         names = [stage.name for stage in stages]
@@ -136,64 +135,7 @@ class Turn:
         return f"Turn({self.name!r}: {' → '.join(s.name for s in self.stages)})"
 
 
-def _is_named_function(fn: Any) -> bool:
-    """A function a saved or copied state can name: defined at a module's top level (or
-    a class's), not a lambda or a function made inside another."""
-    qualname = getattr(fn, "__qualname__", "")
-    return (callable(fn) and bool(getattr(fn, "__module__", None)) and "<" not in qualname)
-
-
-#: the functions already found fit to wait on the stack (checked once each)
-_NAMED: set[Callable[..., Any]] = set()
-
-
-class Then(Step):
-    """Work waiting on the engine's stack, not a decision: ``fn(state, *args)`` runs once
-    every decision asked before it is made (``state.then(fn, *args)``). ``fn`` is a rule
-    function defined at a module's top level, so a copied or pickled state names it. Never
-    on top when a player is asked."""
-
-    __slots__ = ("fn", "args")
-    player = -1
-    auto = False
-
-    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
-        if fn not in _NAMED and not _is_named_function(fn):
-            raise GameDefinitionError(
-                f"state.then({getattr(fn, '__qualname__', fn)!r}, ...): work that waits for a "
-                "decision must be a function defined at a module's top level (a lambda or a "
-                "function made inside another cannot be copied with the state)")
-        _NAMED.add(fn)
-        self.fn = fn
-        self.args = args
-
-    @property
-    def name(self) -> str:
-        return self.fn.__name__
-
-    def __getstate__(self) -> tuple:
-        return (self.fn, self.args)
-
-    def __setstate__(self, data: tuple) -> None:
-        self.fn, self.args = data
-
-    def prompt(self, state: Any) -> str:  # pragma: no cover - never on top when asked
-        return f"(continue: {self.name})"
-
-    def legal(self, state: Any) -> list:  # pragma: no cover - never on top when asked
-        return []
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Then and (self.fn, self.args) == (other.fn, other.args)
-
-    def __hash__(self) -> int:
-        return hash((self.fn, self.args))
-
-    def __repr__(self) -> str:
-        return f"Then({self.name}{''.join(', ' + repr(a) for a in self.args)})"
-
-
-class _PhaseOver(Step):
+class _PhaseOver(Step[Any]):
     """Under a phase's end: the next phase starts once the end's decisions are made."""
 
     __slots__ = ()
@@ -203,7 +145,7 @@ class _PhaseOver(Step):
     def __reduce__(self) -> str:
         return "_PHASE_OVER"
 
-    def legal(self, state: Any) -> list:  # pragma: no cover - never on top when asked
+    def legal(self, state: Any) -> list[Action]:  # pragma: no cover - never on top when asked
         return []
 
     def __repr__(self) -> str:
@@ -213,7 +155,7 @@ class _PhaseOver(Step):
 _PHASE_OVER = _PhaseOver()
 
 
-class Cursor(Step):
+class Cursor(Step[Any]):
     """Where a declared turn stands: under the stage being decided, the stage that comes
     next (``stage``) of the turn ``turn`` (its index in the phase's turns) of ``seat``."""
 
@@ -224,13 +166,13 @@ class Cursor(Step):
     def __init__(self, phase: str, turn: int, seat: int, stage: int) -> None:
         self.phase, self.turn, self.seat, self.stage = phase, turn, seat, stage
 
-    def __getstate__(self) -> tuple:
+    def __getstate__(self) -> tuple[str, int, int, int]:
         return (self.phase, self.turn, self.seat, self.stage)
 
-    def __setstate__(self, data: tuple) -> None:
+    def __setstate__(self, data: tuple[str, int, int, int]) -> None:
         self.phase, self.turn, self.seat, self.stage = data
 
-    def legal(self, state: Any) -> list:  # pragma: no cover - never on top when asked
+    def legal(self, state: Any) -> list[Action]:  # pragma: no cover - never on top when asked
         return []
 
     def __eq__(self, other: object) -> bool:
@@ -243,7 +185,7 @@ class Cursor(Step):
         return f"Cursor({self.phase}, turn {self.turn}, P{self.seat + 1}, stage {self.stage})"
 
 
-class Flow:
+class Flow(Generic[S]):
     """The phases of a game and the first one.
 
     The state keeps the flow's position in two fields every State declares: ``phase`` (the
@@ -252,8 +194,8 @@ class Flow:
     engine's own (``state.pending`` is the one being asked).
     """
 
-    def __init__(self, *phases: Phase, first: str) -> None:
-        self.phases: dict[str, Phase] = {}
+    def __init__(self, *phases: Phase[S], first: str) -> None:
+        self.phases: dict[str, Phase[S]] = {}
         for phase in phases:
             if phase.name in self.phases or phase.name == "over":
                 raise FlowError(f"phase {phase.name!r} declared twice (or named 'over')")
@@ -275,10 +217,11 @@ class Flow:
                 raise FlowError(f"phase {phase.name!r}: a tuple 'turn' holds Turn declarations")
         self.first = first
         #: each phase's declared turns (none where its turn is a function)
-        self._turns = {name: self.turns_of(phase) for name, phase in self.phases.items()}
+        self._turns: dict[str, tuple[Turn[S], ...]] = {
+            name: self.turns_of(phase) for name, phase in self.phases.items()}
 
     @staticmethod
-    def turns_of(phase: Phase) -> tuple[Turn, ...]:
+    def turns_of(phase: Phase[S]) -> tuple[Turn[S], ...]:
         """The declared turns of ``phase`` (none when its turn is a function)."""
         if isinstance(phase.turn, Turn):
             return (phase.turn,)
@@ -287,13 +230,13 @@ class Flow:
         return ()
 
     # ------------------------------------------------------------------ running
-    def begin(self, state: State) -> None:
+    def begin(self, state: S) -> None:
         """Start the first phase (a game's setup calls this last)."""
         state._flush()
         self._enter(state, self.first)
         self.advance(state)
 
-    def advance(self, state: State) -> None:
+    def advance(self, state: S) -> None:
         """Run what is due until a decision is asked, or the game is over: work waiting on
         the stack, the next stage of a turn, the next turn of the phase, the next phase."""
         state._flush()
@@ -336,7 +279,7 @@ class Flow:
                 phase.end(state)
                 state._flush()
 
-    def jump(self, state: State, phase: str) -> None:
+    def jump(self, state: S, phase: str) -> None:
         """Drop every pending decision and start ``phase`` (a teacher's position, a test:
         "go to Final Scoring now")."""
         if phase not in self.phases:
@@ -346,7 +289,7 @@ class Flow:
         self._enter(state, phase)
         self.advance(state)
 
-    def start_turn(self, state: State, seat: int, stage: str | None = None,
+    def start_turn(self, state: S, seat: int, stage: str | None = None,
                    turn: str | None = None) -> None:
         """Drop every pending decision and start ``seat``'s turn in the current phase, at
         its stage ``stage`` (default: the first); ``turn`` names one of the phase's declared
@@ -376,7 +319,7 @@ class Flow:
                                    declared.index[stage] if stage is not None else 0))
         self.advance(state)
 
-    def _turn(self, state: State, phase: Phase, seat: int) -> None:
+    def _turn(self, state: S, phase: Phase[S], seat: int) -> None:
         """Start ``seat``'s turn in ``phase``: its first stage, or its one decision."""
         turns = self._turns[phase.name]
         if not turns:
@@ -392,7 +335,7 @@ class Flow:
         # no declared turn applies: the seat has none this time (the rule that says so
         # logs why, as a turn function returning None does)
 
-    def _stage(self, state: State, cursor: Cursor) -> None:
+    def _stage(self, state: S, cursor: Cursor) -> None:
         """Ask the decision of the turn's stage ``cursor.stage``, or of the first later one
         that applies; after the last stage, end the turn."""
         turn = self._turns[cursor.phase][cursor.turn]
@@ -411,7 +354,7 @@ class Flow:
             turn.end(state, seat)
             state._flush()
 
-    def goto(self, state: State, stage: str) -> None:
+    def goto(self, state: S, stage: str) -> None:
         """Send the current turn on to its stage ``stage`` (a step's ``resolve`` returned
         ``goto(stage)``; the step has been taken off, so the turn's cursor is on top)."""
         stack = state._stack
@@ -425,7 +368,7 @@ class Flow:
                             f"({', '.join(s.name for s in turn.stages)})")
         stack[-1] = Cursor(cursor.phase, cursor.turn, cursor.seat, turn.index[stage])
 
-    def _next(self, state: State) -> None:
+    def _next(self, state: S) -> None:
         phase = self.phases[state.phase]
         following = phase.next(state) if callable(phase.next) else phase.next
         if following is None:
@@ -437,10 +380,10 @@ class Flow:
         self._enter(state, following)
 
     @staticmethod
-    def _seats(state: State, phase: Phase) -> list[int]:
+    def _seats(state: S, phase: Phase[S]) -> list[int]:
         return list(phase.seats(state) if phase.seats is not None else range(state.players))
 
-    def _enter(self, state: State, name: str) -> None:
+    def _enter(self, state: S, name: str) -> None:
         phase = self.phases[name]
         state.phase = name
         state.turns = []

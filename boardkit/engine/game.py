@@ -7,22 +7,24 @@ reads a save, replays it and checks that the replay matches it (:mod:`.saves`).
 
 from __future__ import annotations
 
+import importlib
 import json
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic.fields import FieldInfo
 
 from . import saves
 from .actions import Action, ActionCodec, ActionSet
 from .content import format_validation_error, read_toml
 from .errors import KNOWN_RULES, DataError, VariantError, shown
 from .rules import RuleCatalog, catalog, data_folder, use_folder
-from .state import MAX_SEED, State
+from .state import MAX_SEED, S
 
 
 class NoOptions(BaseModel):
@@ -50,9 +52,9 @@ class HouseRule:
     description: str
 
 
-def _house_rules(model: type[BaseModel], prefix: str = "") -> list[tuple[str, Any]]:
+def _house_rules(model: type[BaseModel], prefix: str = "") -> list[tuple[str, FieldInfo]]:
     """The house-rule fields of a parameter model and its nested models: (dotted key, field)."""
-    out = []
+    out: list[tuple[str, FieldInfo]] = []
     for name, info in model.model_fields.items():
         kind = info.annotation
         if isinstance(kind, type) and issubclass(kind, BaseModel):
@@ -69,7 +71,7 @@ def get_dotted(model: Any, key: str) -> Any:
     return model
 
 
-def set_dotted(tree: dict, key: str, value: Any, where: str) -> None:
+def set_dotted(tree: dict[str, Any], key: str, value: Any, where: str) -> None:
     """Set ``a.b.c`` in a nested dict; the path must already exist (no typos pass)."""
     node = tree
     parts = key.split(".")
@@ -90,14 +92,23 @@ def resolve(ref: Any) -> Any:
     agents and heuristic this way so ``import boardkit`` stays light); anything else as is."""
     if not isinstance(ref, str):
         return ref
-    import importlib
-
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr)
 
 
-class Game:
+def _named(name: str) -> Game[Any]:
+    """The game called ``name``, found through the registry (:func:`boardkit.engine.game`):
+    how a pickled position finds its game again, here or in another process."""
+    found: Game[Any] = resolve("boardkit.engine.registry:game")(name)
+    return found
+
+
+class Game(Generic[S]):
     """Everything about one game that is not a position.
+
+    ``Game[LandsState]``: the game of ``state_class``; the positions it makes are of that
+    class, and each holds the game (``state.game``). A game pickles as its name (a position
+    pickled with it stays small), found again through the registry when loaded.
 
     ``board``, the ``agents`` factories and ``heuristic`` may be given as
     ``"module:attribute"`` strings; they are imported when first used. ``data``: the folder
@@ -106,14 +117,15 @@ class Game:
     built-in games keep theirs in the package's ``data/<name>/``.
     """
 
-    def __init__(self, name: str, title: str, state_class: type[State],
+    def __init__(self, name: str, title: str, state_class: type[S],
                  actions: Iterable[type[Action]], players: tuple[int, int],
                  default_players: int | None = None, variant_model: type[BaseModel] = NoOptions,
                  params_model: type[BaseModel] | None = None, lower_is_better: bool = False,
                  codec: ActionCodec | None = None, summary: str = "", status: str = "",
                  board: str | None = None, agents: Mapping[str, Any] | None = None,
-                 heuristic: Any = None, search: Mapping[str, Any] | None = None,
-                 data: str | Path | None = None, solo: Mapping[str, Any] | None = None):
+                 heuristic: Callable[[S, int], float] | str | None = None,
+                 search: Mapping[str, Any] | None = None,
+                 data: str | Path | None = None, solo: Mapping[str, Any] | None = None) -> None:
         self.name = name
         if data is not None:
             folder = Path(data)
@@ -146,15 +158,18 @@ class Game:
         if solo is None and self.min_players == 1:
             solo = {"players": 1}
         self.solo = dict(solo) if solo is not None else None
-        state_class.game = self
 
     def __repr__(self) -> str:
         return f"<boardkit game {self.name!r}: {self.title}>"
 
+    def __reduce__(self) -> tuple[Callable[[str], Game[Any]], tuple[str]]:
+        return (_named, (self.name,))
+
     @property
-    def heuristic(self):
+    def heuristic(self) -> Callable[[S, int], float] | None:
         """heuristic(state, player) -> float, higher is better for that player (greedy agent)."""
-        return resolve(self._heuristic)
+        fn: Callable[[S, int], float] | None = resolve(self._heuristic)
+        return fn
 
     # --------------------------------------------------------------- content
     @property
@@ -167,7 +182,7 @@ class Game:
         return data_folder(self.name)
 
     @cached_property
-    def default_params(self) -> dict:
+    def default_params(self) -> dict[str, Any]:
         """The rule parameters from ``data/<game>/params.toml`` (a plain nested dict)."""
         if self.params_model is None:
             return {}
@@ -176,7 +191,7 @@ class Game:
         self._validate_params(raw, str(path))
         return raw
 
-    def _validate_params(self, raw: dict, where: str) -> BaseModel:
+    def _validate_params(self, raw: dict[str, Any], where: str) -> BaseModel:
         if self.params_model is None:
             raise VariantError(f"{self.name} has no rule parameters to set")
         try:
@@ -208,14 +223,14 @@ class Game:
             out[key] = HouseRule(key, values, get_dotted(defaults, key), info.description or key)
         return out
 
-    def params_overrides(self, params: BaseModel | None) -> dict:
+    def params_overrides(self, params: BaseModel | None) -> dict[str, Any]:
         """The dotted keys where ``params`` differ from the data file (for saves)."""
         if params is None:
             return {}
         current = params.model_dump(mode="json")
         out: dict[str, Any] = {}
 
-        def walk(a, b, prefix):
+        def walk(a: dict[str, Any], b: dict[str, Any], prefix: str) -> None:
             for k, v in a.items():
                 key = f"{prefix}{k}"
                 if isinstance(v, dict) and isinstance(b.get(k), dict):
@@ -240,13 +255,13 @@ class Game:
                 format_validation_error(f"{self.name} variant", exc) + f"\n(options: {known})"
             ) from None
 
-    def variant_dict(self, variant: BaseModel) -> dict:
+    def variant_dict(self, variant: BaseModel) -> dict[str, Any]:
         return variant.model_dump(mode="json")
 
     # ------------------------------------------------------------- new games
     def new_game(self, players: int | None = None, seed: int = 0,
                  variant: Mapping[str, Any] | BaseModel | None = None,
-                 params: Mapping[str, Any] | None = None) -> State:
+                 params: Mapping[str, Any] | None = None) -> S:
         """A new game. ``variant``: options (``{"expert": True}``); ``params``: rule
         parameters by dotted key (``{"points.bonus": 3}``)."""
         n = self.default_players if players is None else players
@@ -257,7 +272,8 @@ class Game:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise VariantError(f"seed must be an integer in 0..2**63-1, not {shown(seed)}")
         self._know_rules()
-        return self.state_class(n, seed, self.make_variant(variant), self.make_params(params))
+        return self.state_class(n, seed, self.make_variant(variant), self.make_params(params),
+                                game=self)
 
     def _know_rules(self) -> None:
         """Read the rule catalog before the first position, so a refusal that cites an id
@@ -269,7 +285,7 @@ class Game:
             except DataError:  # a catalog that does not read is reported where it is read
                 pass
 
-    def from_dict(self, data: Any, strict: bool = True, allow_forced: bool = False) -> State:
+    def from_dict(self, data: Any, strict: bool = True, allow_forced: bool = False) -> S:
         """Rebuild a game from :meth:`State.to_dict` by replaying it.
 
         The save is checked against a schema first; anything wrong, in the file or in its
@@ -281,7 +297,7 @@ class Game:
         """
         return saves.load(self, data, strict=strict, allow_forced=allow_forced)
 
-    def from_json(self, text: str | bytes, allow_forced: bool = False) -> State:
+    def from_json(self, text: str | bytes, allow_forced: bool = False) -> S:
         """Load a game saved with :meth:`State.to_json` (replays it and checks the replay).
 
         A save with forced random outcomes loads only with ``allow_forced=True`` (see
@@ -306,7 +322,7 @@ class Game:
         """Whether the game has an interactive board (:meth:`board`)."""
         return self._board is not None
 
-    def board(self, state: State | None = None, **kwargs):
+    def board(self, state: S | None = None, **kwargs: Any) -> Any:
         """The game's interactive board widget (needs ipywidgets/anywidget)."""
         if self._board is None:
             raise NotImplementedError(f"{self.name} has no board yet")

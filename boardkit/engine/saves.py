@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 import numpy as np
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -36,10 +36,7 @@ from .errors import (
     clipped,
     shown,
 )
-from .state import FORCED_HINT, MAX_SEED, SAVE_FORMAT, Recorded, Replay, State
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import FORCED_HINT, MAX_SEED, SAVE_FORMAT, GameInfo, Recorded, Replay, S, State
 
 #: the longest save text read (the longest real game saves about 40,000 characters)
 MAX_SAVE_CHARS = 4_000_000
@@ -223,7 +220,7 @@ def _failure(where: str, exc: Exception, doing: str = "replayed") -> SaveGameErr
 
 
 # -------------------------------------------------------------------- the replay
-def read_history(game: Game, save: SaveFile) -> tuple[dict[int, Recorded], list]:
+def read_history(game: GameInfo[Any], save: SaveFile) -> tuple[dict[int, Recorded], list]:
     """The random outcomes by index and the (position, player, action) of every decision."""
     chances: dict[int, Recorded] = {}
     actions = []
@@ -253,7 +250,7 @@ def read_history(game: Game, save: SaveFile) -> tuple[dict[int, Recorded], list]
     return chances, actions
 
 
-def load(game: Game, data: Any, strict: bool = True, allow_forced: bool = False) -> State:
+def load(game: GameInfo[S], data: Any, strict: bool = True, allow_forced: bool = False) -> S:
     """Check ``data`` against the schema, replay it and (``strict``) compare the replay with
     it. See ``Game.from_dict``."""
     save = _validate(SaveFile, data)
@@ -274,7 +271,7 @@ def load(game: Game, data: Any, strict: bool = True, allow_forced: bool = False)
         raise SaveGameError(f"{_PREFIX}: {clipped(str(exc))}") from None
     try:
         state = game.state_class(save.players, save.seed, variant, params,
-                                 replay=Replay(chances, allow_forced))
+                                 replay=Replay(chances, allow_forced), game=game)
     except RuleViolation as exc:
         raise SaveGameError(f"{_PREFIX}: history: a recorded random event is impossible: "
                             f"{clipped(str(exc))}") from None

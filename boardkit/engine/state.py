@@ -1,10 +1,10 @@
 """The State protocol every game follows (see DESIGN.md, "The core protocol").
 
-A game subclasses :class:`State`, sets ``game`` (done by :class:`~boardkit.engine.game.Game`),
-and implements four hooks:
+A game subclasses :class:`State` and implements four hooks (its
+:class:`~boardkit.engine.game.Game` makes the positions and hands itself to each: ``state.game``):
 
 ``setup()``
-    deal, shuffle, push the first :class:`~boardkit.engine.steps.Step`;
+    deal, shuffle, ask the first :class:`Step` (or start the declared flow);
 ``_scores()``
     the current score of every seat;
 ``_observe(player)``
@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import json
 import pickle
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import numpy as np
+from pydantic import BaseModel
 
-from .actions import FORMAT_RULE, Action, brief, freeze, label, to_jsonable
+from .actions import FORMAT_RULE, Action, ActionCodec, ActionSet, brief, freeze, label, to_jsonable
 from .errors import (
     ActionFormatError,
     GameDefinitionError,
@@ -35,21 +36,16 @@ from .errors import (
     clipped,
     shown,
 )
-from .flow import Then
 from .log import Event, Kind, Log
-from .rules import describe
-from .steps import STAY, Goto, Step
-
-if TYPE_CHECKING:
-    from .flow import Flow
-    from .game import Game
+from .rules import RuleCatalog, describe
+from .steps import STAY, Goto, Outcome
 
 SAVE_FORMAT = "boardkit-save/1"
 #: the largest seed (numpy's generators take any non-negative integer; saves keep to 63 bits)
 MAX_SEED = 2**63 - 1
-#: never copied by snapshots and clones: the log (append-only list of immutable events) and
-#: the frozen variant / rule-parameter models, which copies share by reference
-_SHARED = ("log", "variant", "params")
+#: never copied by snapshots and clones: the log (append-only list of immutable events), the
+#: frozen variant / rule-parameter models and the game, which copies share by reference
+_SHARED = ("log", "variant", "params", "game")
 #: never copied at all: the legal actions offered at the current decision by a play loop
 #: (:meth:`State.offer`), valid only until the log grows, and the random outcomes of a save
 #: being loaded (:class:`Replay`: read once, by :meth:`State.chance`; copying it in every
@@ -65,7 +61,7 @@ _LISTS_CHECKED: set[type] = set()
 STRICT = {"checks": False}
 
 
-def _check_listed(state: State, step: Step, options: object) -> None:
+def _check_listed(state: State, step: Step[Any], options: object) -> None:
     """Refuse what a step's ``legal`` returned unless it is a list (or tuple) of this game's
     actions, naming the step class, what came back and the fix."""
     where = f"{type(step).__name__}.legal"
@@ -93,7 +89,7 @@ FORCED_HINT = ("A forced outcome is chosen, not drawn from the seed: it belongs 
                "allow_forced=True to accept it.")
 
 
-def _rebuild_rng(kind, state) -> np.random.Generator:
+def _rebuild_rng(kind: type[np.random.BitGenerator], state: Mapping[str, Any]) -> Rng:
     rng = Rng(kind(0))
     rng.bit_generator.state = state
     return rng
@@ -103,7 +99,10 @@ class Rng(np.random.Generator):
     """The state's numpy Generator, pickled as its bit generator's state (several times
     cheaper than a plain Generator, and every atomic apply pickles the state)."""
 
-    def __reduce__(self):
+    # pickled by its bit generator's kind and state, not as numpy pickles a Generator
+    def __reduce__(self) -> tuple[  # type: ignore[override]
+            Callable[[type[np.random.BitGenerator], Mapping[str, Any]], Rng],
+            tuple[type[np.random.BitGenerator], Mapping[str, Any]]]:
         return (_rebuild_rng, (type(self.bit_generator), self.bit_generator.state))
 
 
@@ -111,7 +110,7 @@ class Rng(np.random.Generator):
 PUBLIC = "public"
 
 
-def _common(views: list) -> Any:
+def _common(views: list[Any]) -> Any:
     """What a list of observations share: equal parts as they are, differing parts ``None``
     (dicts key by key and lists of one length item by item, so a secret hides only itself)."""
     first = views[0]
@@ -185,10 +184,218 @@ class Explanation:
         )
 
 
+#: the game's State class a step, a flow or a game works on (``Step["WanderlustState"]``)
+S = TypeVar("S", bound="State")
+S_contra = TypeVar("S_contra", bound="State", contravariant=True)
+
+
+class GameInfo(Protocol[S]):
+    """What a position knows of its game: :class:`~boardkit.engine.game.Game` (which builds
+    positions, so this module cannot import it) has all of this, and the game hands itself
+    to each State it makes (``state.game``)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def state_class(self) -> type[S]: ...
+    @property
+    def actions(self) -> ActionSet: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def lower_is_better(self) -> bool: ...
+    @property
+    def search(self) -> dict[str, Any]: ...
+    @property
+    def agents(self) -> dict[str, Any]: ...
+    @property
+    def heuristic(self) -> Callable[[S, int], float] | None: ...
+    @property
+    def rules(self) -> RuleCatalog: ...
+    @property
+    def has_codec(self) -> bool: ...
+    @property
+    def codec(self) -> ActionCodec: ...
+    @property
+    def has_board(self) -> bool: ...
+
+    def house_rules(self) -> Mapping[str, Any]: ...
+    def board(self, state: S | None = None, **kwargs: Any) -> Any: ...
+    def make_variant(self, variant: Mapping[str, Any] | BaseModel | None) -> BaseModel: ...
+    def make_params(self, overrides: Mapping[str, Any] | None = None) -> BaseModel | None: ...
+    def variant_dict(self, variant: BaseModel) -> dict[str, Any]: ...
+    def params_overrides(self, params: BaseModel | None) -> dict[str, Any]: ...
+    def new_game(self, players: int | None = None, seed: int = 0,
+                 variant: Mapping[str, Any] | BaseModel | None = None,
+                 params: Mapping[str, Any] | None = None) -> S: ...
+    def from_dict(self, data: Any, strict: bool = True, allow_forced: bool = False) -> S: ...
+    def from_json(self, text: str | bytes, allow_forced: bool = False) -> S: ...
+
+
+class FlowRunner(Protocol[S_contra]):
+    """What a state (and its game's code) asks of the game's declared flow:
+    :class:`~boardkit.engine.flow.Flow`, which works on states and so is named here
+    through this protocol."""
+
+    @property
+    def first(self) -> str: ...
+    @property
+    def phases(self) -> Mapping[str, Any]: ...
+
+    def begin(self, state: S_contra) -> None: ...
+    def advance(self, state: S_contra) -> None: ...
+    def goto(self, state: S_contra, stage: str) -> None: ...
+    def jump(self, state: S_contra, phase: str) -> None: ...
+    def start_turn(self, state: S_contra, seat: int, stage: str | None = None,
+                   turn: str | None = None) -> None: ...
+    def describe(self) -> str: ...
+    def edges(self) -> list[tuple[str, str]]: ...
+
+
+class Step(Generic[S]):
+    """Base class of a pending decision. Subclasses are small and picklable (plain fields).
+
+    A game's step may name its own State class as the parameter, so that its methods are
+    typed with that class's fields; a plain ``Step`` works on any State. (It is defined
+    beside :class:`State`, which asks, checks and builds steps; what ``resolve`` returns,
+    and how the engine runs the steps, is in :mod:`boardkit.engine.steps`.)"""
+
+    #: who decides (a seat index)
+    player: int = 0
+    #: the rule id cited when an action is not among the legal ones
+    rule: str = "engine.step.legal"
+    #: resolve automatically when exactly one action is legal
+    auto: bool = True
+    #: a secret decision (simultaneous play modelled as sequential steps): the log shows the
+    #: action only to the deciding player; the others see :meth:`public_text`
+    secret: bool = False
+    #: hundreds of options: search agents draw them with :meth:`sample` and test the ones
+    #: they already know with :meth:`check` instead of listing every option at each visit
+    #: (which needs a cheap ``sample`` and a direct ``check``)
+    wide: bool = False
+
+    def __init__(self, player: int = 0) -> None:
+        """A decision of seat ``player`` (a step with more fields defines its own)."""
+        self.player = player
+
+    def public_text(self, state: S, act: Action) -> str:
+        """What the other players see of a secret decision (``secret = True``)."""
+        return "decides in secret"
+
+    def prompt(self, state: S) -> str:
+        """What the player is asked, in plain words."""
+        return f"{type(self).__name__}"
+
+    def legal(self, state: S) -> Sequence[Action]:
+        """Every legal action of this decision: a list (or tuple) of the game's actions,
+        in a stable order."""
+        raise NotImplementedError
+
+    def sample(self, state: S, rng: np.random.Generator) -> Action:
+        """One legal action drawn uniformly at random (search playouts use this).
+
+        The default lists every legal action; a step with many options may override it with
+        something cheaper that draws from the same set (for instance: draw a candidate, keep
+        it if :meth:`check` accepts it, else fall back to the list). With the default, a
+        playout (:meth:`State.random_playout`) draws from the list the engine made to see
+        whether an ``auto`` step was forced, so the list is not made twice.
+        """
+        options = self.legal(state)
+        return options[int(rng.integers(len(options)))]
+
+    def check(self, state: S, act: Action) -> None:
+        """Raise :class:`RuleViolation` if ``act`` is illegal. Must not change the state.
+
+        The default compares with :meth:`legal`; steps with large action spaces override it
+        with direct checks that name the precise rule (and then ``legal`` must agree).
+        """
+        if act not in self.legal(state):
+            raise RuleViolation(self.rule, self.not_now(state, act))
+
+    def not_now(self, state: S, act: Action) -> str:
+        """The words of a refusal for an action that does not belong to this decision: the
+        action quoted, then what the player is asked instead."""
+        return (f"“{act}” is not possible now: P{self.player + 1} is asked to "
+                f"{self.prompt(state)}")
+
+    def resolve(self, state: S, act: Action) -> Outcome:
+        """Carry out ``act``. Return None when the decision is made, :data:`STAY` to be
+        asked again, or ``goto(stage)``; ask sub-decisions and schedule the rest of the
+        work with ``state.ask`` and ``state.then`` (see the module docstring)."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items()) if hasattr(self, "__dict__") else ""
+        return f"{type(self).__name__}({fields})"
+
+
+def _is_named_function(fn: Any) -> bool:
+    """A function a saved or copied state can name: defined at a module's top level (or
+    a class's), not a lambda or a function made inside another."""
+    qualname = getattr(fn, "__qualname__", "")
+    return (callable(fn) and bool(getattr(fn, "__module__", None)) and "<" not in qualname)
+
+
+#: the functions already found fit to wait on the stack (checked once each)
+_NAMED: set[Callable[..., Any]] = set()
+
+
+class Then(Step[Any]):
+    """Work waiting on the engine's stack, not a decision: ``fn(state, *args)`` runs once
+    every decision asked before it is made (``state.then(fn, *args)``). ``fn`` is a rule
+    function defined at a module's top level, so a copied or pickled state names it. Never
+    on top when a player is asked."""
+
+    __slots__ = ("fn", "args")
+    player = -1
+    auto = False
+
+    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
+        if fn not in _NAMED and not _is_named_function(fn):
+            raise GameDefinitionError(
+                f"state.then({getattr(fn, '__qualname__', fn)!r}, ...): work that waits for a "
+                "decision must be a function defined at a module's top level (a lambda or a "
+                "function made inside another cannot be copied with the state)")
+        _NAMED.add(fn)
+        self.fn = fn
+        self.args = args
+
+    @property
+    def name(self) -> str:
+        return self.fn.__name__
+
+    def __getstate__(self) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+        return (self.fn, self.args)
+
+    def __setstate__(self, data: tuple[Callable[..., Any], tuple[Any, ...]]) -> None:
+        self.fn, self.args = data
+
+    def prompt(self, state: Any) -> str:  # pragma: no cover - never on top when asked
+        return f"(continue: {self.name})"
+
+    def legal(self, state: Any) -> list[Action]:  # pragma: no cover - never on top when asked
+        return []
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Then and (self.fn, self.args) == (other.fn, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.fn, self.args))
+
+    def __repr__(self) -> str:
+        return f"Then({self.name}{''.join(', ' + repr(a) for a in self.args)})"
+
+
 class State:
     """Base class of a game position. See the module docstring for the hooks to implement."""
 
-    game: ClassVar[Game]
+    #: the game this is a position of (handed over by :meth:`Game.new_game
+    #: <boardkit.engine.game.Game.new_game>` and by loading; copies share it)
+    game: GameInfo[Self]
     # Every field of a position is declared in its class body, here and in each game's
     # subclass (a field used but not declared is a type-checking error, attr-defined).
     players: int
@@ -203,30 +410,32 @@ class State:
     #: the engine's own: the pending decisions and the work waiting on them, the one being
     #: asked on top (empty once the game is over); games never touch it (``ask``/``then``,
     #: and a step's ``resolve`` returning what follows), read it as :attr:`stack`
-    _stack: list[Step]
+    _stack: list[Step[Any]]
     #: what a rule has asked for (``ask``/``then``) since the engine last ran one, in
     #: reading order; the engine puts it on the stack when the rule returns
-    _batch: list[Step]
+    _batch: list[Step[Any]]
     #: a game that declares its flow (:mod:`boardkit.engine.flow`): the phase being played
     #: ("over" at the end) and the seats still to take their turn in it, in order
     phase: str
     turns: list[int]
     #: the game's declared flow (None: the game's own steps push what comes next)
-    flow: ClassVar[Flow | None] = None
+    flow: ClassVar[FlowRunner[Self] | None] = None
     #: how many random events have been drawn (their index in a save)
     _chances: int
     #: a teacher's forced random outcomes still to be drawn, by chance name
-    _forced: dict[str, list]
+    _forced: dict[str, list[Any]]
     #: the memo of :meth:`offer`: (log length, legal actions), never copied or saved
     _offered: tuple[int, tuple[Action, ...]]
     #: validators for teacher-forced random outcomes, by chance name: ``fn(state, value)``
-    #: raises RuleViolation when the value is impossible (a die showing 7).
-    chance_checks: ClassVar[dict[str, Callable[[State, Any], None]]] = {}
+    #: raises RuleViolation when the value is impossible (a die showing 7); ``fn`` takes the
+    #: game's own State class.
+    chance_checks: ClassVar[dict[str, Callable[[Self, Any], None]]] = {}
     #: the save being replayed, only while a game is loaded (an instance attribute then)
     _replay: Replay | None = None
 
     def __init__(self, players: int, seed: int, variant: Any, params: Any,
-                 replay: Replay | None = None):
+                 replay: Replay | None = None, *, game: GameInfo[Any]) -> None:
+        self.game = game
         self.players = players
         self.seed = seed
         self.variant = variant
@@ -252,7 +461,7 @@ class State:
     def _scores(self) -> list[float]:
         raise NotImplementedError
 
-    def _observe(self, player: int | None) -> dict:
+    def _observe(self, player: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
     def _determinize(self, player: int) -> None:
@@ -261,12 +470,12 @@ class State:
     # ---------------------------------------------------------- the protocol
     # ------------------------------------------------------------------ what follows
     @property
-    def stack(self) -> tuple[Step, ...]:
+    def stack(self) -> tuple[Step[Self], ...]:
         """The pending decisions and the work waiting on them, the one asked last (read
         only: the engine runs them; a rule asks with :meth:`ask` and :meth:`then`)."""
         return tuple(self._stack)
 
-    def ask(self, step: Step) -> None:
+    def ask(self, step: Step[Self]) -> None:
         """Ask ``step``'s decision next, after what this rule asked before it and before
         anything that was already pending (a choice in the middle of a card's rewards)."""
         if not isinstance(step, Step):
@@ -296,7 +505,7 @@ class State:
         return self._stack[-1].player if self._stack else None
 
     @property
-    def pending(self) -> Step | None:
+    def pending(self) -> Step[Self] | None:
         """The decision being made (top of the pending-choice stack)."""
         return self._stack[-1] if self._stack else None
 
@@ -312,7 +521,7 @@ class State:
             return list(offered[1])
         return list(self._listed(self._stack[-1]))
 
-    def _listed(self, step: Step) -> list[Action]:
+    def _listed(self: Self, step: Step[Self]) -> Sequence[Action]:
         """``step.legal(self)``, its result checked the first time a step class answers (an
         author's mistake named where it is made: a generator, a set, None or one bare
         action instead of a list of this game's actions)."""
@@ -391,7 +600,7 @@ class State:
         step = self._stack[-1]
         return Explanation(act, True, step.rule, f"P{step.player + 1} may: {step.prompt(self)}")
 
-    def apply(self, act: Action, atomic: bool = True) -> State:
+    def apply(self, act: Action, atomic: bool = True) -> Self:
         """Validate and apply ``act``; raise :class:`RuleViolation` and change nothing if illegal.
 
         Atomic: if anything fails half-way (a rule deeper in the resolution, a bad forced
@@ -413,7 +622,7 @@ class State:
             raise
         return self
 
-    def _settle(self) -> list[Action] | None:
+    def _settle(self) -> Sequence[Action] | None:
         """Resolve steps with a single option automatically (logged as ``auto``). Returns
         the options of the automatic step it stopped at, listed to see that there were
         several (None when it stopped at any other step or at the end)."""
@@ -438,7 +647,7 @@ class State:
         list instead of a second one, and needs no check, being one of them. Moves a step
         draws its own way are checked as ``apply`` checks them.
         """
-        known: list[Action] | None = None
+        known: Sequence[Action] | None = None
         made = 0
         while self._stack and (limit is None or made < limit):
             step = self._stack[-1]
@@ -450,7 +659,7 @@ class State:
             made += 1
         return made
 
-    def apply_listed(self, act: Action) -> list[Action] | None:
+    def apply_listed(self, act: Action) -> Sequence[Action] | None:
         """Apply ``act``, one of :meth:`legal_actions` as listed now, on a throw-away copy
         (searches): no check (it is legal, being listed) and no snapshot. Returns the next
         decision's legal actions when the engine listed them on the way (else None), so a
@@ -458,7 +667,7 @@ class State:
         self._resolve("action", act)
         return self._settle()
 
-    def _resolve(self, kind: Kind, act: Action) -> None:
+    def _resolve(self: Self, kind: Kind, act: Action) -> None:
         """Log and resolve the decision on top: the engine takes the step off, resolves it,
         puts back what its ``resolve`` says follows and lets the flow move on."""
         stack = self._stack
@@ -478,7 +687,7 @@ class State:
         if self.flow is not None:
             self.flow.advance(self)
 
-    def _decision_event(self, kind: Kind, step: Step, act: Action) -> Event:
+    def _decision_event(self: Self, kind: Kind, step: Step[Self], act: Action) -> Event:
         """The log entry of a decision; a secret step's action is shown to its player only."""
         if getattr(step, "secret", False):
             return Event(kind, str(act), player=step.player, action=act, to=step.player,
@@ -515,7 +724,7 @@ class State:
         best = min(scores) if self.game.lower_is_better else max(scores)
         return [i for i, s in enumerate(scores) if s == best]
 
-    def observation(self, player: int | str | None) -> dict:
+    def observation(self, player: int | str | None) -> dict[str, Any]:
         """What ``player`` may see, JSON-able: a seat's view, ``None`` for everything (the
         teacher's view), or :data:`PUBLIC` for the public table (what every seat sees alike:
         a part that looks different to different seats is someone's secret and is ``None``).
@@ -542,7 +751,7 @@ class State:
             **self._observe(player),
         }
 
-    def determinize(self, player: int, rng: np.random.Generator | int | None = None) -> State:
+    def determinize(self, player: int, rng: np.random.Generator | int | None = None) -> Self:
         """A full state consistent with what ``player`` sees, hidden parts resampled."""
         other = self.clone(reseed=rng if rng is not None else int(self.rng.integers(2**63)))
         other._determinize(player)
@@ -550,7 +759,7 @@ class State:
 
     # ------------------------------------------------------------ randomness
     def chance(self, name: str, sample: Callable[[np.random.Generator], Any],
-               check: Callable[[State, Any], None] | None = None, to: int | None = None,
+               check: Callable[[Self, Any], None] | None = None, to: int | None = None,
                text: Callable[..., str] | None = None, public: str | None = None,
                player: int | None = None) -> Any:
         """Draw a random outcome, log it and return it.
@@ -616,7 +825,7 @@ class State:
                                 f"the save but the seed gives {shown(drawn)}; the save was altered")
         return drawn, False
 
-    def force(self, name: str, value: Any) -> None:
+    def force(self: Self, name: str, value: Any) -> None:
         """Teaching aid: the next random event ``name`` gives ``value`` ("suppose you roll 3, 5")."""
         value = freeze(to_jsonable(value))
         checker = self.chance_checks.get(name)
@@ -651,7 +860,7 @@ class State:
                              if k not in _SHARED and k not in _TRANSIENT and k not in leave},
                             pickle.HIGHEST_PROTOCOL)
 
-    def clone(self, reseed: np.random.Generator | int | None = None) -> State:
+    def clone(self, reseed: np.random.Generator | int | None = None) -> Self:
         """An independent copy. ``reseed`` gives the copy fresh randomness (for search).
 
         The log's events are immutable, so the copy shares them (its list is its own).
@@ -671,7 +880,7 @@ class State:
                 other.__dict__[k] = data[k]
         return other
 
-    def history(self) -> list[dict]:
+    def history(self) -> list[dict[str, Any]]:
         """The replayable record: actions and random outcomes, as JSON-able dicts."""
         out = []
         for e in self.log:
@@ -682,7 +891,7 @@ class State:
                             "value": to_jsonable(e.value), "forced": e.forced})
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The save: setup and history. Each random event's record says whether it was
         ``forced`` (chosen with :meth:`force` or by the game's setup, not drawn from the
         seed); ``forced_pending`` lists the forced outcomes not drawn yet. Loading accepts
@@ -703,7 +912,7 @@ class State:
         """The game as JSON: setup and history. ``game.from_json`` replays it exactly."""
         return json.dumps(self.to_dict(), indent=indent, sort_keys=True)
 
-    def replay_prefix(self, actions: int) -> State:
+    def replay_prefix(self, actions: int) -> Self:
         """The position after the first ``actions`` player actions (undo, the log slider).
 
         Random outcomes keep their recorded values (forced ones included), so stepping back
