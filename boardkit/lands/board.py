@@ -63,7 +63,7 @@ from .portfolio import BuildStep, PlaceStep
 from .rearranging import MoveStep
 from .scoring import rotations
 from .solver import Hint, hint
-from .state import LandsState
+from .state import LandsPlay
 
 COLOURS = {"rides": "#d1495b", "gifts": "#e0a100", "games": "#00798c", "food": "#4f9d69",
            "shows": "#8d6cab"}
@@ -306,7 +306,7 @@ class LandsBoard(Board):
         chain; the reader's next click or drag clears them.
         """
         state = self.state
-        assert isinstance(state, LandsState), state
+        assert isinstance(state, LandsPlay), state
         if isinstance(act, Relayout) and 0 <= act.park < len(state.parks) \
                 and self.can_rearrange(state):
             self.draft = {"park": act.park, "base": state.action_count,

@@ -438,7 +438,7 @@ def join(park, card: int, x, y, angle, shape, under, level=None) -> list[Placed]
     return new
 
 
-def place_options(state, card: int, parks: list, new_park: bool = True) -> list:
+def place_options(card: int, parks: list, new_park: bool = True) -> list:
     """Every legal :class:`~boardkit.lands.actions.Place` of ``card`` into ``parks``."""
     out = []
     for i, park in enumerate(parks):
@@ -448,7 +448,7 @@ def place_options(state, card: int, parks: list, new_park: bool = True) -> list:
     return out
 
 
-def check_place(state, act, parks: list) -> list:
+def check_place(act, parks: list) -> list:
     """The park after ``act`` (building rules checked); the caller checks whose card it is."""
     if isinstance(act.park, bool) or not isinstance(act.park, int) or not 0 <= act.park <= len(parks) \
             or act.park >= MAX_PARKS:

@@ -46,7 +46,7 @@ def go_on(state) -> None:
 def joinable(state) -> list[Place]:
     out = []
     for card in state.hand:
-        out += place_options(state, card, state.parks, new_park=not state.parks)
+        out += place_options(card, state.parks, new_park=not state.parks)
     return out
 
 
@@ -107,7 +107,7 @@ class MegaStep(Step):
             if state.parks and act.park != 0:
                 raise RuleViolation("lands.megapark.single", "the megapark is one single park: "
                                     "every card joins park 0")
-            check_place(state, act, state.parks)
+            check_place(act, state.parks)
             return
         if isinstance(act, Rearrange):
             rearranging.check(state, act)
@@ -127,7 +127,7 @@ class MegaStep(Step):
 
     def resolve(self, state, act):
         if isinstance(act, Place):
-            park = check_place(state, act, state.parks)
+            park = check_place(act, state.parks)
             if state.parks:
                 state.parks[0] = park
             else:

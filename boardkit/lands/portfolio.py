@@ -78,7 +78,7 @@ class PlaceStep(Step):
         return f"place #{state.drawn} in a park (or start a new park)"
 
     def legal(self, state):
-        return place_options(state, state.drawn, state.parks)
+        return place_options(state.drawn, state.parks)
 
     def sample(self, state, rng):
         """A random legal placement without listing them all (search playouts)."""
@@ -101,13 +101,13 @@ class PlaceStep(Step):
         if act.card != state.drawn:
             raise RuleViolation("lands.portfolio.place", f"you drew #{state.drawn}: place that "
                                 f"card, not #{act.card}")
-        check_place(state, act, state.parks)
+        check_place(act, state.parks)
 
     def resolve(self, state, act) -> Outcome:
         if isinstance(act, Relayout):
             rearranging.relayout(state, act)
             return STAY  # the card is still to place
-        park = check_place(state, act, state.parks)
+        park = check_place(act, state.parks)
         new = act.park == len(state.parks)
         if new:
             state.parks.append(park)

@@ -13,9 +13,14 @@ but Failure wins the game, Expert points included (``lands.score.result``, :func
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from boardkit.engine.rules import rule_ids
+
+from .position import Breakdown
+
+if TYPE_CHECKING:
+    from .position import LandsState
 
 RULES = rule_ids("lands")
 
@@ -46,33 +51,6 @@ def best_fit(plan, park) -> tuple[int, int, Cell]:
         if n > best[0]:
             best = (n, k, shift)
     return best
-
-
-@dataclass(frozen=True)
-class Breakdown:
-    """The penalty of a megapark, part by part (lower is better)."""
-
-    unfilled: int
-    extra: int
-    missing: dict = field(default_factory=dict)  # icon -> portfolio icons missing
-    stack_cards: int = 0  # counted in Expert Mode only
-    total: int = 0
-    title: str = ""
-    fit: tuple = (0, (0, 0))  # quarter turns and shift of the plan over the megapark
-
-    def lines(self, points) -> list[str]:
-        out = [f"{self.unfilled} highlighted square(s) unfilled × {points.unfilled} = "
-               f"{self.unfilled * points.unfilled}",
-               f"{self.extra} extra icon(s) × {points.extra} = {self.extra * points.extra}"]
-        miss = sum(self.missing.values())
-        detail = ", ".join(f"{n} {icon}" for icon, n in sorted(self.missing.items()) if n)
-        out.append(f"{miss} portfolio icon(s) missing{f' ({detail})' if detail else ''} × "
-                   f"{points.portfolio} = {miss * points.portfolio}")
-        if self.stack_cards:
-            out.append(f"{self.stack_cards} card(s) left in the stacks (Expert) × "
-                       f"{points.expert_stack_card} = {self.stack_cards * points.expert_stack_card}")
-        out.append(f"total {self.total}: {self.title}")
-        return out
 
 
 def _row(total: int, params):
@@ -118,8 +96,16 @@ def score(park_icons: dict, side, params, stack_cards: int = 0, expert: bool = F
     return Breakdown(unfilled, extra, missing, left, total, title(total, params), (k, shift))
 
 
-def final_scores(state) -> list[float]:
+def breakdown(state: LandsState) -> Breakdown:
+    """The penalty: final once the game is over, else that of the megapark so far."""
+    if state.result is not None:
+        return state.result
+    icons = state.park_icons(0) if state.phase == "megapark" and state.parks else {}
+    return score(icons, state.side, state.params, state.stack_cards(), state.variant.expert)
+
+
+def final_scores(state: LandsState) -> list[float]:
     """The player's penalty points (lower is better: the total of :func:`score`), as the
     state's ``scores()`` gives them; final once the megapark is built. The same name in every
     game (:func:`boardkit.lands.final_scores`)."""
-    return [float(state.breakdown().total)]
+    return [float(breakdown(state).total)]

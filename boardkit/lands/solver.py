@@ -35,7 +35,8 @@ from typing import Any
 
 from .building import AREA, GRID, VALID, Placed, connected, icons, mask_of, masks, positions
 from .content import ICON_NAMES, content
-from .scoring import Breakdown, score
+from .position import Breakdown
+from .scoring import score
 
 ICON_INDEX = {name: i for i, name in enumerate(ICON_NAMES)}
 

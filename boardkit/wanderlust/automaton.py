@@ -38,7 +38,7 @@ from . import encounters, objectives, travel
 from .content import cards, world
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 

@@ -49,12 +49,12 @@ from .actions import (
 )
 from .content import TICKETS, cards, slug, world
 from .objectives import describe
-from .state import WanderlustState
+from .state import WanderlustPlay, WanderlustState
 
 
-def _wanderlust(state: State) -> WanderlustState:
+def _wanderlust(state: State) -> WanderlustPlay:
     """The board's state as the Wanderlust position it is (the board shows only these)."""
-    assert isinstance(state, WanderlustState), "a Wanderlust board shows a Wanderlust game"
+    assert isinstance(state, WanderlustPlay), "a Wanderlust board shows a Wanderlust game"
     return state
 
 
@@ -239,7 +239,7 @@ class WanderlustBoard(Board):
         self.picked = keep
         return keep
 
-    def _pickable(self, state: WanderlustState) -> set[str]:
+    def _pickable(self, state: WanderlustPlay) -> set[str]:
         p = state.current_player
         if p is None or state.is_over or state.step_points <= 0:
             return set()

@@ -20,7 +20,7 @@ from .actions import Photo, Postcard, Souvenir
 from .content import TICKETS, an, world
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 

@@ -15,8 +15,7 @@ from .actions import PlayEncounter, TakeTicket
 from .content import cards
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
-    from .turn import TurnStep
+    from .position import TurnCounts, WanderlustState
 
 RULES = rule_ids("wanderlust")
 
@@ -64,7 +63,7 @@ def per_turn(state: WanderlustState, p: int) -> int:
     return state.skill(p, "encounters_per_turn", state.params.encounters.per_turn)
 
 
-def problem(state: WanderlustState, step: TurnStep, act: PlayEncounter) -> RuleViolation | None:
+def problem(state: WanderlustState, step: TurnCounts, act: PlayEncounter) -> RuleViolation | None:
     p = step.player
     card = cards().encounters.get(act.card)
     if card is None:
@@ -83,14 +82,14 @@ def problem(state: WanderlustState, step: TurnStep, act: PlayEncounter) -> RuleV
     return None
 
 
-def playable(state: WanderlustState, step: TurnStep) -> list[PlayEncounter]:
+def playable(state: WanderlustState, step: TurnCounts) -> list[PlayEncounter]:
     p = step.player
     if step.encounters >= per_turn(state, p):
         return []
     return [PlayEncounter(cid) for cid in cards().encounter_ids if state.enc[p].get(cid, 0)]
 
 
-def play(state: WanderlustState, step: TurnStep, act: PlayEncounter) -> None:
+def play(state: WanderlustState, step: TurnCounts, act: PlayEncounter) -> None:
     p = step.player
     card = cards().encounters[act.card]
     state.enc[p][act.card] -= 1

@@ -6,12 +6,12 @@ from boardkit.engine import Game
 
 from .actions import ACTIONS, make_codec
 from .params import Params, Variant
-from .state import WanderlustState
+from .state import WanderlustPlay
 
 GAME = Game(
     name="wanderlust",
     title="Wanderlust: Discover the World",
-    state_class=WanderlustState,
+    state_class=WanderlustPlay,
     actions=ACTIONS,
     players=(1, 5),
     default_players=3,
@@ -35,9 +35,9 @@ GAME = Game(
 
 
 def new_game(players: int | None = None, seed: int = 0, variant=None,
-             params=None) -> WanderlustState:
+             params=None) -> WanderlustPlay:
     """``GAME.new_game(...)``, typed as the Wanderlust position it is."""
     state = GAME.new_game(players=players, seed=seed, variant=variant, params=params)
-    assert isinstance(state, WanderlustState), "GAME's state_class is WanderlustState"
+    assert isinstance(state, WanderlustPlay), "GAME's state_class is WanderlustPlay"
     return state
 

@@ -17,7 +17,7 @@ from boardkit.engine.rules import rule_ids
 from .content import Objective, cards, world
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 #: objective kind -> its rule, which :func:`met` carries out

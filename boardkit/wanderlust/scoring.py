@@ -17,7 +17,7 @@ from boardkit.engine.rules import rule_ids
 from .content import DESTINATION_KINDS, cards
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 

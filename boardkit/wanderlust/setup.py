@@ -20,7 +20,7 @@ from .content import TICKETS, cards, world
 from .scenario_specs import ScenarioSpec, scenarios
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 

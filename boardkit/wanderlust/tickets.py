@@ -16,8 +16,7 @@ from boardkit.engine.rules import rule_ids
 from .content import TICKETS, an
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
-    from .turn import TurnStep
+    from .position import TurnCounts, WanderlustState
 
 RULES = rule_ids("wanderlust")
 
@@ -126,7 +125,7 @@ def types_shown(state: WanderlustState) -> int:
     return len({t for t in state.display if t is not None})
 
 
-def reset_problem(state: WanderlustState, step: TurnStep) -> RuleViolation | None:
+def reset_problem(state: WanderlustState, step: TurnCounts) -> RuleViolation | None:
     limit = state.params.tickets.reset_types
     shown = types_shown(state)
     if shown > limit:

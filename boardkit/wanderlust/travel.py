@@ -20,7 +20,7 @@ from .actions import Travel
 from .content import TICKETS, world
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 

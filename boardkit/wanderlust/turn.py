@@ -32,7 +32,7 @@ from .actions import (
 )
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 
