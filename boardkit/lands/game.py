@@ -3,6 +3,9 @@ agents; and :func:`arranged`, a new game with a chosen deal."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from boardkit.engine import Game
 
 from .actions import ACTIONS, make_codec
@@ -31,7 +34,9 @@ GAME = Game(
 )
 
 
-def arranged(order=(), goal=(0, 0), variant=None, params=None, seed: int = 0) -> LandsPlay:
+def arranged(order: Iterable[int] = (), goal: tuple[int, int] = (0, 0),
+             variant: Mapping[str, Any] | None = None, params: Mapping[str, Any] | None = None,
+             seed: int = 0) -> LandsPlay:
     """A new game whose setup shuffle put the park cards in ``order`` (cards not named follow
     in increasing order) and whose goal is ``goal`` = (card, side): "suppose the cards were
     dealt like this". Replays like any save (the two setup events are recorded as forced, so

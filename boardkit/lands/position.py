@@ -32,11 +32,11 @@ class Breakdown:
 
     unfilled: int
     extra: int
-    missing: dict = field(default_factory=dict)  # icon -> portfolio icons missing
+    missing: dict[str, int] = field(default_factory=dict)  # icon -> portfolio icons missing
     stack_cards: int = 0  # counted in Expert Mode only
     total: int = 0
     title: str = ""
-    fit: tuple = (0, (0, 0))  # quarter turns and shift of the plan over the megapark
+    fit: tuple[int, tuple[int, int]] = (0, (0, 0))  # quarter turns and shift of the plan over the megapark
 
     def lines(self, points: Points) -> list[str]:
         out = [f"{self.unfilled} highlighted square(s) unfilled × {points.unfilled} = "
@@ -51,7 +51,6 @@ class Breakdown:
                        f"{points.expert_stack_card} = {self.stack_cards * points.expert_stack_card}")
         out.append(f"total {self.total}: {self.title}")
         return out
-
 
 
 class LandsState(State):
@@ -116,7 +115,7 @@ class LandsState(State):
         shapes = " / ".join(f"{len(s.cells)} {s.icon}" for s in c.shapes)
         return f"{c.name}: {shapes}"
 
-    def park_icons(self, park: int) -> dict:
+    def park_icons(self, park: int) -> dict[tuple[int, int], str]:
         return building.icons(self.parks[park])
 
     def stack_cards(self) -> int:

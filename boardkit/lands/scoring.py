@@ -13,10 +13,13 @@ but Failure wins the game, Expert points included (``lands.score.result``, :func
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from boardkit.engine.rules import rule_ids
 
+from .content import Side
+from .params import Params, Title
 from .position import Breakdown
 
 if TYPE_CHECKING:
@@ -27,25 +30,26 @@ RULES = rule_ids("lands")
 Cell = tuple[int, int]
 
 
-def rotations(cells) -> list[tuple[Cell, ...]]:
+def rotations(cells: Iterable[Cell]) -> list[tuple[Cell, ...]]:
     """The four quarter turns of a set of squares (exact integer rotation)."""
-    out, cur = [], tuple(cells)
+    out: list[tuple[Cell, ...]] = []
+    cur = tuple(cells)
     for _ in range(4):
         out.append(cur)
         cur = tuple((-y, x) for x, y in cur)
     return out
 
 
-def best_fit(plan, park) -> tuple[int, int, Cell]:
+def best_fit(plan: Iterable[Cell], park: Iterable[Cell]) -> tuple[int, int, Cell]:
     """(overlap, quarter turns, shift): how the plan lies best over the park's squares."""
-    park = set(park)
+    squares = set(park)
     best = (0, 0, (0, 0))
-    if not park:
+    if not squares:
         return best
     for k, turned in enumerate(rotations(plan)):
-        votes: Counter = Counter()
+        votes: Counter[Cell] = Counter()
         for hx, hy in turned:
-            for px, py in park:
+            for px, py in squares:
                 votes[(px - hx, py - hy)] += 1
         shift, n = max(votes.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1]))
         if n > best[0]:
@@ -53,7 +57,7 @@ def best_fit(plan, park) -> tuple[int, int, Cell]:
     return best
 
 
-def _row(total: int, params):
+def _row(total: int, params: Params) -> Title:
     for t in params.title:
         if total <= t.upto:
             return t
@@ -61,17 +65,17 @@ def _row(total: int, params):
 
 
 @RULES.implements("lands.score.titles")
-def title(total: int, params) -> str:
+def title(total: int, params: Params) -> str:
     return _row(total, params).name
 
 
 @RULES.implements("lands.score.result")
-def won(total: int, params) -> bool:
+def won(total: int, params: Params) -> bool:
     """Whether a final penalty wins (``lands.score.result``): every title but Failure does."""
     return _row(total, params).won
 
 
-def missing_icons(park_icons: dict, side) -> dict[str, int]:
+def missing_icons(park_icons: Mapping[Cell, str], side: Side) -> dict[str, int]:
     have = Counter(park_icons.values())
     return {icon: max(0, n - have[icon]) for icon, n in sorted(side.portfolio_counts().items())}
 
@@ -83,7 +87,8 @@ def missing_icons(park_icons: dict, side) -> dict[str, int]:
     "lands.score.alignment",
     "lands.expert.stacks",
 )
-def score(park_icons: dict, side, params, stack_cards: int = 0, expert: bool = False) -> Breakdown:
+def score(park_icons: Mapping[Cell, str], side: Side, params: Params, stack_cards: int = 0,
+          expert: bool = False) -> Breakdown:
     """The penalty of a megapark whose icons are ``park_icons`` (square → icon)."""
     n, k, shift = best_fit(side.megapark, park_icons)
     unfilled = len(side.megapark) - n

@@ -5,6 +5,8 @@ cards never seen (and the deck's order), and :meth:`~LandsPlay._determinize` dea
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import setup as setup_rules
 from .flow import FLOW
 from .position import Breakdown, LandsState
@@ -36,8 +38,8 @@ class LandsPlay(LandsState):
             return []
         return [0] if won(self.result.total, self.params) else []
 
-    def _observe(self, player: int | None) -> dict:
-        def shown(c):
+    def _observe(self, player: int | None) -> dict[str, Any]:
+        def shown(c: int) -> int | None:
             return c if player is None or not self.unseen >> c & 1 else None
 
         deck_known = self.deck[:self.deck_known]

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
 from boardkit.engine import Game
 
 from .actions import ACTIONS, make_codec
@@ -34,8 +39,9 @@ GAME = Game(
 )
 
 
-def new_game(players: int | None = None, seed: int = 0, variant=None,
-             params=None) -> WanderlustPlay:
+def new_game(players: int | None = None, seed: int = 0,
+             variant: Mapping[str, Any] | BaseModel | None = None,
+             params: Mapping[str, Any] | None = None) -> WanderlustPlay:
     """``GAME.new_game(...)``, typed as the Wanderlust position it is."""
     state = GAME.new_game(players=players, seed=seed, variant=variant, params=params)
     assert isinstance(state, WanderlustPlay), "GAME's state_class is WanderlustPlay"

@@ -20,7 +20,8 @@ information) adds the rules to it.
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable, Collection, Mapping
+from typing import Protocol, cast, overload
 
 from boardkit.engine import RuleViolation, State
 from boardkit.engine.rules import rule_ids
@@ -40,12 +41,18 @@ class TurnCounts(Protocol):
     resets: int
 
 
-def _check_in(name: str, pool_of, rule: str, what: str):
-    def check(state: WanderlustState, value) -> None:
-        pool = pool_of(state)
-        ok = (pool.get(value, 0) > 0) if isinstance(pool, dict) else (value in pool)
+#: what a random draw picks from: counts by name, or the names left
+Pool = Mapping[str, int] | Collection[str]
+
+
+def _check_in(name: str, pool_of: Callable[[WanderlustState], Pool], rule: str,
+              what: str) -> Callable[[State, object], None]:
+    def check(state: State, value: object) -> None:
+        # the engine's chance_checks take its base State; these are only Wanderlust's
+        pool = pool_of(cast("WanderlustState", state))
+        ok = (pool.get(value, 0) > 0) if isinstance(pool, Mapping) else (value in pool)
         if not ok:
-            shown = ", ".join(sorted(k for k, v in pool.items() if v)) if isinstance(pool, dict) \
+            shown = ", ".join(sorted(k for k, v in pool.items() if v)) if isinstance(pool, Mapping) \
                 else ", ".join(sorted(pool)[:12]) + (" ..." if len(pool) > 12 else "")
             raise RuleViolation(rule, f"{value!r} is not a {what} that can be drawn now "
                                       f"(left: {shown or 'nothing'})")
@@ -161,8 +168,14 @@ class WanderlustState(State):
         tag = f"A{t - self.players + 1}" if self.is_automaton(t) else f"P{t + 1}"
         return f"{tag} ({self.names[t]})" if self.names[t] != tag else tag
 
+    @overload
+    def skill(self, t: int, name: str, default: int) -> int: ...
+
+    @overload
+    def skill(self, t: int, name: str, default: None = None) -> int | None: ...
+
     @RULES.implements("wanderlust.family.setup")
-    def skill(self, t: int, name: str, default=None):
+    def skill(self, t: int, name: str, default: int | None = None) -> int | None:
         """The value of a passport skill of trotter ``t`` (``default`` if it has not got it)."""
         pid = self.passport[t]
         if pid is None or self.variant.family or self.is_automaton(t):

@@ -4,6 +4,8 @@ its scoring and its hidden information (what a player may see, and a resampling 
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from . import objectives, scoring, setup
@@ -47,7 +49,7 @@ class WanderlustPlay(WanderlustState):
     def winners(self) -> list[int]:
         return scoring.winners(self) if self.is_over else []
 
-    def _observe(self, player: int | None) -> dict:
+    def _observe(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
 
     def _determinize(self, player: int) -> None:
@@ -65,7 +67,7 @@ class WanderlustPlay(WanderlustState):
 # ---------------------------------------------------------------- observation
 
 
-def observe(state: WanderlustPlay, viewer: int | None) -> dict:
+def observe(state: WanderlustPlay, viewer: int | None) -> dict[str, Any]:
     """What ``viewer`` may see. Hidden: other players' tickets (beyond those known from the
     display), encounter cards, secret missions and personal goals (revealed at the end),
     and the order of nothing (decks are unordered)."""

@@ -8,7 +8,10 @@ player may reset it. A player who ends a turn with an empty hand draws two blind
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from boardkit.engine import RuleViolation
 from boardkit.engine.rules import rule_ids
@@ -21,7 +24,7 @@ if TYPE_CHECKING:
 RULES = rule_ids("wanderlust")
 
 
-def _pick(counts: tuple[int, ...], rng) -> str:
+def _pick(counts: tuple[int, ...], rng: np.random.Generator) -> str:
     r = int(rng.integers(sum(counts)))
     for name, c in zip(TICKETS, counts, strict=True):
         if r < c:
@@ -77,7 +80,7 @@ def give(state: WanderlustState, p: int, ticket: str, known: bool) -> None:
         state.known[p][i] += 1
 
 
-def spend(state: WanderlustState, p: int, spent) -> None:
+def spend(state: WanderlustState, p: int, spent: Sequence[int]) -> None:
     """Discard tickets (counts) from ``p``'s hand, face up: everyone sees what was spent."""
     for i, c in enumerate(spent):
         if c:
