@@ -74,6 +74,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check --no-cache .  # no cache: a clean clone sees what CI sees
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy
+	@# the scaffold's template, rendered as `boardkit new` writes it: a student's game starts typed
+	tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT \
+	  && $(BIN)/boardkit new typed-start --dir "$$tmp" > /dev/null \
+	  && cd "$$tmp" && $(CURDIR)/$(BIN)/mypy --disallow-untyped-defs --disallow-incomplete-defs \
+	       --check-untyped-defs --cache-dir "$(CURDIR)/.mypy_cache/template" typed_start
 
 # Unit, property and notebook tests in parallel (a notebook stays on one worker: loadscope),
 # then the browser tests, which share one JupyterLab server and one Chromium.

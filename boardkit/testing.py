@@ -279,7 +279,7 @@ def pose_turn(state: State, seat: int, stage: str | None = None, turn: str | Non
 
 
 # ------------------------------------------------------------------ a declared flow's leaves
-def flow_leaf_problems(package: str, above: set[str]) -> list[str]:
+def flow_leaf_problems(package: str, above: set[str], annotations: bool = False) -> list[str]:
     """What breaks "rule modules are leaves below the declared flow" in the game package
     ``package`` (an importable name); ``above``: its modules that may know the whole game
     (``flow``, ``state``, the board, agents, ``__init__``...). Found by reading the sources:
@@ -290,8 +290,10 @@ def flow_leaf_problems(package: str, above: set[str]) -> list[str]:
       and ``state.then`` and returns what follows) or setting the state's phase, and a rule
       module running the flow (the engine does these).
 
-    Imports under ``if TYPE_CHECKING:`` are annotations only and count for nothing.
-    Returns the problems in words (empty when there are none)."""
+    Imports under ``if TYPE_CHECKING:`` are annotations only and count for nothing, unless
+    ``annotations`` is true: then they count too (a circle of annotation imports leaves
+    mypy unable to infer types; a game whose fields are declared in a module below its rule
+    modules has none). Returns the problems in words (empty when there are none)."""
     import ast
     import importlib
     from pathlib import Path
@@ -305,7 +307,7 @@ def flow_leaf_problems(package: str, above: set[str]) -> list[str]:
         typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
                        and ast.unparse(node.test).endswith("TYPE_CHECKING") for n in ast.walk(node)}
         for node in ast.walk(tree):
-            if id(node) in typing_only or not isinstance(node, ast.ImportFrom):
+            if (id(node) in typing_only and not annotations) or not isinstance(node, ast.ImportFrom):
                 continue
             if node.level == 1:
                 names = [node.module.split(".")[0]] if node.module else [a.name for a in node.names]

@@ -8,7 +8,7 @@ lucky number) and a rule catalog (``data/dice-grid/rules.toml``). Rule parameter
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -17,6 +17,7 @@ from boardkit.engine import (
     ActionCodec,
     Flow,
     Game,
+    Outcome,
     Phase,
     Range,
     RuleViolation,
@@ -28,6 +29,9 @@ from boardkit.engine import (
 )
 from boardkit.engine.grid import GridLabels, cell_name, components
 from boardkit.engine.rules import rule_ids
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RULES = rule_ids("dice-grid")
 
@@ -74,7 +78,7 @@ class Params(BaseModel):
 
     @field_validator("numbers")
     @classmethod
-    def _square_of_dice(cls, rows):
+    def _square_of_dice(cls, rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
         if not rows or any(len(r) != len(rows[0]) for r in rows):
             raise ValueError("numbers must be a rectangle of rows")
         if len(rows) > 8 or len(rows[0]) > 8:
@@ -89,46 +93,48 @@ class Variant(BaseModel):
     secret_lucky: bool = Field(True, description="each player draws a secret lucky number")
 
 
-def _check_roll(state, value) -> None:
+def _check_roll(state: State, value: object) -> None:
     if not (isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) and 1 <= v <= 6 for v in value)):
         raise RuleViolation("dice-grid.turn.roll", f"a roll is two dice showing 1..6, not {value!r}")
 
 
-def _check_lucky(state, value) -> None:
+def _check_lucky(state: State, value: object) -> None:
     if not (isinstance(value, int) and 1 <= value <= 6):
         raise RuleViolation("dice-grid.setup.lucky", f"a lucky number is a die face 1..6, not {value!r}")
 
 
-class ChooseDieStep(Step):
+class ChooseDieStep(Step["DiceGridState"]):
     rule = "dice-grid.turn.choose"
 
-    def __init__(self, player: int, dice: tuple[int, int]):
+    def __init__(self, player: int, dice: tuple[int, int]) -> None:
         self.player, self.dice = player, dice
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: DiceGridState) -> str:
         return f"choose one of the dice {self.dice[0]} and {self.dice[1]}"
 
-    def legal(self, state):
+    def legal(self, state: DiceGridState) -> list[Action]:
         return [ChooseDie(v) for v in sorted(set(self.dice))]
 
-    def resolve(self, state, act) -> None:
+    def resolve(self, state: DiceGridState, act: Action) -> Outcome:
+        assert isinstance(act, ChooseDie), "check lets only the listed dice through"
         state.kept = act.value  # the claim stage asks for a cell showing it
+        return None
 
 
-class ClaimStep(Step):
+class ClaimStep(Step["DiceGridState"]):
     rule = "dice-grid.claim.number"
 
-    def __init__(self, player: int, value: int):
+    def __init__(self, player: int, value: int) -> None:
         self.player, self.value = player, value
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: DiceGridState) -> str:
         return f"claim an empty cell showing {self.value}"
 
-    def legal(self, state):
-        cells = [Claim(c) for c in state.cells if state.owner[c] is None and state.number(c) == self.value]
+    def legal(self, state: DiceGridState) -> list[Action]:
+        cells: list[Action] = [Claim(c) for c in state.cells if state.owner[c] is None and state.number(c) == self.value]
         return cells or [Pass()]
 
-    def check(self, state, act):
+    def check(self, state: DiceGridState, act: Action) -> None:
         if isinstance(act, Pass):
             if self.legal(state) != [Pass()]:
                 raise RuleViolation("dice-grid.claim.pass", f"you may pass only when no empty cell shows {self.value}")
@@ -138,28 +144,30 @@ class ClaimStep(Step):
         if act.cell not in state.owner:
             names = state.labels
             raise RuleViolation("dice-grid.claim.inside", f"the cell {names.cell(act.cell)} is off the {names.size} grid ({names.extent})")
-        if state.owner[act.cell] is not None:
-            raise RuleViolation("dice-grid.claim.empty", f"{state.labels.cell(act.cell)} already belongs to P{state.owner[act.cell] + 1}")
+        owner = state.owner[act.cell]
+        if owner is not None:
+            raise RuleViolation("dice-grid.claim.empty", f"{state.labels.cell(act.cell)} already belongs to P{owner + 1}")
         if state.number(act.cell) != self.value:
             raise RuleViolation("dice-grid.claim.number", f"{state.labels.cell(act.cell)} shows {state.number(act.cell)}, not the chosen {self.value}")
 
-    def resolve(self, state, act) -> None:
+    def resolve(self, state: DiceGridState, act: Action) -> Outcome:
         if isinstance(act, Claim):
             state.owner[act.cell] = self.player
+        return None
 
 
-def roll(state, player: int) -> None:
+def roll(state: DiceGridState, player: int) -> None:
     """The turn begins: the seat rolls two dice."""
     first, second = state.chance("roll", lambda rng: tuple(int(v) for v in rng.integers(1, 7, size=2)),
                                  text=lambda v: f"P{player + 1} rolls {v[0]} and {v[1]}")
     state.dice = (first, second)  # the state's own pair (the log keeps the drawn one)
 
 
-def turn_over(state, player: int) -> None:
+def turn_over(state: DiceGridState, player: int) -> None:
     state.turn += 1
 
 
-def _end(state) -> None:
+def _end(state: DiceGridState) -> None:
     if state.finished:
         state.note(f"the game ends after {state.turn} turns; scores {state.scores()}")
 
@@ -230,7 +238,7 @@ class DiceGridState(State):
                                             public="draws a secret lucky number")
         self.flow.begin(self)
 
-    def number(self, cell) -> int:
+    def number(self, cell: tuple[int, int]) -> int:
         return self.params.numbers[cell[1]][cell[0]]
 
     @property
@@ -243,7 +251,7 @@ class DiceGridState(State):
         """Every cell claimed, or the last round played."""
         return all(o is not None for o in self.owner.values()) or self.round > self.params.rounds
 
-    def groups(self, player: int):
+    def groups(self, player: int) -> list[np.ndarray]:
         mine = [c for c, o in self.owner.items() if o == player]
         return components(mine) if mine else []
 
@@ -257,10 +265,10 @@ class DiceGridState(State):
     def score_breakdown(self, player: int) -> dict[str, float]:
         return dict(self.score_parts(player))
 
-    def _scores(self):
+    def _scores(self) -> list[float]:
         return [sum(self.score_parts(p).values()) for p in range(self.players)]
 
-    def _observe(self, player):
+    def _observe(self, player: int | None) -> dict[str, Any]:
         if self.is_over or not self.variant.secret_lucky:
             player = None  # revealed for the final scoring, or public in the first place
         return {
@@ -272,7 +280,7 @@ class DiceGridState(State):
             "lucky": [v if player is None or p == player else None for p, v in enumerate(self.lucky)],
         }
 
-    def _determinize(self, player):
+    def _determinize(self, player: int) -> None:
         if self.variant.secret_lucky and not self.is_over:  # revealed at the end
             for p in range(self.players):
                 if p != player:

@@ -7,13 +7,14 @@ is not a built-in game (it has no board); load it by reference,
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from boardkit.engine import (
     Action,
     ActionCodec,
     Flow,
     Game,
+    Outcome,
     Phase,
     Range,
     RuleViolation,
@@ -44,31 +45,34 @@ class Place(Action):
         return f"mark {where(self.cell)}"
 
 
-class PlaceStep(Step):
+class PlaceStep(Step["TicTacToeState"]):
     rule = "tic-tac-toe.turn.place"
     #: the last empty cell is a decision too, as in OpenSpiel's tic-tac-toe (so the two
     #: engines play games of the same length in benchmarks/bench_interop.py)
     auto = False
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: TicTacToeState) -> str:
         return f"mark an empty cell with {MARKS[self.player]}"
 
-    def legal(self, state):
+    def legal(self, state: TicTacToeState) -> list[Action]:
         return [Place(c) for c, mark in enumerate(state.grid) if mark is None]
 
-    def check(self, state, act):
-        if state.grid[act.cell] is not None:
-            raise RuleViolation("tic-tac-toe.turn.empty",
-                                f"{where(act.cell)} already holds {MARKS[state.grid[act.cell]]}")
+    def check(self, state: TicTacToeState, act: Action) -> None:
+        assert isinstance(act, Place), "the game's only action"
+        mark = state.grid[act.cell]
+        if mark is not None:
+            raise RuleViolation("tic-tac-toe.turn.empty", f"{where(act.cell)} already holds {MARKS[mark]}")
 
     @RULES.implements("tic-tac-toe.end.line")
-    def resolve(self, state, act):
+    def resolve(self, state: TicTacToeState, act: Action) -> Outcome:
+        assert isinstance(act, Place), "the game's only action"
         state.grid[act.cell] = self.player
         if any(all(state.grid[c] == self.player for c in line) for line in LINES):
             state.winner = self.player
             state.note(f"{MARKS[self.player]} completes a line and wins")
         elif all(mark is not None for mark in state.grid):
             state.note("the grid is full: a draw")
+        return None
 
 
 #: X and O take turns (the flow asks the seats in order, again and again) until a line or a
@@ -92,7 +96,7 @@ class TicTacToeState(State):
     def _scores(self) -> list[float]:  # a full grid scores 0 for both: a draw, a shared win
         return [1.0 if p == self.winner else 0.0 for p in range(self.players)]
 
-    def _observe(self, player):
+    def _observe(self, player: int | None) -> dict[str, Any]:
         return {"grid": ["".join("." if m is None else MARKS[m] for m in self.grid[r:r + 3])
                          for r in (0, 3, 6)]}
 

@@ -10,8 +10,8 @@ Content (illustrative cards and goals) lives in ``data/lands/``; a chosen deal i
 
 from .ending import game_end
 from .game import GAME, arranged
+from .position import LandsState
 from .scenarios import scenario
 from .scoring import final_scores
-from .state import LandsState
 
 __all__ = ["GAME", "LandsState", "arranged", "final_scores", "game_end", "scenario"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from boardkit.engine import Action, ActionCodec, Canonical, Range, action
+from boardkit.engine import Action, ActionCodec, Canonical, Range, State, action
 
 from .content import ANGLES, AREA, SQUARES
 
@@ -52,11 +52,11 @@ def quarter_turn(v: int | float) -> int | float:
 
 
 Card = Annotated[int, Range(0, MAX_CARDS - 1)]
-def _whole(v) -> bool:
+def _whole(v: object) -> bool:
     return type(v) is int
 
 
-def _turned(v) -> bool:
+def _turned(v: object) -> bool:
     return type(v) is int and 0 <= v < 360
 
 
@@ -68,11 +68,11 @@ Angle = Annotated[int | float, Range(-3600, 3600), Canonical(quarter_turn, fixed
 Shape = Annotated[int, Range(0, 1, rule="lands.build.choose_shape")]
 
 
-def _num(v) -> str:
+def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{float(v):g}"
 
 
-def at(x, y) -> str:
+def at(x: float, y: float) -> str:
     """Where a card's lower-left square lies, as the park's area labels it: ``"on E3"``, or
     how far off the grid (``"0.382 of a square to the right of E3"``) or the area it is."""
     try:
@@ -100,7 +100,7 @@ class Place(Action):
     under: bool = False
     level: Annotated[int, Range(0, MAX_CARDS, rule="lands.build.layer")] | None = None
 
-    def listed(self, state) -> bool:
+    def listed(self, state: State) -> bool:
         """A card slipped in between (``level``) is legal but never listed (see the class)."""
         return self.level is None
 
@@ -149,7 +149,7 @@ class Relayout(Action):
     park: Annotated[int, Range(0, MAX_PARKS - 1, rule="lands.rearrange.within")]
     cards: tuple[tuple[Card, Coordinate, Coordinate, Angle, Shape], ...]
 
-    def listed(self, state) -> bool:
+    def listed(self, state: State) -> bool:
         """A person's whole rearrangement: legal, never listed (see the class)."""
         return False
 

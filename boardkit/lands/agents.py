@@ -18,15 +18,16 @@ reserved cards once they are turned over.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from boardkit.agents import Agent
 from boardkit.agents.mcts import MCTSAgent
+from boardkit.engine import Action, State
 
 from .actions import Continue, Decline, DoneReserving, Finish, Place, Reserve, UseAbility
-from .building import Placed, icons, layout_key, with_card
+from .building import LayoutKey, Placed, icons, layout_key, with_card
 from .completing import AbilityStep, exact
 from .completing import options as completions
 from .ending import ReserveStep, eligible
@@ -34,24 +35,38 @@ from .megapark import MegaStep
 from .portfolio import BuildStep, PlaceStep
 from .rearranging import MoveStep
 from .solver import park_value, ranked_placements, solve
+from .state import LandsPlay
+
+if TYPE_CHECKING:
+    from .position import LandsState
+
+
+def _lands(state: State) -> LandsPlay:
+    """The agent's state as the Lands game it is (these agents play only Lands)."""
+    assert isinstance(state, LandsPlay), "a Lands agent plays a Lands game"
+    return state
 
 
 class LandsGreedy(Agent):
     name = "greedy"
 
-    def __init__(self, seed: int | None = 0, solver_nodes: int = 1500, keep: int = 2):
+    def __init__(self, seed: int | None = 0, solver_nodes: int = 1500, keep: int = 2) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         self.solver_nodes = solver_nodes
         self.keep = keep
-        self._plans: dict[tuple, list] = {}  # reserved cards -> the megapark's layout
+        self._plans: dict[tuple[int, ...], list[Placed]] = {}  # reserved cards -> the megapark's layout
 
     def __repr__(self) -> str:
         return f"LandsGreedy(seed={self.seed})"
 
-    def act(self, state):
+    def act(self, state: State) -> Action:
+        return self._act(_lands(state))
+
+    def _act(self, state: LandsPlay) -> Action:
         step = state.pending
         if isinstance(step, PlaceStep):
+            assert state.drawn is not None, "a card is drawn before it is placed"
             return ranked_placements(state, state.drawn)[0][2]
         if isinstance(step, BuildStep):
             done = completions(state)
@@ -74,13 +89,13 @@ class LandsGreedy(Agent):
         options = state.legal_actions()
         return options[int(self.rng.integers(len(options)))]
 
-    def _reserve(self, state):
+    def _reserve(self, state: LandsPlay) -> Action:
         if state.reserved_now >= self.keep:
             return DoneReserving()
         wanted = set(state.side.portfolio[state.round - 1])
         need = state.side.portfolio_counts()
 
-        def value(c):
+        def value(c: int) -> int:
             card = state.content.cards[c]
             return max((len(s.cells) * (2 if s.icon in wanted else 1) + need[s.icon])
                        for s in card.shapes)
@@ -93,7 +108,7 @@ class LandsGreedy(Agent):
             return DoneReserving()
         return Reserve(best)
 
-    def _megapark(self, state):
+    def _megapark(self, state: LandsPlay) -> Action:
         key = tuple(sorted(state.reserved))
         if key not in self._plans:
             seconds = getattr(self, "time_limit", None)  # a search agent's time budget
@@ -138,7 +153,7 @@ class LandsSearch(LandsGreedy):
     """
 
     def __init__(self, seed: int | None = 0, iterations: int = 20, samples: int | None = None,
-                 reserve_nodes: int | None = None, keep: int = 2):
+                 reserve_nodes: int | None = None, keep: int = 2) -> None:
         super().__init__(seed=seed, solver_nodes=max(1, int(iterations)) * 1000, keep=keep)
         self.iterations = max(1, int(iterations))
         # the budget knob scales the whole search: worlds and nodes for the last reserve too
@@ -152,12 +167,13 @@ class LandsSearch(LandsGreedy):
     def __repr__(self) -> str:
         return f"LandsSearch(seed={self.seed}, iterations={self.iterations})"
 
-    def _reserve(self, state):
+    def _reserve(self, state: LandsPlay) -> Action:
         options = state.legal_actions()
         if len(options) == 1 or state.round < len(state.side.portfolio):
             return super()._reserve(state)
         me = state.current_player
-        worlds = [state.determinize(me, self.rng) for _ in range(self.samples)]
+        assert me is not None, "a reserve is a decision of the player"
+        worlds = [_lands(state.determinize(me, self.rng)) for _ in range(self.samples)]
 
         def penalty(extra: list[int]) -> float:
             return sum(solve([*w.reserved, *extra], w.side, w.params, time_limit=None,
@@ -172,13 +188,19 @@ class LandsSearch(LandsGreedy):
 SCAN = 64
 
 
-def placement_key(state, act: Place, park_keys: list[tuple] | None = None) -> tuple:
+#: the parks a placement leaves, up to turning and moving each (:func:`placement_key`)
+ParksKey = tuple[LayoutKey, ...]
+
+
+def placement_key(state: LandsState, act: Place, park_keys: list[LayoutKey] | None = None
+                  ) -> ParksKey:
     """The parks that placing the drawn card by ``act`` leaves, each up to turning and moving
     it as a whole (:func:`~boardkit.lands.building.layout_key`), in a form where the order
     of the parks does not count; ``park_keys``: the layout keys of today's parks, if known."""
     parks = state.parks
     keys = park_keys if park_keys is not None else [layout_key(list(p)) for p in parks]
     placed = Placed(act.card, int(act.x), int(act.y), int(act.angle), act.shape)
+    after: list[LayoutKey]
     if act.park < len(parks):
         changed = layout_key(with_card(list(parks[act.park]), placed, act.under))
         after = [*keys[:act.park], changed, *keys[act.park + 1:]]
@@ -187,15 +209,16 @@ def placement_key(state, act: Place, park_keys: list[tuple] | None = None) -> tu
     return tuple(sorted(after))
 
 
-def distinct_placements(state, width: int) -> list:
+def distinct_placements(state: LandsState, width: int) -> list[Action]:
     """Greedy's best-ranked placements of the drawn card (:func:`ranked_placements`), at most
     ``width`` of them, each leaving parks that differ from the ones before it by more than a
     turn or a shift of a whole park (:func:`placement_key`), looked for among the first
     :data:`SCAN`. Greedy values a park by its icons, so its best placements are often one
     layout in several positions: compared with each other they teach nothing."""
     keys = [layout_key(list(p)) for p in state.parks]
-    seen: set[tuple] = set()
-    out: list = []
+    seen: set[ParksKey] = set()
+    out: list[Action] = []
+    assert state.drawn is not None, "a card is drawn before it is placed"
     for _, _, act in ranked_placements(state, state.drawn)[:SCAN]:
         assert isinstance(act, Place), act
         key = placement_key(state, act, keys)
@@ -235,7 +258,7 @@ class LandsRollout(LandsSearch):
     """
 
     def __init__(self, seed: int | None = 0, iterations: int = 80, width: int = 4,
-                 worlds: int = 4, rollout_nodes: int = 300):
+                 worlds: int = 4, rollout_nodes: int = 300) -> None:
         super().__init__(seed=seed, iterations=iterations)
         self.width, self.worlds, self.rollout_nodes = int(width), int(worlds), int(rollout_nodes)
         # one playout player for every rollout: it remembers the megaparks it has solved
@@ -246,32 +269,34 @@ class LandsRollout(LandsSearch):
         return (f"LandsRollout(seed={self.seed}, iterations={self.iterations}, "
                 f"width={self.width}, worlds={self.worlds})")
 
-    def candidates(self, state) -> list:
+    def candidates(self, state: LandsPlay) -> list[Action]:
         """The choices worth a rollout here, greedy's first (empty: nothing to compare)."""
         step = state.pending
-        out: list = []
+        out: list[Action] = []
         if isinstance(step, PlaceStep):
             out = distinct_placements(state, self.width)
         elif isinstance(step, BuildStep) and completions(state):
-            first = LandsGreedy.act(self, state)
+            first = LandsGreedy._act(self, state)
             out = [first, *(a for a in [*completions(state), Continue()] if a != first)]
         elif isinstance(step, AbilityStep):  # greedy's choice first, then the others
-            first = LandsGreedy.act(self, state)
+            first = LandsGreedy._act(self, state)
             out = [first, *[a for a in state.legal_actions() if a != first][: self.width]]
         elif isinstance(step, ReserveStep) and state.round < len(state.side.portfolio):
             first = LandsGreedy._reserve(self, state)
             out = [first, *[a for a in state.legal_actions() if a != first][: self.width]]
         return out if len(out) > 1 else []
 
-    def act(self, state):
+    def _act(self, state: LandsPlay) -> Action:
         options = self.candidates(state)
         if not options:
-            return super().act(state)
-        worlds = [state.determinize(state.current_player, self.rng) for _ in range(self.worlds)]
+            return super()._act(state)
+        me = state.current_player
+        assert me is not None, "a decision of the player"
+        worlds = [_lands(state.determinize(me, self.rng)) for _ in range(self.worlds)]
         scored = [(sum(self._playout(w, act) for w in worlds), i) for i, act in enumerate(options)]
         return options[min(scored)[1]]
 
-    def _playout(self, world, act) -> float:
+    def _playout(self, world: LandsPlay, act: Action) -> float:
         """The final penalty after ``act`` in ``world``, greedy playing on."""
         from boardkit.agents.base import apply_chosen, play
 
@@ -297,22 +322,26 @@ class LandsUCT(MCTSAgent):
 
     SETTINGS: dict[str, Any] = {"iterations": 40, "rollout_depth": 6, "root_order": "heuristic"}
 
-    def __init__(self, *args, solver_nodes: int = 1500, reserve_rule: bool = True, **kwargs):
+    def __init__(self, *args: Any, solver_nodes: int = 1500, reserve_rule: bool = True,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.reserve_rule = reserve_rule
         self.puzzle = LandsGreedy(seed=self.seed, solver_nodes=solver_nodes)
 
-    def act(self, state):
+    def act(self, state: State) -> Action:
+        state = _lands(state)
         if state.phase != "portfolio" and isinstance(state.pending, (MegaStep, MoveStep)):
             return self.puzzle.act(state)
         if self.reserve_rule and isinstance(state.pending, ReserveStep):
             return self.puzzle.act(state)
         return super().act(state)
 
-    def _ranked(self, state, options):
+    def _ranked(self, state: State, options: list[Action]) -> list[Action]:
         """Placements in greedy's order (closest to a visible plan first), then the rest."""
+        state = _lands(state)
         if not isinstance(state.pending, PlaceStep):
             return super()._ranked(state, options)
+        assert state.drawn is not None, "a card is drawn before it is placed"
         first = [a for _, _, a in ranked_placements(state, state.drawn)]
         seen = set(first)
         return first + [a for a in options if a not in seen]
@@ -330,11 +359,12 @@ def make_greedy(seed: int, budget: int | None = None) -> LandsGreedy:
     return LandsGreedy(seed=seed) if budget is None else LandsGreedy(seed=seed, solver_nodes=budget)
 
 
-def heuristic(state, player: int) -> float:
+def heuristic(state: State, player: int) -> float:
     """Higher is better: minus the penalty once every reserved card is in the megapark;
     before that (the portfolio phase, or a megapark still to build) minus a rough estimate
     from the reserved cards' icons, plus the plans completed and how close each park is to a
     visible plan (:func:`solver.park_value`)."""
+    state = _lands(state)
     if state.phase != "portfolio" and (state.phase == "over" or not state.hand):
         return -float(state.breakdown().total)
     side = state.side

@@ -23,7 +23,7 @@ from boardkit.engine.errors import DataError
 
 from .content import content
 from .game import GAME
-from .state import LandsState
+from .state import LandsPlay
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -38,7 +38,7 @@ def side_seeds(seed: int, per_side: int, search: int = 400) -> dict[str, list[in
     found: dict[str, list[int]] = {}
     for s in game_seeds(seed, search):
         state = GAME.new_game(seed=s)
-        assert isinstance(state, LandsState)
+        assert isinstance(state, LandsPlay)
         label = state.side.label
         if len(found.setdefault(label, [])) < per_side:
             found[label].append(s)
@@ -65,7 +65,7 @@ def goal_sides(run: pd.DataFrame) -> pd.DataFrame:
     labels = {}
     for seed in run["seed"].unique():
         state = GAME.new_game(seed=int(seed), variant=variant, params=params)
-        assert isinstance(state, LandsState)
+        assert isinstance(state, LandsPlay)
         labels[seed] = state.side.label
     sided = run.assign(side=run["seed"].map(labels))
     rows = []

@@ -34,12 +34,13 @@ the State accepts or refuses it.
 from __future__ import annotations
 
 import re
-from typing import TypedDict
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from boardkit.boards import Board
 from boardkit.boards import svg as S
 from boardkit.boards.base import ClickMessage, DragMessage, KeyMessage
-from boardkit.engine import Action, ActionFormatError, RuleViolation, State
+from boardkit.engine import Action, ActionFormatError, Explanation, RuleViolation, State
 from boardkit.engine.grid import card_polygon, card_to_world
 
 from .actions import (
@@ -55,15 +56,15 @@ from .actions import (
     Reserve,
     UseAbility,
 )
-from .building import AREA, orient
+from .building import AREA, Orient, orient
 from .building import icons as park_icons
 from .content import LETTER, SQUARES, content
 from .megapark import MegaStep
 from .portfolio import BuildStep, PlaceStep
 from .rearranging import MoveStep
-from .scoring import rotations
+from .scoring import Cell, rotations
 from .solver import Hint, hint
-from .state import LandsState
+from .state import LandsPlay
 
 COLOURS = {"rides": "#d1495b", "gifts": "#e0a100", "games": "#00798c", "food": "#4f9d69",
            "shows": "#8d6cab"}
@@ -80,7 +81,8 @@ _CLICK = re.compile(r"^(complete|ability|reserve|park|select|shape|dshape):(\d{1
 _PARK_CARD = re.compile(r"^park:(\d{1,2}):(\d{1,2})$")
 
 
-def _icon_cell(x, y, size, icon, strong=True, label=True):
+def _icon_cell(x: float, y: float, size: float, icon: str | None, strong: bool = True,
+               label: bool = True) -> str:
     parts = [S.rect(x, y, size, size, fill=COLOURS[icon] if icon else S.PAPER, stroke="#555",
                     stroke_width=0.6, shape=False, opacity=None if strong else 0.45)]
     if icon and label and size >= 12:
@@ -89,7 +91,8 @@ def _icon_cell(x, y, size, icon, strong=True, label=True):
     return "".join(parts)
 
 
-def pattern(cells_icons, x0, y0, size, label=True):
+def pattern(cells_icons: Mapping[Cell, str], x0: float, y0: float, size: float,
+            label: bool = True) -> str:
     """Draw {(x, y): icon} with its lowest row at the bottom (y grows upwards)."""
     if not cells_icons:
         return ""
@@ -126,19 +129,25 @@ class Draft(TypedDict):
     cards: list[list]
 
 
+def _lands(state: State) -> LandsPlay:
+    """The board's state as the Lands game it is (the board shows only these)."""
+    assert isinstance(state, LandsPlay), "a Lands board shows a Lands game"
+    return state
+
+
 class LandsBoard(Board):
     """Drag cards onto parks; rotate with ``r``; click to complete, reserve, rearrange."""
 
     title = "Lands of Amazement"
 
-    def __init__(self, state: State, *, snap: float = 0.5, **kwargs):
+    def __init__(self, state: State, *, snap: float = 0.5, **kwargs: Any) -> None:
         #: how near a square (in squares) a dragged card snaps onto it: 0.5, every drop
         self.snap = snap
         self.angle, self.shape, self.under = 0, 0, False
         self.selected: int | None = None  # Megapark Phase: which reserved card is in the tray
         self.ghost: tuple[float, float] | None = None  # top-left of the dragged card (SVG)
         self.grab = (0.0, 0.0)
-        self.ghost_verdict = None
+        self.ghost_verdict: Explanation | None = None
         self.hint_text = ""
         self.draft: Draft | None = None  # a rearrangement in progress
         self.picked: int | None = None  # the draft card that "turn" and the shape buttons change
@@ -150,7 +159,7 @@ class LandsBoard(Board):
         super().__init__(state, **kwargs)
 
     # ------------------------------------------------------------------ layout
-    def frames(self, state) -> list[tuple[int, float, float]]:
+    def frames(self, state: LandsPlay) -> list[tuple[int, float, float]]:
         """(park index, x, y) of each park area on the table, the new-park area last."""
         n = len(state.parks)
         if state.phase == "portfolio" and isinstance(state.pending, PlaceStep):
@@ -162,7 +171,7 @@ class LandsBoard(Board):
             out.append((i, LEFT + col * (FRAME + GAP), TOP + 24 + row * (FRAME + 76)))
         return out
 
-    def tray_card(self, state) -> int | None:
+    def tray_card(self, state: LandsPlay) -> int | None:
         step = state.pending
         if isinstance(step, PlaceStep):
             return state.drawn
@@ -174,11 +183,12 @@ class LandsBoard(Board):
             return self.selected
         return None
 
-    def tray_origin(self, state) -> tuple[float, float]:
+    def tray_origin(self, state: LandsPlay) -> tuple[float, float]:
         return 16, self._tray_y
 
     # ------------------------------------------------------------------ hooks
     def targets(self, state: State) -> dict[str, Action]:
+        state = _lands(state)
         out: dict[str, Action] = {}
         if state.is_over:
             return out
@@ -215,13 +225,13 @@ class LandsBoard(Board):
 
     # ------------------------------------------------------------------ rearranging
     @staticmethod
-    def can_rearrange(state) -> bool:
+    def can_rearrange(state: LandsPlay) -> bool:
         """Whether the player may lay a park out anew now (the State decides; this only
         says when the board offers it)."""
         return (not state.is_over and bool(state.parks)
                 and isinstance(state.pending, (PlaceStep, BuildStep, MegaStep)))
 
-    def current_draft(self, state) -> Draft | None:
+    def current_draft(self, state: LandsPlay) -> Draft | None:
         """The draft, dropped once the game moved on (a move was made, undone or replayed)."""
         d = self.draft
         if d is not None and (d["base"] != state.action_count or not self.can_rearrange(state)
@@ -234,7 +244,7 @@ class LandsBoard(Board):
         assert d is not None, "no rearrangement in progress"
         return Relayout(d["park"], tuple(tuple(e) for e in d["cards"]))
 
-    def _start_draft(self, state, park: int, card: int) -> Draft:
+    def _start_draft(self, state: LandsPlay, park: int, card: int) -> Draft:
         if not self.can_rearrange(state):
             raise ActionFormatError("cards can be rearranged only while you place, build or "
                                     "complete (lay a picked-up card first)")
@@ -254,7 +264,7 @@ class LandsBoard(Board):
         assert self.draft is not None, "no rearrangement in progress"
         return next(e for e in self.draft["cards"] if e[0] == card)
 
-    def _park_drag(self, msg: DragMessage, state, park: int, card: int) -> None:
+    def _park_drag(self, msg: DragMessage, state: LandsPlay, park: int, card: int) -> None:
         d = self._start_draft(state, park, card)
         e = self._entry(card)
         o = orient(card, int(e[3]) % 360)
@@ -290,7 +300,7 @@ class LandsBoard(Board):
         e[3] = int(e[3] + by) % 360
         self.refresh()
 
-    def draft_verdict(self, state):
+    def draft_verdict(self, state: LandsPlay) -> Explanation | None:
         return state.explain(self.draft_action()) if self.current_draft(state) else None
 
     # ------------------------------------------------------------------ attempts
@@ -306,7 +316,7 @@ class LandsBoard(Board):
         chain; the reader's next click or drag clears them.
         """
         state = self.state
-        assert isinstance(state, LandsState), state
+        assert isinstance(state, LandsPlay), state
         if isinstance(act, Relayout) and 0 <= act.park < len(state.parks) \
                 and self.can_rearrange(state):
             self.draft = {"park": act.park, "base": state.action_count,
@@ -321,7 +331,7 @@ class LandsBoard(Board):
         super().attempt(act)
         return self
 
-    def _draw_try(self, state, act, verdict, width: float,
+    def _draw_try(self, state: LandsPlay, act: Place | Move, verdict: Explanation, width: float,
                   taken: list[tuple[float, float, float, float]]) -> tuple[str, str]:
         """(ghost card, message box) of an attempted placement, or ("", "") off the table."""
         step = state.pending
@@ -344,7 +354,8 @@ class LandsBoard(Board):
         at = (fx + left * CELL, fy + (AREA - top) * CELL)
         return ghost, self._ghost_message(verdict, width, at, (top - bottom) * CELL, taken, act)
 
-    def intent(self, msg, state: State) -> Action | None:
+    def intent(self, msg: ClickMessage | DragMessage | KeyMessage, state: State) -> Action | None:
+        state = _lands(state)
         if isinstance(msg, KeyMessage):
             if msg.key in ("r", "R"):
                 by = 90 if msg.key == "r" else -90
@@ -428,7 +439,7 @@ class LandsBoard(Board):
         self.angle = (self.angle + by) % 360
         self.refresh()
 
-    def _drag(self, msg: DragMessage, state) -> Action | None:
+    def _drag(self, msg: DragMessage, state: LandsPlay) -> Action | None:
         card = self.tray_card(state)
         if card is None or msg.target != f"tray:{card}":
             raise ActionFormatError(f"nothing to drag at {msg.target!r} now")
@@ -453,7 +464,7 @@ class LandsBoard(Board):
             raise ActionFormatError("drop the card on a park's area")
         return act
 
-    def _ghost_corner(self, state, act, o, free: tuple[float, float]) -> tuple[float, float]:
+    def _ghost_corner(self, state: LandsPlay, act: Action | None, o: Orient, free: tuple[float, float]) -> tuple[float, float]:
         """Where the dragged ghost is drawn (its top-left corner): on the square the drop
         would take, so the ghost snaps as the card will; where the pointer is off the areas."""
         if not isinstance(act, (Place, Move)):
@@ -466,7 +477,7 @@ class LandsBoard(Board):
         return fx + float(act.x) * CELL, fy + (AREA - float(act.y) - o.h) * CELL
 
     def square_under(self, left: float, top: float, fx: float, fy: float,
-                     o) -> tuple[int | float, int | float]:
+                     o: Orient) -> tuple[int | float, int | float]:
         """The (x, y) a card whose footprint's top-left corner is at SVG point (left, top)
         lies on in the area whose top-left corner is (fx, fy): each snapped to the nearest
         square when within :attr:`snap` of it, else the free value (to 0.001)."""
@@ -475,7 +486,7 @@ class LandsBoard(Board):
 
         return snapped((left - fx) / CELL), snapped(AREA - (top - fy) / CELL - o.h)
 
-    def drop_action(self, state, card, left, top, o, px, py) -> Action | None:
+    def drop_action(self, state: LandsPlay, card: int, left: float, top: float, o: Orient, px: float, py: float) -> Action | None:
         """The action a drop means: the park area under the pointer, the card's float square."""
         for park, fx, fy in self.frames(state):
             if fx <= px < fx + FRAME and fy <= py < fy + FRAME:
@@ -491,6 +502,7 @@ class LandsBoard(Board):
 
     # ------------------------------------------------------------------ drawing
     def render(self, state: State, viewer: int | str | None, legal_targets: set[str]) -> str:
+        state = _lands(state)
         obs = state.observation(viewer)
         head = S.wrap(self._headline(state, obs), LEFT + 2 * FRAME + GAP - 16, 14, bold=True)
         parts = [S.lines(16, 14, head[:2], size=14, line_height=17, weight=600)]
@@ -533,8 +545,8 @@ class LandsBoard(Board):
                           game=state.game.name, actions=state.action_count,
                           viewer=S.viewer_label(viewer))
 
-    def _ghost_message(self, verdict, width: float, at: tuple[float, float], card_h: float,
-                       taken: list[tuple[float, float, float, float]], act=None) -> str:
+    def _ghost_message(self, verdict: Explanation, width: float, at: tuple[float, float], card_h: float,
+                       taken: list[tuple[float, float, float, float]], act: Action | None = None) -> str:
         """What the rules say of a ghost card, in a box beside it: the rule's whole message
         (red), or "legal:" and the action (green, for an attempt ``act``), wrapped. ``at`` is
         the card's top-left corner and ``card_h`` its height: the box goes just above the card,
@@ -568,13 +580,15 @@ class LandsBoard(Board):
                 + S.lines(x + 6, y + 4 + 7, rows, size=11, line_height=14, fill=colour,
                           weight=600) + "</g>")
 
-    def _headline(self, state, obs) -> str:
+    def _headline(self, state: LandsPlay, obs: dict[str, Any]) -> str:
         if state.is_over:
-            return f"Game over · penalty {state.result.total}: {state.result.title}"
+            result = state.result
+            assert result is not None, "a finished game has its result"
+            return f"Game over · penalty {result.total}: {result.title}"
         phase = "Megapark Phase" if state.phase == "megapark" else f"Round {state.round} of {state.params.rounds}"
         return f"{phase} · {obs['prompt']}"
 
-    def _draw_goal(self, state, obs, parts, y) -> float:
+    def _draw_goal(self, state: LandsPlay, obs: dict[str, Any], parts: list[str], y: float) -> float:
         side = state.side
         parts.append(S.text(16, y, f"Goal {state.goal + 1}{'AB'[state.side_index]}: {side.name}"
                             f"{' · Expert' if state.variant.expert else ''}", size=13, weight=600))
@@ -598,7 +612,7 @@ class LandsBoard(Board):
                                 stroke="#8a6d00", stroke_width=0.5, shape=False))
         return max(y, TOP + 34 + (top + 1) * 9)
 
-    def _draw_stacks(self, state, obs, parts, y) -> float:
+    def _draw_stacks(self, state: LandsPlay, obs: dict[str, Any], parts: list[str], y: float) -> float:
         parts.append(S.text(16, y, "stacks (top card's plan)", size=12, weight=600))
         y += 10
         box_w, box_h = 104, 16 + 4 * SMALL + 32
@@ -618,7 +632,7 @@ class LandsBoard(Board):
             parts.append(S.group(inner, extra_class="bk-box"))
         return y + box_h + 8
 
-    def _draw_piles(self, state, obs, parts, legal, y) -> float:
+    def _draw_piles(self, state: LandsPlay, obs: dict[str, Any], parts: list[str], legal: set[str], y: float) -> float:
         deck = obs["deck"]
         known = f", next #{deck['top_known'][0]}" if deck["top_known"] else ""
         reserved = ", ".join("?" if c is None else f"#{c}" for c in obs["reserved"])
@@ -636,7 +650,7 @@ class LandsBoard(Board):
                                  label=f"reserve #{c}", extra_class="bk-box"))
         return y + 20 * max(1, (len(obs["discard"]) + 7) // 8)
 
-    def _draw_tray(self, state, parts, legal, y) -> float:
+    def _draw_tray(self, state: LandsPlay, parts: list[str], legal: set[str], y: float) -> float:
         card = self.tray_card(state)
         step = state.pending
         if isinstance(step, MegaStep) and state.hand:
@@ -669,7 +683,7 @@ class LandsBoard(Board):
                               target="layer", legal=("layer",)))
         return max(ty + o.h * CELL, by + 110)
 
-    def _draw_buttons(self, state, parts, legal, y) -> float:
+    def _draw_buttons(self, state: LandsPlay, parts: list[str], legal: set[str], y: float) -> float:
         labels = {"continue": "draw next card" if state.deck else "end the round",
                   "decline": "no ability", "done": "done reserving", "finish": "finish megapark",
                   "putback": "put it back"}
@@ -693,7 +707,7 @@ class LandsBoard(Board):
             y = self._draw_draft_controls(state, parts, legal, y)
         return y
 
-    def _draw_draft_controls(self, state, parts, legal, y) -> float:
+    def _draw_draft_controls(self, state: LandsPlay, parts: list[str], legal: set[str], y: float) -> float:
         """While rearranging: done / cancel, the picked card's turn and shape, the verdict."""
         d = self.draft
         assert d is not None, "called while rearranging"
@@ -712,6 +726,7 @@ class LandsBoard(Board):
                                       target=f"dshape:{k}", legal=(f"dshape:{k}",)))
             y += 30
         verdict = self.draft_verdict(state)
+        assert verdict is not None, "drawn only while a draft is under way"
         words = ("layout legal: press \"done rearranging\"" if verdict.legal
                  else f"not legal yet ({verdict.rule}): {verdict.message}")
         for line in S.wrap(words, COLUMN_W, TEXT, bold=True):
@@ -720,7 +735,7 @@ class LandsBoard(Board):
             y += 13
         return y + 4
 
-    def _draw_score(self, state, parts, x, y) -> float:
+    def _draw_score(self, state: LandsPlay, parts: list[str], x: float, y: float) -> float:
         b = state.breakdown()
         head = "final score" if state.is_over else "penalty if the megapark were scored now"
         parts.append(S.text(x, y + 6, head, size=12, weight=600))
@@ -731,7 +746,7 @@ class LandsBoard(Board):
                 y += 14
         return y
 
-    def _draw_parks(self, state, parts, legal) -> float:
+    def _draw_parks(self, state: LandsPlay, parts: list[str], legal: set[str]) -> float:
         step = state.pending
         bottom: float = TOP
         for park, fx, fy in self.frames(state):
@@ -781,7 +796,7 @@ class LandsBoard(Board):
             bottom = max(bottom, fy + FRAME + 46)
         return bottom
 
-    def _draw_draft(self, state, draft, fx, fy) -> str:
+    def _draw_draft(self, state: LandsPlay, draft: Draft, fx: float, fy: float) -> str:
         """The park being rearranged: the draft's cards (bottom first), draggable, the picked
         one outlined, and the verdict on the layout as it stands."""
         parts = []
@@ -795,7 +810,7 @@ class LandsBoard(Board):
                                  data_draggable="true"))
         return "".join(parts)
 
-    def _plan_overlay(self, state, fx, fy) -> str:
+    def _plan_overlay(self, state: LandsPlay, fx: float, fy: float) -> str:
         """The megapark plan's highlighted squares where they fit the megapark best."""
         b = state.breakdown()
         k, (dx, dy) = b.fit

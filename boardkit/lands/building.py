@@ -29,12 +29,13 @@ the tens of microseconds, so listing every legal placement stays fast.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 import numpy as np
 
-from boardkit.engine import RuleViolation
+from boardkit.engine import Action, RuleViolation
 from boardkit.engine.bitgrid import bitgrid
 from boardkit.engine.grid import (
     GeometryError,
@@ -64,6 +65,14 @@ class Placed(NamedTuple):
     y: int
     angle: int
     shape: int
+
+
+#: a park: its placed cards, bottom first
+Park = Sequence[Placed]
+#: an aligned placement of a card in a park: (x, y, angle, shape, under)
+Option = tuple[int, int, int, int, bool]
+#: a park up to turning and moving it as a whole (:func:`layout_key`)
+LayoutKey = tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
 
 
 bit = GRID.bit
@@ -162,7 +171,7 @@ def _find_park(chosen: list[int], other: list[int], union: int) -> tuple[int, st
     return 0, "lands.build.one_shape"
 
 
-def analyse(park) -> Analysis:
+def analyse(park: Park) -> Analysis:
     covered = 0
     n = len(park)
     chosen, other = [0] * n, [0] * n
@@ -179,7 +188,7 @@ def analyse(park) -> Analysis:
     return Analysis(chosen, other, covered, union, group)
 
 
-def layout_key(park) -> tuple:
+def layout_key(park: Park) -> LayoutKey:
     """The park as the building rules see it from now on, up to turning and moving it as a
     whole: the covered squares and, card by card, its visible chosen-shape and other-shape
     icons with their types (what a later card can cover, touch or slip under), in the form
@@ -196,7 +205,7 @@ def layout_key(park) -> tuple:
         parts += [(mine, f"{p.card}:{shapes[p.shape].icon}"),
                   (rest, f"{p.card}~{shapes[1 - p.shape].icon}")]
     cells = [(cells_of(mask), label) for mask, label in parts]
-    best: tuple | None = None
+    best: LayoutKey | None = None
     for turn in range(4):
         turned = [(rotate_cells(squares, turn), label)
                   for squares, label in cells]
@@ -214,7 +223,7 @@ def _cells_text(mask: int, limit: int = 4) -> str:
     return SQUARES.cells(sorted(cells_of(mask)), limit=limit)
 
 
-def problem(park) -> tuple[str, str] | None:
+def problem(park: Park) -> tuple[str, str] | None:
     """The first building rule a park breaks, as (rule id, plain words), or ``None``.
 
     The park is the one edge-connected group of visible chosen-shape icons that holds an
@@ -251,13 +260,13 @@ def problem(park) -> tuple[str, str] | None:
             "group joined by edges (corner contact does not join)")
 
 
-def check_park(park) -> None:
+def check_park(park: Park) -> None:
     found = problem(park)
     if found:
         raise RuleViolation(*found)
 
 
-def icons(park) -> dict[tuple[int, int], str]:
+def icons(park: Park) -> dict[tuple[int, int], str]:
     """The park's icons: square → icon type (cut-off icons are not part of the park)."""
     a = analyse(park)
     c = content()
@@ -269,7 +278,7 @@ def icons(park) -> dict[tuple[int, int], str]:
     return out
 
 
-def visible(park) -> list[tuple[tuple[int, int], int, str | None, bool]]:
+def visible(park: Park) -> list[tuple[tuple[int, int], int, str | None, bool]]:
     """Every visible square: (cell, card, icon or None for blank, in the park?) — for drawing."""
     c = content()
     covered = 0
@@ -293,7 +302,7 @@ def visible(park) -> list[tuple[tuple[int, int], int, str | None, bool]]:
 # ------------------------------------------------------------------ free placements
 
 
-def snap(park, card: int, x, y, angle) -> tuple[int, int, int]:
+def snap(park: Park, card: int, x: float, y: float, angle: float) -> tuple[int, int, int]:
     """Turn a free position and angle into grid values, or raise the rule it breaks.
 
     ``park`` is the park the card joins (without the card). Angles must be quarter turns
@@ -339,13 +348,13 @@ def check_area(card: int, x: int, y: int, angle: int) -> None:
                             f"from {SQUARES.cell((0, 0))} to {SQUARES.cell((AREA - o.w, AREA - o.h))}")
 
 
-def with_card(park, placed: Placed, under: bool, level: int | None = None) -> list[Placed]:
+def with_card(park: Park, placed: Placed, under: bool, level: int | None = None) -> list[Placed]:
     if level is not None:
         return [*park[:level], placed, *park[level:]]
     return [placed, *park] if under else [*park, placed]
 
 
-def candidates(park, card: int) -> list[tuple[int, int, int, int, bool]]:
+def candidates(park: Park, card: int) -> list[Option]:
     """Every aligned (x, y, angle, shape, under) of ``card`` in ``park`` that passes a cheap
     necessary condition on the masks: a superset of the legal placements.
 
@@ -376,7 +385,7 @@ def candidates(park, card: int) -> list[tuple[int, int, int, int, bool]]:
     return out
 
 
-def allowed(park, card: int, option: tuple[int, int, int, int, bool]) -> bool:
+def allowed(park: Park, card: int, option: Option) -> bool:
     """Whether ``card`` may join ``park`` at ``option`` = (x, y, angle, shape, under), an
     aligned placement inside the area (as :func:`candidates` gives them)."""
     x, y, angle, shape, under = option
@@ -384,13 +393,14 @@ def allowed(park, card: int, option: tuple[int, int, int, int, bool]) -> bool:
     return problem([p, *park] if under else [*park, p]) is None
 
 
-def legal_placements(park, card: int) -> list[tuple[int, int, int, int, bool]]:
+def legal_placements(park: Park, card: int) -> list[Option]:
     """Every aligned (x, y, angle, shape, under) at which ``card`` can join ``park``."""
     park = list(park)
     return [opt for opt in candidates(park, card) if allowed(park, card, opt)]
 
 
-def sample_placement(parks: list, card: int, rng, extra: int = 0):
+def sample_placement(parks: Sequence[Park], card: int, rng: np.random.Generator,
+                     extra: int = 0) -> tuple[int, Option | None] | None:
     """One legal placement of ``card`` drawn uniformly at random, without checking them all.
 
     The candidates of every park in ``parks`` (a superset of the legal placements) are tried
@@ -399,7 +409,7 @@ def sample_placement(parks: list, card: int, rng, extra: int = 0):
     take part in the draw as always-legal candidates. Returns (park index, option), or
     (-k, None) for the k-th extra option, or None when there is nothing at all.
     """
-    pool: list[tuple[int, tuple[int, int, int, int, bool] | None]] = [
+    pool: list[tuple[int, Option | None]] = [
         (i, opt) for i, park in enumerate(parks) for opt in candidates(park, card)]
     pool += [(-k, None) for k in range(1, extra + 1)]
     for j in rng.permutation(len(pool)):
@@ -409,11 +419,12 @@ def sample_placement(parks: list, card: int, rng, extra: int = 0):
     return None
 
 
-def integral(v) -> bool:
+def integral(v: object) -> bool:
     return isinstance(v, int) or (isinstance(v, float) and math.isfinite(v) and v == int(v))
 
 
-def join(park, card: int, x, y, angle, shape, under, level=None) -> list[Placed]:
+def join(park: Park, card: int, x: float, y: float, angle: float, shape: int, under: bool,
+         level: int | None = None) -> list[Placed]:
     """The park with ``card`` added (or moved) there, or the building rule it would break.
 
     ``level`` (optional): the card's place in the pile counted from the bottom, between 0
@@ -438,9 +449,9 @@ def join(park, card: int, x, y, angle, shape, under, level=None) -> list[Placed]
     return new
 
 
-def place_options(state, card: int, parks: list, new_park: bool = True) -> list:
+def place_options(card: int, parks: Sequence[Park], new_park: bool = True) -> list[Action]:
     """Every legal :class:`~boardkit.lands.actions.Place` of ``card`` into ``parks``."""
-    out = []
+    out: list[Action] = []
     for i, park in enumerate(parks):
         out += [Place(card, i, x, y, a, s, u) for x, y, a, s, u in legal_placements(park, card)]
     if new_park and len(parks) < MAX_PARKS:
@@ -448,7 +459,7 @@ def place_options(state, card: int, parks: list, new_park: bool = True) -> list:
     return out
 
 
-def check_place(state, act, parks: list) -> list:
+def check_place(act: Place, parks: Sequence[Park]) -> list[Placed]:
     """The park after ``act`` (building rules checked); the caller checks whose card it is."""
     if isinstance(act.park, bool) or not isinstance(act.park, int) or not 0 <= act.park <= len(parks) \
             or act.park >= MAX_PARKS:

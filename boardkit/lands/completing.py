@@ -15,13 +15,18 @@ target cannot be used (``lands.complete.no_target``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import TYPE_CHECKING
 
-from boardkit.engine import RuleViolation, Step
+from boardkit.engine import Action, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from .actions import Complete, Decline, UseAbility
 from .content import content
+
+if TYPE_CHECKING:
+    from .position import LandsState
 
 RULES = rule_ids("lands")
 #: each ability's rule, by its effect name (the rule a wrong target breaks)
@@ -42,7 +47,7 @@ def plan_turns(card: int) -> tuple[tuple[tuple[tuple[int, int], str], ...], ...]
     return tuple(dict.fromkeys(out))
 
 
-def matches(park_icons: dict, card: int) -> bool:
+def matches(park_icons: Mapping[tuple[int, int], str], card: int) -> bool:
     """True if the plan of ``card`` appears among ``park_icons`` (square → icon)."""
     for turn in plan_turns(card):
         (x0, y0), first = turn[0]
@@ -55,11 +60,11 @@ def matches(park_icons: dict, card: int) -> bool:
     return False
 
 
-def exact(park_icons: dict, card: int) -> bool:
+def exact(park_icons: Mapping[tuple[int, int], str], card: int) -> bool:
     return len(park_icons) == len(content().cards[card].plan) and matches(park_icons, card)
 
 
-def options(state) -> list[Complete]:
+def options(state: LandsState) -> list[Complete]:
     out = []
     for i in range(len(state.parks)):
         icons = state.park_icons(i)
@@ -69,7 +74,7 @@ def options(state) -> list[Complete]:
     return out
 
 
-def check(state, act: Complete) -> None:
+def check(state: LandsState, act: Complete) -> None:
     if not (isinstance(act.park, int) and 0 <= act.park < len(state.parks)):
         raise RuleViolation("lands.complete.match", f"there is no park {act.park!r} to complete")
     if not (isinstance(act.stack, int) and 0 <= act.stack < len(state.stacks)) \
@@ -85,11 +90,11 @@ def check(state, act: Complete) -> None:
 # ---------------------------------------------------------------- abilities as data
 
 
-def _targets_move_plan(state, stack: int) -> list[int]:
+def _targets_move_plan(state: LandsState, stack: int) -> list[int]:
     return [t for t in range(len(state.stacks)) if t != stack]
 
 
-def _do_move_plan(state, stack: int, target: int) -> bool:
+def _do_move_plan(state: LandsState, stack: int, target: int) -> bool:
     card = state.stacks[stack].pop(0)
     state.stacks[target].insert(0, card)
     state.note(f"the plan #{card} moves to the top of stack {target} (lands.ability.move_plan)")
@@ -97,11 +102,11 @@ def _do_move_plan(state, stack: int, target: int) -> bool:
     return True
 
 
-def _targets_bury(state, stack: int) -> list[int]:
+def _targets_bury(state: LandsState, stack: int) -> list[int]:
     return [t for t, st in enumerate(state.stacks) if t != stack and len(st) >= 2]
 
 
-def _do_bury(state, stack: int, target: int) -> bool:
+def _do_bury(state: LandsState, stack: int, target: int) -> bool:
     card = state.stacks[target].pop(0)
     state.stacks[target].append(card)
     state.note(f"#{card} goes to the bottom of stack {target} (lands.ability.bury)")
@@ -109,11 +114,11 @@ def _do_bury(state, stack: int, target: int) -> bool:
     return False
 
 
-def _targets_swap(state, stack: int) -> list[int]:
+def _targets_swap(state: LandsState, stack: int) -> list[int]:
     return _targets_bury(state, stack)
 
 
-def _do_swap(state, stack: int, target: int) -> bool:
+def _do_swap(state: LandsState, stack: int, target: int) -> bool:
     st = state.stacks[target]
     st[0], st[1] = st[1], st[0]
     state.note(f"stack {target}: #{st[1]} and #{st[0]} change places, #{st[0]} is its plan now "
@@ -122,11 +127,11 @@ def _do_swap(state, stack: int, target: int) -> bool:
     return False
 
 
-def _targets_reclaim(state, stack: int) -> list[int]:
+def _targets_reclaim(state: LandsState, stack: int) -> list[int]:
     return sorted(state.discard)
 
 
-def _do_reclaim(state, stack: int, target: int) -> bool:
+def _do_reclaim(state: LandsState, stack: int, target: int) -> bool:
     state.discard.remove(target)
     state.deck.insert(0, target)
     state.deck_known += 1
@@ -142,7 +147,7 @@ EFFECTS = {
 }
 
 
-def ability_targets(state, stack: int) -> list[int]:
+def ability_targets(state: LandsState, stack: int) -> list[int]:
     effect = content().cards[state.stacks[stack][0]].ability.effect
     return EFFECTS[effect][0](state, stack)
 
@@ -151,7 +156,7 @@ def ability_targets(state, stack: int) -> list[int]:
 
 
 @RULES.implements("lands.complete.exact", "lands.complete.no_target")
-def complete(state, act: Complete) -> None:
+def complete(state: LandsState, act: Complete) -> None:
     plan = state.stacks[act.stack][0]
     icons = state.park_icons(act.park)
     cards = ", ".join(f"#{p.card}" for p in state.parks[act.park])
@@ -170,7 +175,7 @@ def complete(state, act: Complete) -> None:
 
 
 @RULES.implements("lands.complete.discard", "lands.complete.moved_plan")
-def finish(state, park: int, stack: int, moved: bool) -> None:
+def finish(state: LandsState, park: int, stack: int, moved: bool) -> None:
     """Discard the park (and the plan card unless it moved); the round ends if no plan is
     left (the flow ends it)."""
     gone = [p.card for p in state.parks.pop(park)]
@@ -187,22 +192,22 @@ def finish(state, park: int, stack: int, moved: bool) -> None:
         state.note("every stack is empty: the round ends (lands.end.trigger)")
 
 
-class AbilityStep(Step):
+class AbilityStep(Step["LandsState"]):
     """After an exact match: use the plan card's ability, or not."""
 
     rule = "lands.complete.ability"
 
-    def __init__(self, park: int, stack: int):
+    def __init__(self, park: int, stack: int) -> None:
         self.park, self.stack_index = park, stack
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: LandsState) -> str:
         card = content().cards[state.stacks[self.stack_index][0]]
         return f"use the ability of #{card.id} ({card.ability.text}) or decline"
 
-    def legal(self, state):
+    def legal(self, state: LandsState) -> list[Action]:
         return [UseAbility(t) for t in ability_targets(state, self.stack_index)] + [Decline()]
 
-    def check(self, state, act):
+    def check(self, state: LandsState, act: Action) -> None:
         if isinstance(act, Decline):
             return
         if not isinstance(act, UseAbility):
@@ -213,9 +218,10 @@ class AbilityStep(Step):
             raise RuleViolation(ABILITY_RULES[effect], f"{act.target!r} is not a target of "
                                 f"this ability (targets: {targets})")
 
-    def resolve(self, state, act):
+    def resolve(self, state: LandsState, act: Action) -> Outcome:
         moved = False
         if isinstance(act, UseAbility):
             effect = content().cards[state.stacks[self.stack_index][0]].ability.effect
             moved = EFFECTS[effect][1](state, self.stack_index, act.target)
         finish(state, self.park, self.stack_index, moved)
+        return None

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, field_validator
@@ -83,7 +84,7 @@ class CardSpec(Strict):
 
     @field_validator("face", "plan")
     @classmethod
-    def _picture(cls, rows):
+    def _picture(cls, rows: list[str]) -> list[str]:
         return _rectangular(rows)
 
 
@@ -106,14 +107,14 @@ class SideSpec(Strict):
 
     @field_validator("portfolio")
     @classmethod
-    def _four_rounds(cls, rounds):
+    def _four_rounds(cls, rounds: list[list[str]]) -> list[list[str]]:
         if len(rounds) != 4 or any(not r for r in rounds):
             raise ValueError("a portfolio lists icons for exactly 4 rounds, each at least one")
         return rounds
 
     @field_validator("megapark")
     @classmethod
-    def _picture(cls, rows):
+    def _picture(cls, rows: list[str]) -> list[str]:
         return _rectangular(rows)
 
 
@@ -166,7 +167,7 @@ class Side:
     def label(self) -> str:
         return f"goal {self.goal + 1}{'AB'[self.side]} ({self.name})"
 
-    def portfolio_counts(self) -> Counter:
+    def portfolio_counts(self) -> Counter[str]:
         return Counter(icon for rnd in self.portfolio for icon in rnd)
 
 
@@ -210,7 +211,7 @@ def _card(spec: CardSpec, width: int, height: int, abilities: dict, where: str) 
                 abilities[spec.ability])
 
 
-def load_content(folder=None) -> Content:
+def load_content(folder: Path | None = None) -> Content:
     """Read and check ``cards.toml`` and ``goals.toml`` (a folder may replace the shipped one)."""
     folder = folder or data_dir() / "lands"
     cards_path, goals_path = folder / "cards.toml", folder / "goals.toml"

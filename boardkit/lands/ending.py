@@ -13,16 +13,22 @@ The round ends when the deck is empty or every stack is empty (``lands.end.trigg
 
 from __future__ import annotations
 
-from boardkit.engine import STAY, Action, RuleViolation, Step
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from .actions import DoneReserving, Reserve
+
+if TYPE_CHECKING:
+    from .position import LandsState
 
 RULES = rule_ids("lands")
 
 
 @RULES.implements("lands.end.discard_build")
-def end_round(state) -> None:
+def end_round(state: LandsState) -> None:
     """The end of a Portfolio round: clear the build area, then ask for the reserve."""
     cards = [p.card for park in state.parks for p in park]
     if cards:
@@ -35,29 +41,29 @@ def end_round(state) -> None:
     state.ask(ReserveStep())
 
 
-def eligible(state) -> list[int]:
+def eligible(state: LandsState) -> list[int]:
     wanted = set(state.side.portfolio[state.round - 1])
     return sorted(c for c in state.discard if state.content.cards[c].icons() & wanted)
 
 
-class ReserveStep(Step):
+class ReserveStep(Step["LandsState"]):
     """Reserve discarded cards that show an icon of the current round."""
 
     rule = "lands.end.reserve_match"
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: LandsState) -> str:
         icons = ", ".join(state.side.portfolio[state.round - 1])
         if state.reserved_now:
             return f"reserve another card with {icons}, or stop"
         return f"reserve a discarded card with {icons}"
 
-    def legal(self, state):
+    def legal(self, state: LandsState) -> list[Action]:
         out: list[Action] = [Reserve(c) for c in eligible(state)]
         if state.reserved_now or not out:
             out.append(DoneReserving())
         return out
 
-    def check(self, state, act):
+    def check(self, state: LandsState, act: Action) -> None:
         if isinstance(act, DoneReserving):
             if not state.reserved_now and eligible(state):
                 raise RuleViolation("lands.end.reserve_required", "a discarded card shows an "
@@ -76,7 +82,7 @@ class ReserveStep(Step):
                                 f"none of this round's icons ({icons})")
 
     @RULES.implements("lands.end.reserve_more", "lands.end.cover")
-    def resolve(self, state, act):
+    def resolve(self, state: LandsState, act: Action) -> Outcome:
         if isinstance(act, Reserve):
             state.discard.remove(act.card)
             state.reserved.append(act.card)
@@ -87,13 +93,13 @@ class ReserveStep(Step):
         return None
 
 
-def game_end(state) -> bool:
+def game_end(state: LandsState) -> bool:
     """Whether the round just ended was the last: the rounds are over and the end of the game,
     the Megapark Phase, follows (the same name in every game: :func:`boardkit.lands.game_end`)."""
     return state.round >= state.params.rounds
 
 
-def new_deck(state) -> None:
+def new_deck(state: LandsState) -> None:
     """Before the next round: the discard pile, with any cards left in the deck, is shuffled
     into the new deck (``lands.end.new_deck``)."""
     cards = state.deck + state.discard
@@ -109,7 +115,7 @@ def new_deck(state) -> None:
     state.discard = []
 
 
-def _check_same(cards, value) -> None:
+def _check_same(cards: Sequence[int], value: object) -> None:
     if not isinstance(value, tuple) or sorted(value) != sorted(cards):
         raise RuleViolation("lands.end.new_deck", f"the new deck is the discard pile shuffled: "
                             f"a permutation of {sorted(cards)}, not {value!r}")

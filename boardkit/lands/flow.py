@@ -16,12 +16,17 @@ The rules below the flow are leaves: they never start the next round or phase.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import Flow, Phase, Stage, Turn
 
 from . import ending, megapark, portfolio
 
+if TYPE_CHECKING:
+    from .position import LandsState
 
-def _new_round(state) -> None:
+
+def _new_round(state: LandsState) -> None:
     """A round begins; after the first the discard pile becomes the new deck."""
     state.round += 1
     if state.round > 1:
@@ -29,7 +34,7 @@ def _new_round(state) -> None:
     portfolio.start_round(state)
 
 
-def _after_round(state) -> str:
+def _after_round(state: LandsState) -> str:
     return "megapark" if ending.game_end(state) else "portfolio"
 
 

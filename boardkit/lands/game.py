@@ -3,16 +3,19 @@ agents; and :func:`arranged`, a new game with a chosen deal."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from boardkit.engine import Game
 
 from .actions import ACTIONS, make_codec
 from .params import Params, Variant
-from .state import LandsState
+from .state import LandsPlay
 
 GAME = Game(
     name="lands",
     title="Lands of Amazement",
-    state_class=LandsState,
+    state_class=LandsPlay,
     actions=ACTIONS,
     players=(1, 1),
     variant_model=Variant,
@@ -31,7 +34,9 @@ GAME = Game(
 )
 
 
-def arranged(order=(), goal=(0, 0), variant=None, params=None, seed: int = 0) -> LandsState:
+def arranged(order: Iterable[int] = (), goal: tuple[int, int] = (0, 0),
+             variant: Mapping[str, Any] | None = None, params: Mapping[str, Any] | None = None,
+             seed: int = 0) -> LandsPlay:
     """A new game whose setup shuffle put the park cards in ``order`` (cards not named follow
     in increasing order) and whose goal is ``goal`` = (card, side): "suppose the cards were
     dealt like this". Replays like any save (the two setup events are recorded as forced, so
@@ -50,5 +55,5 @@ def arranged(order=(), goal=(0, 0), variant=None, params=None, seed: int = 0) ->
                 {"kind": "chance", "index": 0, "name": "goal", "value": list(goal), "forced": True},
                 {"kind": "chance", "index": 1, "name": "deal", "value": order, "forced": True}]}
     state = GAME.from_dict(data, allow_forced=True)
-    assert isinstance(state, LandsState)
+    assert isinstance(state, LandsPlay)
     return state

@@ -11,7 +11,11 @@ scored (``lands.megapark.missing_ok``). The megapark may be laid out anew at any
 
 from __future__ import annotations
 
-from boardkit.engine import Action, RuleViolation, Step
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from boardkit.engine import Action, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from . import rearranging
@@ -19,10 +23,13 @@ from .actions import Complete, Finish, Place, Rearrange, Relayout
 from .building import allowed, candidates, check_place, place_options
 from .scoring import score
 
+if TYPE_CHECKING:
+    from .position import LandsState
+
 RULES = rule_ids("lands")
 
 
-def start(state) -> None:
+def start(state: LandsState) -> None:
     """The Megapark Phase begins: the reserved cards are turned over, to be placed."""
     state.parks = []
     state.hand = sorted(state.reserved)
@@ -33,39 +40,39 @@ def start(state) -> None:
                f"{', '.join(f'#{c}' for c in state.hand)}")
 
 
-def turn(state, seat: int) -> MegaStep:
+def turn(state: LandsState, seat: int) -> MegaStep:
     """The Megapark Phase is one long turn: card after card until the player finishes."""
     return MegaStep(auto=not state.hand)
 
 
-def go_on(state) -> None:
+def go_on(state: LandsState) -> None:
     """The player goes on building the megapark (the next decision of the same turn)."""
     state.ask(turn(state, 0))
 
 
-def joinable(state) -> list[Place]:
-    out = []
+def joinable(state: LandsState) -> list[Action]:
+    out: list[Action] = []
     for card in state.hand:
-        out += place_options(state, card, state.parks, new_park=not state.parks)
+        out += place_options(card, state.parks, new_park=not state.parks)
     return out
 
 
-class MegaStep(Step):
+class MegaStep(Step["LandsState"]):
     """Add a reserved card to the megapark, rearrange one, or finish."""
 
     rule = "lands.megapark.build"
     wide = True  # search draws placements (sample) instead of listing them
 
-    def __init__(self, auto: bool):
+    def __init__(self, auto: bool) -> None:
         self.auto = auto
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: LandsState) -> str:
         if state.hand:
             return (f"add a reserved card to the megapark ({len(state.hand)} left), rearrange it, "
                     "or finish if none can join")
         return "rearrange the megapark or finish it"
 
-    def legal(self, state):
+    def legal(self, state: LandsState) -> list[Action]:
         places = joinable(state)
         out: list[Action] = list(places)
         out += rearranging.options(state)
@@ -73,7 +80,7 @@ class MegaStep(Step):
             out.append(Finish())
         return out
 
-    def sample(self, state, rng):
+    def sample(self, state: LandsState, rng: np.random.Generator) -> Action:
         """A random legal option without listing every placement (search playouts): the
         candidates are tried in a random order and the first legal one is kept (uniform)."""
         if not state.hand:
@@ -98,7 +105,7 @@ class MegaStep(Step):
                 return what  # finishing is legal when no card can join anywhere
         return Finish()
 
-    def check(self, state, act):
+    def check(self, state: LandsState, act: Action) -> None:
         if isinstance(act, Place):
             if act.card not in state.hand:
                 raise RuleViolation("lands.megapark.only_reserved", f"#{act.card} is not one of "
@@ -107,7 +114,7 @@ class MegaStep(Step):
             if state.parks and act.park != 0:
                 raise RuleViolation("lands.megapark.single", "the megapark is one single park: "
                                     "every card joins park 0")
-            check_place(state, act, state.parks)
+            check_place(act, state.parks)
             return
         if isinstance(act, Rearrange):
             rearranging.check(state, act)
@@ -125,9 +132,9 @@ class MegaStep(Step):
                                 "megapark plan counts; stack plans cannot be completed")
         raise RuleViolation("lands.megapark.build", self.not_now(state, act))
 
-    def resolve(self, state, act):
+    def resolve(self, state: LandsState, act: Action) -> Outcome:
         if isinstance(act, Place):
-            park = check_place(state, act, state.parks)
+            park = check_place(act, state.parks)
             if state.parks:
                 state.parks[0] = park
             else:
@@ -143,10 +150,11 @@ class MegaStep(Step):
             rearranging.relayout(state, act)
             go_on(state)
         # Finish: the turn, and so the phase, is over; the flow scores it (finish)
+        return None
 
 
 @RULES.implements("lands.megapark.missing_ok")
-def finish(state) -> None:
+def finish(state: LandsState) -> None:
     """The end of the game: score the megapark (``lands.score.*``)."""
     if state.hand:
         state.note(f"{', '.join(f'#{c}' for c in state.hand)} cannot join the megapark anywhere "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -36,7 +36,7 @@ class Params(_Model):
     title: tuple[Title, ...]
 
     @model_validator(mode="after")
-    def _sound(self):
+    def _sound(self) -> Self:
         if self.deck + self.reserved + self.stacks > 15:
             raise ValueError("deck + reserved + one card per stack must fit in the 15 park cards")
         bounds = [t.upto for t in self.title]

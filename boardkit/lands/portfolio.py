@@ -13,6 +13,10 @@ A turn is one card: :func:`turn` draws it, the player places it and builds; the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step, goto
 from boardkit.engine.rules import rule_ids
 
@@ -20,22 +24,25 @@ from . import completing, rearranging
 from .actions import MAX_PARKS, Complete, Continue, Place, Rearrange, Relayout
 from .building import check_place, place_options, sample_placement
 
+if TYPE_CHECKING:
+    from .position import LandsState
+
 RULES = rule_ids("lands")
 
 
-def start_round(state) -> None:
+def start_round(state: LandsState) -> None:
     icons = ", ".join(state.side.portfolio[state.round - 1])
     state.note(f"round {state.round} of {state.params.rounds}: the portfolio asks for {icons}")
 
 
-def goes_on(state) -> bool:
+def goes_on(state: LandsState) -> bool:
     """Whether the player draws another card this round: the deck and some stack still hold
     cards (``lands.end.trigger``)."""
     return bool(state.deck) and any(state.stacks)
 
 
 @RULES.implements("lands.end.trigger")
-def round_ends(state) -> bool:
+def round_ends(state: LandsState) -> bool:
     """True, with the reason noted, when the round ends before the next draw: the deck or
     every stack is empty (``lands.end.trigger``)."""
     if goes_on(state):
@@ -45,13 +52,13 @@ def round_ends(state) -> bool:
     return True
 
 
-def draws(state, seat: int) -> bool:
+def draws(state: LandsState, seat: int) -> bool:
     """A turn of the Portfolio Phase is played unless the round ends instead
     (``lands.end.trigger``, noted)."""
     return not round_ends(state)
 
 
-def draw(state, seat: int) -> None:
+def draw(state: LandsState, seat: int) -> None:
     """The turn begins: draw the next card, to be placed before anything else
     (``lands.portfolio.draw``)."""
     card = state.deck.pop(0)
@@ -61,37 +68,46 @@ def draw(state, seat: int) -> None:
     state.note(f"draw #{card} ({state.card_text(card)}); {len(state.deck)} left in the deck")
 
 
-def builds(state, seat: int) -> bool:
+def builds(state: LandsState, seat: int) -> bool:
     """The build stage goes on while a stack still shows a plan (a completion that empties
     the last one ends the round, ``lands.end.trigger``)."""
     return any(state.stacks)
 
 
-class PlaceStep(Step):
+def _drawn(state: LandsState) -> int:
+    """The card just drawn (the place stage is asked once a card is drawn)."""
+    assert state.drawn is not None, "a card is drawn before it is placed"
+    return state.drawn
+
+
+class PlaceStep(Step["LandsState"]):
     """Place the card just drawn."""
 
     rule = "lands.portfolio.place"
     wide = True  # search draws placements (sample) instead of listing them
     auto = False  # hundreds of options; never worth listing just to auto-resolve
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: LandsState) -> str:
         return f"place #{state.drawn} in a park (or start a new park)"
 
-    def legal(self, state):
-        return place_options(state, state.drawn, state.parks)
+    def legal(self, state: LandsState) -> list[Action]:
+        return place_options(_drawn(state), state.parks)
 
-    def sample(self, state, rng):
+    def sample(self, state: LandsState, rng: np.random.Generator) -> Action:
         """A random legal placement without listing them all (search playouts)."""
         parks = list(state.parks)
         if len(parks) < MAX_PARKS:
             parks.append([])
-        drawn = sample_placement(parks, state.drawn, rng)
+        card = _drawn(state)
+        drawn = sample_placement(parks, card, rng)
         if drawn is None:
             return super().sample(state, rng)
-        i, (x, y, a, s, u) = drawn
-        return Place(state.drawn, i, x, y, a, s, u)
+        i, opt = drawn
+        assert opt is not None, "no extra option was asked for"
+        x, y, a, s, u = opt
+        return Place(card, i, x, y, a, s, u)
 
-    def check(self, state, act):
+    def check(self, state: LandsState, act: Action) -> None:
         if isinstance(act, Relayout):
             rearranging.check_relayout(state, act)
             return
@@ -101,13 +117,14 @@ class PlaceStep(Step):
         if act.card != state.drawn:
             raise RuleViolation("lands.portfolio.place", f"you drew #{state.drawn}: place that "
                                 f"card, not #{act.card}")
-        check_place(state, act, state.parks)
+        check_place(act, state.parks)
 
-    def resolve(self, state, act) -> Outcome:
+    def resolve(self, state: LandsState, act: Action) -> Outcome:
         if isinstance(act, Relayout):
             rearranging.relayout(state, act)
             return STAY  # the card is still to place
-        park = check_place(state, act, state.parks)
+        assert isinstance(act, Place), "check lets a Place or Relayout through"
+        park = check_place(act, state.parks)
         new = act.park == len(state.parks)
         if new:
             state.parks.append(park)
@@ -119,22 +136,22 @@ class PlaceStep(Step):
         return None  # the turn goes on at its build stage
 
 
-class BuildStep(Step):
+class BuildStep(Step["LandsState"]):
     """After placing a card: complete a park, rearrange a card, or go on."""
 
     rule = "lands.portfolio.draw"
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: LandsState) -> str:
         go = "draw the next card" if state.deck else "end the round (the deck is empty)"
         return f"complete a park, rearrange a park or {go}"
 
-    def legal(self, state):
+    def legal(self, state: LandsState) -> list[Action]:
         out: list[Action] = [Continue()]
         out += completing.options(state)
         out += rearranging.options(state)
         return out
 
-    def check(self, state, act):
+    def check(self, state: LandsState, act: Action) -> None:
         if isinstance(act, Continue):
             return
         if isinstance(act, Complete):
@@ -148,7 +165,7 @@ class BuildStep(Step):
             return
         raise RuleViolation("lands.portfolio.draw", self.not_now(state, act))
 
-    def resolve(self, state, act) -> Outcome:
+    def resolve(self, state: LandsState, act: Action) -> Outcome:
         if isinstance(act, Continue):
             round_ends(state)  # the turn is over; the flow draws the next card, if any
             return None
@@ -158,5 +175,6 @@ class BuildStep(Step):
         if isinstance(act, Relayout):
             rearranging.relayout(state, act)
         else:
+            assert isinstance(act, Rearrange), "check lets only the build stage's actions through"
             rearranging.pick_up(state, act)
         return STAY  # the player goes on building after this

@@ -18,20 +18,26 @@ taken out of a park (``lands.rearrange.no_removal``). Two ways to do it:
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
-from boardkit.engine import RuleViolation, Step
+import numpy as np
+
+from boardkit.engine import Action, Outcome, RuleViolation, Step
 
 from .actions import Move, PutBack, Rearrange, Relayout
 from .building import Placed, check_area, check_park, join, legal_placements, sample_placement, snap
 
+if TYPE_CHECKING:
+    from .position import LandsState
 
-def options(state) -> list[Rearrange]:
+
+def options(state: LandsState) -> list[Rearrange]:
     if state.moves_left <= 0:
         return []
     return [Rearrange(i, p.card) for i, park in enumerate(state.parks) for p in park]
 
 
-def check(state, act: Rearrange) -> None:
+def check(state: LandsState, act: Rearrange) -> None:
     if state.moves_left <= 0:
         raise RuleViolation("lands.rearrange.limit", f"no listed rearranging move left now (the "
                             f"bound is {state.params.rearrangements} after each card placed); lay "
@@ -46,24 +52,24 @@ def check(state, act: Rearrange) -> None:
                             "never move between parks")
 
 
-def pick_up(state, act: Rearrange) -> None:
+def pick_up(state: LandsState, act: Rearrange) -> None:
     state.moves_left -= 1
     state.ask(MoveStep(act.park, act.card))
 
 
-def rest_of(state, park: int, card: int) -> list:
+def rest_of(state: LandsState, park: int, card: int) -> list[Placed]:
     return [p for p in state.parks[park] if p.card != card]
 
 
 # ---------------------------------------------------------------- a whole rearrangement
 
 
-def _entry(e) -> bool:
+def _entry(e: object) -> bool:
     return (isinstance(e, tuple) and len(e) == 5 and isinstance(e[0], int)
             and not isinstance(e[0], bool))
 
 
-def check_relayout(state, act: Relayout) -> list[Placed]:
+def check_relayout(state: LandsState, act: Relayout) -> list[Placed]:
     """The park laid out as ``act`` says, or the rule the finished layout breaks."""
     if isinstance(act.park, bool) or not isinstance(act.park, int) \
             or not 0 <= act.park < len(state.parks):
@@ -103,37 +109,37 @@ def check_relayout(state, act: Relayout) -> list[Placed]:
     return laid
 
 
-def relayout(state, act: Relayout) -> None:
+def relayout(state: LandsState, act: Relayout) -> None:
     state.parks[act.park] = check_relayout(state, act)
     state.note(f"park {act.park} is laid out anew (lands.rearrange.within)")
 
 
-class MoveStep(Step):
+class MoveStep(Step["LandsState"]):
     """Lay the picked-up card again somewhere in the same park."""
 
     rule = "lands.rearrange.within"
     wide = True  # search draws placements (sample) instead of listing them
     auto = False
 
-    def __init__(self, park: int, card: int):
+    def __init__(self, park: int, card: int) -> None:
         self.park, self.card = park, card
         self.player = 0
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: LandsState) -> str:
         return f"lay #{self.card} again in park {self.park} (or put it back)"
 
-    def legal(self, state):
+    def legal(self, state: LandsState) -> list[Action]:
         rest = rest_of(state, self.park, self.card)
         return [PutBack()] + [Move(*opt) for opt in legal_placements(rest, self.card)]
 
-    def sample(self, state, rng):
+    def sample(self, state: LandsState, rng: np.random.Generator) -> Action:
         """A random option without listing every placement (search playouts)."""
         drawn = sample_placement([rest_of(state, self.park, self.card)], self.card, rng, extra=1)
         if drawn is None or drawn[1] is None:
             return PutBack()
         return Move(*drawn[1])
 
-    def check(self, state, act):
+    def check(self, state: LandsState, act: Action) -> None:
         if isinstance(act, PutBack):
             return
         if not isinstance(act, Move):
@@ -142,10 +148,12 @@ class MoveStep(Step):
         join(rest_of(state, self.park, self.card), self.card, act.x, act.y, act.angle,
              act.shape, act.under)
 
-    def resolve(self, state, act):
+    def resolve(self, state: LandsState, act: Action) -> Outcome:
         if isinstance(act, PutBack):
             state.note(f"#{self.card} stays where it was")
-            return
+            return None
+        assert isinstance(act, Move), "check lets a Move or PutBack through"
         state.parks[self.park] = join(rest_of(state, self.park, self.card), self.card, act.x,
                                       act.y, act.angle, act.shape, act.under)
         state.note(f"#{self.card} is laid again in park {self.park}")
+        return None

@@ -21,7 +21,7 @@ from boardkit.engine.errors import clipped
 from boardkit.engine.resources import data_file
 
 if TYPE_CHECKING:
-    from .state import LandsState
+    from .state import LandsPlay
 
 Value = int | bool | str | None
 
@@ -51,7 +51,7 @@ def scenarios() -> dict[str, ScenarioSpec]:
 
 
 def scenario(name: str, seed: int | None = None, params: Mapping[str, Any] | None = None,
-             **variant: Any) -> LandsState:
+             **variant: Any) -> LandsPlay:
     """A new game played up to the named position (see ``data/lands/scenarios.toml``);
     ``seed`` orders what the deal leaves to chance (None: 0); ``params`` and ``variant``
     options (e.g. ``expert=True``) change no position, only the rules ahead.

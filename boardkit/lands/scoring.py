@@ -13,34 +13,43 @@ but Failure wins the game, Expert points included (``lands.score.result``, :func
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from boardkit.engine.rules import rule_ids
+
+from .content import Side
+from .params import Params, Title
+from .position import Breakdown
+
+if TYPE_CHECKING:
+    from .position import LandsState
 
 RULES = rule_ids("lands")
 
 Cell = tuple[int, int]
 
 
-def rotations(cells) -> list[tuple[Cell, ...]]:
+def rotations(cells: Iterable[Cell]) -> list[tuple[Cell, ...]]:
     """The four quarter turns of a set of squares (exact integer rotation)."""
-    out, cur = [], tuple(cells)
+    out: list[tuple[Cell, ...]] = []
+    cur = tuple(cells)
     for _ in range(4):
         out.append(cur)
         cur = tuple((-y, x) for x, y in cur)
     return out
 
 
-def best_fit(plan, park) -> tuple[int, int, Cell]:
+def best_fit(plan: Iterable[Cell], park: Iterable[Cell]) -> tuple[int, int, Cell]:
     """(overlap, quarter turns, shift): how the plan lies best over the park's squares."""
-    park = set(park)
+    squares = set(park)
     best = (0, 0, (0, 0))
-    if not park:
+    if not squares:
         return best
     for k, turned in enumerate(rotations(plan)):
-        votes: Counter = Counter()
+        votes: Counter[Cell] = Counter()
         for hx, hy in turned:
-            for px, py in park:
+            for px, py in squares:
                 votes[(px - hx, py - hy)] += 1
         shift, n = max(votes.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1]))
         if n > best[0]:
@@ -48,34 +57,7 @@ def best_fit(plan, park) -> tuple[int, int, Cell]:
     return best
 
 
-@dataclass(frozen=True)
-class Breakdown:
-    """The penalty of a megapark, part by part (lower is better)."""
-
-    unfilled: int
-    extra: int
-    missing: dict = field(default_factory=dict)  # icon -> portfolio icons missing
-    stack_cards: int = 0  # counted in Expert Mode only
-    total: int = 0
-    title: str = ""
-    fit: tuple = (0, (0, 0))  # quarter turns and shift of the plan over the megapark
-
-    def lines(self, points) -> list[str]:
-        out = [f"{self.unfilled} highlighted square(s) unfilled × {points.unfilled} = "
-               f"{self.unfilled * points.unfilled}",
-               f"{self.extra} extra icon(s) × {points.extra} = {self.extra * points.extra}"]
-        miss = sum(self.missing.values())
-        detail = ", ".join(f"{n} {icon}" for icon, n in sorted(self.missing.items()) if n)
-        out.append(f"{miss} portfolio icon(s) missing{f' ({detail})' if detail else ''} × "
-                   f"{points.portfolio} = {miss * points.portfolio}")
-        if self.stack_cards:
-            out.append(f"{self.stack_cards} card(s) left in the stacks (Expert) × "
-                       f"{points.expert_stack_card} = {self.stack_cards * points.expert_stack_card}")
-        out.append(f"total {self.total}: {self.title}")
-        return out
-
-
-def _row(total: int, params):
+def _row(total: int, params: Params) -> Title:
     for t in params.title:
         if total <= t.upto:
             return t
@@ -83,17 +65,17 @@ def _row(total: int, params):
 
 
 @RULES.implements("lands.score.titles")
-def title(total: int, params) -> str:
+def title(total: int, params: Params) -> str:
     return _row(total, params).name
 
 
 @RULES.implements("lands.score.result")
-def won(total: int, params) -> bool:
+def won(total: int, params: Params) -> bool:
     """Whether a final penalty wins (``lands.score.result``): every title but Failure does."""
     return _row(total, params).won
 
 
-def missing_icons(park_icons: dict, side) -> dict[str, int]:
+def missing_icons(park_icons: Mapping[Cell, str], side: Side) -> dict[str, int]:
     have = Counter(park_icons.values())
     return {icon: max(0, n - have[icon]) for icon, n in sorted(side.portfolio_counts().items())}
 
@@ -105,7 +87,8 @@ def missing_icons(park_icons: dict, side) -> dict[str, int]:
     "lands.score.alignment",
     "lands.expert.stacks",
 )
-def score(park_icons: dict, side, params, stack_cards: int = 0, expert: bool = False) -> Breakdown:
+def score(park_icons: Mapping[Cell, str], side: Side, params: Params, stack_cards: int = 0,
+          expert: bool = False) -> Breakdown:
     """The penalty of a megapark whose icons are ``park_icons`` (square → icon)."""
     n, k, shift = best_fit(side.megapark, park_icons)
     unfilled = len(side.megapark) - n
@@ -118,8 +101,16 @@ def score(park_icons: dict, side, params, stack_cards: int = 0, expert: bool = F
     return Breakdown(unfilled, extra, missing, left, total, title(total, params), (k, shift))
 
 
-def final_scores(state) -> list[float]:
+def breakdown(state: LandsState) -> Breakdown:
+    """The penalty: final once the game is over, else that of the megapark so far."""
+    if state.result is not None:
+        return state.result
+    icons = state.park_icons(0) if state.phase == "megapark" and state.parks else {}
+    return score(icons, state.side, state.params, state.stack_cards(), state.variant.expert)
+
+
+def final_scores(state: LandsState) -> list[float]:
     """The player's penalty points (lower is better: the total of :func:`score`), as the
     state's ``scores()`` gives them; final once the megapark is built. The same name in every
     game (:func:`boardkit.lands.final_scores`)."""
-    return [float(state.breakdown().total)]
+    return [float(breakdown(state).total)]

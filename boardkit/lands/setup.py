@@ -12,14 +12,24 @@
 
 from __future__ import annotations
 
-from boardkit.engine import RuleViolation
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from boardkit.engine import RuleViolation, State
 from boardkit.engine.rules import rule_ids
+
+from .content import content
+from .params import Params
+
+if TYPE_CHECKING:
+    from .position import LandsState
 
 RULES = rule_ids("lands")
 
 
-def check_goal(state, value) -> None:
-    goals = len(state.content.goals)
+def check_goal(state: State, value: object) -> None:
+    """A forced goal is (card, side) of the goal cards (the state is not needed)."""
+    goals = len(content().goals)
     if not (isinstance(value, tuple) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
             and 0 <= value[0] < goals and value[1] in (0, 1)):
@@ -27,9 +37,9 @@ def check_goal(state, value) -> None:
                             f"not {value!r}")
 
 
-def check_order(state, value) -> None:
+def check_order(state: State, value: object) -> None:
     """A forced shuffle must be an ordering of distinct park cards."""
-    n = len(state.content.cards)
+    n = len(content().cards)
     if not (isinstance(value, tuple) and all(isinstance(v, int) and not isinstance(v, bool)
                                              and 0 <= v < n for v in value)
             and len(set(value)) == len(value)):
@@ -37,14 +47,15 @@ def check_order(state, value) -> None:
                             f"(0..{n - 1}), not {value!r}")
 
 
-def check_deal(state, value) -> None:
+def check_deal(state: State, value: object) -> None:
     check_order(state, value)
-    if sorted(value) != list(range(len(state.content.cards))):
+    assert isinstance(value, tuple), "check_order lets only a tuple through"
+    if sorted(value) != list(range(len(content().cards))):
         raise RuleViolation("lands.setup.deck", "the setup shuffle orders all "
-                            f"{len(state.content.cards)} park cards")
+                            f"{len(content().cards)} park cards")
 
 
-def deal(order, params) -> tuple[list[int], list[int], list[list[int]]]:
+def deal(order: Iterable[int], params: Params) -> tuple[list[int], list[int], list[list[int]]]:
     """Deck, reserved cards and stacks (top card first) from a shuffled order."""
     order = list(order)
     deck = order[:params.deck]
@@ -61,7 +72,7 @@ def deal(order, params) -> tuple[list[int], list[int], list[list[int]]]:
     "lands.setup.face_up",
     "lands.setup.areas",
 )
-def setup(state) -> None:
+def setup(state: LandsState) -> None:
     c = state.content
     goal, side = state.chance(
         "goal", lambda rng: (int(rng.integers(len(c.goals))), int(rng.integers(2))),

@@ -30,12 +30,20 @@ one is returned (the game then lets the player finish without the cards that can
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from boardkit.engine import Action
 
 from .building import AREA, GRID, VALID, Placed, connected, icons, mask_of, masks, positions
-from .content import ICON_NAMES, content
-from .scoring import Breakdown, score
+from .content import ICON_NAMES, Side, content
+from .params import Params
+from .position import Breakdown
+from .scoring import score
+
+if TYPE_CHECKING:
+    from .position import LandsState
 
 ICON_INDEX = {name: i for i, name in enumerate(ICON_NAMES)}
 
@@ -55,7 +63,7 @@ class Solution:
         return list(reversed(self.layout))
 
 
-def plan_mask(side) -> int:
+def plan_mask(side: Side) -> int:
     xs = [x for x, _ in side.megapark]
     ys = [y for _, y in side.megapark]
     dx = (AREA - (max(xs) - min(xs) + 1)) // 2 - min(xs)
@@ -63,7 +71,7 @@ def plan_mask(side) -> int:
     return mask_of((x + dx, y + dy) for x, y in side.megapark)
 
 
-def _candidates(card: int):
+def _candidates(card: int) -> list[tuple[Placed, int, int, int, int]]:
     """Every aligned placement of a card: (placed, footprint, chosen, other, icon index)."""
     spec = content().cards[card]
     out = []
@@ -76,7 +84,8 @@ def _candidates(card: int):
     return out
 
 
-def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int | None = None,
+def solve(cards: Iterable[int], side: Side, params: Params, time_limit: float | None = 10.0,
+          max_nodes: int | None = None,
           allow_partial: bool = False) -> Solution:
     """The lowest-penalty megapark of ``cards`` for the goal ``side`` (see the module doc).
 
@@ -84,17 +93,17 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
     the result then says ``proven=False``.
     """
     start = time.perf_counter()
-    cards = sorted(cards)
-    n = len(cards)
+    chosen = sorted(cards)
+    n = len(chosen)
     pts = params.points
     plan = plan_mask(side)
     need = [0] * len(ICON_NAMES)
     for icon, k in side.portfolio_counts().items():
         need[ICON_INDEX[icon]] = k
-    cands = [_candidates(c) for c in cards]
-    biggest = [max(len(s.cells) for s in content().cards[c].shapes) for c in cards]
+    cands = [_candidates(c) for c in chosen]
+    biggest = [max(len(s.cells) for s in content().cards[c].shapes) for c in chosen]
     supply = []
-    for c in cards:
+    for c in chosen:
         row = [0] * len(ICON_NAMES)
         for s in content().cards[c].shapes:
             row[ICON_INDEX[s.icon]] = max(row[ICON_INDEX[s.icon]], len(s.cells))
@@ -119,7 +128,7 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
             rest_cache[left] = got
         return got
 
-    def bound(left: int, covered: int, park: int, counts) -> int:
+    def bound(left: int, covered: int, park: int, counts: Sequence[int]) -> int:
         k, cap, short = remaining(left)
         open_plan = (plan & ~covered).bit_count()
         unfilled = (plan & covered & ~park).bit_count() + max(0, open_plan - cap)
@@ -131,18 +140,19 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
                 missing += m
         return pts.unfilled * unfilled + pts.extra * extra + pts.portfolio * missing
 
-    def final(park: int, counts) -> int:
+    def final(park: int, counts: Sequence[int]) -> int:
         unfilled = (plan & ~park).bit_count()
         extra = (park & ~plan).bit_count()
         missing = sum(max(0, need[t] - counts[t]) for t in range(len(need)))
         return pts.unfilled * unfilled + pts.extra * extra + pts.portfolio * missing
 
-    def record(layout, park, counts):
+    def record(layout: list[Placed], park: int, counts: Sequence[int]) -> None:
         value = final(park, counts)
         if best["penalty"] is None or value < best["penalty"]:
             best["penalty"], best["layout"] = value, list(layout)
 
-    def search(layout, left, covered, park, other, counts):
+    def search(layout: list[Placed], left: int, covered: int, park: int, other: int,
+               counts: tuple[int, ...]) -> None:
         nonlocal nodes, stopped
         nodes += 1
         if max_nodes is not None and nodes > max_nodes:
@@ -206,21 +216,21 @@ def solve(cards, side, params, time_limit: float | None = 10.0, max_nodes: int |
 
     search([], (1 << n) - 1, 0, 0, 0, tuple([0] * len(ICON_NAMES)))
     if best["layout"] is None and not allow_partial and not stopped and n:
-        partial = solve(cards, side, params, time_limit, max_nodes, allow_partial=True)
+        partial = solve(chosen, side, params, time_limit, max_nodes, allow_partial=True)
         partial.seconds = time.perf_counter() - start
         return partial
     layout = best["layout"] or []
     used = {p.card for p in layout}
     bd = score(icons(list(reversed(layout))), side, params) if layout else None
     return Solution(layout, bd.total if bd else final(0, [0] * len(need)), bd, not stopped, nodes,
-                    time.perf_counter() - start, [c for c in cards if c not in used])
+                    time.perf_counter() - start, [c for c in chosen if c not in used])
 
 
 
 # ---------------------------------------------------------------- portfolio-phase hint
 
 
-def plan_progress(park_icons: dict, plan_card: int) -> int:
+def plan_progress(park_icons: Mapping[tuple[int, int], str], plan_card: int) -> int:
     """How many squares of ``plan_card``'s plan the park already shows (best turn and shift)."""
     from .completing import plan_turns
 
@@ -236,7 +246,7 @@ def plan_progress(park_icons: dict, plan_card: int) -> int:
     return best
 
 
-def park_value(park_icons: dict, tops: list[int]) -> float:
+def park_value(park_icons: Mapping[tuple[int, int], str], tops: list[int]) -> float:
     """A park's promise: the best share of a visible plan it shows (1 or more: it matches;
     an exact match scores a little more, since it may use the ability)."""
     from .completing import matches
@@ -252,7 +262,7 @@ def park_value(park_icons: dict, tops: list[int]) -> float:
     return value
 
 
-def ranked_placements(state, card: int) -> list[tuple[float, float, object]]:
+def ranked_placements(state: LandsState, card: int) -> list[tuple[float, float, Action]]:
     """Placements of the drawn ``card``: (gain in :func:`park_value`, value after, action), best first.
 
     A new park is tried at one spot only (every spot of an empty area is the same park).
@@ -261,7 +271,7 @@ def ranked_placements(state, card: int) -> list[tuple[float, float, object]]:
     from .building import legal_placements
 
     tops = [st[0] for st in state.stacks if st]
-    out: list[tuple[float, float, object]] = []
+    out: list[tuple[float, float, Action]] = []
     for i, park in enumerate(state.parks):
         before = park_value(icons(park), tops)
         for x, y, a, s, u in legal_placements(park, card):
@@ -280,14 +290,14 @@ def ranked_placements(state, card: int) -> list[tuple[float, float, object]]:
 
 @dataclass
 class Hint:
-    action: object
+    action: Action
     reason: str
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason}"
 
 
-def hint(state) -> Hint | None:
+def hint(state: LandsState) -> Hint | None:
     """A suggestion for the portfolio phase: complete a plan if possible, else the placement of
     the drawn card that brings a park closest to a visible plan. ``None`` outside it."""
     from .actions import Continue
@@ -304,6 +314,7 @@ def hint(state) -> Hint | None:
                         + (" exactly: you may use its ability" if perfect else ""))
         return Hint(Continue(), "no park matches a visible plan yet")
     if isinstance(step, PlaceStep):
+        assert state.drawn is not None, "a card is drawn before it is placed"
         _, value, act = ranked_placements(state, state.drawn)[0]
         if value >= 1.0:
             return Hint(act, "this placement completes a plan")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Annotated
 
-from boardkit.engine import Action, ActionCodec, Canonical, OneOf, Range, action
+from boardkit.engine import Action, ActionCodec, Canonical, OneOf, Range, State, action
 
 from .content import TICKETS, an, cards, world
 
@@ -76,7 +76,7 @@ class Travel(Action):
         object.__setattr__(act, "flights", flights)
         return act
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if isinstance(self.to, str):
             canonical = world().lookup(self.to)
             if canonical is not None and canonical != self.to:
@@ -87,7 +87,7 @@ class Travel(Action):
             if tickets != self.tickets:
                 object.__setattr__(self, "tickets", tickets)
 
-    def listed(self, state) -> bool:
+    def listed(self, state: State) -> bool:
         """Trips longer than the listing bound (params ``travel.list_legs``) are legal but
         not listed (``wanderlust.travel.listing``)."""
         return len(self.tickets) <= state.params.travel.list_legs

@@ -11,13 +11,15 @@ it needs no copy of the state, so it is fast enough for thousands of simulated g
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import numpy as np
 
 from boardkit.agents import Agent
 from boardkit.agents.greedy import Lead
 from boardkit.agents.mcts import MCTSAgent, evaluation, logistic, outcome
+from boardkit.engine import Action, State
 
 from . import routes, scoring, travel
 from .actions import (
@@ -33,6 +35,10 @@ from .actions import (
     Travel,
 )
 from .content import DESTINATION_KINDS, TICKETS, cards, world
+from .state import WanderlustPlay
+
+if TYPE_CHECKING:
+    from .position import WanderlustState
 
 TICKET_VALUE = {"car": 0.55, "train": 0.55, "ship": 0.55, "charter": 0.5, "airline": 0.7,
                 "wild": 0.9}
@@ -41,7 +47,19 @@ ENCOUNTER_VALUE = {"postcard": 2.0, "souvenir": 1.0, "camera": 3.0, "tickets": 1
                    "display": 0.8, "action": 1.2, "experience": 2.0}
 
 
-def _stats(state, p) -> dict:
+class Stats(TypedDict):
+    """What a trotter has, as the valuation counts it (an action's outcome changes a copy)."""
+
+    exp: int
+    zones: set[str]
+    types: Counter[str]
+    coll: list[int]
+    enc: int
+    trip: int
+    cards: list[str]
+
+
+def _stats(state: WanderlustState, p: int) -> Stats:
     w = world()
     return {
         "exp": state.exp[p],
@@ -54,7 +72,7 @@ def _stats(state, p) -> dict:
     }
 
 
-def _objective_value(state, p, stats) -> float:
+def _objective_value(state: WanderlustState, p: int, stats: Stats) -> float:
     """Points of race objectives met with ``stats`` plus partial credit for progress."""
     total = 0.0
     for oid in state.objectives:
@@ -73,6 +91,7 @@ def _objective_value(state, p, stats) -> float:
         elif obj.kind == "encounters":
             frac, done = min(1.0, stats["enc"] / target), stats["enc"] >= target
         else:
+            assert obj.type is not None, "a destinations objective names its type (checked on loading)"
             n = stats["types"][obj.type]
             frac, done = min(1.0, n / target), n >= target
         if done or oid in state.achieved[p]:
@@ -82,7 +101,7 @@ def _objective_value(state, p, stats) -> float:
     return total
 
 
-def _sheet(state, p, stats) -> float:
+def _sheet(state: WanderlustState, p: int, stats: Stats) -> float:
     """Score-sheet points D + E + F for ``stats``: destination types, zones, and the secret
     mission and personal goal, each with partial credit for progress (none of it in the
     family variant or Solo Mode, which score only A-C)."""
@@ -94,25 +113,26 @@ def _sheet(state, p, stats) -> float:
     e = sc.zones[min(len(stats["zones"]), len(sc.zones) - 1)]
     f = 0.0
     w = world()
-    if state.mission[p]:
-        m = cards().missions[state.mission[p]]
+    mission, goal = state.mission[p], state.goal[p]
+    if mission:
+        m = cards().missions[mission]
         have = sum(1 for c in stats["cards"] if w.zone(c) == m.zone)
         f += sc.mission * min(1.0, have / m.target) ** 2
-    if state.goal[p] is not None:  # the personal goal (wanderlust.score.secrets)
-        g = cards().goals[state.goal[p]]
+    if goal is not None:  # the personal goal (wanderlust.score.secrets)
+        g = cards().goals[goal]
         have = scoring.goal_have(g, stats["coll"], stats["exp"], stats["enc"],
                                  stats["types"].__getitem__)
         f += sc.goal * min(1.0, have / g.target) ** 2
     return d + e + f
 
 
-def _collect_value(state, p, coll) -> float:
+def _collect_value(state: WanderlustState, p: int, coll: Sequence[int]) -> float:
     sc = state.params.scoring
     s, q, c = coll
     return s * sc.souvenir + q * sc.postcard + c * sc.camera + min(s, q, c) * sc.set_bonus
 
 
-def value(state, p) -> float:
+def value(state: WanderlustState, p: int) -> float:
     """The heuristic: points now plus the worth of what is in hand (higher is better)."""
     stats = _stats(state, p)
     hand = sum(TICKET_VALUE[t] * c for t, c in zip(TICKETS, state.hand[p], strict=True))
@@ -122,7 +142,7 @@ def value(state, p) -> float:
             + _objective_value(state, p, stats) + hand * _ticket_weight(state) + held)
 
 
-def _trotters(state) -> int:
+def _trotters(state: WanderlustState) -> int:
     return state.trotters
 
 
@@ -134,9 +154,15 @@ heuristic = Lead(value, seats=_trotters,
                      "included.")
 
 
-def _ticket_weight(state) -> float:
+def _ticket_weight(state: WanderlustState) -> float:
     """Tickets are worth less when the race is about to end (nothing left to travel with)."""
     return 0.2 if state.trigger is not None else 1.0
+
+
+def _wanderlust(state: State) -> WanderlustPlay:
+    """The agent's state as the Wanderlust game it is (these agents play only Wanderlust)."""
+    assert isinstance(state, WanderlustPlay), "a Wanderlust agent plays a Wanderlust game"
+    return state
 
 
 class WanderlustGreedy(Agent):
@@ -144,7 +170,7 @@ class WanderlustGreedy(Agent):
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = 0):
+    def __init__(self, seed: int | None = 0) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
         #: (options tied at the best value, options) of the last decision (as
@@ -154,12 +180,14 @@ class WanderlustGreedy(Agent):
     def __repr__(self) -> str:
         return f"WanderlustGreedy(seed={self.seed})"
 
-    def act(self, state):
+    def act(self, state: State) -> Action:
+        state = _wanderlust(state)
         options = state.legal_actions()
         if len(options) == 1:
             self.last_ties = (1, 1)
             return options[0]
         p = state.current_player
+        assert p is not None, "a decision has a player"
         base = _stats(state, p)
         now = self._score(state, p, base)
         points = state.step_points
@@ -170,11 +198,11 @@ class WanderlustGreedy(Agent):
         return options[int(np.argmax(scored))]
 
     # -------------------------------------------------------------- valuation
-    def _score(self, state, p, stats) -> float:
+    def _score(self, state: WanderlustState, p: int, stats: Stats) -> float:
         return (stats["exp"] + _collect_value(state, p, stats["coll"]) + _sheet(state, p, stats)
                 + _objective_value(state, p, stats))
 
-    def _value(self, state, p, act, base, now, points) -> float:
+    def _value(self, state: WanderlustState, p: int, act: Action, base: Stats, now: float, points: int) -> float:
         w = world()
         weight = _ticket_weight(state)
         if isinstance(act, EndTurn | Pass):
@@ -194,7 +222,7 @@ class WanderlustGreedy(Agent):
             else:
                 v = 0.6 * weight + 0.15
             return v
-        after = dict(base)
+        after = base.copy()
         after["coll"] = list(base["coll"])
         cost = 0.0
         ap = 1
@@ -226,10 +254,10 @@ class WanderlustGreedy(Agent):
         gain = self._score(state, p, after) - now - cost
         return gain / ap
 
-    def _useful_display(self, state, p) -> bool:
+    def _useful_display(self, state: WanderlustState, p: int) -> bool:
         return any(t is not None and self._reach_gain(state, p, t) > 0 for t in state.display)
 
-    def _reach_gain(self, state, p, ticket: str) -> float:
+    def _reach_gain(self, state: WanderlustState, p: int, ticket: str) -> float:
         """How much a ticket helps: destinations it makes reachable (planner, cached)."""
         hand = list(state.hand[p])
         targets = travel.targets(state)
@@ -252,11 +280,12 @@ class WanderlustMCTS(MCTSAgent):
     lead over the best automaton. It is the game's default search agent (``Game(search=...)``
     in :mod:`.game`)."""
 
-    def __init__(self, *args: Any, value_scale: float | None = 8.0, **kwargs: Any):
+    def __init__(self, *args: Any, value_scale: float | None = 8.0, **kwargs: Any) -> None:
         kwargs["value_scale"] = value_scale
         super().__init__(*args, **kwargs)
 
-    def reward(self, state):
+    def reward(self, state: State) -> np.ndarray:
+        state = _wanderlust(state)
         if state.solo:
             lead = value(state, 0) - max(value(state, t) for t in range(1, state.trotters))
             soft = float(logistic(lead, self.value_scale or 8.0))

@@ -12,6 +12,7 @@ Every function takes a seed; game seeds are derived from it as in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from boardkit.agents import make_agent, play
 from boardkit.analysis import game_seeds, simulate
@@ -21,9 +22,13 @@ from boardkit.engine.errors import DataError
 from .content import cards
 from .game import new_game
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 def solo_win_rates(agents: Sequence[str] = ("random", "greedy"),
-                   automatons: Sequence[int] = (1, 2, 3), n: int = 40, seed: int = 0):
+                   automatons: Sequence[int] = (1, 2, 3), n: int = 40, seed: int = 0
+                   ) -> pd.DataFrame:
     """Win rate (with a 95 % Wilson interval) of each agent in the Solo Mode, by number of
     automatons; also how often the player finished the race (two objectives)."""
     import pandas as pd
@@ -44,7 +49,7 @@ def solo_win_rates(agents: Sequence[str] = ("random", "greedy"),
 
 
 def objective_timing(n: int = 40, players: int = 3, agent: str = "greedy", seed: int = 0,
-                     variant: dict | None = None):
+                     variant: dict[str, Any] | None = None) -> pd.DataFrame:
     """Per race objective: how often it was in play, how often someone fulfilled it, the
     mean round of its first fulfilment, and how many trotters fulfilled it on average
     (:func:`objective_table` of ``n`` simulated games)."""
@@ -53,7 +58,7 @@ def objective_timing(n: int = 40, players: int = 3, agent: str = "greedy", seed:
     return objective_table(runs)
 
 
-def objective_table(frame):
+def objective_table(frame: pd.DataFrame) -> pd.DataFrame:
     """The race-objective table of a ``simulate`` table (a live run or a stored study): per
     objective in play in at least one game, ``in_play`` (games), ``fulfilled`` (share of
     those games in which some trotter fulfilled it, with its 95 % Wilson interval
@@ -85,7 +90,7 @@ def objective_table(frame):
     return table.sort_values("first_round").round(2)
 
 
-def score_shares(frame):
+def score_shares(frame: pd.DataFrame) -> pd.DataFrame:
     """The share of all points from each score-sheet line, from a simulate table."""
     cols = [c for c in frame.columns if c.startswith("src_")]
     totals = frame[cols].sum()
@@ -95,7 +100,7 @@ def score_shares(frame):
 
 
 def first_player_advantage(players: Sequence[int] = (2, 3, 4, 5), n: int = 60,
-                           agent: str = "random", seed: int = 0):
+                           agent: str = "random", seed: int = 0) -> pd.DataFrame:
     """The first seat's win rate at each player count (fair: 1/players), with its interval."""
     import pandas as pd
 

@@ -30,6 +30,7 @@ the rulebook has no tie-break).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from boardkit.engine.rules import rule_ids
@@ -38,7 +39,7 @@ from . import encounters, objectives, travel
 from .content import cards, world
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 
@@ -61,7 +62,12 @@ def blocked_by_trotter(state: WanderlustState, t: int, dest: str) -> bool:
     return any(d[w.index[state.loc[o]]] <= near for o in range(state.trotters) if o != t)
 
 
-def _next_hop(state: WanderlustState, here: int, goal: int, adjacency, dist) -> int | None:
+#: per place, its neighbours: (place, leg type)
+Adjacency = Sequence[Sequence[tuple[int, int]]]
+
+
+def _next_hop(state: WanderlustState, here: int, goal: int, adjacency: Adjacency,
+              dist: Sequence[Sequence[int]]) -> int | None:
     """The neighbour one step closer to ``goal`` (first by name on ties)."""
     best = dist[goal][here]
     for v, _ in adjacency[here]:
@@ -70,7 +76,8 @@ def _next_hop(state: WanderlustState, here: int, goal: int, adjacency, dist) -> 
     return None
 
 
-def _towards(state: WanderlustState, here: int, goal: int, adjacency, dist) -> str:
+def _towards(state: WanderlustState, here: int, goal: int, adjacency: Adjacency,
+             dist: Sequence[Sequence[int]]) -> str:
     """The name of the neighbour one step closer to ``goal``, which is reachable and not
     ``here`` (a destination where the automaton stands is reached before it moves)."""
     v = _next_hop(state, here, goal, adjacency, dist)

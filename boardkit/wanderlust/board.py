@@ -27,12 +27,14 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Collection, Mapping, Sequence
 from functools import cache
+from typing import Any
 
 from boardkit.boards import Board
 from boardkit.boards import svg as S
-from boardkit.boards.base import ClickMessage, action_target
-from boardkit.engine import PUBLIC, Action, ActionFormatError, State
+from boardkit.boards.base import ClickMessage, DragMessage, KeyMessage, action_target
+from boardkit.engine import PUBLIC, Action, ActionFormatError, Explanation, State
 
 from . import routes, travel
 from .actions import (
@@ -49,12 +51,12 @@ from .actions import (
 )
 from .content import TICKETS, cards, slug, world
 from .objectives import describe
-from .state import WanderlustState
+from .state import WanderlustPlay, WanderlustState
 
 
-def _wanderlust(state: State) -> WanderlustState:
+def _wanderlust(state: State) -> WanderlustPlay:
     """The board's state as the Wanderlust position it is (the board shows only these)."""
-    assert isinstance(state, WanderlustState), "a Wanderlust board shows a Wanderlust game"
+    assert isinstance(state, WanderlustPlay), "a Wanderlust board shows a Wanderlust game"
     return state
 
 
@@ -143,7 +145,7 @@ def _zone_areas() -> str:
     return "".join(out)
 
 
-def _segments(a: str, b: str):
+def _segments(a: str, b: str) -> list[tuple[tuple[float, float], tuple[float, float]]]:
     (x1, y1), (x2, y2) = xy(a), xy(b)
     if abs(x2 - x1) <= MAP_W / 2:
         return [((x1, y1), (x2, y2))]
@@ -203,7 +205,7 @@ class WanderlustBoard(Board):
 
     title = "Wanderlust"
 
-    def __init__(self, state: State, **kwargs):
+    def __init__(self, state: State, **kwargs: Any) -> None:
         self.selected: str | None = None
         self.picked: list[str] = []  # tickets picked from the hand for the next trip
         super().__init__(state, **kwargs)
@@ -239,7 +241,7 @@ class WanderlustBoard(Board):
         self.picked = keep
         return keep
 
-    def _pickable(self, state: WanderlustState) -> set[str]:
+    def _pickable(self, state: WanderlustPlay) -> set[str]:
         p = state.current_player
         if p is None or state.is_over or state.step_points <= 0:
             return set()
@@ -267,7 +269,7 @@ class WanderlustBoard(Board):
                 out[f"pay:{k}"] = Travel.of(pay.to, pay.tickets, pay.flights)
         return out
 
-    def intent(self, msg, state: State) -> Action | None:
+    def intent(self, msg: ClickMessage | DragMessage | KeyMessage, state: State) -> Action | None:
         if not isinstance(msg, ClickMessage):
             return None
         state = _wanderlust(state)
@@ -360,7 +362,7 @@ class WanderlustBoard(Board):
                           viewer=S.viewer_label(viewer))
 
     @staticmethod
-    def _headline(state, obs) -> str:
+    def _headline(state: WanderlustState, obs: dict[str, Any]) -> str:
         """The table's first line: whose turn and what is left (or who won)."""
         if state.is_over:
             won = ", ".join(obs["trotters"][w]["label"] for w in state.winners()) or "nobody"
@@ -385,7 +387,7 @@ class WanderlustBoard(Board):
         return "".join(out)
 
 
-    def _places(self, state, obs, legal) -> list[str]:
+    def _places(self, state: WanderlustState, obs: dict[str, Any], legal: set[str]) -> list[str]:
         w = world()
         out: list[str] = []
         hits: list[str] = []
@@ -446,7 +448,7 @@ class WanderlustBoard(Board):
         super().attempt(act)
         return self
 
-    def _tried_trips(self, state, tries) -> list[str]:
+    def _tried_trips(self, state: WanderlustState, tries: Sequence[tuple[Action, Explanation]]) -> list[str]:
         """The attempted trips on the map (under the trotters' discs)."""
         out = []
         for act, verdict in tries:
@@ -461,7 +463,7 @@ class WanderlustBoard(Board):
         return out
 
     @staticmethod
-    def _tried_path(state, act: Travel, verdict) -> tuple[str, ...] | None:
+    def _tried_path(state: WanderlustState, act: Travel, verdict: Explanation) -> tuple[str, ...] | None:
         p = state.current_player
         if p is None or not act.tickets:
             return None
@@ -478,7 +480,7 @@ class WanderlustBoard(Board):
         return tuple(stop.split(" (")[0] for stop in stops) if stops else None
 
     @staticmethod
-    def _place_title(name, owner, available, obs) -> str:
+    def _place_title(name: str, owner: Mapping[str, int], available: Collection[str], obs: dict[str, Any]) -> str:
         w = world()
         kind = {"city": "City", "port": "Port", "wonder": "Natural wonder"}[w.dest_type(name)]
         text = f"{name}: {kind}, {w.zone_names[w.zone(name)]}"
@@ -489,7 +491,7 @@ class WanderlustBoard(Board):
         return text
 
     @staticmethod
-    def _route(path, colour: str = S.LEGAL, dashed: bool = False) -> str:
+    def _route(path: Sequence[str], colour: str = S.LEGAL, dashed: bool = False) -> str:
         pts = []
         dash = ' stroke-dasharray="8 6"' if dashed else ""
         for a, b in zip(path, path[1:], strict=False):
@@ -499,7 +501,7 @@ class WanderlustBoard(Board):
                            f'stroke-opacity="0.7" stroke-linecap="round"{dash}/>')
         return "".join(pts)
 
-    def _trotters(self, state, obs) -> list[str]:
+    def _trotters(self, state: WanderlustState, obs: dict[str, Any]) -> list[str]:
         """Each trotter as a token on its place's mark (no place name is drawn there); the
         trotters sharing a place split its disc. Tokens let clicks through to the place."""
         here: dict[str, list[int]] = {}
@@ -548,7 +550,7 @@ class WanderlustBoard(Board):
         return out
 
     # ------------------------------------------------------------------ panels
-    def _hand_panel(self, state, obs, viewer, legal, x, y):
+    def _hand_panel(self, state: WanderlustState, obs: dict[str, Any], viewer: int | str | None, legal: set[str], x: float, y: float) -> tuple[list[str], float]:
         out = []
         p = obs["current_player"]
         shown = p if viewer is None or viewer == PUBLIC else viewer  # the public sees P's hidden hand
@@ -608,7 +610,7 @@ class WanderlustBoard(Board):
         y += 28 if shown_buttons else 0
         return out, y
 
-    def _display_panel(self, state, obs, viewer, legal, x, y):
+    def _display_panel(self, state: WanderlustState, obs: dict[str, Any], viewer: int | str | None, legal: set[str], x: float, y: float) -> tuple[list[str], float]:
         out = [S.text(x, y, "ticket display (click to take)", size=12, fill=S.MUTED)]
         y += 10
         for i, ticket in enumerate(obs["display"]):
@@ -645,7 +647,7 @@ class WanderlustBoard(Board):
                                extra_class="bk-box"))
         return out, y + 48
 
-    def _payments_panel(self, state, to: str, legal, x, y):
+    def _payments_panel(self, state: WanderlustState, to: str, legal: set[str], x: float, y: float) -> tuple[list[str], float]:
         """The ways to pay for the chosen destination ``to`` (in the objectives' place until
         one is chosen): tickets, experience and flights on one line, the route below it."""
         pays = self.payments(state, to)
@@ -679,7 +681,7 @@ class WanderlustBoard(Board):
             y += 12 * len(rows) + 2
         return out, y
 
-    def _objectives_panel(self, state, obs, x, y):
+    def _objectives_panel(self, state: WanderlustState, obs: dict[str, Any], x: float, y: float) -> tuple[list[str], float]:
         out = [S.text(x, y, "race objectives", size=12, fill=S.MUTED)]
         y += 15
         table = cards().objectives

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardkit.engine import RuleViolation
+from boardkit.engine import Action, RuleViolation
 from boardkit.engine.rules import rule_ids
 
 from . import tickets
@@ -20,7 +20,7 @@ from .actions import Photo, Postcard, Souvenir
 from .content import TICKETS, an, world
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 
@@ -29,7 +29,7 @@ WHAT = {"city": "souvenirs", "port": "postcards", "wonder": "photos"}
 
 
 @RULES.implements("wanderlust.skill.photo_points")
-def cost(state: WanderlustState, p: int, act) -> int:
+def cost(state: WanderlustState, p: int, act: Action) -> int:
     c = state.params.collect
     if isinstance(act, Souvenir):
         return c.souvenir_cost
@@ -39,7 +39,7 @@ def cost(state: WanderlustState, p: int, act) -> int:
 
 
 @RULES.implements("wanderlust.skill.souvenir_limit")
-def limit(state: WanderlustState, p: int, act) -> int:
+def limit(state: WanderlustState, p: int, act: Action) -> int:
     c = state.params.collect
     if isinstance(act, Souvenir):
         return state.skill(p, "souvenir_limit", c.souvenirs_per_city)
@@ -48,7 +48,7 @@ def limit(state: WanderlustState, p: int, act) -> int:
     return c.photos_per_wonder
 
 
-def problem(state: WanderlustState, p: int, act, points: int) -> RuleViolation | None:
+def problem(state: WanderlustState, p: int, act: Action, points: int) -> RuleViolation | None:
     here = state.loc[p]
     kind = world().dest_type(here)
     wanted = KIND_OF[type(act)]
@@ -103,7 +103,7 @@ def candidates(state: WanderlustState, p: int, points: int) -> list:
     return [a for a in acts if problem(state, p, a, points) is None]
 
 
-def collect(state: WanderlustState, p: int, act) -> None:
+def collect(state: WanderlustState, p: int, act: Action) -> None:
     here = state.loc[p]
     index = {Souvenir: 0, Postcard: 1, Photo: 2}[type(act)]
     if isinstance(act, Postcard) and act.ticket is not None:

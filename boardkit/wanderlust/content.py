@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import deque
+from collections.abc import Sequence
 from functools import cache
-from typing import Literal
+from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -75,7 +76,7 @@ class MapFile(Strict):
     tracks: list[tuple[str, str, Literal["car", "train", "ship", "charter", "white"]]]
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> Self:
         names = [p.name for p in self.place]
         seen: set[str] = set()
         for i, name in enumerate(names):
@@ -152,7 +153,7 @@ class World:
         self.land_no_ship = no_ship
 
     @staticmethod
-    def _bfs(source: int, adjacency) -> list[int]:
+    def _bfs(source: int, adjacency: Sequence[Sequence[tuple[int, int]]]) -> list[int]:
         inf = 10**6
         dist = [inf] * len(adjacency)
         dist[source] = 0
@@ -221,7 +222,7 @@ class Objective(Strict):
     provenance: Provenance = "illustrative"
 
     @model_validator(mode="after")
-    def _targets(self):
+    def _targets(self) -> Self:
         if set(self.target) != {"2", "3", "4", "5"}:
             raise ValueError(f"objective {self.id}: target needs player counts 2, 3, 4 and 5")
         for count, value in self.target.items():
@@ -251,7 +252,7 @@ class Goal(Strict):
     provenance: Provenance = "illustrative"
 
     @model_validator(mode="after")
-    def _type(self):
+    def _type(self) -> Self:
         if (self.kind == "destinations") != (self.type is not None):
             raise ValueError(f"goal {self.id}: 'type' belongs to destination goals")
         return self
@@ -286,7 +287,7 @@ class CardsFile(Strict):
     passport: list[Passport] = Field(min_length=5)
 
     @model_validator(mode="after")
-    def _consistent(self):
+    def _consistent(self) -> Self:
         if tuple(self.tickets) != TICKETS:
             raise ValueError(f"tickets: expected the types {', '.join(TICKETS)} in this order")
         if any(v < 0 for v in self.tickets.values()) or sum(self.tickets.values()) < 20:

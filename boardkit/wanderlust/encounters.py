@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardkit.engine import RuleViolation, Step
+import numpy as np
+
+from boardkit.engine import Action, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
-from . import tickets
+from . import objectives, tickets
 from .actions import PlayEncounter, TakeTicket
 from .content import cards
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
-    from .turn import TurnStep
+    from .position import TurnCounts, WanderlustState
 
 RULES = rule_ids("wanderlust")
 
@@ -36,7 +37,7 @@ def gain(state: WanderlustState, t: int, why: str = "") -> str | None:
     ids = [cid for cid in cards().encounter_ids if deck.get(cid, 0)]
     weights = [deck[cid] for cid in ids]
 
-    def sample(rng, ids=ids, weights=weights):
+    def sample(rng: np.random.Generator, ids: list[str] = ids, weights: list[int] = weights) -> str:
         r = int(rng.integers(sum(weights)))
         for cid, w in zip(ids, weights, strict=True):
             if r < w:
@@ -64,7 +65,7 @@ def per_turn(state: WanderlustState, p: int) -> int:
     return state.skill(p, "encounters_per_turn", state.params.encounters.per_turn)
 
 
-def problem(state: WanderlustState, step: TurnStep, act: PlayEncounter) -> RuleViolation | None:
+def problem(state: WanderlustState, step: TurnCounts, act: PlayEncounter) -> RuleViolation | None:
     p = step.player
     card = cards().encounters.get(act.card)
     if card is None:
@@ -83,14 +84,14 @@ def problem(state: WanderlustState, step: TurnStep, act: PlayEncounter) -> RuleV
     return None
 
 
-def playable(state: WanderlustState, step: TurnStep) -> list[PlayEncounter]:
+def playable(state: WanderlustState, step: TurnCounts) -> list[PlayEncounter]:
     p = step.player
     if step.encounters >= per_turn(state, p):
         return []
     return [PlayEncounter(cid) for cid in cards().encounter_ids if state.enc[p].get(cid, 0)]
 
 
-def play(state: WanderlustState, step: TurnStep, act: PlayEncounter) -> None:
+def play(state: WanderlustState, step: TurnCounts, act: PlayEncounter) -> None:
     p = step.player
     card = cards().encounters[act.card]
     state.enc[p][act.card] -= 1
@@ -125,15 +126,17 @@ class EncounterTicketStep(Step):
 
     rule = "wanderlust.encounter.effects"
 
-    def __init__(self, player: int, title: str):
+    def __init__(self, player: int, title: str) -> None:
         self.player, self.title = player, title
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WanderlustState) -> str:
         return f"take a ticket from the display for free ({self.title})"
 
-    def legal(self, state):
+    def legal(self, state: WanderlustState) -> list[Action]:
         return [TakeTicket(i) for i, t in enumerate(state.display) if t is not None]
 
-    def resolve(self, state, act):
+    def resolve(self, state: WanderlustState, act: Action) -> Outcome:
+        assert isinstance(act, TakeTicket), "the only legal actions are TakeTicket"
         tickets.take_display(state, self.player, act.slot)
-        state.check_objectives()
+        objectives.update(state)
+        return None

@@ -12,12 +12,17 @@ triggered race plays its last turns even past it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from boardkit.engine import Flow, Phase, Stage, Turn
 
 from . import turn
 
+if TYPE_CHECKING:
+    from .position import WanderlustState
 
-def _next(state) -> str | None:
+
+def _next(state: WanderlustState) -> str | None:
     return None if turn.game_end(state) else "round"
 
 

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
 from boardkit.engine import Game
 
 from .actions import ACTIONS, make_codec
 from .params import Params, Variant
-from .state import WanderlustState
+from .state import WanderlustPlay
 
 GAME = Game(
     name="wanderlust",
     title="Wanderlust: Discover the World",
-    state_class=WanderlustState,
+    state_class=WanderlustPlay,
     actions=ACTIONS,
     players=(1, 5),
     default_players=3,
@@ -34,10 +39,11 @@ GAME = Game(
 )
 
 
-def new_game(players: int | None = None, seed: int = 0, variant=None,
-             params=None) -> WanderlustState:
+def new_game(players: int | None = None, seed: int = 0,
+             variant: Mapping[str, Any] | BaseModel | None = None,
+             params: Mapping[str, Any] | None = None) -> WanderlustPlay:
     """``GAME.new_game(...)``, typed as the Wanderlust position it is."""
     state = GAME.new_game(players=players, seed=seed, variant=variant, params=params)
-    assert isinstance(state, WanderlustState), "GAME's state_class is WanderlustState"
+    assert isinstance(state, WanderlustPlay), "GAME's state_class is WanderlustPlay"
     return state
 

@@ -10,14 +10,14 @@ turn (see :mod:`boardkit.wanderlust.turn`).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boardkit.engine.rules import rule_ids
 
 from .content import Objective, cards, world
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 #: objective kind -> its rule, which :func:`met` carries out
@@ -31,7 +31,12 @@ KIND_RULES = RULES.family({
 })
 
 
-def _have(state: WanderlustState, t: int, obj: Objective, known: dict) -> object:
+#: what a trotter has towards an objective, and what the objective asks: a count, or the
+#: collector's (souvenirs, postcards, cameras)
+Progress = int | tuple[int, ...]
+
+
+def _have(state: WanderlustState, t: int, obj: Objective, known: dict[str, Any]) -> Progress:
     """What trotter ``t`` has towards ``obj``. ``known`` keeps the figures already read in
     this check, so one :func:`update` reads each trotter's figures once, not once per
     objective."""
@@ -47,7 +52,7 @@ def _have(state: WanderlustState, t: int, obj: Objective, known: dict) -> object
     if kind in known:
         return known[kind]
     if kind == "experience":
-        have: object = state.exp[t]
+        have: Progress = state.exp[t]
     elif kind == "collector":
         have = tuple(state.collectibles(t))
     elif kind == "trip":
@@ -74,16 +79,18 @@ def _places(visited: tuple[str, ...]) -> tuple[int, dict[str, int]]:
     return found
 
 
-def progress(state: WanderlustState, t: int, obj: Objective) -> tuple:
+def progress(state: WanderlustState, t: int, obj: Objective) -> tuple[Progress, Progress]:
     """(what trotter ``t`` has, what the objective asks) for the current number of trotters."""
     return _have(state, t, obj, {}), obj.goal_for(state.trotters)
 
 
-def _reached(kind: str, have, target) -> bool:
+def _reached(kind: str, have: Progress, target: Progress) -> bool:
+    if kind == "collector":
+        assert isinstance(have, tuple) and isinstance(target, tuple), "three counts each"
+        return all(h >= g for h, g in zip(have, target, strict=True))
+    assert isinstance(have, int) and isinstance(target, int), "one count each"
     if kind == "experience":
         return have > target  # 'more than 20 travel experience points'
-    if kind == "collector":
-        return all(h >= g for h, g in zip(have, target, strict=True))
     return have >= target
 
 
@@ -92,7 +99,7 @@ def met(state: WanderlustState, t: int, obj: Objective) -> bool:
     return _reached(obj.kind, have, target)
 
 
-Plan = tuple[tuple[str, Objective, object], ...]
+Plan = tuple[tuple[str, Objective, Progress], ...]
 #: (objectives in play, trotters) -> (the card table read, per objective (id, card, target)):
 #: the targets depend only on the number of trotters, so a game looks them up once; a plan
 #: counts only for the very table it was read from (content loaded again is read again)
@@ -133,7 +140,7 @@ def update(state: WanderlustState) -> None:
     plan = _plan(state)
     for t in range(state.trotters):
         done = state.achieved[t]
-        known: dict = {}  # trotter t's figures, read once (nothing changes them here)
+        known: dict[str, Any] = {}  # trotter t's figures, read once (nothing changes them here)
         for oid, obj, target in plan:
             if oid in done:
                 continue

@@ -27,6 +27,8 @@ Rule parameters (points, limits, tables) live in ``data/wanderlust/params.toml``
 
 from __future__ import annotations
 
+from typing import Self
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from boardkit.engine.game import house_rule
@@ -46,7 +48,7 @@ class Variant(BaseModel):
 
     @field_validator("passports")
     @classmethod
-    def _passports(cls, value):
+    def _passports(cls, value: tuple[str, ...] | None) -> tuple[str, ...] | None:
         if value is None:
             return value
         from .content import cards
@@ -61,7 +63,7 @@ class Variant(BaseModel):
 
     @field_validator("scenario")
     @classmethod
-    def _known(cls, value):
+    def _known(cls, value: str | None) -> str | None:
         if value is None:
             return value
         from .scenario_specs import scenarios
@@ -135,7 +137,7 @@ class SoloParams(_Model):
 
     @field_validator("automaton_points")
     @classmethod
-    def _positive(cls, value):
+    def _positive(cls, value: tuple[int, int, int]) -> tuple[int, int, int]:
         if any(v < 1 or v > 10 for v in value):
             raise ValueError("automaton action points must be 1..10")
         return value
@@ -160,7 +162,7 @@ class Params(_Model):
     end: EndParams
 
     @model_validator(mode="after")
-    def _known_objectives(self):
+    def _known_objectives(self) -> Self:
         from .content import cards
 
         known = cards().objectives

@@ -41,9 +41,10 @@ How the listing stays fast:
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import cast
+from functools import partial
+from typing import TypeVar, cast
 
 from .content import FLIGHT, LEGS, TICKETS, WHITE, WILD, world
 
@@ -59,8 +60,12 @@ def _hand(counts: Sequence[int]) -> Hand:
 _CACHE_SIZE = 50_000
 
 
-class _LRU(OrderedDict):
-    def get_or(self, key, make):
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _LRU(OrderedDict[K, V]):
+    def get_or(self, key: K, make: Callable[[], V]) -> V:
         try:
             self.move_to_end(key)
             return self[key]
@@ -72,8 +77,8 @@ class _LRU(OrderedDict):
             return value
 
 
-_SEARCH = _LRU()
-_SPENDS = _LRU()
+_SEARCH: _LRU[tuple[int, tuple[int, ...], Hand, int], tuple[dict[int, dict], dict[int, dict]]] = _LRU()
+_SPENDS: _LRU[tuple[tuple[int, ...], Hand], tuple[Hand, ...]] = _LRU()
 
 
 @dataclass(frozen=True)
@@ -194,13 +199,13 @@ def _search(src: int, targets: tuple[int, ...], hand: Hand, legs: int) -> dict[i
     return found
 
 
-_NEAREST = _LRU()
+_NEAREST: _LRU[tuple[int, ...], list[int]] = _LRU()
 
 
 def _nearest(targets: tuple[int, ...]) -> list[int]:
     """Per place: the fewest tracks (flights included) to the closest of ``targets``."""
 
-    def make():
+    def make() -> list[int]:
         w = world()
         rows = [w.dist_all[t] for t in targets]
         return [min(col) for col in zip(*rows, strict=True)] if rows else [0] * w.n
@@ -256,19 +261,19 @@ def _multisets(avail: Sequence[int], size: int) -> tuple[Hand, ...]:
 _MULTISETS: dict[tuple[tuple[int, ...], int], tuple[Hand, ...]] = {}
 
 
-def _draws(avail: list[int], size: int):
+def _draws(avail: list[int], size: int) -> Iterator[Hand]:
     if size == 0:
-        yield (0,) * 6
+        yield (0, 0, 0, 0, 0, 0)
         return
     if sum(avail) < size:
         return
     out = [0] * 6
 
-    def rec(i: int, left: int):
+    def rec(i: int, left: int) -> Iterator[Hand]:
         if i == 5:
             if left <= avail[5]:
                 out[5] = left
-                yield tuple(out)
+                yield cast(Hand, tuple(out))  # six counts
             return
         for c in range(min(avail[i], left), -1, -1):
             out[i] = c
@@ -282,13 +287,13 @@ def _outcomes(src: int, targets: tuple[int, ...], hand: Hand, legs: int
               ) -> tuple[dict[int, dict], dict[int, dict]]:
     """Per target: {(spent, flights): signature}, and the search's {signature: path}."""
 
-    def make():
+    def make() -> tuple[dict[int, dict], dict[int, dict]]:
         found = _search(src, targets, hand, legs)
         result: dict[int, dict] = {}
         for t, sigs in found.items():
             table: dict[Outcome, tuple[int, ...]] = {}
             for sig in sigs:
-                for spent in _SPENDS.get_or((sig, hand), lambda s=sig: _spends(s, hand)):
+                for spent in _SPENDS.get_or((sig, hand), partial(_spends, sig, hand)):
                     table.setdefault((spent, sig[FLIGHT]), sig)
             result[t] = table
         return result, found
@@ -402,7 +407,7 @@ def find(source: str, to: str, spent: Sequence[int], flights: int) -> Payment | 
                    _assign(path, spent_t))
 
 
-_FIND = _LRU()
+_FIND: _LRU[tuple[str, int, int, Hand, int], tuple[int, ...] | None] = _LRU()
 
 
 def _find(src: int, dst: int, spent: Hand, flights: int) -> tuple[int, ...] | None:
@@ -491,7 +496,7 @@ def repeating_route(source: str, to: str, spent: Sequence[int], flights: int
     dist = w.dist_all[goal]
     memo: dict[tuple, tuple | None] = {}
 
-    def rec(u: int, rest: tuple, fl: int):
+    def rec(u: int, rest: tuple[int, ...], fl: int) -> tuple[tuple[int, str], ...] | None:
         left = sum(rest)
         if left == 0:
             return () if u == goal and fl == 0 else None

@@ -15,13 +15,13 @@ from boardkit.engine.errors import clipped
 
 from .game import new_game
 from .scenario_specs import ScenarioFile, ScenarioSpec, scenarios
-from .state import WanderlustState
+from .state import WanderlustPlay
 
 __all__ = ["ScenarioFile", "ScenarioSpec", "scenario", "scenarios"]
 
 
 def scenario(name: str, seed: int | None = None, params: Mapping[str, Any] | None = None,
-             **variant: Any) -> WanderlustState:
+             **variant: Any) -> WanderlustPlay:
     """A new game starting from a worked example of the rulebook (see ``scenarios.toml``);
     ``seed`` deals what the example leaves out (None: 0), ``params`` changes rule parameters
     (``{"setup.hometown_visited": True}``), ``variant`` options (``house_rule=True``).

@@ -10,19 +10,20 @@ race objectives and no automaton has more points (same tie-breaks).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from boardkit.engine.rules import rule_ids
 
-from .content import DESTINATION_KINDS, cards
+from .content import DESTINATION_KINDS, Goal, cards
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 
 
-def _table(values, n: int) -> int:
+def _table(values: Sequence[int], n: int) -> int:
     return values[min(n, len(values) - 1)]
 
 
@@ -49,7 +50,8 @@ def goal_met(state: WanderlustState, t: int) -> bool:
                      lambda kind: state.destinations_of(t, kind)) >= g.target
 
 
-def goal_have(g, collectibles, experience: int, encounters: int, destinations) -> int:
+def goal_have(g: Goal, collectibles: Sequence[int], experience: int, encounters: int,
+              destinations: Callable[[str], int]) -> int:
     """What a trotter has of what personal goal ``g`` counts, from its counts (the players'
     heuristic calls it with the counts an action would give): ``collectibles`` =
     (souvenirs, postcards, cameras), ``destinations(type)`` = destinations of that type."""

@@ -9,8 +9,10 @@ recently": seats are numbered from the starting player).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
+
+import numpy as np
 
 from boardkit.engine import DataError, VariantError
 from boardkit.engine.rules import rule_ids
@@ -20,9 +22,11 @@ from .content import TICKETS, cards, world
 from .scenario_specs import ScenarioSpec, scenarios
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
+
+T = TypeVar("T")
 
 
 def _blank(state: WanderlustState, names: list[str], automatons: int) -> None:
@@ -80,7 +84,7 @@ def colour_trotters(state: WanderlustState) -> None:
             state.note(f"{state.label(t)} is the {state.colours[t]} trotter")
 
 
-def _pick(pool: list):
+def _pick(pool: Sequence[T]) -> Callable[[np.random.Generator], T]:
     return lambda rng: pool[int(rng.integers(len(pool)))]
 
 
@@ -172,7 +176,7 @@ def _standard(state: WanderlustState) -> None:
         _deal_secrets(state, range(state.players))
 
 
-def _deal_secrets(state: WanderlustState, seats) -> None:
+def _deal_secrets(state: WanderlustState, seats: Iterable[int]) -> None:
     for p in seats:
         for attr, pool_name, title in (("mission", "mission_pool", "secret mission"),
                                        ("goal", "goal_pool", "personal goal")):

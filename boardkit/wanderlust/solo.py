@@ -18,7 +18,7 @@ from boardkit.engine.rules import rule_ids
 from .content import cards, world
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 

@@ -8,7 +8,10 @@ player may reset it. A player who ends a turn with an empty hand draws two blind
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from boardkit.engine import RuleViolation
 from boardkit.engine.rules import rule_ids
@@ -16,13 +19,12 @@ from boardkit.engine.rules import rule_ids
 from .content import TICKETS, an
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
-    from .turn import TurnStep
+    from .position import TurnCounts, WanderlustState
 
 RULES = rule_ids("wanderlust")
 
 
-def _pick(counts: tuple[int, ...], rng) -> str:
+def _pick(counts: tuple[int, ...], rng: np.random.Generator) -> str:
     r = int(rng.integers(sum(counts)))
     for name, c in zip(TICKETS, counts, strict=True):
         if r < c:
@@ -78,7 +80,7 @@ def give(state: WanderlustState, p: int, ticket: str, known: bool) -> None:
         state.known[p][i] += 1
 
 
-def spend(state: WanderlustState, p: int, spent) -> None:
+def spend(state: WanderlustState, p: int, spent: Sequence[int]) -> None:
     """Discard tickets (counts) from ``p``'s hand, face up: everyone sees what was spent."""
     for i, c in enumerate(spent):
         if c:
@@ -126,7 +128,7 @@ def types_shown(state: WanderlustState) -> int:
     return len({t for t in state.display if t is not None})
 
 
-def reset_problem(state: WanderlustState, step: TurnStep) -> RuleViolation | None:
+def reset_problem(state: WanderlustState, step: TurnCounts) -> RuleViolation | None:
     limit = state.params.tickets.reset_types
     shown = types_shown(state)
     if shown > limit:

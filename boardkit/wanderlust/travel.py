@@ -10,6 +10,7 @@ why a destination is out of reach.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from boardkit.engine import RuleViolation
@@ -20,7 +21,7 @@ from .actions import Travel
 from .content import TICKETS, world
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 
@@ -157,7 +158,7 @@ def travel(state: WanderlustState, p: int, act: Travel) -> None:
 # ---------------------------------------------------------------- teaching aid
 
 
-def paying(state: WanderlustState, p: int, to: str, tickets) -> list[routes.Payment]:
+def paying(state: WanderlustState, p: int, to: str, tickets: Sequence[str]) -> list[routes.Payment]:
     """The trips of player ``p`` to ``to`` that spend exactly ``tickets``, one per number of
     long flights, whatever their length (the board offers these when tickets are picked
     from the hand; :func:`problem` still checks the chosen one)."""
@@ -185,7 +186,7 @@ def plan(state: WanderlustState, p: int | None = None) -> dict[str, dict]:
     for to in targets(state):
         pays = found[to]
 
-        def xp(pay, bonus=bonus):
+        def xp(pay: routes.Payment, bonus: int = bonus) -> int:
             return pay.experience + pay.flights * bonus
 
         out[to] = {

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardkit.engine import STAY, Outcome, RuleViolation, Step
+from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
 
 from . import automaton, collectibles, encounters, objectives, scoring, tickets, travel
@@ -32,7 +32,7 @@ from .actions import (
 )
 
 if TYPE_CHECKING:
-    from .state import WanderlustState
+    from .position import WanderlustState
 
 RULES = rule_ids("wanderlust")
 
@@ -45,19 +45,19 @@ class TurnStep(Step["WanderlustState"]):
 
     rule = "wanderlust.turn.points"
 
-    def __init__(self, player: int, ap: int):
+    def __init__(self, player: int, ap: int) -> None:
         self.player = player
         self.ap = ap
         self.encounters = 0
         self.resets = 0
 
-    def prompt(self, state) -> str:
+    def prompt(self, state: WanderlustState) -> str:
         if self.ap:
             return (f"spend {self.ap} action point{'s' if self.ap != 1 else ''}: acquire a ticket, "
                     "travel or gain a collectible")
         return "end the turn (an encounter card may still be played)"
 
-    def __getstate__(self):  # the memo is a cache: never saved, compared or copied
+    def __getstate__(self) -> dict[str, object]:  # the memo is a cache: never saved, compared or copied
         return {k: v for k, v in self.__dict__.items() if k != "_memo"}
 
     def _key(self, state: WanderlustState) -> tuple:
@@ -69,7 +69,7 @@ class TurnStep(Step["WanderlustState"]):
                 tuple(state.tokens[p].get(here, ())), tuple(sorted(state.enc[p].items())),
                 state.passport[p], id(state.params), id(state.variant))
 
-    def legal(self, state: WanderlustState) -> list:
+    def legal(self, state: WanderlustState) -> list[Action]:
         key = self._key(state)
         memo = self.__dict__.get("_memo")
         if memo is not None and memo[0] == key:
@@ -78,8 +78,8 @@ class TurnStep(Step["WanderlustState"]):
         self._memo = (key, acts)
         return list(acts)
 
-    def _legal(self, state: WanderlustState) -> list:
-        acts: list = []
+    def _legal(self, state: WanderlustState) -> list[Action]:
+        acts: list[Action] = []
         if self.ap > 0:
             acts = spending(state, self)
             if not acts:
@@ -91,12 +91,12 @@ class TurnStep(Step["WanderlustState"]):
             acts.append(ResetDisplay())
         return acts
 
-    def check(self, state: WanderlustState, act) -> None:
+    def check(self, state: WanderlustState, act: Action) -> None:
         err = problem(state, self, act)
         if err is not None:
             raise err
 
-    def resolve(self, state: WanderlustState, act) -> Outcome:
+    def resolve(self, state: WanderlustState, act: Action) -> Outcome:
         p = self.player
         if isinstance(act, EndTurn):
             return None  # the turn is over (flow.py: turn_over)
@@ -127,10 +127,10 @@ class TurnStep(Step["WanderlustState"]):
         return STAY
 
 
-def spending(state: WanderlustState, step: TurnStep) -> list:
+def spending(state: WanderlustState, step: TurnStep) -> list[Action]:
     """Every legal action that costs action points."""
     p, ap = step.player, step.ap
-    acts: list = [TakeTicket(i) for i, t in enumerate(state.display) if t is not None]
+    acts: list[Action] = [TakeTicket(i) for i, t in enumerate(state.display) if t is not None]
     if tickets.blind_problem(state) is None:
         acts.append(TakeBlind())
     acts.extend(travel.options(state, p))
@@ -138,7 +138,7 @@ def spending(state: WanderlustState, step: TurnStep) -> list:
     return acts
 
 
-def problem(state: WanderlustState, step: TurnStep, act) -> RuleViolation | None:
+def problem(state: WanderlustState, step: TurnStep, act: Action) -> RuleViolation | None:
     """Why ``act`` is illegal in this turn (``None`` when it is legal)."""
     p = step.player
     if isinstance(act, SPENDING) and step.ap <= 0:
