@@ -738,32 +738,8 @@ assert (only_search, only_greedy, both) == (389, 46, 50)
 # covers zero.
 
 # %%
-from boardkit.analysis.lab import findings
+from boardkit.analysis.lab import findings, interval_text, seat_finding
 from boardkit.analysis.metrics import wilson
-
-
-def rate(value, low, high) -> str:
-    return interval_text(value, low, high)
-
-
-def seat_rate(table, agent: str, seat: int) -> str:
-    return rate(*table.loc[seat, [(agent, "win_rate"), (agent, "ci_low"), (agent, "ci_high")]])
-
-
-def seat_finding(beside, seat: int, ahead: bool) -> dict:
-    """A seat's finding from a `seats_beside` comparison: its whole interval above the fair
-    share (``ahead``) or below it; the search's verdict waits for its whole study."""
-    table = beside.table
-    players = len(table)
-    fair = 1 / players
-    share = {2: "half", 3: "a third", 4: "a quarter", 5: "a fifth"}[players]
-    shows = {agent: bool(table.loc[seat, (agent, "ci_low")] > fair) if ahead
-             else bool(table.loc[seat, (agent, "ci_high")] < fair) for agent in ("greedy", "mcts")}
-    return {"finding": f"{players} players: seat {seat} wins {'more' if ahead else 'less'} than {share}",
-            "weaker": seat_rate(table, "greedy", seat), "stronger": seat_rate(table, "mcts", seat),
-            "weaker_shows": shows["greedy"],
-            "stronger_shows": shows["mcts"] if beside.complete else None}
-
 
 collector = {agent: timing_both.loc["Collector", (agent, "fulfilled")] for agent in ("greedy", "mcts")}
 collector_ci = {agent: wilson(round(met * K_WL2), K_WL2) for agent, met in collector.items()}
@@ -771,12 +747,12 @@ rounds_2p = course.loc["rounds"]
 house_2p_seat1 = house.set_index(["players", "seat"]).loc[(2, 1)]  # greedy, round finished
 summary = findings([
     {"finding": "Solo: a player beats two automatons in fewer than one game in five",
-     "weaker": rate(*beat.loc["greedy", ["won", "ci_low", "ci_high"]]),
-     "stronger": rate(*beat.loc["mcts", ["won", "ci_low", "ci_high"]]),
+     "weaker": interval_text(*beat.loc["greedy", ["won", "ci_low", "ci_high"]]),
+     "stronger": interval_text(*beat.loc["mcts", ["won", "ci_low", "ci_high"]]),
      "weaker_shows": beat.loc["greedy", "ci_high"] < 0.2, "stronger_shows": beat.loc["mcts", "ci_high"] < 0.2},
     {"finding": "Solo: a player loses most games against two automatons",
-     "weaker": rate(*beat.loc["greedy", ["won", "ci_low", "ci_high"]]),
-     "stronger": rate(*beat.loc["mcts", ["won", "ci_low", "ci_high"]]),
+     "weaker": interval_text(*beat.loc["greedy", ["won", "ci_low", "ci_high"]]),
+     "stronger": interval_text(*beat.loc["mcts", ["won", "ci_low", "ci_high"]]),
      "weaker_shows": beat.loc["greedy", "ci_high"] < 0.5, "stronger_shows": beat.loc["mcts", "ci_high"] < 0.5},
     seat_finding(beside_wl2, 1, ahead=True),
     seat_finding(beside_wl3, 1, ahead=True),
@@ -788,8 +764,8 @@ summary = findings([
     # the house rule's remedy: greedy's 1,000 games beside the search's (section 4), a
     # finding when the interval covers the fair half; no verdict until the study is whole
     {"finding": "2 players, round finished first: seat 1 wins about half",
-     "weaker": rate(*house_2p_seat1[["win_rate", "ci_low", "ci_high"]]),
-     "stronger": seat_rate(seats_fr, "finish the round", 1)
+     "weaker": interval_text(*house_2p_seat1[["win_rate", "ci_low", "ci_high"]]),
+     "stronger": interval_text(*seats_fr.loc[1, "finish the round"][["win_rate", "ci_low", "ci_high"]])
      + ("" if beside_fr.complete else f", first {K_FR} deals"),
      "weaker_shows": bool(house_2p_seat1.covers_fair),
      "stronger_shows": bool(seats_fr.loc[1, ("finish the round", "ci_low")] <= 1 / 2
@@ -801,8 +777,8 @@ summary = findings([
          rounds_2p.difference, rounds_2p.ci_low, rounds_2p.ci_high, percent=False, sign=True),
      "weaker_shows": True, "stronger_shows": rounds_2p.ci_low <= 0 <= rounds_2p.ci_high},
     {"finding": "2 players: Collector is met in most games",
-     "weaker": rate(collector["greedy"], *collector_ci["greedy"]),
-     "stronger": rate(collector["mcts"], *collector_ci["mcts"]),
+     "weaker": interval_text(collector["greedy"], *collector_ci["greedy"]),
+     "stronger": interval_text(collector["mcts"], *collector_ci["mcts"]),
      "weaker_shows": collector_ci["greedy"][0] > 0.5, "stronger_shows": collector_ci["mcts"][0] > 0.5},
 ])
 print(summary.rename(columns={"weaker": "greedy", "stronger": "default search (mcts)"}).to_string())
