@@ -42,7 +42,7 @@ from .regelwerk import Ruleset
 from .sheet import Sheet
 
 if TYPE_CHECKING:
-    from .state import FreizeitparkState
+    from .position import FreizeitparkState
 
 RULES = rule_ids("freizeitpark")
 

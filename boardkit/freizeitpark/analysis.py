@@ -36,7 +36,7 @@ from boardkit.engine import game as get_game
 
 from . import ende
 from .content import content
-from .state import FreizeitparkState
+from .state import FreizeitparkPlay, FreizeitparkState
 
 GAME = "freizeitpark"
 
@@ -89,7 +89,7 @@ def play_games(n: int, players: int = 1, agents: Sequence[str] | str = "greedy",
     for index, gseed in enumerate(game_seeds(seed, n)):
         state = g.new_game(players=players, seed=gseed, variant=dict(variant or {}),
                            params=dict(params or {}))
-        assert isinstance(state, FreizeitparkState), state
+        assert isinstance(state, FreizeitparkPlay), state
         bots = [make_agent(names[s], seed=gseed * 8 + s, game=GAME) for s in range(players)]
         met = _MinimumsMet(state)
         play(state, bots, max_actions=10_000, before_action=met.before, on_action=met.after)

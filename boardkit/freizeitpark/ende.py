@@ -27,14 +27,16 @@ from typing import TYPE_CHECKING
 from boardkit.engine.rules import rule_ids
 
 from . import auftragskarten
-from .bauen import any_build
+from .actions import Build, Entrance
+from .bauen import any_build, structure_cells
+from .content import TABLES, content
 from .konstrukte import analysis
 from .regelwerk import Ruleset
 from .sheet import Sheet
 from .wertung import Table, tables
 
 if TYPE_CHECKING:
-    from .state import FreizeitparkState
+    from .position import FreizeitparkState
 
 RULES = rule_ids("freizeitpark")
 
@@ -121,6 +123,64 @@ def evaluate(state: FreizeitparkState) -> bool:
     return True
 
 
+@RULES.implements("freizeitpark.ablauf.simultan")
+def end_round(state: FreizeitparkState) -> None:
+    """The round's builds drawn: every hidden build at once, the points marked, then the end
+    of the game checked (:func:`evaluate`)."""
+    rs = state.rules
+    for p, act in enumerate(state.builds):
+        if act is None:
+            continue
+        state.builds[p] = None
+        _draw(state, p, act, rs)
+    if state.round > 0:
+        state.over = evaluate(state)
+
+
+def _draw(state: FreizeitparkState, p: int, act: Entrance | Build, rs: Ruleset) -> None:
+    """Player ``p``'s build drawn on their sheet, and logged with what it scored."""
+    sheet = state.sheets[p]
+    before = standing(rs, sheet)
+    if isinstance(act, Entrance):
+        cells = structure_cells(rs, 0, act.turn, act.x, act.y)
+        sheet.draw(cells, "eingang")
+        state.note(f"draws the Eingang on {rs.labels.cells(cells, sep=' ')}", player=p)
+        return
+    cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
+    sheet.draw(cells, act.symbol)
+    an = analysis(rs, sheet)
+    group = an.groups[an.group_at[cells[0]]]
+    status = an.status(group)
+    after = standing(rs, sheet)
+    name = content().de(act.symbol)
+    parts = [f"draws the {content().structures[act.die].de} of the {act.die} "
+             f"as {name} on {rs.labels.cells(cells, sep=' ')}"]
+    if status == "finished" and act.symbol != "landschaft":
+        parts.append(f"a {name} is finished")
+    elif status == "finished":
+        parts.append("a Landschaft square is finished")
+    elif status == "train":
+        parts.append(f"the Bummelzug has {len(group)} cells")
+    elif status == "sin":
+        parts.append(f"Bausünde: this {name} can never be finished")
+    elif status == "open":
+        parts.append(f"a {name} site ({len(group)} of {len(rs.shapes[act.symbol] or ())} "
+                     f"cells)" if act.symbol != "zug" else f"a Bummelzug of {len(group)} cells")
+    for t in TABLES:
+        gained = after.tables[t].marks - before.tables[t].marks
+        lost = after.tables[t].raw - before.tables[t].raw - gained
+        if gained:
+            parts.append(f"+{gained} {content().de(t, 'table')}")
+        if lost > 0:
+            parts.append(f"{content().de(t, 'table')} table full ({lost} not marked)")
+    if rs.card is not None and after.card_met and not before.card_met:
+        parts.append("Auftrag erfüllt ✓")
+    elif rs.card is not None and before.card_met and not after.card_met:
+        have, need = after.card_progress  # only Messe can lapse (freizeitpark.auftrag.bedingung)
+        parts.append(f"Auftrag no longer met: {have} of {need} needed")
+    state.note("; ".join(parts), player=p)
+
+
 def game_end(state: FreizeitparkState) -> bool:
     """The game is over: after the round in which somebody won (:func:`evaluate`) or nobody
     is left (:func:`close_round`) (the same name in every game:
@@ -193,7 +253,7 @@ def close_round(state: FreizeitparkState) -> None:
     end of the game is checked (:func:`evaluate`); then a player whose park no roll fits any
     more, or who can no longer meet the minimums, is out (``freizeitpark.ende.ausgeschieden``),
     and when nobody is left the game ends without a winner."""
-    state.end_round()
+    end_round(state)
     if state.over:
         return
     rs = state.rules

@@ -19,7 +19,7 @@ from boardkit.engine import Flow, Phase
 from . import ablauf, ende, wurf
 
 if TYPE_CHECKING:
-    from .state import FreizeitparkState
+    from .position import FreizeitparkState
 
 
 def _roll(state: FreizeitparkState) -> None:

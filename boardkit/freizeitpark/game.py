@@ -7,12 +7,12 @@ from boardkit.engine import Game
 from .actions import Build, Entrance, make_codec
 from .agents import greedy, heuristic, planner, uct
 from .params import Params, Variant
-from .state import FreizeitparkState
+from .state import FreizeitparkPlay
 
 GAME = Game(
     name="freizeitpark",
     title="Freizeitpark",
-    state_class=FreizeitparkState,
+    state_class=FreizeitparkPlay,
     actions=(Entrance, Build),
     players=(1, 6),
     default_players=2,

@@ -616,7 +616,7 @@ def analysis(rs: Ruleset, sheet: Sheet) -> Analysis:
     """The sheet's analysis, cached on the sheet until its next drawing (after a drawing the
     previous analysis is updated rather than recomputed)."""
     cached = sheet._cache
-    if cached is not None and cached[1] is rs:
+    if cached is not None and cached[1] is rs and isinstance(cached[2], Analysis):
         if cached[0] == sheet.version and cached[2].sheet is sheet:
             return cached[2]
         if cached[0] == sheet.version - 1 and sheet._last is not None:

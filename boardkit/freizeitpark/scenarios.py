@@ -29,7 +29,7 @@ from boardkit.engine.resources import data_file
 from .sheet import Sheet
 
 if TYPE_CHECKING:
-    from .state import FreizeitparkState
+    from .state import FreizeitparkPlay
 
 
 class SheetSpec(Strict):
@@ -144,7 +144,7 @@ def _chain(name: str) -> list[ScenarioSpec]:
 
 
 def scenario(name: str, seed: int | None = None, params: Mapping[str, Any] | None = None,
-             **variant: Any) -> FreizeitparkState:
+             **variant: Any) -> FreizeitparkPlay:
     """A new game played up to the named position (see ``data/freizeitpark/scenarios.toml``):
     the scenario's rolls are forced in order, then its actions are played as real ones.
     ``seed`` rolls the dice after the scenario (None: the scenario's own seed); ``params``
@@ -154,7 +154,7 @@ def scenario(name: str, seed: int | None = None, params: Mapping[str, Any] | Non
     (as for the other games' scenarios).
     """
     from .game import GAME
-    from .state import FreizeitparkState
+    from .state import FreizeitparkPlay
 
     chain = _chain(name)
     first = chain[0]
@@ -162,7 +162,7 @@ def scenario(name: str, seed: int | None = None, params: Mapping[str, Any] | Non
     state = GAME.new_game(players=first.players, seed=first.seed if seed is None else seed,
                           variant=options or None,
                           params=None if params is None else dict(params))
-    assert isinstance(state, FreizeitparkState), "GAME's state_class is FreizeitparkState"
+    assert isinstance(state, FreizeitparkPlay), "GAME's state_class is FreizeitparkPlay"
     for spec in chain:
         for roll in spec.rolls:
             state.force("roll", tuple(roll))

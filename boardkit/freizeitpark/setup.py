@@ -16,7 +16,7 @@ from .content import content
 from .sheet import Sheet
 
 if TYPE_CHECKING:
-    from .state import FreizeitparkState
+    from .position import FreizeitparkState
 
 RULES = rule_ids("freizeitpark")
 

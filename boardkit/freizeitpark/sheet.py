@@ -12,15 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
 
 from boardkit.engine.grid import GridLabels
 
 from .content import Cell
-
-if TYPE_CHECKING:
-    from .konstrukte import Analysis
-    from .regelwerk import Ruleset
 
 
 @cache
@@ -40,8 +35,9 @@ class Sheet:
         self.height = height
         self.cells: dict[Cell, str] = {}
         self.version = 0
-        # (version, ruleset, analysis) of the current or previous drawing
-        self._cache: tuple[int, Ruleset, Analysis] | None = None
+        # (version, ruleset, analysis) of the current or previous drawing, kept by
+        # konstrukte.analysis (the sheet knows neither: they are built on it)
+        self._cache: tuple[int, object, object] | None = None
         # (symbol, cells) of the last drawing (for updating the analysis)
         self._last: tuple[str, tuple[Cell, ...]] | None = None
 

@@ -1,4 +1,5 @@
-"""The Freizeitpark position: every player's sheet, the roll, the hidden builds of the round.
+"""A game of Freizeitpark being played: the position (:mod:`.position`) with its flow, its
+setup, its scoring and its hidden information.
 
 The flow (see :mod:`.ablauf`): round 0 — every player secretly draws the Eingang; then each
 round — one roll for everybody, every player still in the game secretly chooses a build, and
@@ -12,16 +13,14 @@ all fits the park any more (``freizeitpark.ende.ausgeschieden``); with the rule 
 The game always ends: every round that somebody builds fills at least one empty cell, a
 park that no roll fits is out, and a roll that fits some park comes with a chance of at
 least 1 in 36 each round. It ends with a winner (status ``won``) or with nobody left
-(every player ``fired`` or ``out``), and then :meth:`winners` is ``[]``.
+(every player ``fired`` or ``out``), and then :meth:`~FreizeitparkPlay.winners` is ``[]``.
+:meth:`~FreizeitparkPlay.observation` hides the other players' builds of the round until
+they are drawn, and :meth:`~FreizeitparkPlay._determinize` replaces them by random legal ones.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
-
-from boardkit.engine import State
-from boardkit.engine.rules import rule_ids
+from typing import Any
 
 from . import auftragskarten, ende, wurf
 from .ablauf import BuildStep, EntranceStep
@@ -30,57 +29,20 @@ from .bauen import structure_cells
 from .content import TABLES, content
 from .flow import FLOW
 from .konstrukte import analysis
-from .params import Params, Variant
-from .regelwerk import Ruleset, ruleset
+from .position import STATUS, FreizeitparkState, _Scratch
 from .setup import setup
-from .sheet import Sheet
 from .wertung import final_scores
 
-
-class _Scratch(dict[Hashable, Any]):
-    """Caches that are never saved, copied or compared (they pickle as empty)."""
-
-    def __reduce__(self) -> tuple[type[_Scratch], tuple[()]]:
-        return (_Scratch, ())
+__all__ = ["STATUS", "FreizeitparkPlay", "FreizeitparkState"]
 
 
-T = TypeVar("T")
+class FreizeitparkPlay(FreizeitparkState):
+    """A game of Freizeitpark being played: the position
+    (:class:`.position.FreizeitparkState`) with its flow, setup, scoring and hidden
+    information."""
 
-
-STATUS = ("playing", "won", "fired", "out")
-RULES = rule_ids("freizeitpark")
-
-
-class FreizeitparkState(State):
     flow = FLOW
     chance_checks = {"roll": wurf.check_roll, "auftragskarte": auftragskarten.check_card}
-
-    params: Params
-    variant: Variant
-    #: caches (the ruleset, per-sheet analyses): never saved, copied or compared
-    _scratch: _Scratch
-    #: the Auftragskarte in play (expanded game), None in the basic game
-    card: str | None
-    #: each player's park sheet
-    sheets: list[Sheet]
-    #: each player's status, one of :data:`STATUS`
-    status: list[str]
-    #: each player's penalty points
-    penalty: list[int]
-    #: each player's secret choice of the current round, drawn when the last has chosen
-    builds: list[Entrance | Build | None]
-    #: players who skip the current round (the roll fits nowhere in their park)
-    skipped: list[bool]
-    #: rounds skipped so far, per player
-    skips: list[int]
-    #: the round in which each player won, was fired or went out (None while playing)
-    left_round: list[int | None]
-    #: 0: the Eingang round; then the roll rounds
-    round: int
-    #: the roll of the current round (None before the first)
-    dice: tuple[int, int] | None
-    #: set when the game has ended (somebody won, or nobody is left)
-    over: bool
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -88,88 +50,11 @@ class FreizeitparkState(State):
         setup(self)
         self.flow.begin(self)
 
-    @property
-    def rules(self) -> Ruleset:
-        scratch = self.__dict__.get("_scratch")
-        if scratch is None:
-            scratch = self._scratch = _Scratch()
-        rs = scratch.get("rules")
-        if rs is None:
-            rs = scratch["rules"] = ruleset(self.params, self.card)
-        return rs
-
-    def cached(self, player: int, key: Hashable, compute: Callable[[], T]) -> T:
-        """A per-player cache valid while that player's sheet is unchanged."""
-        scratch = self.__dict__.get("_scratch")
-        if scratch is None:
-            scratch = self._scratch = _Scratch()
-        full = (player, self.sheets[player].version, key)
-        if full not in scratch:
-            scratch[full] = compute()
-        return scratch[full]
-
-    def set_status(self, player: int, status: str) -> None:
-        """A player leaves the game: won, fired or out (in the current round)."""
-        self.status[player] = status
-        self.left_round[player] = self.round
-
-    def playing(self) -> list[int]:
-        return [p for p in range(self.players) if self.status[p] == "playing"]
-
     # ------------------------------------------------------------------ the round's end
-    @RULES.implements("freizeitpark.ablauf.simultan")
     def end_round(self) -> None:
-        """Draw every hidden build at once, mark the points, check the end."""
-        rs = self.rules
-        for p, act in enumerate(self.builds):
-            if act is None:
-                continue
-            self.builds[p] = None
-            self._draw(p, act, rs)
-        if self.round > 0:
-            self.over = ende.evaluate(self)
-
-    def _draw(self, p: int, act: Entrance | Build, rs: Ruleset) -> None:
-        sheet = self.sheets[p]
-        before = ende.standing(rs, sheet)
-        if isinstance(act, Entrance):
-            cells = structure_cells(rs, 0, act.turn, act.x, act.y)
-            sheet.draw(cells, "eingang")
-            self.note(f"draws the Eingang on {rs.labels.cells(cells, sep=' ')}", player=p)
-            return
-        cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
-        sheet.draw(cells, act.symbol)
-        an = analysis(rs, sheet)
-        group = an.groups[an.group_at[cells[0]]]
-        status = an.status(group)
-        after = ende.standing(rs, sheet)
-        name = content().de(act.symbol)
-        parts = [f"draws the {content().structures[act.die].de} of the {act.die} "
-                 f"as {name} on {rs.labels.cells(cells, sep=' ')}"]
-        if status == "finished" and act.symbol != "landschaft":
-            parts.append(f"a {name} is finished")
-        elif status == "finished":
-            parts.append("a Landschaft square is finished")
-        elif status == "train":
-            parts.append(f"the Bummelzug has {len(group)} cells")
-        elif status == "sin":
-            parts.append(f"Bausünde: this {name} can never be finished")
-        elif status == "open":
-            parts.append(f"a {name} site ({len(group)} of {len(rs.shapes[act.symbol] or ())} "
-                         f"cells)" if act.symbol != "zug" else f"a Bummelzug of {len(group)} cells")
-        for t in TABLES:
-            gained = after.tables[t].marks - before.tables[t].marks
-            lost = after.tables[t].raw - before.tables[t].raw - gained
-            if gained:
-                parts.append(f"+{gained} {content().de(t, 'table')}")
-            if lost > 0:
-                parts.append(f"{content().de(t, 'table')} table full ({lost} not marked)")
-        if rs.card is not None and after.card_met and not before.card_met:
-            parts.append("Auftrag erfüllt ✓")
-        elif rs.card is not None and before.card_met and not after.card_met:
-            have, need = after.card_progress  # only Messe can lapse (freizeitpark.auftrag.bedingung)
-            parts.append(f"Auftrag no longer met: {have} of {need} needed")
-        self.note("; ".join(parts), player=p)
+        """Draw every hidden build at once, mark the points, check the end
+        (:func:`.ende.end_round`)."""
+        ende.end_round(self)
 
     # ------------------------------------------------------------------ results
     def standing(self, player: int) -> ende.Standing:

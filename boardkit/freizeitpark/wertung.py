@@ -16,16 +16,13 @@ and no structure may extend a finished construct), so recomputing never loses a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from boardkit.engine.rules import rule_ids
 
 from .content import TABLES
 from .konstrukte import Analysis
 from .regelwerk import Ruleset
-
-if TYPE_CHECKING:
-    from .state import FreizeitparkState
 
 RULES = rule_ids("freizeitpark")
 
@@ -78,7 +75,24 @@ def tables(rs: Ruleset, an: Analysis) -> dict[str, Table]:
     return out
 
 
-def final_scores(state: FreizeitparkState) -> list[float]:
+class Progress(Protocol):
+    """A player's standing, as :func:`final_scores` reads it (:class:`.ende.Standing`)."""
+
+    def progress(self) -> int: ...
+
+
+class Ranked(Protocol):
+    """What :func:`final_scores` reads of a game: its players and each one's standing (a
+    game being played, :class:`~boardkit.freizeitpark.state.FreizeitparkPlay`, whose
+    standings :mod:`.ende` works out: that module builds on this one)."""
+
+    @property
+    def players(self) -> int: ...
+
+    def standing(self, player: int) -> Progress: ...
+
+
+def final_scores(state: Ranked) -> list[float]:
     """Each player's progress towards the minimums (the ranking, not a win: see
     ``state.winners()``), as the state's ``scores()`` gives them; final once the game is over.
     The same name in every game (:func:`boardkit.freizeitpark.final_scores`)."""

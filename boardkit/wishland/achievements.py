@@ -22,7 +22,7 @@ from .rewards import gain
 from .tracks import add_vp
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 ACHIEVEMENTS = CONTENT.achievements
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}

@@ -27,7 +27,7 @@ from .final_scoring import final_parts
 from .income import income_credits
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 CREDIT = 0.3  # Victory Points per Credit while cards can still be bought
 WORKER = 1.0  # per Worker above the 4 of the start, per round left (normalised below)

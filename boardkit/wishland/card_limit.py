@@ -16,7 +16,7 @@ from boardkit.engine import RuleViolation
 from .content import ACTOR, CARDS, HOTEL, KINDS, MASCOT, RESTAURANT, RIDE, TICKET
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 LIMITED = (RESTAURANT, ACTOR, MASCOT, HOTEL)
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}

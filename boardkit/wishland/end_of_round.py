@@ -22,7 +22,7 @@ from boardkit.engine.rules import rule_ids
 from .content import CARDS, MASCOT, ROWS
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 RULES = rule_ids("wishland")
 

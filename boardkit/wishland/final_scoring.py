@@ -47,7 +47,7 @@ from .standard_actions import after_payment, payment_violation, purchase_cost
 from .tracks import doubles
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 PARTS = ("hotels", "mascots", "entertainment", "happiness", "visitors", "restaurants",
          "entrepreneur")

@@ -31,7 +31,7 @@ from . import (
 )
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 HOTEL_13 = Stage("hotel_13",
                  "with Hotel #13, after a turn in which its owner advertised and while they "

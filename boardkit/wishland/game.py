@@ -6,7 +6,7 @@ from boardkit.engine import Game
 
 from .actions import ACTIONS, make_codec
 from .params import Params, Solo, Tracks, Variant
-from .state import WishlandState
+from .state import WishlandPlay
 
 __all__ = ["GAME", "Params", "Solo", "Tracks", "Variant"]
 
@@ -14,7 +14,7 @@ __all__ = ["GAME", "Params", "Solo", "Tracks", "Variant"]
 GAME = Game(
     name="wishland",
     title="Wishland",
-    state_class=WishlandState,
+    state_class=WishlandPlay,
     actions=ACTIONS,
     players=(1, 4),
     default_players=4,

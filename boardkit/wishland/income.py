@@ -16,7 +16,7 @@ from .content import CARDS, KINDS, Effect, RewardRef
 from .rewards import gain
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 RULES = rule_ids("wishland")

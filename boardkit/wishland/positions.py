@@ -17,15 +17,15 @@ from .content import ACTOR, CARDS, HOTEL, MASCOT, RESTAURANT, RIDE, TICKET, card
 from .final_scoring import take_from_marketplace
 from .game import GAME
 from .rewards import ChoiceStep, play_card
-from .state import WishlandState
+from .state import WishlandPlay, WishlandState
 
 
 def start_of_turns(players: int = 2, seed: int = 0, variant: dict[str, Any] | None = None,
-                   params: dict[str, Any] | None = None) -> WishlandState:
+                   params: dict[str, Any] | None = None) -> WishlandPlay:
     """A new game at the first turn of round 1: P1 took space 1, P2 space 2, ... (the
     choice rewards of space 4 are taken as Workers)."""
     state = GAME.new_game(players=players, seed=seed, variant=variant, params=params)
-    assert isinstance(state, WishlandState), "GAME's state_class is WishlandState"
+    assert isinstance(state, WishlandPlay), "GAME's state_class is WishlandPlay"
     settle_setup(state)
     while type(state.pending).__name__ in ("TurnOrderStep", "ChoiceStep"):
         step = state.pending
@@ -49,7 +49,7 @@ def resolve_choices(state: WishlandState, resource: str = "workers") -> None:
         state.apply(ChooseReward(resource))
 
 
-def put_cards(state: WishlandState, player: int, cards: Iterable[int], resource: str = "workers"
+def put_cards(state: WishlandPlay, player: int, cards: Iterable[int], resource: str = "workers"
               ) -> None:
     """Play ``cards`` (ids) for ``player`` as if bought (no Credits, no Workers): each is
     taken from the Marketplace (Ticket Office cards from the supply) and played with all its

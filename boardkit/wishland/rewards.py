@@ -43,7 +43,7 @@ from .content import (
 from .tracks import add_vp
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 CHOICES: list[Action] = [ChooseReward(r) for r in RESOURCES]
 SOURCE = {0: "rides", 1: "restaurants", 2: "actors", 3: "hotels", 4: "mascots",

@@ -1,6 +1,7 @@
 """Named positions for teaching and tests (``data/wishland/scenarios.toml``): the file read
-and checked, and what the setup deals and gives for one (:mod:`.setup`); a game is played to
-one by :func:`boardkit.wishland.scenario` (:mod:`.scenarios`).
+and checked; what the setup deals and gives for one is in :mod:`.setup`
+(:func:`~.setup.queue_deal`, :func:`~.setup.give_teacher_position`); a game is played to one
+by :func:`boardkit.wishland.scenario` (:mod:`.scenarios`).
 
 A walkthrough shows a rule on a position that makes it visible ("two stacks on the Actors
 space"); building it by assigning a state's fields hides what matters and can give a position
@@ -26,7 +27,6 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, Self
 
-import numpy as np
 from pydantic import Field, field_validator, model_validator
 
 from boardkit.engine import VariantError
@@ -34,15 +34,11 @@ from boardkit.engine.content import Provenance, Strict, load
 from boardkit.engine.resources import data_file
 
 from .content import CARDS, ROWS
-from .final_scoring import take_from_marketplace
-from .rewards import play_card
-
-if TYPE_CHECKING:
-    from .state import WishlandState
 
 #: the per-player fields a teacher's position may give (nothing else)
 SETTABLE = ("credits", "happiness", "visitors", "workers", "reserve")
-_NAMES = {c.name: cid for cid, c in CARDS.items()}
+#: card name -> card id (the scenarios name their cards)
+CARD_IDS = {c.name: cid for cid, c in CARDS.items()}
 if TYPE_CHECKING:  # Literals built from the tuples when the module runs; a name to a checker
     RowName = str
     SettableName = str
@@ -69,7 +65,7 @@ class ScenarioSpec(Strict):
         for row, names in deal.items():
             kind = ROWS.index(row)
             for name in names:
-                if _NAMES.get(name) is None or CARDS[_NAMES[name]].kind != kind:
+                if CARD_IDS.get(name) is None or CARDS[CARD_IDS[name]].kind != kind:
                     raise ValueError(f"deal.{row}: {name!r} is not a card of that row")
         return deal
 
@@ -85,7 +81,7 @@ class ScenarioSpec(Strict):
     def _known(cls, cards: list[list[str]]) -> list[list[str]]:
         for names in cards:
             for name in names:
-                if name not in _NAMES:
+                if name not in CARD_IDS:
                     raise ValueError(f"cards: no card named {name!r}")
         return cards
 
@@ -118,39 +114,3 @@ def describe(name: str) -> str:
     """What the scenario shows, in words (a teacher's position says so)."""
     s = spec(name)
     return f"{s.title} ({s.section}): {s.text}" + (" [teacher's position]" if s.teacher else "")
-
-
-# ------------------------------------------------------------------ the setup's part
-
-
-def queue_deal(state: WishlandState, name: str) -> None:
-    """Before the setup shuffles: force each ``deal`` row's shuffle so that its named cards
-    come first (the rest of the deck in an order drawn from the game's seed)."""
-    s = spec(name)
-    if s.players != state.players:
-        raise VariantError(f"scenario '{name}' is for players={s.players}, not {state.players} "
-                           f"(use boardkit.wishland.scenario('{name}'))")
-    for row, first in s.deal.items():
-        k = ROWS.index(row)
-        ordered = sorted(c for c, card in CARDS.items() if card.kind == k)
-        top = [ordered.index(_NAMES[n]) for n in first]
-        rest = [i for i in range(len(ordered)) if i not in top]
-        rest = [rest[i] for i in np.random.default_rng([state.seed, k]).permutation(len(rest))]
-        # the deck's top is its last card; the first card dealt goes to slot 0
-        state._forced.setdefault(f"shuffle {row}", []).append(tuple(rest + top[::-1]))
-
-
-def give_teacher_position(state: WishlandState, name: str) -> None:
-    """After the setup's deal: a teacher's position's cards and fields."""
-    s = spec(name)
-    for player, cards in enumerate(s.cards):
-        for n in cards:
-            cid = _NAMES[n]
-            if cid in state.tickets:
-                state.tickets.remove(cid)
-            else:
-                take_from_marketplace(state, cid)
-            play_card(state, player, cid)
-    for field, values in s.set.items():
-        getattr(state, field)[:len(values)] = values
-    state.note(f"scenario: {s.title} (a teacher's position: cards and fields given)")

@@ -14,13 +14,13 @@ from .actions import ChooseReward, Collect, EndTurn
 from .game import GAME
 from .rewards import ChoiceStep
 from .scenario_specs import ScenarioFile, describe, names, spec
-from .state import WishlandState
+from .state import WishlandPlay
 
 __all__ = ["ScenarioFile", "describe", "names", "scenario", "spec"]
 
 
 def scenario(name: str, seed: int | None = None, params: Mapping[str, Any] | None = None,
-             **variant: Any) -> WishlandState:
+             **variant: Any) -> WishlandPlay:
     """A new game brought to the named position (``data/wishland/scenarios.toml``): the setup
     (with the scenario's deal and, for a teacher's position, its cards and fields), then its
     moves as real actions. ``seed`` orders what the deal leaves out (None: 0); ``params``
@@ -29,7 +29,7 @@ def scenario(name: str, seed: int | None = None, params: Mapping[str, Any] | Non
     state = GAME.new_game(players=s.players, seed=0 if seed is None else seed,
                           params=None if params is None else dict(params),
                           variant={"scenario": name, **variant})
-    assert isinstance(state, WishlandState), "GAME's state_class is WishlandState"
+    assert isinstance(state, WishlandPlay), "GAME's state_class is WishlandPlay"
     while isinstance(state.pending, ChoiceStep):  # a teacher's cards' choices
         state.apply(ChooseReward("workers"))
     for i, raw in enumerate(s.moves):

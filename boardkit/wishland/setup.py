@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from boardkit.engine import Action, RuleViolation, State, Step, VariantError
 from boardkit.engine.rules import rule_ids
 
@@ -25,10 +27,11 @@ from .achievements import draw_private_tile, setup_spaces
 from .actions import KeepEntrepreneur
 from .content import CARDS, ENTREPRENEUR, MASCOT, ROWS, TICKET
 from .end_of_round import refill, shuffle_deck
+from .final_scoring import take_from_marketplace
 from .rewards import play_card
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 KEEP: list[Action] = [KeepEntrepreneur(0), KeepEntrepreneur(1)]
 ENTREPRENEURS = sorted(c for c, card in CARDS.items() if card.kind == ENTREPRENEUR)
@@ -77,7 +80,7 @@ def setup(state: WishlandState) -> None:
 
     scenario = state.variant.scenario
     if scenario is not None:  # a named position (scenarios.py): its deal is forced
-        scenario_specs.queue_deal(state, scenario)
+        queue_deal(state, scenario)
 
     # the Marketplace
     state.market = [[0] * par.market_cards for _ in ROWS]
@@ -102,7 +105,43 @@ def setup(state: WishlandState) -> None:
 
     setup_spaces(state)
     if scenario is not None and scenario_specs.spec(scenario).teacher:
-        scenario_specs.give_teacher_position(state, scenario)  # its choices come first
+        give_teacher_position(state, scenario)  # its choices come first
+
+
+# ------------------------------------------------------------------ a scenario's setup
+
+
+def queue_deal(state: WishlandState, name: str) -> None:
+    """Before the setup shuffles: force each ``deal`` row's shuffle so that its named cards
+    come first (the rest of the deck in an order drawn from the game's seed)."""
+    s = scenario_specs.spec(name)
+    if s.players != state.players:
+        raise VariantError(f"scenario '{name}' is for players={s.players}, not {state.players} "
+                           f"(use boardkit.wishland.scenario('{name}'))")
+    for row, first in s.deal.items():
+        k = ROWS.index(row)
+        ordered = sorted(c for c, card in CARDS.items() if card.kind == k)
+        top = [ordered.index(scenario_specs.CARD_IDS[n]) for n in first]
+        rest = [i for i in range(len(ordered)) if i not in top]
+        rest = [rest[i] for i in np.random.default_rng([state.seed, k]).permutation(len(rest))]
+        # the deck's top is its last card; the first card dealt goes to slot 0
+        state._forced.setdefault(f"shuffle {row}", []).append(tuple(rest + top[::-1]))
+
+
+def give_teacher_position(state: WishlandState, name: str) -> None:
+    """After the setup's deal: a teacher's position's cards and fields."""
+    s = scenario_specs.spec(name)
+    for player, cards in enumerate(s.cards):
+        for n in cards:
+            cid = scenario_specs.CARD_IDS[n]
+            if cid in state.tickets:
+                state.tickets.remove(cid)
+            else:
+                take_from_marketplace(state, cid)
+            play_card(state, player, cid)
+    for field, values in s.set.items():
+        getattr(state, field)[:len(values)] = values
+    state.note(f"scenario: {s.title} (a teacher's position: cards and fields given)")
 
 
 # ------------------------------------------------------------------ Entrepreneur draft

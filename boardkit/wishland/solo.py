@@ -59,7 +59,7 @@ from .turns import do_free, free_violation, pay_collect_violation
 if TYPE_CHECKING:
     from boardkit.engine import State
 
-    from .state import WishlandState
+    from .position import WishlandState
 
 DRAW, FREE_DRAW, SOLO_ADVERTISE, DISCARD = SoloDraw(), SoloFreeDraw(), SoloAdvertise(), SoloDiscard()
 MASCOT_SPACE = SPACES.index("mascots")

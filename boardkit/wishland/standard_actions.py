@@ -36,7 +36,7 @@ from .rewards import ability_effects, add_credits, give, play_card, source_of
 from .tracks import ability_unlocked, add_vp
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}

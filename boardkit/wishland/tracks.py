@@ -23,7 +23,7 @@ from boardkit.engine.rules import rule_ids
 from .content import CARDS, CONTENT, RewardRef
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 RULES = rule_ids("wishland")
 

@@ -19,7 +19,7 @@ from .content import CONTENT
 from .rewards import give
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 SPACES = tuple(ChooseTurnSpace(s) for s in range(1, 6))
 RULES = rule_ids("wishland")

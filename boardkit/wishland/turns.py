@@ -44,7 +44,7 @@ from .standard_actions import (
 )
 
 if TYPE_CHECKING:
-    from .state import WishlandState
+    from .position import WishlandState
 
 FREE_COLLECT: list[Action] = [CollectForFree(True), CollectForFree(False)]
 
