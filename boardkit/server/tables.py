@@ -382,6 +382,23 @@ class Classroom:
             self.tables[table_id] = table
         return table, seat_tokens, spectator
 
+    def overview(self) -> list[dict[str, Any]]:
+        """Every table in the order they were opened: its number, game, players, who plays
+        each seat (an agent's name, or None: a person), its moves so far and whether it is
+        over; a table that could not be rebuilt says so (``broken``)."""
+        with self._lock:
+            tables = sorted(self.tables.items())
+            broken = dict(self.broken)
+        out: list[dict[str, Any]] = []
+        for table_id, table in tables:
+            with table.lock:
+                out.append({"table": table_id, "game": table.row.game,
+                            "players": table.row.players, "agents": list(table.row.agents),
+                            "moves": table.state.action_count,
+                            "is_over": table.state.is_over})
+        out += [{"table": t, "broken": why} for t, why in sorted(broken.items())]
+        return out
+
     def get(self, table_id: int) -> Table | None:
         """The table (None: no such table); a :class:`Refusal` 503 for a broken one."""
         with self._lock:

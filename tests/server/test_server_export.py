@@ -46,6 +46,13 @@ def _fill(room: Class) -> dict[str, Any]:
         assert r.status_code == 200, r.text
     for table in range(1, AGENT_TABLES + 2):
         room.wait(table, TEACHER, lambda v: bool(v["is_over"]), timeout=60)
+    listed = room.client.get("/api/tables", headers=bearer(TEACHER)).json()["tables"]
+    assert [t["table"] for t in listed] == list(range(1, AGENT_TABLES + 3))
+    assert [t["is_over"] for t in listed] == [True] * (AGENT_TABLES + 1) + [False]
+    assert listed[-1] == {"table": people["table"], "game": "wanderlust", "players": 2,
+                          "agents": [None, None], "moves": 6, "is_over": False}
+    refused = room.client.get("/api/tables", headers=bearer(tokens[0]))
+    assert refused.status_code == 403
     return people
 
 
