@@ -44,18 +44,19 @@ $(STAMP): pyproject.toml $(JUPYTER_SETTINGS)
 	$(disable_nbgrader_ui)
 	@touch $(STAMP) $(LAB_STAMP) $(GRADING_STAMP)
 
-# what the notebooks need (make lab, make student; 50-ecosystems needs the interop extra) and
+# what the notebooks need (make lab, make student; 50-ecosystems needs the interop extra,
+# 70-class-playtests the class extra) and
 # the tools a student writing a game uses (pytest, hypothesis, Dask, mypy: docs/adding-a-game.md)
 $(LAB_STAMP): pyproject.toml $(JUPYTER_SETTINGS)
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[lab,analysis,interop,author]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,analysis,interop,class,author]'
 	$(install_jupyter_settings)
 	@touch $(LAB_STAMP)
 
 # the notebooks' needs and nbgrader (make grader)
 $(GRADING_STAMP): $(LAB_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[lab,analysis,interop,grading]'
+	$(BIN)/python -m pip install --quiet -e '.[lab,analysis,interop,class,grading]'
 	$(disable_nbgrader_ui)
 	@touch $(GRADING_STAMP)
 

@@ -6,6 +6,7 @@
     boardkit new river-crossing        # a playable starting game of your own
     boardkit play wishland --players 3 # the board as a web page (needs Voilà: make play)
     boardkit serve --db class.db       # class tables students join from their laptops
+    boardkit tables export --db class.db --out playtests.csv   # their games, as simulate's rows
     boardkit simulate dice-grid --games 500 --agents random --seed 1 --workers 2 --out runs.csv
     boardkit simulate dice-grid --games 5000 --dask tcp://scheduler:8786
 
@@ -35,7 +36,7 @@ EPILOG = ("exit status: 0 all games played; 2 bad argument or unreachable backen
           "played); 3 partial run (interrupted or workers lost: the finished games are in "
           "--out, and the same command again plays the rest); 1 unexpected error")
 #: the command-line flag of each argument a RunError can name
-FLAGS = {"out": "--out", "address": "--dask", "port": "--port",
+FLAGS = {"db": "--db", "out": "--out", "address": "--dask", "port": "--port",
          "teacher_token": "--teacher-token"}
 
 
@@ -274,6 +275,18 @@ def cmd_serve(args) -> int:
     return serve(args.db, args.host, args.port, args.teacher_token, args.url)
 
 
+def cmd_tables_export(args) -> int:
+    from boardkit.server.export import export
+
+    if not os.path.isfile(args.db):
+        raise RunError(f"no tables database {args.db}", field="db")
+    frame = export(args.db, args.out, args.game)
+    tables = frame.attrs["tables"]
+    print(f"wrote {len(frame):,} rows ({tables:,} tables, {frame.attrs['finished']:,} "
+          f"finished) to {args.out}")
+    return 0
+
+
 def _common(p, games_default: int) -> None:
     from boardkit.analysis.simulation import MAX_GAMES, RETRIES, max_workers
 
@@ -344,6 +357,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the address students reach the server at, for the seats' links "
                         "(e.g. http://192.168.1.20:8765; default: the one a request came to)")
     p.set_defaults(func=cmd_serve)
+    p = sub.add_parser("tables", help="the class server's tables (export: every game as "
+                                      "simulate's rows)")
+    tables = p.add_subparsers(dest="tables_command", required=True)
+    p = tables.add_parser("export", help="write every table of a class server's file as "
+                                         "simulate's rows, one per seat per game, to a CSV file")
+    p.add_argument("--db", default="boardkit-tables.db", metavar="PATH",
+                   help="the server's SQLite file (default: boardkit-tables.db); it may be "
+                        "exported while the server runs")
+    p.add_argument("--out", required=True, metavar="FILE.csv", type=_out_file,
+                   help="the CSV file to write (.csv.gz compresses)")
+    p.add_argument("--game", default=None, help="only this game's tables")
+    p.set_defaults(func=cmd_tables_export)
     p = sub.add_parser("simulate", help="simulate many games and print a summary table",
                        epilog=EPILOG)
     _common(p, 100)

@@ -71,11 +71,12 @@ def test_wheel_installs_and_finds_its_data(tmp_path):
 
 
 def test_binder_pins_satisfy_pyproject():
-    """Binder runs every notebook: it pins what they import (50-ecosystems: the interop extra)."""
+    """Binder runs every notebook: it pins what they import (50-ecosystems: the interop extra;
+    70-class-playtests: the class extra)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
     wanted = [Requirement(r) for r in project["dependencies"] + extras["lab"] + extras["analysis"]
-              + extras["interop"]]
+              + extras["interop"] + extras["class"]]
     pins = {}
     for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines():
         line = line.split("#")[0].strip()
@@ -144,18 +145,19 @@ def test_binder_postbuild_writes_the_student_edition_the_student_badge_opens(tmp
 
 
 def test_the_notebooks_need_only_what_make_lab_installs():
-    """`make lab` installs the runtime dependencies with the lab, analysis and interop extras
-    (50-ecosystems) and the author's tools (a student's own game), not the test tools: every
-    module a notebook imports must come from the first three (Binder installs no more) or
-    the standard library."""
+    """`make lab` installs the runtime dependencies with the lab, analysis, interop
+    (50-ecosystems) and class (70-class-playtests) extras and the author's tools (a student's
+    own game), not the test tools: every module a notebook imports must come from the
+    first four (Binder installs no more) or the standard library."""
     import ast
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     extras = project["optional-dependencies"]
     installed = {Requirement(r).name.lower().replace("-", "_") for r in
-                 project["dependencies"] + extras["lab"] + extras["analysis"] + extras["interop"]}
+                 project["dependencies"] + extras["lab"] + extras["analysis"] + extras["interop"]
+                 + extras["class"]}
     assert not installed & {"pytest", "hypothesis", "nbval", "playwright", "ruff"}
-    assert "-e '.[lab,analysis,interop,author]'" in (ROOT / "Makefile").read_text()
+    assert "-e '.[lab,analysis,interop,class,author]'" in (ROOT / "Makefile").read_text()
     assert not {Requirement(r).name for r in extras["author"]} & {"nbval", "playwright", "ruff"}
     provided = installed | {"boardkit", "IPython".lower(), "matplotlib", "ipykernel"}
     if "open_spiel" in installed:

@@ -58,33 +58,51 @@ def _leaders(scores: list[float], lower_is_better: bool) -> frozenset[int]:
     return frozenset(i for i, v in enumerate(scores) if v == best)
 
 
+class Trace:
+    """What the traced columns are made of, gathered decision by decision: the number of
+    options at each decision (branching factor) and who leads after each (lead changes,
+    decisiveness: the share of the game after which the eventual winner always leads).
+    ``before(state)`` is called before each decision, ``after(state)`` once it is applied;
+    :func:`play_traced` calls them in a game agents play, the class server's export in a
+    game it replays from its stored moves."""
+
+    def __init__(self, lower_is_better: bool):
+        self.lower_is_better = lower_is_better
+        self.branching: list[int] = []
+        self.leaders: list[frozenset[int]] = []
+
+    def before(self, state: Any) -> None:
+        # listed once before each decision: an agent asked next reuses the list
+        self.branching.append(len(state.offer()))
+
+    def after(self, state: Any, action: Any = None) -> None:
+        self.leaders.append(_leaders(state.scores(), self.lower_is_better))
+
+    def columns(self, state: Any) -> dict[str, float | int]:
+        """``branching``, ``lead_changes`` and ``decided_at`` of the game ``state`` ended."""
+        branching, leaders = self.branching, self.leaders
+        changes = sum(1 for a, b in zip(leaders, leaders[1:], strict=False) if a != b)
+        winners = set(state.winners())
+        mean = sum(branching) / len(branching) if branching else 0.0
+        if not winners:  # nobody won: there is no eventual winner whose lead could settle
+            return {"branching": mean, "lead_changes": changes, "decided_at": float("nan")}
+        settled = len(leaders)
+        for i in range(len(leaders) - 1, -1, -1):
+            if not leaders[i] <= winners or not leaders[i]:
+                break
+            settled = i
+        return {"branching": mean, "lead_changes": changes,
+                "decided_at": settled / len(leaders) if leaders else 0.0}
+
+
 def play_traced(state, bots, lower_is_better: bool) -> dict:
-    """Play to the end, recording what the design metrics need: the number of options at
-    each decision (branching factor), and who leads after each decision (lead changes,
-    decisiveness: the share of the game after which the eventual winner always leads)."""
-    branching, leaders = [], []
+    """Play to the end, recording what the design metrics need (:class:`Trace`)."""
+    trace = Trace(lower_is_better)
     try:
-        play(state, bots,
-             # listed once before each decision: the agent reuses the list
-             before_action=lambda s: branching.append(len(s.offer())),
-             on_action=lambda s, _: leaders.append(_leaders(s.scores(), lower_is_better)))
+        play(state, bots, before_action=trace.before, on_action=trace.after)
     finally:
         state.withdraw_offer()
-    changes = sum(1 for a, b in zip(leaders, leaders[1:], strict=False) if a != b)
-    winners = set(state.winners())
-    if not winners:  # nobody won: there is no eventual winner whose lead could settle
-        return {"branching": sum(branching) / len(branching) if branching else 0.0,
-                "lead_changes": changes, "decided_at": float("nan")}
-    settled = len(leaders)
-    for i in range(len(leaders) - 1, -1, -1):
-        if not leaders[i] <= winners or not leaders[i]:
-            break
-        settled = i
-    return {
-        "branching": sum(branching) / len(branching) if branching else 0.0,
-        "lead_changes": changes,
-        "decided_at": settled / len(leaders) if leaders else 0.0,
-    }
+    return trace.columns(state)
 
 
 def play_print(state) -> str:
@@ -98,6 +116,35 @@ def play_print(state) -> str:
              if e.kind == "action" and e.action is not None]
     text = json.dumps(moves, sort_keys=True, default=repr, separators=(",", ":"))
     return "m" + hashlib.blake2b(text.encode(), digest_size=6).hexdigest()
+
+
+def seat_rows(state: Any, agents: Sequence[str], index: int, seed: int, seconds: float,
+              extra: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The rows of one game, one per seat, as :func:`simulate` returns them: ``agents[seat]``
+    names who played the seat; ``extra`` adds the traced columns. Scores, ranks, wins and
+    the ``src_*``/``fact_*`` columns are read from ``state`` as it stands (the class server's
+    export calls this for its tables too, finished or not)."""
+    played = play_print(state)
+    scores = state.scores()
+    winners = state.winners()
+    order = sorted(scores, reverse=not state.game.lower_is_better)
+    length = state.action_count
+    automatic = state.auto_count
+    rows: list[dict[str, Any]] = []
+    for seat, name in enumerate(agents):
+        row: dict[str, Any] = {
+            "game": index, "seed": seed, "seat": seat, "agent": name,
+            "score": scores[seat], "rank": order.index(scores[seat]) + 1,
+            "win": seat in winners, "shared_win": seat in winners and len(winners) > 1,
+            "no_winner": not winners, "actions": length, "auto_actions": automatic,
+            "play": played, "seconds": seconds, **(extra or {}),
+        }
+        for source, value in state.score_breakdown(seat).items():
+            row[f"src_{source}"] = value
+        for fact, known in state.facts(seat).items():
+            row[f"fact_{fact}"] = known
+        rows.append(row)
+    return rows
 
 
 def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, int]],
@@ -117,25 +164,7 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
             play(state, bots)
             extra = {}
         seconds = time.perf_counter() - start
-        played = play_print(state)
-        scores = state.scores()
-        winners = state.winners()
-        order = sorted(scores, reverse=not g.lower_is_better)
-        length = state.action_count
-        automatic = state.auto_count
-        for seat, name in enumerate(seats):
-            row: dict[str, Any] = {
-                "game": index, "seed": seed, "seat": seat, "agent": name,
-                "score": scores[seat], "rank": order.index(scores[seat]) + 1,
-                "win": seat in winners, "shared_win": seat in winners and len(winners) > 1,
-                "no_winner": not winners, "actions": length, "auto_actions": automatic,
-                "play": played, "seconds": seconds, **extra,
-            }
-            for source, value in state.score_breakdown(seat).items():
-                row[f"src_{source}"] = value
-            for fact, known in state.facts(seat).items():
-                row[f"fact_{fact}"] = known
-            rows.append(row)
+        rows.extend(seat_rows(state, seats, index, seed, seconds, extra))
     return rows
 
 

@@ -2,6 +2,7 @@
 
     POST /api/tables                 teacher   {"game", "players", "seed"[, "variant",
                                                "params", "agents"]} -> 201 the seats' tokens
+    GET  /api/tables                 teacher   every table: its game, seats, moves, status
     GET  /api/tables/ID/view         a seat, the spectator, or the teacher (?as=all)
     POST /api/tables/ID/actions      a seat    {"action": <action JSON>} -> its new view
     POST /api/tables/ID/intent       a seat    {"message": <board message>} -> its new view
@@ -284,6 +285,18 @@ async def create_table(request: Request) -> Response:
 
 
 @refusals
+async def list_tables(request: Request) -> Response:
+    """The teacher's overview: each table's game, who sits where, its moves and whether it
+    is over (no position: that is what a view is for)."""
+    server = _server(request)
+    holder = server.holder(request)
+    if holder.role != T.TEACHER:
+        raise Refusal(403, "only the teacher's token lists the tables")
+    server.limit(holder)
+    return JSONResponse({"tables": await to_thread.run_sync(server.tables.overview)})
+
+
+@refusals
 async def view(request: Request) -> Response:
     server = _server(request)
     holder = server.holder(request)
@@ -412,6 +425,7 @@ def create_app(db: str, teacher_token: str, *, body_limit: int = BODY_LIMIT,
         Route("/", index),
         Route("/favicon.ico", no_icon),
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table:int}/view", view),
         Route("/api/tables/{table:int}/actions", act, methods=["POST"]),
         Route("/api/tables/{table:int}/intent", intent, methods=["POST"]),

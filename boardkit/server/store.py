@@ -109,11 +109,21 @@ class Store:
     """The SQLite file behind the class server. Thread-safe: one connection, one lock (SQLite
     writes one transaction at a time anyway); every write is one committed transaction."""
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, readonly: bool = False):
+        """Open (or create) the file; ``readonly``: open an existing file for reading only
+        (the export reads a running server's file without writing to it)."""
         self.path = str(path)
+        self._lock = threading.Lock()
+        if readonly:
+            if not Path(self.path).is_file():
+                raise FileNotFoundError(f"no tables database {self.path}")
+            uri = Path(self.path).resolve().as_uri() + "?mode=ro"
+            self._db = sqlite3.connect(uri, uri=True, check_same_thread=False,
+                                       isolation_level=None)
+            self._db.execute("PRAGMA busy_timeout=5000")
+            return
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         # a committed move survives a killed server, and a lost power too

@@ -23,7 +23,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -134,6 +134,29 @@ def _last_action(state: State) -> Action:
     raise AssertionError("no action in the log")
 
 
+def replay(row: TableRow, moves: Sequence[MoveRow],
+           before: Callable[[State], None] | None = None,
+           after: Callable[[State], None] | None = None) -> State:
+    """A table's State rebuilt from its rows: its setup, then each stored move applied in
+    order (a ``RuntimeError`` when a move does not follow the replayed position, say a move
+    stored by a version whose rules differ). ``before(state)`` is called before each move
+    is applied, ``after(state)`` once it is (the export traces the game with them)."""
+    game = get_game(row.game)
+    state = game.new_game(players=row.players, seed=row.seed, variant=row.variant,
+                          params=row.params)
+    for move in moves:
+        if move.index != state.action_count or move.seat != state.current_player:
+            raise RuntimeError(f"table {row.id}: stored move {move.index} (P{move.seat + 1}) "
+                               f"does not follow the replayed position")
+        act = game.actions.from_dict(move.action, f"moves[{move.index}].action")
+        if before is not None:
+            before(state)
+        state.apply(act)
+        if after is not None:
+            after(state)
+    return state
+
+
 def viewer_name(viewer: Viewer) -> str | int:
     return ALL if viewer is None else viewer
 
@@ -155,17 +178,8 @@ class Table:
 
     def _rebuild(self) -> State:
         """The table's State: its setup, then every stored move applied in order."""
-        row = self.row
-        game = get_game(row.game)
-        state = game.new_game(players=row.players, seed=row.seed, variant=row.variant,
-                              params=row.params)
-        for move in self.store.moves(row.id):
-            if move.index != state.action_count or move.seat != state.current_player:
-                raise RuntimeError(f"table {row.id}: stored move {move.index} (P{move.seat + 1}) "
-                                   f"does not follow the replayed position")
-            state.apply(game.actions.from_dict(move.action, f"moves[{move.index}].action"))
         self.boards.clear()
-        return state
+        return replay(self.row, self.store.moves(self.row.id))
 
     # ------------------------------------------------------------ views
     def _board(self, viewer: Viewer) -> Board | None:
@@ -367,6 +381,23 @@ class Classroom:
         with self._lock:
             self.tables[table_id] = table
         return table, seat_tokens, spectator
+
+    def overview(self) -> list[dict[str, Any]]:
+        """Every table in the order they were opened: its number, game, players, who plays
+        each seat (an agent's name, or None: a person), its moves so far and whether it is
+        over; a table that could not be rebuilt says so (``broken``)."""
+        with self._lock:
+            tables = sorted(self.tables.items())
+            broken = dict(self.broken)
+        out: list[dict[str, Any]] = []
+        for table_id, table in tables:
+            with table.lock:
+                out.append({"table": table_id, "game": table.row.game,
+                            "players": table.row.players, "agents": list(table.row.agents),
+                            "moves": table.state.action_count,
+                            "is_over": table.state.is_over})
+        out += [{"table": t, "broken": why} for t, why in sorted(broken.items())]
+        return out
 
     def get(self, table_id: int) -> Table | None:
         """The table (None: no such table); a :class:`Refusal` 503 for a broken one."""

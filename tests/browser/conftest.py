@@ -7,6 +7,9 @@ Fixtures for every game's board test:
     Jupyter/IPython folder live in a temp folder; the ``python3`` kernel is this interpreter;
     settings overrides switch on ``autoStartDefaultKernel`` (no "Select Kernel" dialog) and
     switch off news and update checks. Stopped by its PID at the end; temp folders removed.
+``playwright_driver`` (session)
+    Playwright's sync API, started once; a test that needs browser contexts of its own
+    (the class tables' three laptops) launches Chromium with it.
 ``lab_browser`` (session)
     Debian's Chromium (``/usr/bin/chromium``, or ``$BOARDKIT_CHROMIUM``) through Playwright,
     headless, fresh profile; every request not to 127.0.0.1 is aborted (works offline).
@@ -363,12 +366,20 @@ class Browser:
 
 
 @pytest.fixture(scope="session")
-def lab_browser() -> Iterator[Browser]:
+def playwright_driver() -> Iterator[Any]:
+    """Playwright's sync API, started once (it runs one instance per thread): ``lab_browser``
+    and the tests that launch a browser of their own (with several contexts) share it."""
     _require("playwright", "the browser tests drive Chromium through Playwright")
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         pytest.skip(f"no Chromium at {CHROMIUM} (run `make chromium` or set BOARDKIT_CHROMIUM)")
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def lab_browser(playwright_driver: Any) -> Iterator[Browser]:
     profile = Path(tempfile.mkdtemp(prefix="boardkit-chromium-"))
     blocked: list[str] = []
 
@@ -380,17 +391,16 @@ def lab_browser() -> Iterator[Browser]:
             route.abort()
 
     try:
-        with sync_playwright() as pw:
-            context = pw.chromium.launch_persistent_context(
-                str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-                viewport={"width": 1280, "height": 900}, device_scale_factor=1,
-                service_workers="block")
-            context.route("**/*", only_local)
-            context.set_default_timeout(STEP_TIMEOUT_S * 1000)
-            try:
-                yield Browser(context, blocked)
-            finally:
-                context.close()
+        context = playwright_driver.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900}, device_scale_factor=1,
+            service_workers="block")
+        context.route("**/*", only_local)
+        context.set_default_timeout(STEP_TIMEOUT_S * 1000)
+        try:
+            yield Browser(context, blocked)
+        finally:
+            context.close()
     finally:
         shutil.rmtree(profile, ignore_errors=True)
 

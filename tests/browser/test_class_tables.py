@@ -1,0 +1,254 @@
+"""A class table in three browsers: ``boardkit serve`` on 127.0.0.1 (a free port, a temporary
+database), one two-player Wanderlust table, its two seats and its spectator each in a
+Chromium context of their own, as three students' laptops would open them.
+
+Each seat plays by clicking on its page (the list of its moves, then "play this move"); the
+other two pages show every move within a second, pushed over their WebSockets. Nothing a
+seat's page holds or receives (its HTML, every HTTP response and every WebSocket message it
+got) contains the other seat's secrets, and the spectator's holds neither seat's. A secret is
+read from the position itself (the teacher's save, replayed): what the state's own
+``observation(other)`` shows that the public view does not — the log entries the two read
+differently, and the secret mission and personal goal behind the fields that differ.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boardkit
+from boardkit.engine import PUBLIC, State
+from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _free_port
+
+pytestmark = pytest.mark.browser
+
+TEACHER = "class-tables-browser-teacher-0123"
+#: how soon every other page must show a move, in seconds (the issue's "within a second")
+PUSH_SECONDS = float(os.environ.get("BOARDKIT_PUSH_SECONDS", "1.0"))
+#: moves played from the two pages
+MOVES = 10
+
+
+@dataclass
+class ClassServer:
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def api(self, method: str, path: str, body: Any = None) -> str:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Authorization": f"Bearer {TEACHER}",
+                                              "Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return str(resp.read().decode())
+
+    def state(self, table: int) -> State:
+        return boardkit.game("wanderlust").from_json(self.api("GET", f"api/tables/{table}/save"))
+
+
+@pytest.fixture
+def class_server(tmp_path: Path) -> Iterator[ClassServer]:
+    """``boardkit serve`` on 127.0.0.1 at a free port; stopped by its PID afterwards."""
+    pytest.importorskip("uvicorn")
+    port = _free_port()
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "boardkit", "serve", "--db", str(tmp_path / "class.db"),
+             "--host", "127.0.0.1", "--port", str(port), "--teacher-token", TEACHER],
+            stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    server = ClassServer(f"http://127.0.0.1:{port}/", process, log)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(server.url, timeout=2):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("boardkit serve did not start:\n"
+                                       + log.read_text(errors="replace")) from None
+                time.sleep(0.1)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=30)
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _differing(mine: Any, public: Any) -> list[Any]:
+    """The values of ``mine`` where it differs from ``public`` (leaf by leaf)."""
+    if isinstance(mine, dict) and isinstance(public, dict):
+        return [v for k in mine for v in _differing(mine[k], public.get(k))]
+    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        return [v for a, b in zip(mine, public, strict=True) for v in _differing(a, b)]
+    return [] if mine == public else [mine]
+
+
+def secrets_of(state: State, seat: int) -> list[str]:
+    """The texts ``seat`` may read and the public may not: its observation's fields that
+    differ from the public view (log entries, the ids of its mission and goal) and the titles
+    of those cards."""
+    from boardkit.wanderlust.content import cards
+
+    own, public = state.observation(seat), state.observation(PUBLIC)
+    found = [s for s in _strings(_differing({k: v for k, v in own.items() if k != "viewer"},
+                                            public)) if len(s) > 3]
+    trotter = own["trotters"][seat]
+    for name, table in (("mission", cards().missions), ("goal", cards().goals)):
+        if trotter[name] is not None and trotter[name] != public["trotters"][seat][name]:
+            found.append(table[trotter[name]].title)
+    shown = "\n".join(_strings(public))
+    return sorted({s for s in found if s not in shown})
+
+
+def leaked(text: str, hidden: list[str]) -> list[str]:
+    return [s for s in hidden if s in text]
+
+
+def readable(body: str) -> str:
+    """What a response or a message could show: its JSON strings (or its text), entities
+    decoded."""
+    try:
+        return "\n".join(html.unescape(s) for s in _strings(json.loads(body)))
+    except ValueError:
+        return html.unescape(body)
+
+
+@dataclass
+class Viewer:
+    name: str
+    seat: int | None
+    page: Any
+    received: list[str] = field(default_factory=list)
+    responses: list[Any] = field(default_factory=list)
+
+    def log_count(self) -> int:
+        return int(self.page.locator("#log-count").text_content() or 0)
+
+    def shown(self) -> str:
+        return html.unescape(self.page.content())
+
+
+def test_three_browsers_play_a_table_and_see_only_their_own(class_server: ClassServer,
+                                                              playwright_driver: Any,
+                                                              request: pytest.FixtureRequest
+                                                              ) -> None:
+    from playwright.sync_api import expect
+
+    made = json.loads(class_server.api("POST", "api/tables",
+                                       {"game": "wanderlust", "players": 2, "seed": 7}))
+    table = made["table"]
+    links = [s["url"] for s in made["seats"]] + [made["spectator"]["url"]]
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                args=CHROMIUM_ARGS)
+    viewers: list[Viewer] = []
+    errors: list[str] = []
+    try:
+        for name, seat, link in zip(("P1", "P2", "spectator"), (0, 1, None), links,
+                                    strict=True):
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.route("**/*", lambda route: route.continue_()
+                          if route.request.url.startswith(class_server.url) else route.abort())
+            page = context.new_page()
+            viewer = Viewer(name, seat, page)
+            page.on("response", lambda response, v=viewer: v.responses.append(response))
+            page.on("websocket", lambda ws, v=viewer: ws.on(
+                "framereceived", lambda frame, v=v: v.received.append(
+                    frame if isinstance(frame, str) else frame.decode())))
+            page.on("pageerror", lambda exc, n=name: errors.append(f"{n}: {exc}"))
+            page.goto(link)
+            expect(page.locator("#canvas svg").first).to_be_visible(timeout=30_000)
+            expect(page.locator("#connection")).to_have_text("connected", timeout=30_000)
+            viewers.append(viewer)
+        seats, spectator = viewers[:2], viewers[2]
+        expect(spectator.page.locator("#status")).to_contain_text("viewing: public")
+
+        rng = random.Random(3)
+        waits: list[float] = []
+        played = {0: 0, 1: 0}
+        for _ in range(MOVES):
+            state = class_server.state(table)
+            assert not state.is_over
+            mover = state.current_player
+            assert mover is not None
+            page = seats[mover].page
+            expect(page.locator("#status .seat-turn")).to_be_visible()
+            if not page.locator("#moves-box").get_attribute("open") == "":
+                page.locator("#moves-box summary").click()
+            count = page.locator("#moves option").count()
+            assert count == len(state.legal_actions())
+            page.locator("#moves").select_option(str(rng.randrange(count)))
+            before = len(state.log)
+            clicked = time.monotonic()
+            page.locator("#play").click()
+            for viewer in viewers:
+                viewer.page.wait_for_function(
+                    "n => Number(document.getElementById('log-count').textContent) > n",
+                    arg=before, timeout=10_000)
+                if viewer.seat != mover:
+                    waits.append(time.monotonic() - clicked)
+            played[mover] += 1
+            after = class_server.state(table)
+            assert after.action_count == state.action_count + 1
+            for viewer in viewers:  # every page shows the position after the move
+                assert viewer.log_count() == len(after.log)
+            for me in seats:
+                other = 1 - (me.seat or 0)
+                assert leaked(me.shown(), secrets_of(after, other)) == [], \
+                    f"{me.name}'s page shows P{other + 1}'s secrets"
+                # the check finds a secret where there is one: a seat's own are on its page
+                assert leaked(me.shown(), secrets_of(after, me.seat or 0))
+            hidden = secrets_of(after, 0) + secrets_of(after, 1)
+            assert leaked(spectator.shown(), hidden) == []
+        assert min(played.values()) >= 1, played
+        print(f"a move showed on the other pages after {sum(waits) / len(waits):.3f} s on "
+              f"average, {max(waits):.3f} s at most")
+        assert max(waits) < PUSH_SECONDS, f"a move took {max(waits):.2f} s to show elsewhere"
+
+        final = class_server.state(table)
+        for viewer in viewers:
+            hidden = (secrets_of(final, 0) + secrets_of(final, 1) if viewer.seat is None
+                      else secrets_of(final, 1 - viewer.seat))
+            bodies = [readable(r.text()) for r in viewer.responses
+                      if r.request.resource_type in ("fetch", "xhr", "document")]
+            bodies += [readable(text) for text in viewer.received]
+            assert len(viewer.received) >= MOVES  # a push per move, at least
+            for body in bodies:
+                assert leaked(body, hidden) == [], f"{viewer.name} received a secret"
+        assert errors == []
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for viewer in viewers:
+            viewer.page.screenshot(path=str(ARTIFACTS / f"class-tables-{viewer.name}.png"))
+        (ARTIFACTS / "class-tables-serve.log").write_text(
+            class_server.log.read_text(errors="replace"))
+        raise
+    finally:
+        browser.close()
