@@ -25,6 +25,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from boardkit.analysis.simulation import EXIT_PARTIAL, one_line_warnings, term_as_interrupt
 from boardkit.engine import BoardkitError, games
@@ -251,7 +252,9 @@ def cmd_new(args) -> int:
     package = create(args.name, args.dir)
     module = package.name
     print(f"wrote the starting game {args.name!r} in {package}/ and {package.parent / args.name}.ipynb")
-    print(f"  try it:    cd {package.parent} && python -m pytest {module}")
+    here = package.parent.resolve() == Path.cwd().resolve()
+    go = "" if here else f"cd {package.parent} && "
+    print(f"  try it:    {go}python -m pytest {module}")
     print(f"  play it:   boardkit.game(\"{module}:GAME\") in Python, or open the notebook")
     return 0
 
