@@ -19,12 +19,8 @@ import asyncio
 import json
 import os
 import random
-import socket
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,13 +28,9 @@ from typing import Any
 import httpx2 as httpx
 import websockets
 
+from boardkit.server.testing import serving
+
 TEACHER = "bench-class-tables-teacher-0123456789"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
@@ -145,26 +137,6 @@ async def measure(url: str, tables: int, seconds: float, game: str, players: int
     return bench.figures
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    log = open(folder / "serve.log", "wb")  # noqa: SIM115 - kept open while the server runs
-    process = subprocess.Popen(
-        [sys.executable, "-m", "boardkit", "serve", "--db", str(folder / "bench.db"),
-         "--host", "127.0.0.1", "--port", str(port), "--teacher-token", TEACHER],
-        stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return process, url
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError((folder / "serve.log").read_text(errors="replace")) from None
-            time.sleep(0.1)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", default="1,4,16", help="numbers of tables at once")
@@ -182,17 +154,9 @@ def main() -> None:
           f"{'push p95':>9} {'games':>6}  refused")
     for n in [int(x) for x in args.tables.split(",")]:
         with tempfile.TemporaryDirectory(prefix="bench-class-") as tmp:
-            process, url = start_server(Path(tmp))
-            try:
-                figures = asyncio.run(measure(url, n, args.seconds, args.game, args.players,
-                                              args.think, args.spectators))
-            finally:
-                process.terminate()
-                try:
-                    process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+            with serving(Path(tmp) / "bench.db", TEACHER, Path(tmp) / "serve.log") as running:
+                figures = asyncio.run(measure(running.url, n, args.seconds, args.game,
+                                              args.players, args.think, args.spectators))
         ms = 1000.0
         print(f"{n:>6} {figures.moves / args.seconds:>8.1f} {pct(figures.post, .5) * ms:>7.0f}ms "
               f"{pct(figures.post, .95) * ms:>7.0f}ms {pct(figures.push, .5) * ms:>7.0f}ms "

@@ -18,7 +18,6 @@ import json
 import os
 import random
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -30,7 +29,8 @@ import pytest
 
 import boardkit
 from boardkit.engine import PUBLIC, State
-from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _free_port
+from boardkit.server.testing import serving, strings
+from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
 
@@ -63,43 +63,8 @@ class ClassServer:
 def class_server(tmp_path: Path) -> Iterator[ClassServer]:
     """``boardkit serve`` on 127.0.0.1 at a free port; stopped by its PID afterwards."""
     pytest.importorskip("uvicorn")
-    port = _free_port()
-    log = tmp_path / "serve.log"
-    with open(log, "wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "boardkit", "serve", "--db", str(tmp_path / "class.db"),
-             "--host", "127.0.0.1", "--port", str(port), "--teacher-token", TEACHER],
-            stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    server = ClassServer(f"http://127.0.0.1:{port}/", process, log)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(server.url, timeout=2):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("boardkit serve did not start:\n"
-                                       + log.read_text(errors="replace")) from None
-                time.sleep(0.1)
-        yield server
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=30)
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
+    with serving(tmp_path / "class.db", TEACHER, tmp_path / "serve.log") as running:
+        yield ClassServer(running.url, running.process, running.log)
 
 
 def _differing(mine: Any, public: Any) -> list[Any]:
@@ -118,13 +83,13 @@ def secrets_of(state: State, seat: int) -> list[str]:
     from boardkit.wanderlust.content import cards
 
     own, public = state.observation(seat), state.observation(PUBLIC)
-    found = [s for s in _strings(_differing({k: v for k, v in own.items() if k != "viewer"},
+    found = [s for s in strings(_differing({k: v for k, v in own.items() if k != "viewer"},
                                             public)) if len(s) > 3]
     trotter = own["trotters"][seat]
     for name, table in (("mission", cards().missions), ("goal", cards().goals)):
         if trotter[name] is not None and trotter[name] != public["trotters"][seat][name]:
             found.append(table[trotter[name]].title)
-    shown = "\n".join(_strings(public))
+    shown = "\n".join(strings(public))
     return sorted({s for s in found if s not in shown})
 
 
@@ -136,7 +101,7 @@ def readable(body: str) -> str:
     """What a response or a message could show: its JSON strings (or its text), entities
     decoded."""
     try:
-        return "\n".join(html.unescape(s) for s in _strings(json.loads(body)))
+        return "\n".join(html.unescape(s) for s in strings(json.loads(body)))
     except ValueError:
         return html.unescape(body)
 

@@ -18,21 +18,12 @@ from server_helpers import TEACHER, Class, bearer
 
 import boardkit
 from boardkit.engine import PUBLIC, State
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in _strings(v)]
-    return []
+from boardkit.server.testing import strings
 
 
 def readable(text: str) -> str:
     """Every string of a JSON response, SVG entities decoded (what a page could show)."""
-    return "\n".join(html.unescape(s) for s in _strings(json.loads(text)))
+    return "\n".join(html.unescape(s) for s in strings(json.loads(text)))
 
 
 def secrets(state: State, me: int, other: int) -> list[str]:

@@ -4,12 +4,8 @@ serve``) on uvicorn, on 127.0.0.1 and a free port, killed with SIGKILL mid-game.
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -23,13 +19,8 @@ from server_helpers import TEACHER, Class, bearer
 import boardkit
 from boardkit.server.store import MoveRow, Store, now
 from boardkit.server.tables import check_spec
+from boardkit.server.testing import free_port, serving
 from boardkit.server.tokens import digest
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def call(base: str, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any]:
@@ -46,30 +37,8 @@ def call(base: str, method: str, path: str, token: str, body: Any = None) -> tup
 @contextmanager
 def server(db: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
     """``boardkit serve`` in a child process, until the block ends (or it is killed)."""
-    with open(log, "ab") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "boardkit", "serve", "--db", str(db), "--host", "127.0.0.1",
-             "--port", str(port), "--teacher-token", TEACHER],
-            stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        end = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, log.read_text()
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < end, "the server did not start: " + log.read_text()
-                time.sleep(0.2)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with serving(db, TEACHER, log, port=port) as running:
+        yield running.process
 
 
 @pytest.mark.slow
