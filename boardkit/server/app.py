@@ -30,7 +30,8 @@ a malformed action or a field out of range (the message names the field); 413 a 
 :data:`BODY_LIMIT` bytes; 429 more requests than a token's rate limit allows; 409 with
 ``{"rule": ..., "message": ...}``: an illegal move (the rule it broke), or an undo or seat
 change the table's rules forbid (``table.undo.off``, ``table.undo.nothing``,
-``table.undo.chance``, ``table.undo.hidden``: see :mod:`.undo`; ``table.seat.over``).
+``table.undo.chance``, ``table.undo.hidden``, ``table.undo.busy``: see :mod:`.undo`;
+``table.seat.over``).
 
 An agent that fails to move (it raises, or answers with an illegal move) changes nothing:
 the failure is logged, every view carries it (``agent_error``; what went wrong in the

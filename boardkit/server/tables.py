@@ -53,6 +53,8 @@ ALL = "all"
 TABLE_FIELDS = ("game", "players", "seed", "variant", "params", "agents", "undo")
 #: the rule a seat's change is refused by once the game is over
 RULE_SEAT_OVER = "table.seat.over"
+#: how many times an undo is checked again when the table moves on during its check
+UNDO_TRIES = 3
 #: what :meth:`Table.agent_move` did: moved (or the position changed: look again), failed
 #: (the table waits for the teacher), or nothing (no agent is to move)
 AgentTurn = Literal["moved", "failed", "idle"]
@@ -387,41 +389,56 @@ class Table:
         """Take back the last move a person made, with the agents' moves after it (see
         :mod:`.undo`): committed to the store (the moves move to its ``undone`` rows), then
         the table is at the position before that move. A :class:`Refusal` 409 with the rule
-        that forbids it otherwise, and nothing changes."""
-        with self.lock:
-            if self.undo_option == U.OFF:
-                raise Refusal(409, f"undo: table {self.id} was opened with \"undo\": "
-                                   f"\"{U.OFF}\"", rule=U.RULE_OFF)
-            moves = self.store.moves(self.id)
+        that forbids it otherwise, and nothing changes.
+
+        The check plays the moves again on copies, without the table's lock (views are
+        served meanwhile); if the table changed in the meantime (a move, another undo), it
+        looks again, :data:`UNDO_TRIES` times at most (``table.undo.busy`` after that)."""
+        for _ in range(UNDO_TRIES):
+            with self.lock:
+                if self.undo_option == U.OFF:
+                    raise Refusal(409, f"undo: table {self.id} was opened with \"undo\": "
+                                       f"\"{U.OFF}\"", rule=U.RULE_OFF)
+                row, revision = self.row, self.revision
+                moves = self.store.moves(self.id)
             first = U.first_taken_back(moves)
             if first is None:
                 raise Refusal(409, "undo: no person has made a move here to take back",
                               rule=U.RULE_NOTHING)
-            before = replay(self.row, moves[:first])
+            before = replay(row, moves[:first])
             game = before.game
             taken = [(m.seat, game.actions.from_dict(m.action, f"moves[{m.index}].action"))
                      for m in moves[first:]]
-            why = U.blocked(before, taken, U.check_seed(self.row.seed, first))
-            if why is not None:
-                raise Refusal(409, f"undo: {why.message}", rule=why.rule)
-            number, rows = self.store.undo(self.id, first,
-                                           OVER if before.is_over else PLAYING)
-            self.state = before
-            self.boards.clear()  # a seat's picks belonged to the later position
-            self.last_move = time.monotonic()  # the next decision's time starts now
-            self.agent_error = None
-            person = rows[0]
-            answers = len(rows) - 1
-            self.notice = (f"the teacher took back P{person.seat + 1}'s move {first + 1}"
-                           + (f" and the {answers} move{'s' if answers > 1 else ''} after it"
-                              if answers else ""))
-            self._changed()
-            log.info("table %s: undo %s took back moves %s..%s", self.id, number, first + 1,
-                     first + len(rows))
-            return {"table": self.id, "undo": number, "moves": before.action_count,
-                    "turn": before.current_player, "notice": self.notice,
-                    "undone": [{"index": m.index, "seat": m.seat, "by": m.by,
-                                "action": m.action} for m in rows]}
+            why = U.blocked(before, taken, U.check_seed(row.seed, first))
+            with self.lock:
+                if self.revision != revision:
+                    continue  # the table moved on meanwhile: look again
+                if why is not None:
+                    raise Refusal(409, f"undo: {why.message}", rule=why.rule)
+                return self._take_back(first, before)
+        raise Refusal(409, "undo: the table kept moving while the undo was checked; ask again",
+                      rule=U.RULE_BUSY)
+
+    def _take_back(self, first: int, before: State) -> dict[str, Any]:
+        """Commit the undo of the moves from ``first`` on (checked), ``before`` being the
+        position before them; under the table's lock."""
+        number, rows = self.store.undo(self.id, first, OVER if before.is_over else PLAYING)
+        self.state = before
+        self.boards.clear()  # a seat's picks belonged to the later position
+        self.last_move = time.monotonic()  # the next decision's time starts now
+        self.agent_error = None
+        person = rows[0]
+        answers = len(rows) - 1
+        self.notice = (f"the teacher took back P{person.seat + 1}'s move {first + 1}"
+                       + (f" and the {answers} move{'s' if answers > 1 else ''} after it"
+                          if answers else ""))
+        self._changed()
+        log.info("table %s: undo %s took back moves %s..%s", self.id, number, first + 1,
+                 first + len(rows))
+        return {"table": self.id, "undo": number, "moves": before.action_count,
+                "turn": before.current_player, "notice": self.notice,
+                "undone": [{"index": m.index, "seat": m.seat, "by": m.by, "action": m.action}
+                           for m in rows]}
 
     def set_seat(self, seat: int, agent: str | None) -> str | None:
         """Seat ``seat`` is played by ``agent`` from now on (None: by a person, who gets a

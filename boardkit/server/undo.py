@@ -23,6 +23,8 @@ would let anyone know what they could not know at that decision:
     no person has moved since the table opened (or since the moves taken back last).
 ``table.undo.off``
     the table was opened with ``"undo": "off"``.
+``table.undo.busy``
+    the table kept moving (agents, other seats) while the undo was being checked: ask again.
 
 Every seat counts, an agent's too: a seat the teacher hands to a person later must not come
 with knowledge its player could use.
@@ -54,6 +56,7 @@ RULE_OFF = "table.undo.off"
 RULE_NOTHING = "table.undo.nothing"
 RULE_CHANCE = "table.undo.chance"
 RULE_HIDDEN = "table.undo.hidden"
+RULE_BUSY = "table.undo.busy"
 
 #: positions per seat on which the moves taken back are played again (``table.undo.hidden``)
 REVEAL_SAMPLES = 32

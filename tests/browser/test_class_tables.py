@@ -287,7 +287,14 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
             page.on("pageerror", lambda exc, n=name: errors.append(f"{n}: {exc}"))
             pages[name] = page
         teacher = pages["teacher"]
+        teacher.goto(f"{class_server.url}teacher")  # no token in the address: asked for one
+        expect(teacher.locator("#sign-in")).to_be_visible(timeout=30_000)
+        teacher.locator("#token-input").fill("not-the-teachers-token-0123")
+        teacher.locator("#sign-in-form button").click()
+        expect(teacher.locator("#connection")).to_contain_text("unknown token")
+        expect(teacher.locator("#main")).to_be_hidden()
         teacher.goto(f"{class_server.url}teacher#token={TEACHER}")
+        teacher.reload()
         expect(teacher.locator("#game option[value='wishland']")).to_be_attached(timeout=30_000)
         expect(teacher.locator("#no-tables")).to_be_visible()
 

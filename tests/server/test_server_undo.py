@@ -360,3 +360,58 @@ def test_the_last_persons_move_is_what_an_undo_starts_from() -> None:
     assert U.first_taken_back([row(0, "person"), row(1, "person"), row(2, "random"),
                                row(3, "random")]) == 1
     assert U.check_seed(7, 3) == U.check_seed(7, 3) != U.check_seed(7, 4)
+
+
+def _table(tmp_path: Path) -> Any:
+    from boardkit.server.store import Store
+    from boardkit.server.tables import Classroom, check_spec
+
+    room = Classroom(Store(tmp_path / "class.db"))
+    table, _, _ = room.create(check_spec({"game": "wishland", "players": 2, "seed": 0}))
+    return table
+
+
+def _move_on(table: Any) -> None:
+    turn = table.state.current_player
+    table.play(turn, table.view(turn)["legal_actions"][0])
+
+
+def test_an_undo_checked_while_the_table_moves_on_looks_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check runs without the table's lock: a move that lands meanwhile is seen, and the
+    undo takes back the newer move."""
+    table = _table(tmp_path)
+    _move_on(table)
+    checked: list[int] = []
+    real = U.blocked
+
+    def moving(before: State, moves: Any, seed: int, samples: int = U.REVEAL_SAMPLES) -> Any:
+        checked.append(before.action_count)
+        if len(checked) == 1:
+            _move_on(table)  # P2 moves while P1's move is being checked
+        return real(before, moves, seed, samples)
+
+    monkeypatch.setattr(U, "blocked", moving)
+    out = table.undo()
+    assert checked == [0, 1]
+    assert [(m["index"], m["seat"]) for m in out["undone"]] == [(1, 1)]
+    assert table.state.action_count == 1
+
+
+def test_an_undo_that_never_catches_up_is_refused(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardkit.server.tables import Refusal
+
+    table = _table(tmp_path)
+    _move_on(table)
+    real = U.blocked
+
+    def always(before: State, moves: Any, seed: int, samples: int = U.REVEAL_SAMPLES) -> Any:
+        _move_on(table)
+        return real(before, moves, seed, samples)
+
+    monkeypatch.setattr(U, "blocked", always)
+    with pytest.raises(Refusal) as refused:
+        table.undo()
+    assert refused.value.status == 409 and refused.value.rule == U.RULE_BUSY
+    assert table.store.undone() == [] and table.state.action_count == 4
