@@ -14,7 +14,9 @@ personal goal behind the fields that differ.
 
 The teacher's page is driven as a teacher would: a table opened through its form, the links
 read from its list, a table watched in both views, a move taken back (and one refused), a
-seat given a new link.
+seat given a new link; and a computer player that fails (registered by the test, in a server
+run in the test's own process) is shown on the student's page until the teacher hands its
+seat to another.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +38,7 @@ import pytest
 
 import boardkit
 from boardkit.engine import PUBLIC, State
-from boardkit.server.testing import serving, strings
+from boardkit.server.testing import free_port, serving, strings
 from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
@@ -394,3 +397,102 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
         raise
     finally:
         browser.close()
+
+
+@contextmanager
+def served_here(db: Path) -> Iterator[str]:
+    """The class server in this process, on uvicorn in a thread at a free port (so that an
+    agent the test registers plays at its tables); its address. Stopped when the block
+    ends."""
+    import threading
+
+    import uvicorn
+
+    from boardkit.server.app import create_app
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(str(db), TEACHER), host="127.0.0.1",
+                                           port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+def test_a_failing_agent_shows_on_the_pages_until_the_teacher_hands_its_seat_over(
+        tmp_path: Path, playwright_driver: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer player that raises: the student's page says the computer could not move,
+    the teacher's list says what went wrong, and once the teacher hands the seat to another
+    agent the line goes and the game goes on."""
+    from playwright.sync_api import expect
+
+    from boardkit.agents import Agent
+    from boardkit.agents.registry import AGENTS
+    from boardkit.engine import Action
+
+    class Broken(Agent[State]):
+        def __init__(self, seed: int = 0) -> None:
+            self.seed = seed
+
+        def act(self, state: State) -> Action:
+            raise RuntimeError("the broken agent cannot count")
+
+    monkeypatch.setitem(AGENTS, "broken", Broken)
+    pytest.importorskip("uvicorn")
+    with served_here(tmp_path / "class.db") as url:
+        request = urllib.request.Request(
+            url + "api/tables", method="POST",
+            data=json.dumps({"game": "dice-grid", "players": 2, "seed": 3,
+                             "agents": [None, "broken"]}).encode(),
+            headers={"Authorization": f"Bearer {TEACHER}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            made = json.loads(answer.read())
+        browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                    args=CHROMIUM_ARGS)
+        errors: list[str] = []
+        pages: dict[str, Any] = {}
+        try:
+            for name in ("student", "teacher"):
+                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                page.on("pageerror", lambda exc, n=name: errors.append(f"{n}: {exc}"))
+                pages[name] = page
+            student, teacher = pages["student"], pages["teacher"]
+            student.goto(made["seats"][0]["url"])
+            expect(student.locator("#connection")).to_have_text("connected", timeout=30_000)
+            student.locator("#moves-box summary").click()
+            while student.locator("#status .seat-turn").count():  # P1's turn: its moves
+                shown = int(student.locator("#log-count").text_content() or 0)
+                student.locator("#moves").select_option("0")
+                student.locator("#play").click()
+                student.wait_for_function(
+                    "n => Number(document.getElementById('log-count').textContent) > n",
+                    arg=shown)
+            line = student.locator("#agent-error")
+            expect(line).to_contain_text("the computer (broken) at P2 could not make move")
+            assert "cannot count" not in student.content()  # what went wrong: the teacher's
+            teacher.goto(f"{url}teacher#token={TEACHER}")
+            row = teacher.locator("#table-1")
+            expect(row.locator(".agent-error")).to_contain_text(
+                "RuntimeError: the broken agent cannot count", timeout=30_000)
+            expect(row.locator('button[data-retry="1"]')).to_be_visible()
+            row.locator('select[data-hand="1"]').select_option("random")
+            row.locator('button[data-hand-over="1"]').click()
+            expect(teacher.locator("#tables-message")).to_contain_text("random plays P2 now")
+            expect(line).to_be_hidden()
+            expect(student.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
+            expect(row.locator(".agent-error")).to_have_count(0)
+            assert errors == []
+        except BaseException:
+            ARTIFACTS.mkdir(exist_ok=True)
+            for name, page in pages.items():
+                page.screenshot(path=str(ARTIFACTS / f"class-agent-{name}.png"))
+            raise
+        finally:
+            browser.close()

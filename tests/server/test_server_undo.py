@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -362,13 +363,17 @@ def test_the_last_persons_move_is_what_an_undo_starts_from() -> None:
     assert U.check_seed(7, 3) == U.check_seed(7, 3) != U.check_seed(7, 4)
 
 
-def _table(tmp_path: Path) -> Any:
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Any]:
+    """A two-person Wishland table on a store of its own, without a web app."""
     from boardkit.server.store import Store
     from boardkit.server.tables import Classroom, check_spec
 
-    room = Classroom(Store(tmp_path / "class.db"))
-    table, _, _ = room.create(check_spec({"game": "wishland", "players": 2, "seed": 0}))
-    return table
+    store = Store(tmp_path / "class.db")
+    made, _, _ = Classroom(store).create(check_spec({"game": "wishland", "players": 2,
+                                                     "seed": 0}))
+    yield made
+    store.close()
 
 
 def _move_on(table: Any) -> None:
@@ -377,10 +382,9 @@ def _move_on(table: Any) -> None:
 
 
 def test_an_undo_checked_while_the_table_moves_on_looks_again(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        table: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check runs without the table's lock: a move that lands meanwhile is seen, and the
     undo takes back the newer move."""
-    table = _table(tmp_path)
     _move_on(table)
     checked: list[int] = []
     real = U.blocked
@@ -398,11 +402,10 @@ def test_an_undo_checked_while_the_table_moves_on_looks_again(
     assert table.state.action_count == 1
 
 
-def test_an_undo_that_never_catches_up_is_refused(tmp_path: Path,
+def test_an_undo_that_never_catches_up_is_refused(table: Any,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from boardkit.server.tables import Refusal
 
-    table = _table(tmp_path)
     _move_on(table)
     real = U.blocked
 
