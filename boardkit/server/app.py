@@ -1,21 +1,42 @@
-"""The class server's web app (Starlette): the JSON API, the WebSocket pushes, the seat page.
+"""The class server's web app (Starlette): the JSON API, the WebSocket pushes, the pages.
 
     POST /api/tables                 teacher   {"game", "players", "seed"[, "variant",
-                                               "params", "agents"]} -> 201 the seats' tokens
-    GET  /api/tables                 teacher   every table: its game, seats, moves, status
+                                               "params", "agents", "undo"]}
+                                               -> 201 the seats' and the spectators' links
+    GET  /api/tables                 teacher   every table: its game, seats, moves, status,
+                                               undo option, an agent's failure
+    GET  /api/games                  teacher   the games a table can be opened with, their
+                                               player counts, agents and variant options
     GET  /api/tables/ID/view         a seat, the spectator, or the teacher (?as=all)
     POST /api/tables/ID/actions      a seat    {"action": <action JSON>} -> its new view
     POST /api/tables/ID/intent       a seat    {"message": <board message>} -> its new view
+    POST /api/tables/ID/undo         teacher   take back the last person's move (and the
+                                               agents' after it) -> what was taken back
+    POST /api/tables/ID/seats/N      teacher   {"agent": NAME} an agent plays seat N (the
+                                               same one: it tries again), {"agent": null} a
+                                               person does, with a new link
+    POST /api/tables/ID/spectator    teacher   one more spectators' link
     GET  /api/tables/ID/save         teacher   the game's save (Game.from_json replays it)
-    WS   /api/tables/ID/ws?token=T   anyone with a view: that view, again after every move
+    WS   /api/tables/ID/ws?token=T   anyone with a view: that view, again after every change
     GET  /tables/ID/play#token=T     the seat page (the token stays in the fragment)
+    GET  /teacher#token=T            the teacher's page: open tables, hand out links, watch,
+                                     undo, hand seats over (through the routes above)
 
 A token comes as ``Authorization: Bearer T`` (or ``?token=T`` where a header cannot be set:
 the WebSocket). Refusals, each of which changes nothing: 401 no or an unknown token; 403 a
-token of another table, another seat's role, or a move out of turn; 404 no such table; 400
-malformed JSON or a malformed action; 413 a body over :data:`BODY_LIMIT` bytes; 429 more
-requests than a token's rate limit allows; 409 an illegal move, with the rule it broke
-(``{"rule": ..., "message": ...}``).
+token of another table, another seat's role (a seat's or the spectators' token asking for
+the teacher's routes), or a move out of turn; 404 no such table or seat; 400 malformed JSON,
+a malformed action or a field out of range (the message names the field); 413 a body over
+:data:`BODY_LIMIT` bytes; 429 more requests than a token's rate limit allows; 409 with
+``{"rule": ..., "message": ...}``: an illegal move (the rule it broke), or an undo or seat
+change the table's rules forbid (``table.undo.off``, ``table.undo.nothing``,
+``table.undo.chance``, ``table.undo.hidden``, ``table.undo.busy``: see :mod:`.undo`;
+``table.seat.over``).
+
+An agent that fails to move (it raises, or answers with an illegal move) changes nothing:
+the failure is logged, every view carries it (``agent_error``; what went wrong in the
+teacher's ``?as=all`` view only), and the table waits until the teacher lets the agent try
+again or hands the seat over (``/seats/N``).
 """
 
 from __future__ import annotations
@@ -38,11 +59,23 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from boardkit.agents import agent_names
+from boardkit.engine import game as get_game
+from boardkit.engine import games
 from boardkit.engine.resources import widgets_dir
 
 from . import tokens as T
 from .store import SEAT, Store
-from .tables import Classroom, Refusal, Table, Viewer, check_spec, holder_of, viewer_of
+from .tables import (
+    Classroom,
+    Refusal,
+    Table,
+    Viewer,
+    check_agent,
+    check_spec,
+    holder_of,
+    viewer_of,
+)
 
 log = logging.getLogger("boardkit.server")
 
@@ -54,7 +87,8 @@ RATE_PER_SECOND = 20.0
 #: the front-end files the seat page loads (from widgets/, as the notebook's boards do)
 WIDGET_FILES = {"board.js": "text/javascript", "helpers.js": "text/javascript",
                 "board.css": "text/css"}
-PAGE_FILES = {"seat.js": "text/javascript", "seat.css": "text/css"}
+PAGE_FILES = {"seat.js": "text/javascript", "seat.css": "text/css",
+              "teacher.js": "text/javascript", "teacher.css": "text/css"}
 #: how long a push may wait for one page, in seconds (a stuck page does not hold up the rest)
 SEND_TIMEOUT = 5.0
 #: the seat page runs only its own scripts, talks only to this server, embeds nothing
@@ -100,10 +134,22 @@ class Hub:
     def remove(self, table: int, socket: WebSocket) -> None:
         self.sockets.get(table, {}).pop(socket, None)
 
+    async def close_seat(self, table: int, seat: int, reason: str) -> None:
+        """Close every page that sees through seat ``seat``'s eyes (its link was replaced:
+        a page of the old one must not see the seat's next views)."""
+        for socket, viewer in list(self.sockets.get(table, {}).items()):
+            if viewer == seat:
+                self.remove(table, socket)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(socket.close(code=4401, reason=reason), SEND_TIMEOUT)
+
+    def lock(self, table: int) -> asyncio.Lock:
+        """The lock the pushes of ``table`` take (held: no push goes out meanwhile)."""
+        return self.locks.setdefault(table, asyncio.Lock())
+
     async def push(self, table: Table) -> None:
         """Send each viewer of ``table`` its own view of the position now (in move order)."""
-        lock = self.locks.setdefault(table.id, asyncio.Lock())
-        async with lock:
+        async with self.lock(table.id):
             sockets = list(self.sockets.get(table.id, {}).items())
             views: dict[str | int, str] = {}
             for socket, viewer in sockets:
@@ -115,6 +161,29 @@ class Hub:
                     await asyncio.wait_for(socket.send_text(views[key]), SEND_TIMEOUT)
                 except Exception:  # a closed or stuck page: forget it (it reconnects)
                     self.remove(table.id, socket)
+
+
+def describe_games() -> list[dict[str, Any]]:
+    """Every available game (``boardkit.games()``: the built-in ones and any installed) as
+    the teacher's form needs it; a game that cannot be loaded is left out (and logged)."""
+    out: list[dict[str, Any]] = []
+    for name in games():
+        try:
+            game = get_game(name)
+            rules = game.house_rules()
+            out.append({
+                "name": game.name, "title": game.title,
+                "min_players": game.min_players, "max_players": game.max_players,
+                "default_players": game.default_players,
+                "agents": [a for a in agent_names(game.name) if a != "human"],
+                "variant": game.variant_dict(game.make_variant({})),
+                "house_rules": {key: {"values": list(rule.values), "default": rule.default,
+                                      "text": rule.description}
+                                for key, rule in rules.items()},
+            })
+        except Exception as exc:
+            log.warning("game %s is left out of the teacher's form: %s", name, exc)
+    return out
 
 
 class ClassServer:
@@ -134,6 +203,7 @@ class ClassServer:
         self.classroom: Classroom | None = None
         self._drivers: dict[int, asyncio.Task[None]] = {}
         self._kicked: set[int] = set()
+        self._catalogue: list[dict[str, Any]] | None = None
 
     # ------------------------------------------------------------ life
     def start(self) -> None:
@@ -148,6 +218,13 @@ class ClassServer:
                 await task
         if self.store is not None:
             self.store.close()
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        """The games a table can be opened with, described for the teacher's form (made
+        once: a game's description does not change while the server runs)."""
+        if self._catalogue is None:
+            self._catalogue = describe_games()
+        return self._catalogue
 
     @property
     def tables(self) -> Classroom:
@@ -170,13 +247,16 @@ class ClassServer:
         while True:
             self._kicked.discard(table.id)
             try:
-                moved = await to_thread.run_sync(table.agent_move)
-            except Exception:
-                log.exception("table %s: an agent failed to move", table.id)
+                turn = await to_thread.run_sync(table.agent_move)
+            except Exception:  # not the agent's (that is recorded on the table): the store's
+                log.exception("table %s: an agent's move could not be made", table.id)
                 return
-            if moved:
+            if turn == "moved":
                 await self.hub.push(table)
-            elif table.id not in self._kicked:
+                continue
+            if turn == "failed":  # every page shows it; the table waits for the teacher
+                await self.hub.push(table)
+            if table.id not in self._kicked:
                 return
 
     # ------------------------------------------------------------ requests
@@ -207,6 +287,14 @@ class ClassServer:
         if table is None:
             raise Refusal(404, f"no table {raw}")
         return table
+
+    def teacher(self, conn: HTTPConnection, what: str) -> T.Holder:
+        """The teacher asking (401 for nobody known, 403 for a seat's or spectators' token,
+        naming ``what`` only the teacher may do)."""
+        holder = self.holder(conn)
+        if holder.role != T.TEACHER:
+            raise Refusal(403, f"only the teacher's token {what}")
+        return holder
 
     def limit(self, holder: T.Holder) -> None:
         if not self.rate.allow(holder.token):
@@ -262,23 +350,27 @@ def _absolute(request: Request, path: str) -> str:
     return base.rstrip("/") + path
 
 
+def _seat_url(request: Request, table: int, token: str | None) -> str | None:
+    """The link that opens ``table`` with ``token`` (None: no token, no link)."""
+    return None if token is None else _absolute(request, f"/tables/{table}/play#token={token}")
+
+
 # ---------------------------------------------------------------- endpoints
 @refusals
 async def create_table(request: Request) -> Response:
     server = _server(request)
-    holder = server.holder(request)
-    if holder.role != T.TEACHER:
-        raise Refusal(403, "only the teacher's token opens tables")
+    holder = server.teacher(request, "opens tables")
     server.limit(holder)
     spec = await to_thread.run_sync(check_spec, await server.body(request))
     table, seats, spectator = await to_thread.run_sync(server.tables.create, spec)
-    page = f"/tables/{table.id}/play#token="
     out = {
         "table": table.id,
+        "game": spec.game,
+        "undo": spec.undo,
         "seats": [{"seat": seat, "token": tok, "agent": spec.agents[seat],
-                   "url": None if tok is None else _absolute(request, page + tok)}
+                   "url": _seat_url(request, table.id, tok)}
                   for seat, tok in enumerate(seats)],
-        "spectator": {"token": spectator, "url": _absolute(request, page + spectator)},
+        "spectator": {"token": spectator, "url": _seat_url(request, table.id, spectator)},
     }
     server.drive(table)  # an agent may open the game
     return JSONResponse(out, status_code=201)
@@ -289,11 +381,20 @@ async def list_tables(request: Request) -> Response:
     """The teacher's overview: each table's game, who sits where, its moves and whether it
     is over (no position: that is what a view is for)."""
     server = _server(request)
-    holder = server.holder(request)
-    if holder.role != T.TEACHER:
-        raise Refusal(403, "only the teacher's token lists the tables")
+    holder = server.teacher(request, "lists the tables")
     server.limit(holder)
     return JSONResponse({"tables": await to_thread.run_sync(server.tables.overview)})
+
+
+@refusals
+async def list_games(request: Request) -> Response:
+    """What the teacher's page offers: each game a table can be opened with (the built-in
+    ones and any installed), its player counts, its agents, its variant's options with their
+    defaults and its house rules."""
+    server = _server(request)
+    holder = server.teacher(request, "lists the games")
+    server.limit(holder)
+    return JSONResponse({"games": await to_thread.run_sync(server.catalogue)})
 
 
 @refusals
@@ -340,12 +441,76 @@ async def intent(request: Request) -> Response:
     return await _seat_move(request, "message", click)
 
 
+async def _no_body(server: ClassServer, request: Request) -> None:
+    """A request that takes no fields: an empty body or ``{}`` (400 otherwise)."""
+    declared = request.headers.get("content-length")
+    if declared == "0":
+        return
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > server.body_limit:
+            raise Refusal(413, f"the body is over {server.body_limit:,} bytes")
+    text = bytes(data).strip()
+    if text and text != b"{}":
+        raise Refusal(400, "this request takes no fields: send no body, or {}")
+
+
+@refusals
+async def undo(request: Request) -> Response:
+    """The teacher takes back the last move a person made (and the agents' moves after
+    it): committed, then pushed to every page (409 with the rule that forbids it)."""
+    server = _server(request)
+    holder = server.teacher(request, "takes a move back")
+    table = server.table_for(request, holder)
+    server.limit(holder)
+    await _no_body(server, request)
+    out = await to_thread.run_sync(table.undo)
+    await server.hub.push(table)
+    server.drive(table)
+    return JSONResponse(out)
+
+
+@refusals
+async def seat(request: Request) -> Response:
+    """The teacher hands seat N to an agent (``{"agent": NAME}``; the agent already there:
+    it tries again) or to a person (``{"agent": null}``: a new link, the old one closed)."""
+    server = _server(request)
+    holder = server.teacher(request, "hands a seat over")
+    table = server.table_for(request, holder)
+    server.limit(holder)
+    body = await server.body(request)
+    if not isinstance(body, dict) or set(body) != {"agent"}:
+        raise Refusal(400, "expected {\"agent\": an agent's name, or null for a person}")
+    number = request.path_params["seat"]
+    assert isinstance(number, int)
+    agent = await to_thread.run_sync(check_agent, table.row.game, body["agent"], "agent")
+    async with server.hub.lock(table.id):  # no push between the change and the closing
+        token = await to_thread.run_sync(table.set_seat, number, agent)
+        await server.hub.close_seat(table.id, number, "this seat has a new link now")
+    await server.hub.push(table)
+    server.drive(table)
+    return JSONResponse({"table": table.id, "seat": number, "agent": agent, "token": token,
+                         "url": _seat_url(request, table.id, token)})
+
+
+@refusals
+async def spectator(request: Request) -> Response:
+    """One more link to the table's public view (the earlier ones keep working)."""
+    server = _server(request)
+    holder = server.teacher(request, "makes spectators' links")
+    table = server.table_for(request, holder)
+    server.limit(holder)
+    await _no_body(server, request)
+    token = await to_thread.run_sync(table.new_spectator)
+    return JSONResponse({"table": table.id, "token": token,
+                         "url": _seat_url(request, table.id, token)}, status_code=201)
+
+
 @refusals
 async def save(request: Request) -> Response:
     server = _server(request)
-    holder = server.holder(request)
-    if holder.role != T.TEACHER:
-        raise Refusal(403, "only the teacher's token downloads a table's save")
+    holder = server.teacher(request, "downloads a table's save")
     table = server.table_for(request, holder)
     server.limit(holder)
     text = await to_thread.run_sync(table.save)
@@ -383,6 +548,13 @@ async def seat_page(request: Request) -> Response:
     return HTMLResponse(text.replace("{{TABLE}}", html.escape(str(raw))), headers=PAGE_HEADERS)
 
 
+async def teacher_page(request: Request) -> Response:
+    """The teacher's page: its token is in the fragment (``#token=``), which no browser
+    sends; the page itself holds nothing secret and calls the API like any client."""
+    text = (files("boardkit.server") / "static" / "teacher.html").read_text(encoding="utf-8")
+    return HTMLResponse(text, headers=PAGE_HEADERS)
+
+
 async def static_file(request: Request) -> Response:
     name = request.path_params["name"]
     if name in WIDGET_FILES:
@@ -396,7 +568,8 @@ async def static_file(request: Request) -> Response:
 
 
 async def index(request: Request) -> Response:
-    return JSONResponse({"boardkit": "class server", "api": "/api/tables"})
+    return JSONResponse({"boardkit": "class server", "api": "/api/tables",
+                         "teacher": "/teacher"})
 
 
 async def no_icon(request: Request) -> Response:
@@ -426,12 +599,17 @@ def create_app(db: str, teacher_token: str, *, body_limit: int = BODY_LIMIT,
         Route("/favicon.ico", no_icon),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/games", list_games),
         Route("/api/tables/{table:int}/view", view),
         Route("/api/tables/{table:int}/actions", act, methods=["POST"]),
         Route("/api/tables/{table:int}/intent", intent, methods=["POST"]),
+        Route("/api/tables/{table:int}/undo", undo, methods=["POST"]),
+        Route("/api/tables/{table:int}/seats/{seat:int}", seat, methods=["POST"]),
+        Route("/api/tables/{table:int}/spectator", spectator, methods=["POST"]),
         Route("/api/tables/{table:int}/save", save),
         WebSocketRoute("/api/tables/{table:int}/ws", socket),
         Route("/tables/{table:int}/play", seat_page),
+        Route("/teacher", teacher_page),
         Route("/static/{name}", static_file),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

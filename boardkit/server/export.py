@@ -3,6 +3,7 @@
     from boardkit.server import export
     plays = export.load("class.db")            # a pandas DataFrame, one row per seat per table
     metrics(plays[plays.finished])            # the analysis reads it as it reads a simulation
+    export.takebacks("class.db")              # the moves the teacher took back, one per row
 
 or from a shell, ``boardkit tables export --db class.db --out playtests.csv``.
 
@@ -26,11 +27,19 @@ and the playtest's own columns follow:
   ``opened`` (UTC, ISO 8601);
 * ``finished``: the game is over. An unfinished table's scores are those standing after its
   last move and nobody has won it, so read ``frame[frame.finished]`` for results;
-* ``played_by``: ``person`` or ``agent``;
+* ``played_by``: ``person`` or ``agent`` (``both``: the teacher handed the seat over during
+  the game, and its moves were made by a person and an agent; ``agent`` then names who
+  plays the seat at the end, each move's ``by`` in the file who made it);
 * ``decisions``: how many moves the seat made; ``mean_decision_seconds``,
   ``median_decision_seconds`` and ``max_decision_seconds``: the time it took for them (a move's
   time counts from the table's previous move, the first one's from the table's opening, so
-  the first decision of a table includes the wait for its players to arrive).
+  the first decision of a table includes the wait for its players to arrive; the first one
+  after the teacher's undo counts from the undo);
+* ``undone``: how many of the seat's moves the teacher took back (they are not in the game:
+  the rows describe the game as it stands, as its save replays it).
+
+The moves taken back are data too: :func:`takebacks` lists them (one row per move, with the
+undo that took it back), for questions such as "how often did a class take back, and what".
 
 A table that this version of boardkit cannot replay (stored by a version whose rules differ)
 is left out with a :class:`SkippedTableWarning`; ``frame.attrs["skipped"]`` names it and why.
@@ -48,7 +57,7 @@ from typing import TYPE_CHECKING, Any
 from boardkit.analysis.simulation import Trace, seat_rows
 from boardkit.engine import game as get_game
 
-from .store import OVER, MoveRow, Store, TableRow
+from .store import OVER, MoveRow, Store, TableRow, UndoneRow
 from .tables import replay
 
 if TYPE_CHECKING:
@@ -63,15 +72,29 @@ SIMULATE_COLUMNS = ("game", "seed", "seat", "agent", "score", "rank", "win", "sh
 #: the columns a playtest adds
 PLAYTEST_COLUMNS = ("table", "game_name", "players", "variant", "params", "opened",
                     "finished", "played_by", "decisions", "mean_decision_seconds",
-                    "median_decision_seconds", "max_decision_seconds")
+                    "median_decision_seconds", "max_decision_seconds", "undone")
+#: the columns of :func:`takebacks`
+TAKEBACK_COLUMNS = ("table", "game_name", "undo", "index", "seat", "by", "action", "seconds",
+                    "at", "undone_at")
 
 
 class SkippedTableWarning(UserWarning):
     """A table whose stored moves this version cannot replay: left out of the export."""
 
 
-def table_rows(row: TableRow, moves: Sequence[MoveRow]) -> list[dict[str, Any]]:
-    """The rows of one table (one per seat), from its stored setup and moves."""
+def _played_by(row: TableRow, seat: int, moves: Sequence[MoveRow]) -> str:
+    kinds = {PERSON if m.by == PERSON else "agent" for m in moves if m.seat == seat}
+    if len(kinds) > 1:
+        return "both"
+    if kinds:
+        return kinds.pop()
+    return PERSON if row.agents[seat] is None else "agent"
+
+
+def table_rows(row: TableRow, moves: Sequence[MoveRow],
+               undone: Sequence[UndoneRow] = ()) -> list[dict[str, Any]]:
+    """The rows of one table (one per seat), from its stored setup and moves (``undone``:
+    the moves the teacher took back, counted per seat)."""
     game = get_game(row.game)
     trace = Trace(game.lower_is_better)
     state = replay(row, moves, before=trace.before, after=trace.after)
@@ -85,12 +108,12 @@ def table_rows(row: TableRow, moves: Sequence[MoveRow]) -> list[dict[str, Any]]:
             "table": row.id, "game_name": row.game, "players": row.players,
             "variant": json.dumps(row.variant, sort_keys=True),
             "params": json.dumps(row.params, sort_keys=True), "opened": row.created,
-            "finished": bool(state.is_over), "played_by": PERSON if row.agents[seat] is None
-            else "agent",
+            "finished": bool(state.is_over), "played_by": _played_by(row, seat, moves),
             "decisions": len(times),
             "mean_decision_seconds": statistics.fmean(times) if times else float("nan"),
             "median_decision_seconds": statistics.median(times) if times else float("nan"),
             "max_decision_seconds": max(times) if times else float("nan"),
+            "undone": sum(1 for u in undone if u.move.seat == seat),
         })
     if state.is_over != (row.status == OVER):
         raise RuntimeError(f"table {row.id}: stored as {row.status!r}, but its replayed "
@@ -113,7 +136,7 @@ def load(db: str | Path, game: str | None = None) -> pd.DataFrame:
             if game is not None and table.game != game:
                 continue
             try:
-                rows += table_rows(table, store.moves(table.id))
+                rows += table_rows(table, store.moves(table.id), store.undone(table.id))
             except Exception as exc:  # a table this version cannot replay: the rest still count
                 skipped[table.id] = f"{type(exc).__name__}: {exc}"[:300]
                 warnings.warn(f"table {table.id} ({table.game}) left out: {skipped[table.id]}",
@@ -134,6 +157,26 @@ def load(db: str | Path, game: str | None = None) -> pd.DataFrame:
         frame.attrs.update({"game": names[0],
                             "lower_is_better": get_game(names[0]).lower_is_better})
     return frame
+
+
+def takebacks(db: str | Path) -> pd.DataFrame:
+    """Every move the teacher took back at the tables of ``db``: one row per move (the
+    table, its game, the undo that took it back — 1, 2, ... per table —, the move's index,
+    seat, who made it, the action as JSON, its decision seconds, when it was made and when
+    it was taken back), in the order they were taken back. Read-only, like :func:`load`."""
+    import pandas as pd
+
+    store = Store(db, readonly=True)
+    try:
+        games = {t.id: t.game for t in store.tables()}
+        rows = [{"table": u.table, "game_name": games.get(u.table, ""), "undo": u.undo,
+                 "index": u.move.index, "seat": u.move.seat, "by": u.move.by,
+                 "action": json.dumps(u.move.action, sort_keys=True),
+                 "seconds": u.move.seconds, "at": u.move.at, "undone_at": u.undone_at}
+                for u in store.undone()]
+    finally:
+        store.close()
+    return pd.DataFrame(rows, columns=list(TAKEBACK_COLUMNS))
 
 
 def export(db: str | Path, out: str | Path, game: str | None = None) -> pd.DataFrame:

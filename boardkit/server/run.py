@@ -98,6 +98,7 @@ def serve(db: str = DEFAULT_DB, host: str = DEFAULT_HOST, port: int = DEFAULT_PO
     base = url or f"http://{shown}:{port}"
     print(f"boardkit class server: {base}/ (tables in {db})")
     print(f"teacher token: {secret}")
+    print(f"teacher page:  {base}/teacher#token={secret}")
     print(f"open a table:  curl -X POST {base}/api/tables -H 'Authorization: Bearer {secret}' "
           "-d '{\"game\": \"wanderlust\", \"players\": 2, \"seed\": 7}'")
     if host not in ("127.0.0.1", "localhost", "::1"):

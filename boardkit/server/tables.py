@@ -14,18 +14,23 @@ turn it is, applies it to the table's State (``RuleViolation``: nothing changed)
 commits it to the store before anyone is shown its result.
 
 Every method takes the table's lock: a view is never drawn from a position whose move is not
-committed yet, and two moves never interleave.
+committed yet, and two moves never interleave. The teacher may take moves back
+(:meth:`Table.undo`, refused when it would show a hidden draw: :mod:`.undo`) and hand a seat
+to a person or an agent (:meth:`Table.set_seat`). An agent that fails to move (it raises, or
+answers with an illegal move) changes nothing: the table waits for the teacher and says so
+in every view (``agent_error``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from boardkit.agents import HumanAgent, make_agent
 from boardkit.boards.base import Board, parse_message
@@ -35,6 +40,7 @@ from boardkit.engine.errors import UnknownGameError
 from boardkit.engine.state import MAX_SEED
 
 from . import tokens as T
+from . import undo as U
 from .store import OVER, PLAYING, SEAT, SPECTATOR, MoveRow, Store, TableRow, now
 
 log = logging.getLogger("boardkit.server")
@@ -44,7 +50,14 @@ Viewer = int | str | None
 #: the name a view gives the teacher's everything
 ALL = "all"
 #: the fields of a request for a new table
-TABLE_FIELDS = ("game", "players", "seed", "variant", "params", "agents")
+TABLE_FIELDS = ("game", "players", "seed", "variant", "params", "agents", "undo")
+#: the rule a seat's change is refused by once the game is over
+RULE_SEAT_OVER = "table.seat.over"
+#: how many times an undo is checked again when the table moves on during its check
+UNDO_TRIES = 3
+#: what :meth:`Table.agent_move` did: moved (or the position changed: look again), failed
+#: (the table waits for the teacher), or nothing (no agent is to move)
+AgentTurn = Literal["moved", "failed", "idle"]
 
 
 class Refusal(BoardkitError):
@@ -75,13 +88,35 @@ class TableSpec:
     variant: dict[str, Any]
     params: dict[str, Any]
     agents: list[str | None]
+    undo: str = U.TEACHER
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The table's options as stored."""
+        return {U.OPTION: self.undo}
+
+
+def check_agent(game: str, who: Any, field: str) -> str | None:
+    """An agent's name checked for ``game`` (a :class:`Refusal` 400 naming ``field``
+    otherwise); None (or ``human``): a person plays the seat."""
+    if who is None:
+        return None
+    if not isinstance(who, str):
+        raise Refusal(400, f"{field}: expected an agent's name or null (a person)")
+    try:
+        if isinstance(make_agent(who, 0, game=game), HumanAgent):
+            return None
+    except BoardkitError as exc:
+        raise Refusal(400, f"{field}: {exc}"[:300]) from None
+    return who
 
 
 def check_spec(body: Any) -> TableSpec:
-    """The request ``{"game", "players", "seed"[, "variant", "params", "agents"]}`` checked
-    (a :class:`Refusal` 400 naming the field otherwise): the game exists, takes that many
-    players, the seed is an integer, the variant and rule parameters are the game's, each
-    agent is a name the game knows (``null``: a person plays the seat)."""
+    """The request ``{"game", "players", "seed"[, "variant", "params", "agents", "undo"]}``
+    checked (a :class:`Refusal` 400 naming the field otherwise): the game exists, takes that
+    many players, the seed is an integer, the variant and rule parameters are the game's,
+    each agent is a name the game knows (``null``: a person plays the seat), and ``undo`` is
+    ``"teacher"`` (the default: the teacher may take a move back) or ``"off"``."""
     if not isinstance(body, dict):
         raise Refusal(400, "expected a JSON object: {\"game\": ..., \"players\": ..., \"seed\": ...}")
     extra = sorted(set(body) - set(TABLE_FIELDS))
@@ -107,23 +142,17 @@ def check_spec(body: Any) -> TableSpec:
     if not isinstance(agents, list) or len(agents) != players:
         raise Refusal(400, f"agents: expected a list of {players} entries, an agent's name or "
                            "null (a person) per seat")
-    seats: list[str | None] = []
-    for seat, who in enumerate(agents):
-        if who is not None and not isinstance(who, str):
-            raise Refusal(400, f"agents[{seat}]: expected an agent's name or null")
-        if who is not None:
-            try:
-                if isinstance(make_agent(who, 0, game=game.name), HumanAgent):
-                    who = None
-            except BoardkitError as exc:
-                raise Refusal(400, f"agents[{seat}]: {exc}"[:300]) from None
-        seats.append(who)
+    seats = [check_agent(game.name, who, f"agents[{seat}]") for seat, who in enumerate(agents)]
+    undo = body.get("undo", U.TEACHER)
+    if undo not in U.CHOICES:
+        raise Refusal(400, f"undo: expected \"{U.TEACHER}\" (the teacher may take a move back) "
+                           f"or \"{U.OFF}\", not {undo!r}"[:200])
     try:
         state = game.new_game(players=players, seed=seed, variant=variant, params=params)
     except BoardkitError as exc:
         raise Refusal(400, str(exc)[:600]) from None
     return TableSpec(game.name, players, seed, game.variant_dict(state.variant),
-                     game.params_overrides(state.params), seats)
+                     game.params_overrides(state.params), seats, undo)
 
 
 def _last_action(state: State) -> Action:
@@ -162,24 +191,42 @@ def viewer_name(viewer: Viewer) -> str | int:
 
 
 class Table:
-    """One table: its stored setup, its State, one board per viewer, and a lock."""
+    """One table: its stored setup, its State, one board per viewer, and a lock.
 
-    def __init__(self, row: TableRow, store: Store):
+    ``revision`` counts the changes every viewer sees (a move, an undo, a seat changing
+    hands, an agent's failure) since this server started (``instance``), so a page can tell
+    a newer view from an older one even when an undo makes the moves fewer."""
+
+    def __init__(self, row: TableRow, store: Store, instance: str = ""):
         self.row = row
         self.store = store
+        self.instance = instance
         self.lock = threading.RLock()
         self.boards: dict[str | int, tuple[Board | None, int]] = {}
         self.last_move = time.monotonic()
+        self.revision = 0
+        #: the last agent's failure, while the table waits for the teacher (None: none)
+        self.agent_error: dict[str, Any] | None = None
+        #: what every viewer is told of the teacher's last undo, until the next move
+        self.notice = ""
         self.state = self._rebuild()
 
     @property
     def id(self) -> int:
         return self.row.id
 
+    @property
+    def undo_option(self) -> str:
+        option = self.row.options.get(U.OPTION, U.TEACHER)
+        return option if isinstance(option, str) else U.TEACHER
+
     def _rebuild(self) -> State:
         """The table's State: its setup, then every stored move applied in order."""
         self.boards.clear()
         return replay(self.row, self.store.moves(self.row.id))
+
+    def _changed(self) -> None:
+        self.revision += 1
 
     # ------------------------------------------------------------ views
     def _board(self, viewer: Viewer) -> Board | None:
@@ -233,6 +280,8 @@ class Table:
                 "your_turn": mine,
                 "is_over": state.is_over,
                 "moves": state.action_count,
+                "server": self.instance,
+                "revision": self.revision,
                 "status": status or state.prompt(),
                 "observation": state.observation(viewer),
                 "legal_actions": [act.to_dict() for act in legal],
@@ -240,11 +289,24 @@ class Table:
                 "legal_targets": targets,
                 "svg": svg,
                 "note": note,
+                "notice": self.notice,
+                "agent_error": self._agent_error_for(viewer),
             }
             if state.is_over:  # nothing is secret any more
                 out["scores"] = [float(s) for s in state.scores()]
                 out["winners"] = state.winners()
             return out
+
+    def _agent_error_for(self, viewer: Viewer) -> dict[str, Any] | None:
+        """The agent's failure as ``viewer`` may read it: who and which move for everyone,
+        what went wrong for the teacher's everything only (an agent's error may name what
+        its seat holds)."""
+        error = self.agent_error
+        if error is None:
+            return None
+        if viewer is None:
+            return dict(error)
+        return {k: error[k] for k in ("seat", "agent", "move", "at", "message")}
 
     def save(self) -> str:
         with self.lock:
@@ -269,7 +331,7 @@ class Table:
                 act = self.state.game.actions.from_dict(data, "action")
             except ActionFormatError as exc:
                 raise Refusal(400, str(exc)[:600], rule=exc.rule) from None
-            self._commit(seat, act, "person")
+            self._commit(seat, act, U.PERSON)
             return self.view(seat)
 
     def click(self, seat: int, raw: Any) -> tuple[dict[str, Any], bool]:
@@ -296,7 +358,7 @@ class Table:
                 return self.view(seat), False
             if not isinstance(act, Action):
                 raise TypeError(f"{type(board).__name__}.intent returned {act!r}")
-            self._commit(seat, act, "person")
+            self._commit(seat, act, U.PERSON)
             return self.view(seat), True
 
     def _commit(self, seat: int, act: Action, by: str) -> None:
@@ -319,35 +381,157 @@ class Table:
             self.state = self._rebuild()  # the store is the truth: back to what it holds
             raise
         self.last_move = moment
+        self.notice = ""
+        self._changed()
 
+    # ------------------------------------------------------------ the teacher's
+    def undo(self) -> dict[str, Any]:
+        """Take back the last move a person made, with the agents' moves after it (see
+        :mod:`.undo`): committed to the store (the moves move to its ``undone`` rows), then
+        the table is at the position before that move. A :class:`Refusal` 409 with the rule
+        that forbids it otherwise, and nothing changes.
+
+        The check plays the moves again on copies, without the table's lock (views are
+        served meanwhile); if the table changed in the meantime (a move, another undo), it
+        looks again, :data:`UNDO_TRIES` times at most (``table.undo.busy`` after that)."""
+        for _ in range(UNDO_TRIES):
+            with self.lock:
+                if self.undo_option == U.OFF:
+                    raise Refusal(409, f"undo: table {self.id} was opened with \"undo\": "
+                                       f"\"{U.OFF}\"", rule=U.RULE_OFF)
+                row, revision = self.row, self.revision
+                moves = self.store.moves(self.id)
+            first = U.first_taken_back(moves)
+            if first is None:
+                raise Refusal(409, "undo: no person has made a move here to take back",
+                              rule=U.RULE_NOTHING)
+            before = replay(row, moves[:first])
+            game = before.game
+            taken = [(m.seat, game.actions.from_dict(m.action, f"moves[{m.index}].action"))
+                     for m in moves[first:]]
+            why = U.blocked(before, taken, U.check_seed(row.seed, first))
+            with self.lock:
+                if self.revision != revision:
+                    continue  # the table moved on meanwhile: look again
+                if why is not None:
+                    raise Refusal(409, f"undo: {why.message}", rule=why.rule)
+                return self._take_back(first, before)
+        raise Refusal(409, "undo: the table kept moving while the undo was checked; ask again",
+                      rule=U.RULE_BUSY)
+
+    def _take_back(self, first: int, before: State) -> dict[str, Any]:
+        """Commit the undo of the moves from ``first`` on (checked), ``before`` being the
+        position before them; under the table's lock."""
+        number, rows = self.store.undo(self.id, first, OVER if before.is_over else PLAYING)
+        self.state = before
+        self.boards.clear()  # a seat's picks belonged to the later position
+        self.last_move = time.monotonic()  # the next decision's time starts now
+        self.agent_error = None
+        person = rows[0]
+        answers = len(rows) - 1
+        self.notice = (f"the teacher took back P{person.seat + 1}'s move {first + 1}"
+                       + (f" and the {answers} move{'s' if answers > 1 else ''} after it"
+                          if answers else ""))
+        self._changed()
+        log.info("table %s: undo %s took back moves %s..%s", self.id, number, first + 1,
+                 first + len(rows))
+        return {"table": self.id, "undo": number, "moves": before.action_count,
+                "turn": before.current_player, "notice": self.notice,
+                "undone": [{"index": m.index, "seat": m.seat, "by": m.by, "action": m.action}
+                           for m in rows]}
+
+    def set_seat(self, seat: int, agent: str | None) -> str | None:
+        """Seat ``seat`` is played by ``agent`` from now on (None: by a person, who gets a
+        new token: the seat's old one, if any, opens nothing any more). Handing a failed
+        agent's seat to the same agent lets it try again. The new token (None for an
+        agent)."""
+        with self.lock:
+            if not 0 <= seat < self.row.players:
+                raise Refusal(404, f"seat: table {self.id} has seats 0..{self.row.players - 1}, "
+                                   f"not {seat}")
+            if self.state.is_over:
+                raise Refusal(409, "seat: the game is over; its seats stay as they were",
+                              rule=RULE_SEAT_OVER)
+            agents = list(self.row.agents)
+            agents[seat] = agent
+            token = None if agent is not None else T.new_token()
+            self.store.set_seat(self.id, agents, seat,
+                                None if token is None else T.digest(token))
+            self.row = dataclasses.replace(self.row, agents=agents)
+            self.boards.pop(seat, None)  # what the seat had picked was its last player's
+            if self.agent_error is not None and self.agent_error["seat"] == seat:
+                self.agent_error = None
+            self._changed()
+            log.info("table %s: P%s is played by %s now", self.id, seat + 1,
+                     agent or "a person (a new link)")
+            return token
+
+    def new_spectator(self) -> str:
+        """One more spectators' token (the earlier ones still open the public table)."""
+        token = T.new_token()
+        self.store.add_token(self.id, T.digest(token), SPECTATOR)
+        return token
+
+    # ------------------------------------------------------------ agents
     def agent_to_move(self) -> str | None:
-        """The agent whose decision it is (None: a person's, or the game is over)."""
+        """The agent whose decision it is (None: a person's, the game is over, or the agent
+        failed and the table waits for the teacher)."""
         with self.lock:
             seat = self.state.current_player
-            if seat is None or self.state.is_over:
+            if seat is None or self.state.is_over or self.agent_error is not None:
                 return None
             return self.row.agents[seat]
 
-    def agent_move(self) -> bool:
+    def agent_move(self) -> AgentTurn:
         """Let the agent whose decision it is move (committed like any move). It thinks on a
-        copy, without the lock, so views are served meanwhile. False: no agent is to move."""
+        copy, without the lock, so views are served meanwhile. An agent that raises, or
+        answers with something that is not a legal move, changes nothing: its failure is
+        logged and shown in every view, and the table waits for the teacher
+        (:meth:`set_seat`)."""
         with self.lock:
             name = self.agent_to_move()
             if name is None:
-                return False
+                return "idle"
             state = self.state
-            seat, index = state.current_player, state.action_count
+            seat, index, revision = state.current_player, state.action_count, self.revision
             assert seat is not None
             work = state.clone()
         # the agent's seed follows from the table's, the seat and the move, so a table
         # rebuilt after a restart plays on as it would have
         seed = (self.row.seed * 1_000_003 + index * 101 + seat) % 2**32
-        act = make_agent(name, seed, game=work.game.name).act(work)
+        failure: Exception | None = None
+        act: Any = None
+        try:
+            act = make_agent(name, seed, game=work.game.name).act(work)
+            if not isinstance(act, Action):
+                raise TypeError(f"the agent answered {act!r:.80}, not an action")
+        except Exception as exc:
+            failure = exc
         with self.lock:
-            if self.state.action_count != index or self.state.current_player != seat:
-                return True  # the position changed meanwhile: look again
-            self._commit(seat, act, name)
-        return True
+            if self.revision != revision:
+                return "moved"  # the position changed meanwhile: look again
+            if failure is None:
+                try:
+                    self._commit(seat, act, name)
+                    return "moved"
+                except Exception as exc:  # an illegal move, or one the game failed on
+                    failure = exc
+            self._agent_failed(seat, name, index, failure)
+            return "failed"
+
+    def _agent_failed(self, seat: int, name: str, index: int, exc: Exception) -> None:
+        rule = getattr(exc, "rule", None)
+        detail = exc.message if isinstance(exc, Refusal) else f"{type(exc).__name__}: {exc}"
+        log.error("table %s: the computer (%s) at P%s could not make move %s: %s", self.id,
+                  name, seat + 1, index + 1, detail,
+                  exc_info=None if isinstance(exc, Refusal) else exc)
+        self.agent_error = {
+            "seat": seat, "agent": name, "move": index, "at": now(),
+            "error": detail[:600], "rule": rule if isinstance(rule, str) else None,
+            "message": (f"the computer ({name}) at P{seat + 1} could not make move {index + 1}; "
+                        "the teacher can let it try again or hand the seat to someone else"),
+        }
+        self._changed()
 
 
 class Classroom:
@@ -358,10 +542,13 @@ class Classroom:
         self.tables: dict[int, Table] = {}
         #: tables whose rows this version cannot replay: kept in the store, not served
         self.broken: dict[int, str] = {}
+        #: this server's run: a page tells views of an earlier run by it (their revisions
+        #: start again from 0)
+        self.instance = secrets.token_hex(6)
         self._lock = threading.Lock()
         for row in store.tables():
             try:
-                self.tables[row.id] = Table(row, store)
+                self.tables[row.id] = Table(row, store, self.instance)
             except Exception as exc:
                 log.error("table %s could not be rebuilt: %s", row.id, exc)
                 self.broken[row.id] = f"{type(exc).__name__}: {exc}"[:300]
@@ -375,17 +562,19 @@ class Classroom:
             (T.digest(tok), SEAT, seat) for seat, tok in enumerate(seat_tokens) if tok is not None]
         rows.append((T.digest(spectator), SPECTATOR, None))
         table_id = self.store.create_table(spec.game, spec.players, spec.seed, spec.variant,
-                                           spec.params, spec.agents, rows)
+                                           spec.params, spec.agents, rows, spec.options)
         (row,) = self.store.tables(table_id)
-        table = Table(row, self.store)
+        table = Table(row, self.store, self.instance)
         with self._lock:
             self.tables[table_id] = table
         return table, seat_tokens, spectator
 
     def overview(self) -> list[dict[str, Any]]:
         """Every table in the order they were opened: its number, game, players, who plays
-        each seat (an agent's name, or None: a person), its moves so far and whether it is
-        over; a table that could not be rebuilt says so (``broken``)."""
+        each seat (an agent's name, or None: a person), its moves so far, whose decision it
+        is, whether it is over, whether the teacher may undo (``undo``) and an agent's
+        failure the table waits on (``agent_error``, with what went wrong: the teacher's);
+        a table that could not be rebuilt says so (``broken``)."""
         with self._lock:
             tables = sorted(self.tables.items())
             broken = dict(self.broken)
@@ -395,7 +584,9 @@ class Classroom:
                 out.append({"table": table_id, "game": table.row.game,
                             "players": table.row.players, "agents": list(table.row.agents),
                             "moves": table.state.action_count,
-                            "is_over": table.state.is_over})
+                            "turn": table.state.current_player,
+                            "is_over": table.state.is_over, "undo": table.undo_option,
+                            "agent_error": table._agent_error_for(None)})
         out += [{"table": t, "broken": why} for t, why in sorted(broken.items())]
         return out
 

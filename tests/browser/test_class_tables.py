@@ -2,13 +2,21 @@
 database), one two-player Wanderlust table, its two seats and its spectator each in a
 Chromium context of their own, as three students' laptops would open them.
 
-Each seat plays by clicking on its page (the list of its moves, then "play this move"); the
-other two pages show every move within a second, pushed over their WebSockets. Nothing a
-seat's page holds or receives (its HTML, every HTTP response and every WebSocket message it
-got) contains the other seat's secrets, and the spectator's holds neither seat's. A secret is
-read from the position itself (the teacher's save, replayed): what the state's own
-``observation(other)`` shows that the public view does not — the log entries the two read
-differently, and the secret mission and personal goal behind the fields that differ.
+Each seat plays by clicking on its page: on the board's picture itself, as a notebook's board
+is played (a ticket of the display, or a destination and then how to pay for the trip), and
+through the list of its moves ("play this move"). The other two pages show every move
+within a second, pushed over their WebSockets. Nothing a seat's page holds or receives (its
+HTML, every HTTP response and every WebSocket message it got) contains the other seat's
+secrets, and the spectator's holds neither seat's. A secret is read from the position itself
+(the teacher's save, replayed): what the state's own ``observation(other)`` shows that the
+public view does not — the log entries the two read differently, and the secret mission and
+personal goal behind the fields that differ.
+
+The teacher's page is driven as a teacher would: a table opened through its form, the links
+read from its list, a table watched in both views, a move taken back (and one refused), a
+seat given a new link; and a computer player that fails (registered by the test, in a server
+run in the test's own process) is shown on the student's page until the teacher hands its
+seat to another.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import subprocess
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +38,7 @@ import pytest
 
 import boardkit
 from boardkit.engine import PUBLIC, State
-from boardkit.server.testing import serving, strings
+from boardkit.server.testing import free_port, serving, strings
 from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
@@ -56,7 +65,8 @@ class ClassServer:
             return str(resp.read().decode())
 
     def state(self, table: int) -> State:
-        return boardkit.game("wanderlust").from_json(self.api("GET", f"api/tables/{table}/save"))
+        save = self.api("GET", f"api/tables/{table}/save")
+        return boardkit.game(json.loads(save)["game"]).from_json(save)
 
 
 @pytest.fixture
@@ -121,6 +131,36 @@ class Viewer:
         return html.unescape(self.page.content())
 
 
+def board_targets(page: Any) -> list[str]:
+    """The click targets the seat's board marks as legal now."""
+    found = page.locator("#canvas [data-target].bk-legal")
+    return sorted({str(found.nth(i).get_attribute("data-target")) for i in range(found.count())})
+
+
+def click_a_move(page: Any, rng: random.Random) -> tuple[str, float]:
+    """Play one move by clicking on the board's picture, as on a notebook's board: an action's
+    own target (a ticket of the display, a collectible), or a destination on the map and then
+    one of the ways to pay for the trip. What was clicked, and when the click that made the
+    move was made (``time.monotonic``)."""
+    targets = board_targets(page)
+    actions = [t for t in targets if t.startswith("act:")]
+    places = [t for t in targets if t.startswith("dest:")]
+    assert actions or places, f"nothing to click on the board: {targets}"
+    if places and (not actions or rng.random() < 0.5):
+        place = rng.choice(places)
+        page.locator(f'#canvas [data-target="{place}"]').first.click()
+        pay = page.locator('#canvas [data-target^="pay:"].bk-legal').first
+        pay.wait_for(timeout=10_000)  # the board asks how to pay (a pick: nothing is played)
+        way = str(pay.get_attribute("data-target"))
+        clicked = time.monotonic()
+        pay.click()
+        return f"{place} {way}", clicked
+    action = rng.choice(actions)
+    clicked = time.monotonic()
+    page.locator(f'#canvas [data-target="{action}"]').first.click()
+    return action, clicked
+
+
 def test_three_browsers_play_a_table_and_see_only_their_own(class_server: ClassServer,
                                                               playwright_driver: Any,
                                                               request: pytest.FixtureRequest
@@ -158,21 +198,27 @@ def test_three_browsers_play_a_table_and_see_only_their_own(class_server: ClassS
         rng = random.Random(3)
         waits: list[float] = []
         played = {0: 0, 1: 0}
-        for _ in range(MOVES):
+        clicks: list[str] = []
+        for move in range(MOVES):
             state = class_server.state(table)
             assert not state.is_over
             mover = state.current_player
             assert mover is not None
             page = seats[mover].page
             expect(page.locator("#status .seat-turn")).to_be_visible()
-            if not page.locator("#moves-box").get_attribute("open") == "":
-                page.locator("#moves-box summary").click()
-            count = page.locator("#moves option").count()
-            assert count == len(state.legal_actions())
-            page.locator("#moves").select_option(str(rng.randrange(count)))
             before = len(state.log)
-            clicked = time.monotonic()
-            page.locator("#play").click()
+            if move % 2 == 0:  # on the board's picture
+                expect(page.locator("#canvas [data-target].bk-legal").first).to_be_attached()
+                what, clicked = click_a_move(page, rng)
+                clicks.append(what)
+            else:  # through the list of moves
+                if not page.locator("#moves-box").get_attribute("open") == "":
+                    page.locator("#moves-box summary").click()
+                count = page.locator("#moves option").count()
+                assert count == len(state.legal_actions())
+                page.locator("#moves").select_option(str(rng.randrange(count)))
+                clicked = time.monotonic()
+                page.locator("#play").click()
             for viewer in viewers:
                 viewer.page.wait_for_function(
                     "n => Number(document.getElementById('log-count').textContent) > n",
@@ -193,6 +239,10 @@ def test_three_browsers_play_a_table_and_see_only_their_own(class_server: ClassS
             hidden = secrets_of(after, 0) + secrets_of(after, 1)
             assert leaked(spectator.shown(), hidden) == []
         assert min(played.values()) >= 1, played
+        # both kinds of board moves were made: one click, and a destination then its payment
+        assert any(c.startswith("act:") for c in clicks), clicks
+        assert any(c.startswith("dest:") for c in clicks), clicks
+        print(f"moves clicked on the board: {clicks}")
         print(f"a move showed on the other pages after {sum(waits) / len(waits):.3f} s on "
               f"average, {max(waits):.3f} s at most")
         assert max(waits) < PUSH_SECONDS, f"a move took {max(waits):.2f} s to show elsewhere"
@@ -217,3 +267,232 @@ def test_three_browsers_play_a_table_and_see_only_their_own(class_server: ClassS
         raise
     finally:
         browser.close()
+
+
+def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
+        class_server: ClassServer, playwright_driver: Any) -> None:
+    """The teacher's page, as a teacher uses it: a table opened through the form (a mistake
+    in the variant first, refused with the field it names), the links read from the list, a
+    student's page opened with one, a move taken back (and the next undo refused), the table
+    watched in the public view and in everything, a seat given a new link."""
+    from playwright.sync_api import expect
+
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                args=CHROMIUM_ARGS)
+    errors: list[str] = []
+    pages: dict[str, Any] = {}
+    try:
+        for name in ("teacher", "student", "spectator"):
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.route("**/*", lambda route: route.continue_()
+                          if route.request.url.startswith(class_server.url) else route.abort())
+            page = context.new_page()
+            page.on("pageerror", lambda exc, n=name: errors.append(f"{n}: {exc}"))
+            pages[name] = page
+        teacher = pages["teacher"]
+        teacher.goto(f"{class_server.url}teacher")  # no token in the address: asked for one
+        expect(teacher.locator("#sign-in")).to_be_visible(timeout=30_000)
+        teacher.locator("#token-input").fill("not-the-teachers-token-0123")
+        teacher.locator("#sign-in-form button").click()
+        expect(teacher.locator("#connection")).to_contain_text("unknown token")
+        expect(teacher.locator("#main")).to_be_hidden()
+        teacher.goto(f"{class_server.url}teacher#token={TEACHER}")
+        teacher.reload()
+        expect(teacher.locator("#game option[value='wishland']")).to_be_attached(timeout=30_000)
+        expect(teacher.locator("#no-tables")).to_be_visible()
+
+        # the form: the game, its players, who plays each seat, a variant
+        teacher.locator("#game").select_option("wishland")
+        teacher.locator("#players").fill("2")
+        teacher.locator("#players").dispatch_event("input")
+        teacher.locator("#seed").fill("1")
+        expect(teacher.locator("#seat-choices select")).to_have_count(2)
+        teacher.locator("#seat-1").select_option("random")
+        teacher.locator("#variant").fill('{"nope": true}')
+        teacher.locator("#open").click()
+        expect(teacher.locator("#open-message")).to_contain_text("nope")
+        assert class_server.api("GET", "api/tables") == '{"tables":[]}'  # nothing opened
+        teacher.locator("#variant").fill('{"entrepreneurs": false}')
+        teacher.locator("#open").click()
+        expect(teacher.locator("#open-message")).to_contain_text("table 1 is open")
+
+        # the list: who plays each seat, the person's link and the spectators', ready to copy
+        row = teacher.locator("#table-1")
+        expect(row.locator(".col-game")).to_have_text("wishland")
+        expect(row.locator('li[data-seat="1"] .who')).to_contain_text("random")
+        expect(row.locator('li[data-seat="1"] input.link')).to_have_count(0)
+        seat_link = row.locator('input[data-link="seat-0"]').input_value()
+        spectator_link = row.locator('input[data-link="spectator"]').input_value()
+        base = f"{class_server.url}tables/1/play#token="
+        assert seat_link.startswith(base) and spectator_link.startswith(base)
+        assert seat_link != spectator_link
+        copy = row.locator('button[data-copy="seat-0"]')
+        copy.click()
+        expect(copy).not_to_have_text("copy")  # copied (or selected, where copying is barred)
+        listed = json.loads(class_server.api("GET", "api/tables"))["tables"]
+        assert listed[0]["agents"] == [None, "random"] and listed[0]["undo"] == "teacher"
+
+        # a student opens the link and plays; the agent answers
+        student = pages["student"]
+        student.goto(seat_link)
+        expect(student.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
+        start = int(student.locator("#log-count").text_content() or 0)
+        student.locator("#moves-box summary").click()
+        student.locator("#moves").select_option("0")
+        student.locator("#play").click()
+        student.wait_for_function(
+            "n => Number(document.getElementById('log-count').textContent) > n", arg=start)
+        expect(student.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
+        assert class_server.state(1).action_count == 2  # the student's and the agent's
+        spectator = pages["spectator"]
+        spectator.goto(spectator_link)
+        expect(spectator.locator("#status")).to_contain_text("viewing: public", timeout=30_000)
+
+        # watching: the public view, then everything
+        row.locator('button[data-watch="1"]').click()
+        expect(teacher.locator("#watch-status")).to_contain_text("the public view")
+        expect(teacher.locator("#watch-canvas svg").first).to_be_visible()
+        expect(teacher.locator("#watch-status")).to_contain_text("2 moves")
+        teacher.locator('input[name="watch-as"][value="all"]').check()
+        expect(teacher.locator("#watch-status")).to_contain_text("everything")
+
+        # the undo: the student's move and the agent's answer go, on every page
+        teacher.locator("#watch-undo").click()
+        expect(teacher.locator("#watch-message")).to_contain_text(
+            "took back P1's move 1 and the 1 move after it")
+        expect(teacher.locator("#watch-status")).to_contain_text("0 moves")
+        expect(teacher.locator("#watch-notice")).to_contain_text("took back")
+        expect(student.locator("#log-count")).to_have_text(str(start))
+        expect(student.locator("#notice")).to_contain_text("the teacher took back P1's move 1")
+        expect(student.locator("#status .seat-turn")).to_be_visible()
+        expect(spectator.locator("#notice")).to_contain_text("the teacher took back")
+        expect(row.locator(".col-moves")).to_have_text("0")
+        # nothing left to take back: refused, with its rule, and nothing changes
+        teacher.locator("#watch-undo").click()
+        expect(teacher.locator("#watch-message")).to_contain_text("rule table.undo.nothing")
+        assert class_server.state(1).action_count == 0
+
+        # a new link for the student's seat: the old page is closed, the new link plays
+        row.locator('button[data-renew="seat-0"]').click()
+        expect(row.locator('input[data-link="seat-0"]')).not_to_have_value(seat_link)
+        expect(student.locator("#connection")).to_contain_text("refused")
+        fresh = row.locator('input[data-link="seat-0"]').input_value()
+        assert fresh.startswith(base)
+        student.goto("about:blank")
+        student.goto(fresh)
+        expect(student.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
+
+        # the teacher's token never reached an address the server logged
+        logged = [line for line in class_server.log.read_text().splitlines()
+                  if TEACHER in line and not line.startswith(("teacher token:", "teacher page:",
+                                                               "open a table:"))]
+        assert logged == []
+        assert errors == []
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        for name, page in pages.items():
+            page.screenshot(path=str(ARTIFACTS / f"class-teacher-{name}.png"))
+        (ARTIFACTS / "class-teacher-serve.log").write_text(
+            class_server.log.read_text(errors="replace"))
+        raise
+    finally:
+        browser.close()
+
+
+@contextmanager
+def served_here(db: Path) -> Iterator[str]:
+    """The class server in this process, on uvicorn in a thread at a free port (so that an
+    agent the test registers plays at its tables); its address. Stopped when the block
+    ends."""
+    import threading
+
+    import uvicorn
+
+    from boardkit.server.app import create_app
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(str(db), TEACHER), host="127.0.0.1",
+                                           port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+
+
+def test_a_failing_agent_shows_on_the_pages_until_the_teacher_hands_its_seat_over(
+        tmp_path: Path, playwright_driver: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer player that raises: the student's page says the computer could not move,
+    the teacher's list says what went wrong, and once the teacher hands the seat to another
+    agent the line goes and the game goes on."""
+    from playwright.sync_api import expect
+
+    from boardkit.agents import Agent
+    from boardkit.agents.registry import AGENTS
+    from boardkit.engine import Action
+
+    class Broken(Agent[State]):
+        def __init__(self, seed: int = 0) -> None:
+            self.seed = seed
+
+        def act(self, state: State) -> Action:
+            raise RuntimeError("the broken agent cannot count")
+
+    monkeypatch.setitem(AGENTS, "broken", Broken)
+    pytest.importorskip("uvicorn")
+    with served_here(tmp_path / "class.db") as url:
+        request = urllib.request.Request(
+            url + "api/tables", method="POST",
+            data=json.dumps({"game": "dice-grid", "players": 2, "seed": 3,
+                             "agents": [None, "broken"]}).encode(),
+            headers={"Authorization": f"Bearer {TEACHER}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            made = json.loads(answer.read())
+        browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                    args=CHROMIUM_ARGS)
+        errors: list[str] = []
+        pages: dict[str, Any] = {}
+        try:
+            for name in ("student", "teacher"):
+                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                page.on("pageerror", lambda exc, n=name: errors.append(f"{n}: {exc}"))
+                pages[name] = page
+            student, teacher = pages["student"], pages["teacher"]
+            student.goto(made["seats"][0]["url"])
+            expect(student.locator("#connection")).to_have_text("connected", timeout=30_000)
+            student.locator("#moves-box summary").click()
+            while student.locator("#status .seat-turn").count():  # P1's turn: its moves
+                shown = int(student.locator("#log-count").text_content() or 0)
+                student.locator("#moves").select_option("0")
+                student.locator("#play").click()
+                student.wait_for_function(
+                    "n => Number(document.getElementById('log-count').textContent) > n",
+                    arg=shown)
+            line = student.locator("#agent-error")
+            expect(line).to_contain_text("the computer (broken) at P2 could not make move")
+            assert "cannot count" not in student.content()  # what went wrong: the teacher's
+            teacher.goto(f"{url}teacher#token={TEACHER}")
+            row = teacher.locator("#table-1")
+            expect(row.locator(".agent-error")).to_contain_text(
+                "RuntimeError: the broken agent cannot count", timeout=30_000)
+            expect(row.locator('button[data-retry="1"]')).to_be_visible()
+            row.locator('select[data-hand="1"]').select_option("random")
+            row.locator('button[data-hand-over="1"]').click()
+            expect(teacher.locator("#tables-message")).to_contain_text("random plays P2 now")
+            expect(line).to_be_hidden()
+            expect(student.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
+            expect(row.locator(".agent-error")).to_have_count(0)
+            assert errors == []
+        except BaseException:
+            ARTIFACTS.mkdir(exist_ok=True)
+            for name, page in pages.items():
+                page.screenshot(path=str(ARTIFACTS / f"class-agent-{name}.png"))
+            raise
+        finally:
+            browser.close()

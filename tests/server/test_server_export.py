@@ -49,8 +49,11 @@ def _fill(room: Class) -> dict[str, Any]:
     listed = room.client.get("/api/tables", headers=bearer(TEACHER)).json()["tables"]
     assert [t["table"] for t in listed] == list(range(1, AGENT_TABLES + 3))
     assert [t["is_over"] for t in listed] == [True] * (AGENT_TABLES + 1) + [False]
+    turn = room.view(people["table"], TEACHER)["turn"]
+    assert turn in (0, 1)
     assert listed[-1] == {"table": people["table"], "game": "wanderlust", "players": 2,
-                          "agents": [None, None], "moves": 6, "is_over": False}
+                          "agents": [None, None], "moves": 6, "turn": turn, "is_over": False,
+                          "undo": "teacher", "agent_error": None}
     refused = room.client.get("/api/tables", headers=bearer(tokens[0]))
     assert refused.status_code == 403
     return people

@@ -36,13 +36,21 @@ const model = {
   },
 };
 
-let shownMoves = -1;
+let shown = { server: null, revision: -1 };
 let lastDragMove = 0;
 let legal = [];
 
+// Whether `view` is at least as new as the one on the page: the server counts every change
+// (a move, the teacher's undo, a seat changing hands) in `revision`, again from 0 when it
+// restarts (`server` names its run). An undo makes the moves fewer, so they cannot tell.
+function isCurrent(view) {
+  if (view.server !== shown.server) return true;
+  return typeof view.revision !== "number" || view.revision >= shown.revision;
+}
+
 function show(view) {
-  if (typeof view.moves === "number" && view.moves < shownMoves) return; // an older push
-  shownMoves = view.moves;
+  if (!isCurrent(view)) return; // an older push
+  shown = { server: view.server, revision: view.revision };
   $("title").textContent = `${view.title} · table ${view.table}`;
   const who = view.seat === null || view.seat === undefined ? `viewing: ${view.viewer}` : `you are P${view.seat + 1}`;
   const status = $("status");
@@ -55,6 +63,8 @@ function show(view) {
     status.append(` · scores: ${view.scores.join(", ")}`);
   }
   if (view.note) note(view.note);
+  line("notice", view.notice || "");
+  line("agent-error", view.agent_error ? view.agent_error.message : "");
   model.set("legal", view.legal_targets || []);
   model.set("svg", view.svg || "");
   legal = view.legal_actions || [];
@@ -78,6 +88,12 @@ function show(view) {
   }
   $("log-count").textContent = String(entries.length);
   log.scrollTop = log.scrollHeight;
+}
+
+function line(id, text) {
+  const box = $(id);
+  box.textContent = text;
+  box.hidden = !text;
 }
 
 function note(text, error = false) {
