@@ -49,16 +49,62 @@ def test_every_checked_exercise_has_a_starter_and_a_check(student):
         assert any("check(" in c.source for c in cells), f"{path.name}: no check cell"
 
 
-@pytest.mark.parametrize("path", EXERCISED, ids=lambda p: p.stem)
-def test_the_student_edition_runs_and_asks_for_an_answer(student, path):
-    from nbclient import NotebookClient
+# The student edition runs from top to bottom, its checks answering with the question, in
+# the nbval run of the teacher's notebooks: the root conftest collects each notebook as the
+# student edition whole, then the teacher's cells from the first exercise on (both
+# editions, one kernel, the shared lesson computed once). These tests show that collector
+# failing where a separate run of the student edition would have failed.
 
-    nb = nbformat.read(student / path.name, 4)
-    NotebookClient(nb, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(student)}}).execute()
-    printed = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
-                      for o in c.get("outputs", ()))
-    assert "Not answered yet" in printed  # the check cell answered with the question, no error
+def _exercise_notebook(folder: Path, starter: str, after: str | None = None) -> Path:
+    """A teacher's notebook with one checked exercise (the welcome notebook's)."""
+    cells = [nbformat.v4.new_code_cell("lesson = 6 * 7"),
+             nbformat.v4.new_code_cell(starter, metadata={"tags": ["exercise"]}),
+             nbformat.v4.new_code_cell("solution_only = lesson", metadata={"tags": ["solution"]}),
+             nbformat.v4.new_code_cell('from boardkit.teaching import check\n\n'
+                                       'solved = check("welcome.luck", answer)')]
+    if after is not None:
+        cells.append(nbformat.v4.new_code_cell(after))
+    path = folder / "lesson.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(cells=cells), path)
+    return path
+
+
+def _nbval(path: Path) -> subprocess.CompletedProcess:
+    import sys
+    return subprocess.run([sys.executable, "-m", "pytest", str(path), "-p", "conftest", "-q",
+                           "-p", "no:cacheprovider", "--rootdir", str(path.parent), "-c",
+                           str(ROOT / "pyproject.toml"), "-o", "testpaths="],
+                          cwd=ROOT, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize(("starter", "after", "fails"), [
+    ("answer = None", None, None),
+    ("answer = {}", None, "did not answer 'Not answered yet'"),
+    ("answer = None", "print(solution_only)", "NameError"),
+], ids=["both-editions-run", "student-check-answers", "student-edition-needs-a-solution"])
+def test_nbval_runs_the_student_edition_and_its_checks(tmp_path, starter, after, fails):
+    run = _nbval(_exercise_notebook(tmp_path, starter, after))
+    if fails is None:
+        # the lesson once, the student's starter and check, the teacher's three cells
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert "6 passed" in run.stdout, run.stdout
+    else:
+        assert run.returncode == 1, run.stdout + run.stderr
+        assert fails in run.stdout and "FAILED" in run.stdout, run.stdout
+        assert "::student Cell" in run.stdout.split("FAILED", 1)[1], run.stdout
+
+
+def test_every_exercised_notebook_runs_both_editions_in_one_kernel():
+    from boardkit.teaching.editions import both
+
+    for path in EXERCISED:
+        nb = nbformat.read(path, 4)
+        student, teacher = both(nb)
+        shared = len(nb.cells) - len(teacher)
+        assert teacher and "exercise" in teacher[0]["metadata"]["tags"], path.name
+        assert student[:shared] == [dict(c) for c in nb.cells[:shared]], path.name
+        assert not any("solution" in c["metadata"].get("tags", ()) for c in student), path.name
+        assert any("solution" in c["metadata"].get("tags", ()) for c in teacher), path.name
 
 
 # ------------------------------------------------------------------ whatever the teacher ran

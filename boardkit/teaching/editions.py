@@ -97,6 +97,19 @@ def student(nb: Mapping[str, Any]) -> dict[str, Any]:
     return dict(clear_run(out))
 
 
+def both(nb: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The cells that run both editions in one kernel, in order: the student edition whole,
+    then the teacher's cells from the first one tagged ``exercise`` or ``solution`` on.
+
+    The editions share every cell before that one, so the lesson is computed once. The
+    teacher's part runs again every cell of its own from there (an exercise's starter
+    ``answer = None`` before its check), so what the student's part left is set again
+    before the teacher's checks read it."""
+    cells = [dict(c) for c in nb.get("cells", ())]
+    tagged = [i for i, c in enumerate(cells) if {SOLUTION, EXERCISE} & set(_tags(c))]
+    return [dict(c) for c in student(nb)["cells"]], cells[tagged[0]:] if tagged else []
+
+
 def teacher_folders() -> list[Path]:
     """The folders whose notebooks are stored without outputs: the repository's
     ``notebooks/`` when boardkit runs from its source tree (``make lab``), else none."""
