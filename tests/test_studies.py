@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import numpy as np
 import pandas as pd
@@ -534,6 +535,16 @@ CHEAP_GAME = 0.15
 REPLAYED = 50
 
 
+def _quickest(name: str) -> tuple[int, float]:
+    """The game of a stored study its run played quickest and its seconds (the first game
+    and no time when the file stores none)."""
+    stored = studies.load(name)
+    if "seconds" not in stored.columns:
+        return 0, math.inf
+    played = stored.groupby("game").seconds.first()
+    return int(played.idxmin()), float(played.min())
+
+
 def replayed_games(name: str) -> list[int]:
     """The games of a stored study the replay test plays: 50 spread over a cheap study (a
     rule change that alters one game in ten is then caught 99 times in 100, wherever its
@@ -545,15 +556,35 @@ def replayed_games(name: str) -> list[int]:
     games = meta.get("timed_games", meta["n"])  # older files time their one run (seconds)
     seconds = meta.get("timed_seconds", meta.get("seconds"))
     if not games or seconds is None or seconds / games * meta.get("workers", 1) > CHEAP_GAME:
-        stored = studies.load(name)
-        if "seconds" not in stored.columns:
-            return [0]
-        played = stored.groupby("game").seconds.first()
-        return [int(played.idxmin())]
+        return [_quickest(name)[0]]
     return sorted({int(i) for i in np.linspace(0, meta["n"] - 1, REPLAYED)})
 
 
-@pytest.mark.parametrize("name", STORED)
+def family(name: str) -> tuple[str, tuple[str, ...], str]:
+    """The studies one expensive replay stands for: one game, the same players, and alone,
+    two or more seats (the search's own code differs there, its rules are the game's)."""
+    s = studies.study(name)
+    seats = "solo" if s.players == 1 else "two" if s.players == 2 else "more"
+    return s.game, tuple(s.agents), seats
+
+
+def replayed_studies() -> dict[str, str]:
+    """Each stored study and the study whose replay guards it: itself when it is cheap (its
+    50 games), else the expensive study of its :func:`family` with the quickest game. An
+    expensive study's one game costs 3 to 24 CPU seconds, 30 of them several minutes of
+    the suite; the others of a family play the same search on the same rules and seat
+    count, and the cheap studies of the game replay its rules at every seat count."""
+    expensive = {n: _quickest(n)[1] for n in STORED if len(replayed_games(n)) == 1}
+    cheapest: dict[tuple[str, tuple[str, ...], str], str] = {}
+    for n in sorted(expensive, key=lambda n: (expensive[n], n)):
+        cheapest.setdefault(family(n), n)
+    return {n: cheapest[family(n)] if n in expensive else n for n in STORED}
+
+
+GUARDED_BY = replayed_studies()
+
+
+@pytest.mark.parametrize("name", sorted(set(GUARDED_BY.values())))
 def test_a_stored_study_is_what_todays_code_plays(name):
     """A stored study is a table the code gives, not a record of an older player: the games
     replayed (each on its stored seed and seats, as the study's run played it) give the same
@@ -583,6 +614,15 @@ def test_a_stored_study_is_what_todays_code_plays(name):
 
 def test_every_committed_study_is_checked():
     assert "wishland-seats-2p-greedy" in STORED and "lands-expert-mcts" in STORED
+    assert set(GUARDED_BY) == set(STORED)
+    # an expensive study is guarded by one of its family that is replayed
+    for name, by in GUARDED_BY.items():
+        assert family(by) == family(name) and GUARDED_BY[by] == by, name
+    assert GUARDED_BY["freizeitpark-card-zug-greedy"] == "freizeitpark-card-zug-greedy"  # cheap
+    assert GUARDED_BY["wishland-seats-4p-mcts"] != "wishland-seats-4p-mcts"  # its family
+    families = {family(n) for n in STORED if len(replayed_games(n)) == 1}
+    assert len(set(GUARDED_BY.values())) == len({n for n in STORED
+                                                  if len(replayed_games(n)) > 1}) + len(families)
 
 
 def test_a_cheap_study_replays_games_spread_over_it_and_an_expensive_one_its_quickest():
