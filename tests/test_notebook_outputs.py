@@ -101,7 +101,7 @@ def _design_lab_up_to_the_tournament(bonus: int):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("bonus", [0, 2])
+@pytest.mark.parametrize("bonus", [0])  # the degenerate value; nbval runs the printed 3
 def test_the_design_lab_survives_a_student_changing_the_bonus(bonus):
     """Set to 0 (no bonus) or 2, the lab runs to the end of section 4, its folded checks
     included, and every label names the bonus it was computed with."""

@@ -43,12 +43,12 @@ def test_a_seat_study_gives_one_row_per_seat(here):
 
 
 def test_compare_sets_a_weak_and_a_strong_agent_side_by_side(here):
-    studies.run("wanderlust-automatons-greedy", n=3, workers=1)
-    studies.run("wanderlust-automatons-mcts", n=1, workers=1)
-    table = studies.compare("wanderlust-automatons-greedy", "wanderlust-automatons-mcts")
-    assert list(table.agent) == ["greedy", "mcts"] and list(table.games) == [3, 1]
+    studies.run("freizeitpark-card-vielfalt-greedy", n=3, workers=1)
+    studies.run("freizeitpark-card-vielfalt-planner", n=1, workers=1)
+    table = studies.compare("freizeitpark-card-vielfalt-greedy", "freizeitpark-card-vielfalt-planner")
+    assert list(table.agent) == ["greedy", "planner"] and list(table.games) == [3, 1]
     with pytest.raises(VariantError, match="different questions"):
-        studies.compare("wanderlust-automatons-greedy", "lands-expert-greedy")
+        studies.compare("freizeitpark-card-vielfalt-greedy", "lands-expert-greedy")
 
 
 def test_unknown_and_missing_studies_say_what_to_do(here):
