@@ -53,9 +53,11 @@ def numpy_placements(rs, an, face, symbol):
         return []
     sub = idx[geo]
     ok = np.ones(len(geo), dtype=bool)
-    if symbol in rs.touch:
-        ok &= ~an.mask_of("near_finished", symbol)[sub].any(axis=1)
     slow = np.zeros(len(geo), dtype=bool)
+    if symbol == "zug":  # a finished train may be lengthened: the reference check decides
+        slow |= an.mask_of("near_finished", symbol)[sub].any(axis=1)
+    elif symbol in rs.touch:
+        ok &= ~an.mask_of("near_finished", symbol)[sub].any(axis=1)
     if symbol in rs.touch:
         slow |= an.mask_of("edge", symbol)[sub].any(axis=1)
     if symbol != "landschaft" and (symbol == "zug" or not rs.is_free(symbol)):
@@ -77,19 +79,14 @@ def set_train_room(an, group) -> bool:
     need = rs.card.min_cells if rs.card is not None and rs.card.kind == "train" else 10
     if not train_lines_ok(group, limit):
         return False
-    blocked = set()
-    for g in an.groups:
-        if g.symbol == "zug" and g.finished:
-            blocked |= _on_sheet(_cells(neighbours(sorted(g.cells), corners=True)))
+    # empty cells and every train group (an unfinished one to join, a finished one to lengthen)
     room, todo = set(group), list(group)
     while todo:
         x, y = todo.pop()
         for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
             if n in room or not sheet.inside(n):
                 continue
-            held = sheet.cells.get(n)
-            if (held is None and n not in blocked) or (
-                    held == "zug" and not an.groups[an.group_at[n]].finished):
+            if sheet.cells.get(n) in (None, "zug"):
                 room.add(n)
                 todo.append(n)
     rows, cols = {}, {}
@@ -115,19 +112,32 @@ def set_violation(an, cells, symbol):
     rs, sheet = an.rs, an.sheet
     name = content().de(symbol)
     mine = [g for g in an.groups if g.symbol == symbol]
+    edge = _cells(neighbours(list(cells)))
+    ids = frozenset(g.index for g in mine if g.cells & edge)
+    group = set(cells).union(*(an.groups[i].cells for i in ids))
     if symbol in rs.touch:
         near: set = set()
         for g in mine:
             if g.finished:
-                near |= _cells(neighbours(sorted(g.cells), corners=True))
+                halo = _cells(neighbours(sorted(g.cells), corners=True))
+                near |= halo
+                if symbol == "zug" and g.index not in ids and set(cells) & halo:
+                    hit = [c for c in cells if c in halo]
+                    return ("freizeitpark.konstrukt.abstand",
+                            f"{name} on {sheet.labels.cell(hit[0])} would touch a finished {name} (by side or "
+                            f"corner) without joining it along a side; the same constructs "
+                            f"may not touch")
         hit = [c for c in cells if c in near]
-        if hit:
+        if hit and symbol == "zug" and not is_finished(rs, symbol, group):
+            limit = rs.card.max_per_line
+            return ("freizeitpark.konstrukt.abstand",
+                    f"this would lengthen a finished {name} to {len(group)} cells with more "
+                    f"than {limit} in a row or column: it would no longer meet the card (a "
+                    f"finished construct may not be built on into a Bausünde)")
+        if hit and symbol != "zug":
             return ("freizeitpark.konstrukt.abstand",
                     f"{name} on {sheet.labels.cell(hit[0])} would touch a finished {name} "
                     f"(by side or corner); the same constructs may not touch")
-    edge = _cells(neighbours(list(cells)))
-    ids = frozenset(g.index for g in mine if g.cells & edge)
-    group = set(cells).union(*(an.groups[i].cells for i in ids))
     if symbol in rs.touch and is_finished(rs, symbol, group):
         touching: dict = {}
         for g in mine:
