@@ -191,7 +191,8 @@ def set_quick(bot, rs, sheet, act) -> float:
 
 
 def fraction_cells_needed(rs, sheet):
-    """:func:`cells_needed` with ``Fraction`` costs, as it was."""
+    """:func:`cells_needed` with ``Fraction`` costs, and the card's constructs counted from
+    the groups."""
     if rs.card is not None and rs.card.kind == "landscape_squares":
         return None
     an = analysis(rs, sheet)
@@ -207,13 +208,42 @@ def fraction_cells_needed(rs, sheet):
         each = Fraction(max(1, len(shape) - drawn), pts)
         if cost[table] is None or each < cost[table]:
             cost[table] = each
-    total = 0
+    # the card's missing constructs, counted from the groups: cells by the table they score in
+    extra: dict = {}
+    card = rs.card
+    done = {}
+    for g in an.groups:
+        if g.finished:
+            done[g.symbol] = done.get(g.symbol, 0) + 1
+    drawn = {}
+    for g in an.groups:
+        if not g.finished:
+            drawn[g.symbol] = drawn.get(g.symbol, 0) + len(g)
+    wanted = {}
+    if card is not None and card.kind == "count":
+        wanted[card.target] = card.count - done.get(card.target, 0)
+    elif card is not None and card.kind == "each":
+        wanted = {t: 1 - min(1, done.get(t, 0)) for t in card.constructs}
+    elif card is not None and card.kind == "messe":
+        pairs = sum(done.get(a, 0) for a in rs.attractions) // card.per
+        wanted[card.target] = card.base + pairs - done.get(card.target, 0)
+    elif card is not None and card.kind == "train" and not done.get(card.symbol):
+        extra[None] = max(1, card.min_cells - drawn.get(card.symbol, 0))
+    for symbol, missing in wanted.items():
+        if missing > 0:
+            table, pts = rs.scores[symbol]
+            key = table if pts else None
+            size = len(rs.shapes[symbol])
+            extra[key] = extra.get(key, 0) + max(missing, missing * size - drawn.get(symbol, 0))
+    total = extra.get(None, 0)
     for name, t in now.items():
         missing = t.minimum - t.marks
+        need = 0
         if missing > 0:
             if cost[name] is None:
                 return sheet.width * sheet.height + 1
-            total += math.ceil(missing * cost[name])
+            need = math.ceil(missing * cost[name])
+        total += max(need, extra.get(name, 0))
     return total
 
 
@@ -269,6 +299,13 @@ def test_groups_sites_and_areas_match_the_geometry_routes(s, card):
     assert an.enclosed_bits.bit_count() == len(enclosed) and an.enclosed == enclosed
     contact = _on_sheet(_cells(neighbours(sorted(s.cells)))) - set(s.cells)
     assert an.bits_of("contact").bit_count() == len(contact)
+
+
+@settings(max_examples=60, deadline=None)
+@given(s=sheets(), card=st.sampled_from([None, *content().cards]))
+def test_the_cells_needed_with_every_card_match_the_set_route(s, card):
+    rs = rules(card, **SMALL)
+    assert cells_needed(rs, s) == fraction_cells_needed(rs, s)
 
 
 @settings(max_examples=40, deadline=None)

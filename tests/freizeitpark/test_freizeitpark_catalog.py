@@ -95,6 +95,7 @@ COVERAGE = {
         "ende::test_a_player_is_out_only_when_no_roll_at_all_fits",
         "ende::test_out_of_room_asks_every_one_of_the_21_rolls",
         "ende::test_a_player_is_out_when_the_empty_cells_cannot_hold_what_is_missing",
+        "ende::test_a_card_that_can_no_longer_be_met_puts_the_player_out",
         "properties::test_random_games_keep_the_invariants"],
     "freizeitpark.ende.niemand": ["ende::test_nobody_left_ends_the_game_without_a_winner",
                                   "ende::test_a_fired_player_in_a_solo_game_ends_it_without_a_winner_by_the_rules"],
