@@ -33,7 +33,7 @@ from . import auftragskarten
 from .actions import Build, Entrance
 from .bauen import any_build, structure_cells
 from .content import TABLES, content
-from .konstrukte import analysis
+from .konstrukte import Analysis, analysis
 from .regelwerk import Ruleset
 from .sheet import Sheet
 from .wertung import Table, tables
@@ -198,7 +198,7 @@ def out_of_room(rs: Ruleset, sheet: Sheet) -> bool:
     return not any_build(rs, sheet)
 
 
-def card_cells(rs: Ruleset, an, unfinished: dict[str, int]) -> dict[str | None, int]:
+def card_cells(rs: Ruleset, an: Analysis, unfinished: dict[str, int]) -> dict[str | None, int]:
     """A lower bound on the new cells the Auftragskarte still needs, by the table its missing
     constructs score in (``None``: they score nothing, as the Bummelzug); empty when there is
     no card or it is met. ``unfinished``: symbol -> cells drawn in its unfinished groups.
