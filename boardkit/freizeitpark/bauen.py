@@ -170,6 +170,10 @@ def legal_placements(rs: Ruleset, sheet: Sheet, face: int, symbol: str) -> list[
     slow = an.bits_of("edge", symbol) if spaced else 0
     if symbol != "landschaft" and (symbol == "zug" or not rs.is_free(symbol)):
         slow |= an.enclosed_bits
+    if symbol == "zug":
+        # a Bummelzug may lengthen a finished one: next to it the reference check decides
+        slow |= near_finished
+        near_finished = 0
     # the structure alone is the construct: finished at once, so it may not touch another
     # group of its symbol even at a corner
     near = (an.bits_of("near", symbol)

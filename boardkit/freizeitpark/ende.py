@@ -11,10 +11,13 @@ Rulebook section "Spiel gewinnen", paraphrased:
   out; the others play on;
 * ``freizeitpark.ende.gleichzeitig`` — our reading for several finishers in one round;
 * ``freizeitpark.ende.ausgeschieden`` — a player who can no longer build what the minimums
-  need is out: when no roll at all fits the park any more (:func:`out_of_room`), or when
-  the empty cells left are provably too few for the marks still missing
-  (:func:`cells_needed`, a lower bound; :func:`out_of_reach`). A roll that fits nowhere
-  only skips the round (``freizeitpark.ablauf.aussetzen`` in :mod:`.ablauf`);
+  and, in the expanded game, the Auftragskarte need is out: when no roll at all fits the
+  park any more (:func:`out_of_room`), or when the empty cells left are provably too few
+  for the marks still missing and the card's constructs still missing (:func:`cells_needed`,
+  a lower bound; :func:`out_of_reach`). The card counts like the minimums: both are needed
+  to win, so a card that can no longer be met puts the player out even with the minimums
+  in reach. A roll that fits nowhere only skips the round (``freizeitpark.ablauf.aussetzen``
+  in :mod:`.ablauf`);
 * ``freizeitpark.ende.niemand`` — when nobody is left (everybody fired or out) the game ends
   without a winner; ``scores()`` still ranks the parks by how close they came.
 """
@@ -30,7 +33,7 @@ from . import auftragskarten
 from .actions import Build, Entrance
 from .bauen import any_build, structure_cells
 from .content import TABLES, content
-from .konstrukte import analysis
+from .konstrukte import Analysis, analysis
 from .regelwerk import Ruleset
 from .sheet import Sheet
 from .wertung import Table, tables
@@ -195,16 +198,56 @@ def out_of_room(rs: Ruleset, sheet: Sheet) -> bool:
     return not any_build(rs, sheet)
 
 
+def card_cells(rs: Ruleset, an: Analysis, unfinished: dict[str, int]) -> dict[str | None, int]:
+    """A lower bound on the new cells the Auftragskarte still needs, by the table its missing
+    constructs score in (``None``: they score nothing, as the Bummelzug); empty when there is
+    no card or it is met. ``unfinished``: symbol -> cells drawn in its unfinished groups.
+
+    A missing construct costs its shape's size less every cell already drawn in unfinished
+    groups of its symbol (they could all end up in it), and at least one new cell each; a
+    missing Bummelzug the card's length less the train cells drawn, at least one. The cards
+    Nachhaltigkeit (its condition is the minimum) and Park der Landschaft (no bound is
+    claimed) add nothing here."""
+    card = rs.card
+    if card is None or auftragskarten.met(rs, an):
+        return {}
+
+    def construct(symbol: str, missing: int) -> tuple[str | None, int]:
+        shape = rs.shapes.get(symbol)
+        assert shape is not None, symbol  # the cards count constructs with a shape
+        table, pts = rs.scores.get(symbol, (None, 0))
+        cells = max(missing, missing * len(shape) - unfinished.get(symbol, 0))
+        return (table if pts else None), cells
+
+    found: list[tuple[str | None, int]] = []
+    if card.kind in ("count", "messe"):
+        have, need = auftragskarten.progress(rs, an)
+        assert card.target is not None, card.id
+        found.append(construct(card.target, need - have))
+    elif card.kind == "each":
+        found += [construct(t, 1) for t in card.constructs if an.count(t) < 1]
+    elif card.kind == "train":
+        assert card.symbol is not None and card.min_cells is not None, card.id
+        found.append((None, max(1, card.min_cells - unfinished.get(card.symbol, 0))))
+    out: dict[str | None, int] = {}
+    for table, cells in found:
+        out[table] = out.get(table, 0) + cells
+    return out
+
+
 def cells_needed(rs: Ruleset, sheet: Sheet) -> int | None:
     """A lower bound on the empty cells the park must still fill to meet the four minimums
-    (the Auftragskarte and the enclosure penalty are left out, which only lowers it).
+    and the Auftragskarte (the enclosure penalty is left out, which only lowers it).
 
     Each missing mark of a table costs at least the fewest new cells per point of anything
     that scores there: Landschaft one cell per point it gives; a construct its shape's size
     less every cell already drawn in unfinished groups of its symbol (they could all end up
     in it), but at least one cell, divided by its points. Every construct scores in one
-    table only, so the tables' costs add up. ``None`` with the card Park der Landschaft,
-    where a Landschaft square scores in two tables (no bound is claimed there).
+    table only, so the tables' costs add up. The card's missing constructs
+    (:func:`card_cells`) score in a table too, where the same cells may count for both: that
+    table costs at least the larger of the two; what scores nothing (the Bummelzug) is
+    added. ``None`` with the card Park der Landschaft, where a Landschaft square scores in
+    two tables (no bound is claimed there).
     """
     card = rs.card
     if card is not None and card.kind == "landscape_squares":
@@ -227,21 +270,24 @@ def cells_needed(rs: Ruleset, sheet: Sheet) -> int | None:
         best = cost[table]
         if best is None or each[0] * best[1] < best[0] * each[1]:
             cost[table] = each
-    total = 0
+    extra = card_cells(rs, an, unfinished)
+    total = extra.get(None, 0)
     for name, t in now.items():
         missing = t.minimum - t.marks
         if missing <= 0:
+            total += extra.get(name, 0)
             continue
         per_mark = cost[name]
         if per_mark is None:
             return sheet.width * sheet.height + 1  # nothing can score there any more
-        total += -(-missing * per_mark[0] // per_mark[1])  # the ceiling of missing * cost
+        # the ceiling of missing * cost, or the card's constructs there if they need more
+        total += max(-(-missing * per_mark[0] // per_mark[1]), extra.get(name, 0))
     return total
 
 
 def out_of_reach(rs: Ruleset, sheet: Sheet) -> bool:
     """``freizeitpark.ende.ausgeschieden``: True when the empty cells left are provably too
-    few for what the minimums still need (:func:`cells_needed`)."""
+    few for what the minimums and the card still need (:func:`cells_needed`)."""
     need = cells_needed(rs, sheet)
     empty = sheet.width * sheet.height - len(sheet.cells)
     return need is not None and need > empty
@@ -251,8 +297,9 @@ def out_of_reach(rs: Ruleset, sheet: Sheet) -> bool:
 def close_round(state: FreizeitparkState) -> None:
     """The end of a round: every hidden build is drawn at once and the points marked, the
     end of the game is checked (:func:`evaluate`); then a player whose park no roll fits any
-    more, or who can no longer meet the minimums, is out (``freizeitpark.ende.ausgeschieden``),
-    and when nobody is left the game ends without a winner."""
+    more, or who can no longer meet the minimums and the card, is out
+    (``freizeitpark.ende.ausgeschieden``), and when nobody is left the game ends without a
+    winner."""
     end_round(state)
     if state.over:
         return
@@ -266,7 +313,9 @@ def close_round(state: FreizeitparkState) -> None:
         elif out_of_reach(rs, sheet):
             state.set_status(p, "out")
             empty = sheet.width * sheet.height - len(sheet.cells)
-            state.note(f"the minimums can no longer be met: they need at least "
+            what = ("the minimums" if rs.card is None else
+                    f"the minimums and the Auftragskarte {content().label(rs.card.id, 'card')}")
+            state.note(f"{what} can no longer be met: they need at least "
                        f"{cells_needed(rs, sheet)} more cells and only {empty} are "
                        f"empty: out", player=p)
     if not state.playing():

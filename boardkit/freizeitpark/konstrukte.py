@@ -11,14 +11,18 @@ cells of one symbol that touch along sides form a *group*; a group is
 ``free``      Landschaft (grows freely, ``freizeitpark.konstrukt.landschaft``);
 ``train``     a Bummelzug that meets its card (expanded game); an unfinished Bummelzug is
               ``open`` while it can still grow to the card's length within the row and
-              column limit (:meth:`Analysis.train_room`), else ``sin``.
+              column limit, alone or by joining a finished train
+              (:meth:`Analysis.train_room`), else ``sin``.
 
 Two rules limit where a symbol may go (:func:`symbol_violation`):
 
 * ``freizeitpark.konstrukt.abstand`` — a finished construct touches no other group of its
   symbol, by side or corner; so a new structure may neither extend a finished construct nor
   finish one that would touch another group of its symbol. Only Landschaft is exempt: the
-  Bummelzug follows the rule like every other construct.
+  Bummelzug follows the rule like every other construct, but as the card asks for a train
+  of *at least* its length, train cells joined along a side to a finished train lengthen
+  it (one longer train, not a second one touching it) as long as the whole still keeps the
+  card's row/column limit; so a train is legal or not whatever order its cells came in.
 * ``freizeitpark.konstrukt.luecken`` — cells cut off from the border (enclosed empty cells)
   may be filled only with sites that can still be finished; for a Bummelzug that means it
   can still reach the card's length (a one-cell hole cannot hold a train piece).
@@ -371,19 +375,19 @@ class Analysis:
     def train_room(self, cells: Iterable[Cell]) -> bool:
         """Whether the unfinished Bummelzug ``cells`` can still grow to the card's length.
 
-        The cells it may still take are the empty ones it reaches along sides (through other
-        unfinished train groups, which it would join), except those touching a finished
-        train. It needs its own cells within the row/column limit and, in that room, at
-        least the card's length even when each row and each column contributes no more than
-        the limit. This is a necessary condition, checked exactly; a room that passes it may
-        still be too twisted to hold a valid train (see the catalog's reading)."""
+        The cells it may still take are the empty ones it reaches along sides, through other
+        train groups, which it would join: an unfinished one, or a finished train, which it
+        may lengthen (``freizeitpark.konstrukt.abstand``). It needs its own cells within the
+        row/column limit and, in that room, at least the card's length even when each row
+        and each column contributes no more than the limit. This is a necessary condition,
+        checked exactly; a room that passes it may still be too twisted to hold a valid
+        train (see the catalog's reading)."""
         limit, need = _train_rule(self.rs)
         group = set(cells)
         if not train_lines_ok(group, limit):
             return False
         sheet, filled = self.sheet, self.sheet.cells
         w, h = sheet.width, sheet.height
-        blocked = self.near_finished("zug")
         room = set(group)
         todo = list(group)
         while todo:
@@ -392,11 +396,7 @@ class Analysis:
                 if n in room or not (0 <= n[0] < w and 0 <= n[1] < h):
                     continue
                 held = filled.get(n)
-                if held is None and n not in blocked:
-                    pass
-                elif held == "zug" and not self.groups[self.group_at[n]].finished:
-                    pass
-                else:
+                if held is not None and held != "zug":  # empty or train cells only
                     continue
                 room.add(n)
                 todo.append(n)
@@ -529,11 +529,17 @@ class Analysis:
         name = content().de(symbol)
         spaced = symbol in rs.touch
         if spaced and bits & self.bits_of("near_finished", symbol):
-            near = self.near_finished(symbol)
-            hit = [c for c in cells if c in near]
-            return ("freizeitpark.konstrukt.abstand",
-                    f"{name} on {self.sheet.labels.cell(hit[0])} would touch a finished {name} "
-                    f"(by side or corner); the same constructs may not touch")
+            if symbol != "zug":
+                near = self.near_finished(symbol)
+                hit = [c for c in cells if c in near]
+                return ("freizeitpark.konstrukt.abstand",
+                        f"{name} on {self.sheet.labels.cell(hit[0])} would touch a finished {name} (by side or "
+                        f"corner); the same constructs may not touch")
+            # a Bummelzug may be lengthened (the card asks for at least its length)
+            group, ids = self.merged_bits(bits, symbol)
+            lengthened = self._lengthens(cells, bits, group, ids)
+            if lengthened is not None:
+                return lengthened
         group, ids = self.merged_bits(bits, symbol)
         if spaced and self.finished_bits(symbol, group):
             halo = grid.grow(group, corners=True)
@@ -545,6 +551,31 @@ class Analysis:
             return ("freizeitpark.konstrukt.luecken",
                     f"these cells are enclosed empty cells; a {name} site there could "
                     f"never be finished (a deliberate Bausünde)")
+        return None
+
+    def _lengthens(self, cells: Collection[Cell], bits: int, group: int,
+                   ids: frozenset[int]) -> tuple[str, str] | None:
+        """For Bummelzug cells ``bits`` that touch a finished train: None when they only
+        lengthen it (every finished train they touch, by side or corner, is one they join
+        along a side, and the whole still meets the card), else the broken rule and its
+        words. A longer train is still one train (the card asks for *at least* its length);
+        a piece beside a finished train without joining it would be a second one touching
+        it, and a lengthening beyond the row/column limit would spoil a finished construct."""
+        name = content().de("zug")
+        for index, near in self._halos("zug"):
+            g = self.groups[index]
+            if g.finished and near & bits and index not in ids:
+                hit = [c for c in cells if self.grid.mask([c]) & near]
+                return ("freizeitpark.konstrukt.abstand",
+                        f"{name} on {self.sheet.labels.cell(hit[0])} would touch a finished {name} "
+                        f"(by side or corner) "
+                        f"without joining it along a side; the same constructs may not touch")
+        if not self.finished_bits("zug", group):
+            limit, _ = _train_rule(self.rs)
+            return ("freizeitpark.konstrukt.abstand",
+                    f"this would lengthen a finished {name} to {group.bit_count()} cells with "
+                    f"more than {limit} in a row or column: it would no longer meet the card "
+                    f"(a finished construct may not be built on into a Bausünde)")
         return None
 
     def _too_close(self, cells: Collection[Cell], symbol: str) -> tuple[str, str]:

@@ -10,7 +10,8 @@ Wildwasserbahn, Geisterbahn or Karussell gives 4, 3, 2 or 1 Beliebtheit
 on (``freizeitpark.wertung.voll``). Only finished constructs score: Bausünden never do.
 
 Points follow from the drawing alone: finished constructs stay finished (nothing is erased
-and no structure may extend a finished construct), so recomputing never loses a mark.
+and no structure may extend a finished construct, except a Bummelzug into a longer one that
+still meets its card), so recomputing never loses a mark.
 """
 
 from __future__ import annotations

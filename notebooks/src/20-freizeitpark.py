@@ -438,7 +438,8 @@ assert geo["pinched-ring"]["contact"] == "Point" and geo["pinched-ring"]["contac
 #
 # Space is scarce: sooner or later a roll comes whose structures fit nowhere in a park. The
 # rulebook does not put that player out for one bad roll — a manager is out only when they can
-# no longer build what the minimums need. So boardkit **skips** the round for that player:
+# no longer build what the minimums (and, in the expanded game, the Auftragskarte: section 11)
+# need. So boardkit **skips** the round for that player:
 # they are not asked anything, nothing is built, the log says *"skips round N"* and the board
 # marks the sheet. A player is **out** (*ausgeschieden*) when no roll at all fits the park any
 # more (none of the 21 rolls, either split, any symbol, any place), or when the empty cells
@@ -508,6 +509,85 @@ print("the hand-drawn park meets Vielfalt:", auftragskarten.met(vielfalt, analys
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert auftragskarten.met(vielfalt, analysis(vielfalt, drawn))
 assert not auftragskarten.met(kinderland, analysis(kinderland, drawn))
+
+# %% [markdown]
+# ### The card Zug: how long may a Bummelzug grow?
+#
+# The card *Zug* asks for a *Bummelzug* (park train) of **at least** ten cells joined along
+# sides, with at most four of its cells in any row and any column; it scores nothing. Section
+# 8's distance rule says two constructs of the same kind may not touch, and the rulebook
+# exempts only Landschaft — but it does not say what a train cell drawn against a train that
+# already meets the card is.
+#
+# **Our reading:** a train cell joined along a side to a finished train **lengthens** it: it
+# is one longer train, not a second one touching the first, so it is legal as long as the
+# whole train still has at most four cells in every row and column. *Why:* the card says "at
+# least ten", so an eleven-cell train meets it as well; and refusing the eleventh cell made
+# legality depend on the order of drawing — the same eleven cells were legal when the last
+# two came in one structure and illegal when they came one at a time. A train piece that
+# touches a finished train only at a corner is a second train and stays refused; so does a
+# lengthening past the limit, which would spoil a finished construct (like drawing onto any
+# other finished construct).
+
+# %%
+from boardkit.freizeitpark.bauen import check_build
+
+zug = ruleset(GAME.make_params(), "zug")
+
+def verdict(sheet, dice, build):
+    """'legal', or the rule the build breaks on this sheet (with the card Zug)."""
+    try:
+        check_build(zug, sheet, dice, build)
+    except boardkit.RuleViolation as err:
+        return f"refused ({err.rule})"
+    return "legal"
+
+ten = scenarios.sheet("train-finished")
+nine = scenarios.sheet("train-nine")
+one_more = build_for(zug, 6, [(6, 4)], "zug")            # G5, below the train's last cell
+last_two = build_for(zug, 5, [(6, 3), (6, 4)], "zug")    # G4 and G5 in one bar of two
+print("ten cells, then one on G5 (roll 6 and 1):  ", verdict(ten, (6, 1), one_more))
+print("nine cells, then G4 and G5 (roll 5 and 1):", verdict(nine, (5, 1), last_two))
+print("a fifth cell in row 3 (H3):               ",
+      verdict(ten, (6, 1), build_for(zug, 6, [(7, 2)], "zug")))
+both_ways = []
+for start, cells in ((ten, [(6, 4)]), (nine, [(6, 3), (6, 4)])):
+    after = start.copy()
+    after.draw(cells, "zug")
+    both_ways.append(after)
+display(HTML(park_svg(both_ways[0], zug, title="one by one") + park_svg(both_ways[1], zug, title="two at once")))
+rule("freizeitpark.konstrukt.abstand")
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert verdict(ten, (6, 1), one_more) == verdict(nine, (5, 1), last_two) == "legal"
+assert verdict(ten, (6, 1), build_for(zug, 6, [(7, 2)], "zug")) == "refused (freizeitpark.konstrukt.abstand)"
+assert both_ways[0].cells == both_ways[1].cells
+assert [(g.symbol, len(g), g.finished) for g in analysis(zug, both_ways[0]).groups
+        if g.symbol == "zug"] == [("zug", 11, True)]
+
+# %% [markdown]
+# ### A card that can no longer be met
+#
+# The rulebook's sentence on going out names the card in a bracket beside the minimums: a
+# manager who does not manage to build what the minimums "and / or" the Auftragskarte need is
+# out. **Our reading:** the card counts like the minimums. In the expanded game it is a
+# condition of winning, so a manager is out as soon as the minimums and the card can provably
+# no longer *both* be met: a card construct that could still be built keeps nobody in whose
+# minimums are out of reach, and minimums in reach keep nobody in whose card is out of reach.
+# boardkit's test stays a count (section 10): a lower bound on the cells still needed, now
+# with the card's missing constructs — a missing Bummelzug costs its ten cells, which score
+# nothing — against the empty cells. The crowded park of section 10 needs one cell for its
+# last Verkaufsstand, and one cell is empty; with the card Zug a whole train is missing too:
+
+# %%
+for card in (None, "zug"):
+    with_card = ruleset(GAME.make_params(), card)
+    print(f"card {card or '(none)'}: at least {ende.cells_needed(with_card, crowded)} more "
+          f"cells needed, 1 empty -> out: {ende.out_of_reach(with_card, crowded)}")
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert ende.cells_needed(rs, crowded) == 1 and not ende.out_of_reach(rs, crowded)
+assert ende.cells_needed(zug, crowded) == 11 and ende.out_of_reach(zug, crowded)
 
 # %% [markdown]
 # ## 12. Unclear rules and our readings

@@ -53,9 +53,11 @@ def numpy_placements(rs, an, face, symbol):
         return []
     sub = idx[geo]
     ok = np.ones(len(geo), dtype=bool)
-    if symbol in rs.touch:
-        ok &= ~an.mask_of("near_finished", symbol)[sub].any(axis=1)
     slow = np.zeros(len(geo), dtype=bool)
+    if symbol == "zug":  # a finished train may be lengthened: the reference check decides
+        slow |= an.mask_of("near_finished", symbol)[sub].any(axis=1)
+    elif symbol in rs.touch:
+        ok &= ~an.mask_of("near_finished", symbol)[sub].any(axis=1)
     if symbol in rs.touch:
         slow |= an.mask_of("edge", symbol)[sub].any(axis=1)
     if symbol != "landschaft" and (symbol == "zug" or not rs.is_free(symbol)):
@@ -77,19 +79,14 @@ def set_train_room(an, group) -> bool:
     need = rs.card.min_cells if rs.card is not None and rs.card.kind == "train" else 10
     if not train_lines_ok(group, limit):
         return False
-    blocked = set()
-    for g in an.groups:
-        if g.symbol == "zug" and g.finished:
-            blocked |= _on_sheet(_cells(neighbours(sorted(g.cells), corners=True)))
+    # empty cells and every train group (an unfinished one to join, a finished one to lengthen)
     room, todo = set(group), list(group)
     while todo:
         x, y = todo.pop()
         for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
             if n in room or not sheet.inside(n):
                 continue
-            held = sheet.cells.get(n)
-            if (held is None and n not in blocked) or (
-                    held == "zug" and not an.groups[an.group_at[n]].finished):
+            if sheet.cells.get(n) in (None, "zug"):
                 room.add(n)
                 todo.append(n)
     rows, cols = {}, {}
@@ -115,19 +112,32 @@ def set_violation(an, cells, symbol):
     rs, sheet = an.rs, an.sheet
     name = content().de(symbol)
     mine = [g for g in an.groups if g.symbol == symbol]
+    edge = _cells(neighbours(list(cells)))
+    ids = frozenset(g.index for g in mine if g.cells & edge)
+    group = set(cells).union(*(an.groups[i].cells for i in ids))
     if symbol in rs.touch:
         near: set = set()
         for g in mine:
             if g.finished:
-                near |= _cells(neighbours(sorted(g.cells), corners=True))
+                halo = _cells(neighbours(sorted(g.cells), corners=True))
+                near |= halo
+                if symbol == "zug" and g.index not in ids and set(cells) & halo:
+                    hit = [c for c in cells if c in halo]
+                    return ("freizeitpark.konstrukt.abstand",
+                            f"{name} on {sheet.labels.cell(hit[0])} would touch a finished {name} (by side or "
+                            f"corner) without joining it along a side; the same constructs "
+                            f"may not touch")
         hit = [c for c in cells if c in near]
-        if hit:
+        if hit and symbol == "zug" and not is_finished(rs, symbol, group):
+            limit = rs.card.max_per_line
+            return ("freizeitpark.konstrukt.abstand",
+                    f"this would lengthen a finished {name} to {len(group)} cells with more "
+                    f"than {limit} in a row or column: it would no longer meet the card (a "
+                    f"finished construct may not be built on into a Bausünde)")
+        if hit and symbol != "zug":
             return ("freizeitpark.konstrukt.abstand",
                     f"{name} on {sheet.labels.cell(hit[0])} would touch a finished {name} "
                     f"(by side or corner); the same constructs may not touch")
-    edge = _cells(neighbours(list(cells)))
-    ids = frozenset(g.index for g in mine if g.cells & edge)
-    group = set(cells).union(*(an.groups[i].cells for i in ids))
     if symbol in rs.touch and is_finished(rs, symbol, group):
         touching: dict = {}
         for g in mine:
@@ -181,7 +191,8 @@ def set_quick(bot, rs, sheet, act) -> float:
 
 
 def fraction_cells_needed(rs, sheet):
-    """:func:`cells_needed` with ``Fraction`` costs, as it was."""
+    """:func:`cells_needed` with ``Fraction`` costs, and the card's constructs counted from
+    the groups."""
     if rs.card is not None and rs.card.kind == "landscape_squares":
         return None
     an = analysis(rs, sheet)
@@ -197,13 +208,42 @@ def fraction_cells_needed(rs, sheet):
         each = Fraction(max(1, len(shape) - drawn), pts)
         if cost[table] is None or each < cost[table]:
             cost[table] = each
-    total = 0
+    # the card's missing constructs, counted from the groups: cells by the table they score in
+    extra: dict = {}
+    card = rs.card
+    done = {}
+    for g in an.groups:
+        if g.finished:
+            done[g.symbol] = done.get(g.symbol, 0) + 1
+    drawn = {}
+    for g in an.groups:
+        if not g.finished:
+            drawn[g.symbol] = drawn.get(g.symbol, 0) + len(g)
+    wanted = {}
+    if card is not None and card.kind == "count":
+        wanted[card.target] = card.count - done.get(card.target, 0)
+    elif card is not None and card.kind == "each":
+        wanted = {t: 1 - min(1, done.get(t, 0)) for t in card.constructs}
+    elif card is not None and card.kind == "messe":
+        pairs = sum(done.get(a, 0) for a in rs.attractions) // card.per
+        wanted[card.target] = card.base + pairs - done.get(card.target, 0)
+    elif card is not None and card.kind == "train" and not done.get(card.symbol):
+        extra[None] = max(1, card.min_cells - drawn.get(card.symbol, 0))
+    for symbol, missing in wanted.items():
+        if missing > 0:
+            table, pts = rs.scores[symbol]
+            key = table if pts else None
+            size = len(rs.shapes[symbol])
+            extra[key] = extra.get(key, 0) + max(missing, missing * size - drawn.get(symbol, 0))
+    total = extra.get(None, 0)
     for name, t in now.items():
         missing = t.minimum - t.marks
+        need = 0
         if missing > 0:
             if cost[name] is None:
                 return sheet.width * sheet.height + 1
-            total += math.ceil(missing * cost[name])
+            need = math.ceil(missing * cost[name])
+        total += max(need, extra.get(name, 0))
     return total
 
 
@@ -259,6 +299,13 @@ def test_groups_sites_and_areas_match_the_geometry_routes(s, card):
     assert an.enclosed_bits.bit_count() == len(enclosed) and an.enclosed == enclosed
     contact = _on_sheet(_cells(neighbours(sorted(s.cells)))) - set(s.cells)
     assert an.bits_of("contact").bit_count() == len(contact)
+
+
+@settings(max_examples=60, deadline=None)
+@given(s=sheets(), card=st.sampled_from([None, *content().cards]))
+def test_the_cells_needed_with_every_card_match_the_set_route(s, card):
+    rs = rules(card, **SMALL)
+    assert cells_needed(rs, s) == fraction_cells_needed(rs, s)
 
 
 @settings(max_examples=40, deadline=None)

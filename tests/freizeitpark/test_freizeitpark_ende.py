@@ -175,6 +175,34 @@ def test_a_player_is_out_when_the_empty_cells_cannot_hold_what_is_missing():
     assert ende.cells_needed(rules("park_der_landschaft"), sheet(*hopeless)) is None
 
 
+def test_a_card_that_can_no_longer_be_met_puts_the_player_out():
+    # freizeitpark.ende.ausgeschieden, our reading: the rulebook names the Auftragskarte
+    # beside the minimums, and a win needs both, so the card's missing constructs count
+    # too. TIGHT: one empty cell, and one cell finishes the last minimum (not out without a
+    # card); with the card Zug a ten-cell Bummelzug is missing as well, which scores nothing
+    zug = rules("zug")
+    assert ende.cells_needed(RS, sheet(*TIGHT)) == 1 and not ende.out_of_reach(RS, sheet(*TIGHT))
+    assert ende.cells_needed(zug, sheet(*TIGHT)) == 1 + 10 and ende.out_of_reach(zug, sheet(*TIGHT))
+    state = redo_round(position(sheet(*TIGHT), sheet(*YOUNG), dice=(3, 5), card="zug"))
+    assert state.status == ["playing", "playing"] and state.current_player == 1  # P1 skips
+    state.apply(build_at(state.rules, 5, [(3, 0), (4, 0)], "landschaft"))
+    assert state.status == ["out", "playing"]
+    assert ("the minimums and the Auftragskarte Zug (train) can no longer be met: they need "
+            "at least 11 more cells and only 1 are empty: out") in state.log.text()
+    # the same game without a card: P1 plays on, waiting for a 6 to finish the stand
+    state = redo_round(position(sheet(*TIGHT), sheet(*YOUNG), dice=(3, 5)))
+    state.apply(build_at(state.rules, 5, [(3, 0), (4, 0)], "landschaft"))
+    assert state.status == ["playing", "playing"]
+    # a card construct that scores shares its cells with its table: the larger need counts.
+    # Kinderland: TIGHT's Beliebtheit is met but four Karusselle (16 cells) are missing;
+    # YOUNG's ten missing Beliebtheit need 27 cells anyway, and five Karusselle only 20
+    kinderland = rules("kinderland")
+    assert ende.cells_needed(kinderland, sheet(*TIGHT)) == 1 + 16
+    assert ende.cells_needed(kinderland, sheet(*YOUNG)) == ende.cells_needed(RS, sheet(*YOUNG))
+    # a met card adds nothing: TIGHT has one of each attraction (Vielfalt)
+    assert ende.cells_needed(rules("vielfalt"), sheet(*TIGHT)) == 1
+
+
 def test_out_of_room_asks_every_one_of_the_21_rolls():
     rolls = [(a, b) for a in range(1, 7) for b in range(a, 7)]
     assert len(rolls) == 21

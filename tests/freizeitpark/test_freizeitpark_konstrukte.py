@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from freizeitpark_helpers import build_at, groups, place, position, rules, sheet, violation
 
+from boardkit.freizeitpark import Build
+from boardkit.freizeitpark.bauen import legal_builds
 from boardkit.freizeitpark.konstrukte import analysis
 
 RS = rules()
@@ -254,14 +256,103 @@ TRAIN = ("EEE.......",
 def test_a_train_may_not_touch_a_finished_train():
     s = sheet(*TRAIN)
     assert status_of(s, (0, 1), RZ) == "train"
-    beside = build_at(RZ, 6, [(4, 1)], "zug")         # along a side: it would be extended
+    # along a side it would lengthen the train, but to five cells in row 1 (limit four)
+    beside = build_at(RZ, 6, [(4, 1)], "zug")
     assert violation(s, (6, 1), beside, RZ) == "freizeitpark.konstrukt.abstand"
-    corner = build_at(RZ, 6, [(4, 5)], "zug")         # next to the Landschaft, at its corner
+    corner = build_at(RZ, 6, [(4, 5)], "zug")         # at its corner only: a second train
     assert violation(s, (6, 2), corner, RZ) == "freizeitpark.konstrukt.abstand"
     apart = build_at(RZ, 6, [(6, 5)], "zug")          # a new train, clear of the old one
     assert violation(s, (6, 2), apart, RZ) is None
     # nobody else is affected: any other symbol may touch the train
     assert violation(s, (6, 1), build_at(RZ, 6, [(4, 1)], "karussell"), RZ) is None
+
+
+#: a finished Bummelzug of ten cells, rows 0 to 3 (the rest of the sheet empty)
+LONG = ("ZZZZ......",
+        "...Z......",
+        "...ZZZZ...",
+        "......Z...",
+        *["." * 10] * 6)
+
+
+def test_a_finished_train_may_be_lengthened_whatever_the_order():
+    # freizeitpark.konstrukt.abstand, our reading: the card asks for a train of at least
+    # ten cells, so a train cell joined along a side makes one longer train, not a second
+    # one; the eleven cells are legal whether the last two come in one build or one by one
+    ten = sheet(*LONG)
+    assert status_of(ten, (0, 0), RZ) == "train"
+    eleventh = Build(6, "zug", 0, 6, 4)               # (6, 4), below the train's end
+    assert violation(ten, (6, 1), eleventh, RZ) is None
+    nine = sheet(*LONG[:3], *["." * 10] * 7)
+    assert status_of(nine, (0, 0), RZ) == "open"
+    both = Build(5, "zug", 0, 6, 3)                   # (6, 3) and (6, 4) in one build
+    assert violation(nine, (5, 1), both, RZ) is None
+    one_by_one = place(ten, "zug", (6, 4))
+    at_once = place(nine, "zug", (6, 3), (6, 4))
+    assert one_by_one.cells == at_once.cells
+    assert groups(one_by_one, RZ) == groups(at_once, RZ) == [("zug", 11, "train")]
+    # the move lists agree with the checks: the eleventh cell is offered
+    assert eleventh in legal_builds(RZ, ten, (6, 1))
+    # a lengthening must keep the card's limit: a fifth cell in column 6 is refused
+    column = place(one_by_one, "zug", (6, 5))
+    assert groups(column, RZ) == [("zug", 12, "train")]
+    assert violation(column, (6, 1), build_at(RZ, 6, [(6, 6)], "zug"), RZ) == \
+        "freizeitpark.konstrukt.abstand"
+
+
+def test_a_train_piece_in_a_pocket_may_wait_to_join_a_finished_train():
+    # two enclosed cells below the train's end: drawn at once they lengthen it, so the far
+    # one alone is an open site too (it can still join the train), not a deliberate
+    # Bausünde (freizeitpark.konstrukt.luecken)
+    pocket = sheet(*LONG[:4],
+                   ".....L.L..",
+                   ".....L.L..",
+                   "......L...",
+                   *["." * 10] * 3)
+    assert analysis(RZ, pocket).enclosed == {(6, 4), (6, 5)}
+    assert violation(pocket, (5, 1), build_at(RZ, 5, [(6, 4), (6, 5)], "zug"), RZ) is None
+    far = build_at(RZ, 6, [(6, 5)], "zug")
+    assert violation(pocket, (6, 1), far, RZ) is None
+    waiting = place(pocket, "zug", (6, 5))
+    assert status_of(waiting, (6, 5), RZ) == "open"
+    assert violation(waiting, (6, 1), build_at(RZ, 6, [(6, 4)], "zug"), RZ) is None
+    assert status_of(place(waiting, "zug", (6, 4)), (6, 5), RZ) == "train"
+
+
+@pytest.mark.parametrize("rows", [LONG, TRAIN], ids=["long", "train"])
+def test_the_move_list_next_to_a_finished_train_agrees_with_the_checks(rows):
+    # the move generator sends train cells next to a finished train to the reference check:
+    # it lists exactly the builds that check_build accepts (lengthenings included)
+    from boardkit.engine import RuleViolation
+    from boardkit.freizeitpark.bauen import check_build
+
+    s = sheet(*rows)
+    for dice in ((6, 1), (5, 2), (3, 1)):
+        listed = set(legal_builds(RZ, s, dice))
+        accepted = set()
+        for die in set(dice):
+            for symbol in ("zug", "karussell"):
+                for turn in range(len(RZ.structures[die])):
+                    for x in range(-1, 10):
+                        for y in range(-1, len(rows)):
+                            act = Build(die, symbol, turn, x, y)
+                            try:
+                                check_build(RZ, s, dice, act)
+                            except RuleViolation:
+                                continue
+                            accepted.add(act)
+        assert {a for a in listed if a.symbol in ("zug", "karussell")} == accepted
+        # and some of them lengthen the finished train (train cells beside a train cell)
+        assert any(a.symbol == "zug" and any(s.cells.get(c) == "zug" for c in _sides(RZ, a))
+                   for a in accepted)
+
+
+def _sides(rs, act):
+    """The cells sharing a side with the build's cells."""
+    from boardkit.freizeitpark.bauen import structure_cells
+
+    cells = structure_cells(rs, act.die, act.turn, act.x, act.y)
+    return {(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
 
 
 #: nine cells of a Bummelzug, and a one-cell train piece at (0, 5)
