@@ -2,11 +2,11 @@
 
 Both backends take the batches from an iterator and keep only a few in flight, so a long
 run never builds its whole job list; each finished batch is handed to ``deliver`` at once
-(it goes to the output file or the result rows), so nothing finished is lost when the run
-stops. A batch lost with its worker (a killed process, a Dask ``KilledWorker``) is played
-again, a bounded number of times; process runs get a fresh pool for it. The results do not
-depend on which worker plays a batch or how often: a game's rows depend on its index and
-seed only.
+(it goes to the run's store or the result rows), so nothing finished is lost when the run
+stops. A batch lost with its worker is played again by the scheduler's own means: Dask
+reschedules it (its ``allowed-failures``); a process pool breaks when a worker dies, so its
+lost batches go to a fresh pool, a bounded number of times. The results do not depend on
+which worker plays a batch or how often: a game's rows depend on its index and seed only.
 """
 
 from __future__ import annotations
@@ -282,9 +282,11 @@ def connect(address: str, timeout: float):
 
 
 def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
-             address: str | None, timeout: float, deliver: Deliver, retries: int) -> str | None:
+             address: str | None, timeout: float, deliver: Deliver) -> str | None:
     """Play ``batches`` on a Dask cluster (``client``, or a new client for ``address``).
-    Returns ``None`` when all were played, or why some were given up."""
+    A batch whose worker dies is rescheduled by the scheduler itself, up to its
+    ``allowed-failures``; then it is given up (``KilledWorker``). Returns ``None`` when all
+    were played, or why some were given up."""
     from dask.distributed import as_completed
     from distributed.scheduler import KilledWorker
 
@@ -293,23 +295,17 @@ def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
         if address is None:
             raise RunError("the dask backend needs a client or an address", field="address")
         client = own = connect(address, timeout)
-    inflight: dict[str, tuple[Any, Batch, int]] = {}
+    inflight: dict[str, tuple[Any, Batch]] = {}
     given_up = 0
     try:
         window = max(8, 4 * sum(client.nthreads().values()))
         queue = as_completed(loop=client.loop)
 
-        def submit(batch: Batch, attempt: int) -> None:
-            fut = client.submit(fn, *args[:2], batch, *args[2:], pure=False)
-            inflight[fut.key] = (fut, batch, attempt)
-            queue.add(fut)
-
         def refill() -> None:
-            while len(inflight) < window:
-                batch = next(batches, None)
-                if batch is None:
-                    return
-                submit(batch, 0)
+            while len(inflight) < window and (batch := next(batches, None)) is not None:
+                fut = client.submit(fn, *args[:2], batch, *args[2:], pure=False)
+                inflight[fut.key] = (fut, batch)
+                queue.add(fut)
 
         refill()
         while not queue.is_empty():
@@ -318,24 +314,23 @@ def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
                 time.sleep(POLL)  # is acted on at once, not when the next batch finishes
                 continue
             for fut in done:
-                _, batch, attempt = inflight.pop(fut.key)
+                _, batch = inflight.pop(fut.key)
                 if fut.status == "finished":
                     deliver(fut.result(), len(batch))
-                elif fut.status in ("cancelled", "lost") or (
-                        fut.status == "error" and isinstance(fut.exception(), KilledWorker)):
-                    if attempt < retries:
-                        submit(batch, attempt + 1)
-                    else:
-                        given_up += 1
+                elif fut.status in ("lost", "pending"):  # its worker died after it finished:
+                    inflight[fut.key] = (fut, batch)  # the scheduler computes it again
+                    queue.add(fut)
+                elif fut.status == "cancelled" or isinstance(fut.exception(), KilledWorker):
+                    given_up += 1
                 else:
                     fut.result()  # the game's own error: raise it here
                 refill()
         return f"{given_up} batches lost with their workers" if given_up else None
     except BaseException:
-        for fut, batch, _ in list(inflight.values()):
+        for fut, batch in list(inflight.values()):
             if fut.status == "finished":
                 deliver(fut.result(), len(batch), count=False)
-        client.cancel([fut for fut, _, _ in inflight.values()])
+        client.cancel([fut for fut, _ in inflight.values()])
         raise
     finally:
         if own is not None:

@@ -10,7 +10,6 @@ task costs milliseconds of overhead and a small game takes less than that.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import json
 import os
 import signal
@@ -28,7 +27,7 @@ from boardkit.engine import VariantError
 from boardkit.engine import game as get_game
 
 from . import backends
-from .runfile import RunFile
+from .runfile import Store, open_run, sidecar
 
 
 def game_seeds(seed: int, n: int) -> list[int]:
@@ -235,7 +234,16 @@ def _jobs(seed: int, n: int, skip: AbstractSet[int] = frozenset()) -> Iterator[t
 
 def _batched(jobs: Iterator[tuple[int, int]], size: int | _Sizes
              ) -> Iterator[list[tuple[int, int]]]:
-    while batch := list(itertools.islice(jobs, size if isinstance(size, int) else size.next())):
+    """Batches of consecutive games (a shard holds a contiguous range), each sized when it
+    starts, from the games played so far."""
+    job = next(jobs, None)
+    while job is not None:
+        limit = size if isinstance(size, int) else size.next()
+        batch = [job]
+        job = next(jobs, None)
+        while job is not None and len(batch) < limit and job[0] == batch[-1][0] + 1:
+            batch.append(job)
+            job = next(jobs, None)
         yield batch
 
 
@@ -277,7 +285,7 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
              params: Mapping[str, Any] | None = None, backend: str = "serial",
              workers: int | None = None, client: Any = None, address: str | None = None,
              batch_size: int | None = None, rotate: bool = True, progress: bool | None = None,
-             trace: bool = True, out: str | os.PathLike | None = None, overwrite: bool = False,
+             trace: bool = True, out: str | os.PathLike | Store | None = None, overwrite: bool = False,
              retries: int = RETRIES, connect_timeout: float = 5.0):
     """Simulate ``n`` games of ``game``; return a pandas DataFrame (one row per seat per game).
 
@@ -295,17 +303,19 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     ``legal_actions()`` call per decision; switch it off for the fastest runs). ``backend`` is
     ``"serial"``, ``"processes"`` (``workers`` local processes) or ``"dask"`` (a
     ``distributed.Client`` as ``client``, or a scheduler ``address``, which must answer
-    within ``connect_timeout`` seconds). A batch lost with its worker is played again, up to
-    ``retries`` times (process runs start a fresh pool). Games travel in batches sized from
+    within ``connect_timeout`` seconds). A batch lost with its worker is played again: up to
+    ``retries`` times on a fresh process pool, as often as the Dask scheduler's
+    ``allowed-failures`` on Dask. Games travel in batches of consecutive games sized from
     the play time measured so far (one game at first, then about 2 s of play serially and
     10 s per worker), so a stop loses only the batches still being played; ``batch_size``
     fixes the size instead.
 
-    ``out`` names a CSV file (``.csv.gz`` compresses) that receives the rows as batches
-    finish, through a temporary file that replaces it at the end, whatever happens; the
-    settings are kept beside it in ``<out>.run.json``. If ``out`` already holds games of the
-    same run, only the missing games are played (the table is the same as an uninterrupted
-    run's); a file holding another run is refused unless ``overwrite``.
+    ``out`` names a CSV file (``.csv.gz`` compresses) to store the run in
+    (:mod:`~boardkit.analysis.runfile`): each finished batch is a shard in a hidden folder
+    beside it, and the file, written atomically when the run ends however it ends, holds
+    them all; the settings are kept in ``<out>.run.json``. If ``out`` (or its shards) holds
+    games of the same run, only the missing games are played (the table is the same as an
+    uninterrupted run's); a file holding another run is refused unless ``overwrite``.
 
     A run that stops early (Ctrl-C, the notebook's stop button, workers lost too often)
     returns the games finished so far with an :class:`IncompleteRunWarning`;
@@ -354,13 +364,15 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
             raise VariantError(f"connect_timeout must be seconds between 0 and 3600, "
                                f"not {connect_timeout!r}"[:120])
     settings = run_settings(game, agents, n_players, n, seed, variant, params, rotate, trace)
-    sink = RunFile(out, settings, overwrite=overwrite) if out is not None else None
-    try:  # the file's lock is given back on every way out (RunFile.close)
-        done = set(sink.resumed) if sink else set()
+    own = out is not None and not isinstance(out, Store)  # the run opens and closes its store
+    store = out if isinstance(out, Store) or out is None else open_run(out, settings, overwrite)
+    try:  # the store's lock is given back on every way out
+        done = {i for i in store.games() if i < n} if store is not None else set()
+        if done and store is not None:
+            store.frame(n)  # its shards are read (and checked) before any game is played
         args = (game, agents, n_players, dict(variant or {}), dict(params or {}), rotate, trace)
         if backend != "serial":  # other processes import the game by its reference
             args = (_worker_key(g), *args[1:])
-
         remaining = n - len(done)
         if backend == "serial":
             cap, target = max(1, min(50, remaining // 20 or 1)), 2.0
@@ -369,22 +381,18 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
             cap, target = max(1, min(200, remaining // (n_workers * 8) or 1)), 10.0
         sizes = _Sizes(cap, target)
         batches = _batched(_jobs(seed, n, done), batch_size or sizes)
-        show = progress if progress is not None else n >= 200
-        bar = _progress(n, f"{game} × {n}", show, initial=len(done))
+        bar = _progress(n, f"{game} × {n}", progress if progress is not None else n >= 200,
+                        initial=len(done))
     except BaseException:
-        if sink is not None:
-            sink.close()
+        if own and store is not None:
+            store.close()
         raise
     rows: list[dict] = []
 
     def deliver(batch_rows: list[dict], games: int, count: bool = True) -> None:
         sizes.record(batch_rows)
-        if sink is not None:
-            sink.add(batch_rows)
-            if sink.due():  # a killed run (no chance to clean up) keeps what it played
-                sink.checkpoint({"complete": False, "games": n,
-                                 "stopped": "running (checkpoint)",
-                                 "resumed": len(done)})
+        if store is not None:
+            store.add(batch_rows)  # a shard: a killed run keeps it
         else:
             rows.extend(batch_rows)
         if count:
@@ -402,16 +410,16 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
                                              workers or os.cpu_count() or 1, deliver, retries)
         else:
             stopped = backends.run_dask(run_batch, batches, args, client, address,
-                                        connect_timeout, deliver, retries)
+                                        connect_timeout, deliver)
     except KeyboardInterrupt:
         stopped = "interrupted"
     except BaseException:
         bar.close()
-        if sink is not None:  # keep the finished games, then report the error
-            _finish(sink, rows, settings, g, "stopped by an error", len(done))
+        if store is not None:  # keep the finished games, then report the error
+            _finish(store, own, rows, settings, g, "stopped by an error", len(done))
         raise
     bar.close()
-    return _finish(sink, rows, settings, g, stopped, len(done))
+    return _finish(store, own, rows, settings, g, stopped, len(done))
 
 
 def _worker_key(g) -> str:
@@ -431,35 +439,39 @@ def _worker_key(g) -> str:
     return ref
 
 
-def _finish(sink: RunFile | None, rows: list[dict], settings: dict, g, stopped: str | None,
-            resumed: int):
+def _finish(store: Store | None, own: bool, rows: list[dict], settings: dict, g: Any,
+            stopped: str | None, resumed: int) -> Any:
     import pandas as pd
 
     base = ["game", "seed", "seat", "agent", "score", "rank", "win", "shared_win", "no_winner",
             "actions", "auto_actions", "play", "seconds"]
+    n = settings["n"]
     try:
-        frame = sink.frame() if sink is not None else None
+        frame = store.frame(n) if store is not None else None
         if frame is None:
             extra = [c for c in (rows[0] if rows else {}) if c not in base]
             frame = pd.DataFrame(rows, columns=base + extra)
             frame = frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
-        n = settings["n"]
         played = int(frame["game"].nunique())
         complete = played == n
         status = {"complete": complete, "games": n, "finished": played, "missing": n - played,
                   "stopped": None if complete else stopped, "resumed": resumed}
-        if sink is not None:
-            sink.publish(frame, status)
+        if own and store is not None:
+            import boardkit
+
+            store.publish(frame, sidecar(store.path), {
+                "format": "boardkit-run/1", "settings": store.settings, "rows": len(frame),
+                "boardkit": boardkit.__version__, **status})
     finally:
-        if sink is not None:
-            sink.close()
+        if own and store is not None:
+            store.close()
     frame.attrs.update({"game": settings["game"], "seed": settings["seed"],
                         "players": settings["players"], "agents": settings["agents"],
                         "variant": settings["variant"], "params": settings["params"],
                         "lower_is_better": g.lower_is_better, **status})
     if not complete:
-        where = (f"; written to {sink.path}: run again with the same settings to play the "
-                 f"rest" if sink is not None else "")
+        where = (f"; written to {store.path}: run again with the same settings to play the "
+                 f"rest" if own and store is not None else "")
         warnings.warn(f"{stopped or 'stopped'}: kept the {played:,} finished games of {n:,} "
                       f"({n - played:,} missing){where}", IncompleteRunWarning, stacklevel=3)
     return frame

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from boardkit.engine.errors import BoardkitError, DataError, IncompleteRunError, VariantError
 
 from .metrics import GAME_COLUMNS, table_of_games
+from .runfile import Store, first_missing
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,7 @@ def study(name: str) -> Study:
 
 
 def play(name: str, n: int | None = None, backend: str = "serial", workers: int | None = None,
-         progress: bool | None = None, out: Path | None = None):
+         progress: bool | None = None, out: Path | Store | None = None):
     """The study's simulate table (``n`` games instead of the study's, for a live sample);
     ``out`` keeps the rows in a resumable file as they finish (see ``simulate``)."""
     from .simulation import simulate
@@ -250,35 +251,38 @@ def _timed(meta: dict | None) -> tuple[float, int]:
     return (float(meta["seconds"]), played) if played > 0 else (0.0, 0)
 
 
-def _unbroken(frame) -> int:
-    """``k``: the table holds every game ``0 .. k-1`` (and not game ``k``)."""
-    played = set(int(g) for g in frame["game"].unique())
-    return next(k for k in range(len(played) + 1) if k not in played)
+def _stored(name: str, target: Path, store: Store) -> int:
+    """Check the stored study and give it to ``store`` as its ``base``; its games (0 when
+    none are stored, or only games of another definition of the study)."""
+    if not (target / f"{name}.csv.gz").exists():
+        return 0
+    try:
+        store.base = load_from(target, name)
+    except _OtherSettings:  # games of an earlier definition: the study is played again
+        return 0
+    return int(store.base.game.nunique())
 
 
-def _store(name: str, frame, target: Path, meta: dict) -> Path:
-    from .runfile import write_atomic, write_json_atomic
-
-    csv = target / f"{name}.csv.gz"
-    write_atomic(frame, csv)
-    write_json_atomic(meta, target / f"{name}.json")
-    return csv
+def _publish(name: str, store: Store, frame: Any, meta: dict, goal: int) -> int:
+    """Store games ``0 .. k-1`` of ``frame`` as the study (its JSON says ``target`` while
+    ``k`` is short of ``goal``); returns ``k``."""
+    k = first_missing(frame.game.unique())
+    store.publish(frame[frame.game < k].reset_index(drop=True), store.path.parent
+                  / f"{name}.json", {**meta, "n": k, **({"target": goal} if k < goal else {})})
+    return k
 
 
 def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = None) -> Path:
     """Play the study on ``workers`` processes and write its data files; returns the CSV path.
 
-    The games go to a hidden work file beside the data files as they finish. A study grows:
-    when the stored files already hold the study's first games (same settings, fewer games),
-    the run starts from them and plays only the games they lack; when they hold ``n`` games
-    or more, nothing is played. An interrupted run (or one that lost its workers) keeps its
-    games in the work file, stores its longest unbroken run of games ``0 .. k-1`` as the
-    study when that is more than the files held (so a clean checkout can go on from there),
-    and raises :class:`IncompleteRunError`; running it again plays only the missing games.
-    The data files are replaced atomically."""
+    The study's table is its run's compacted file (:class:`~boardkit.analysis.runfile.Store`):
+    games are played into shards beside it, and only the games it lacks are played (a study
+    grows: its first games are a smaller study's). When it holds ``n`` games or more nothing
+    is played. A run that stops stores its games ``0 .. k-1`` as the study (with ``target``
+    in its JSON), keeps the others in its shards and raises :class:`IncompleteRunError`;
+    running it again plays only the missing games. A second run of a study being played is
+    refused."""
     import boardkit
-
-    from .runfile import RunFile, sidecar
 
     s = study(name)
     if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
@@ -287,98 +291,64 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     n = n or s.n
     target = Path(out or folder())
     target.mkdir(parents=True, exist_ok=True)
-    work = target / f".{name}.run.csv"
     csv = target / f"{name}.csv.gz"
-    checked = None
-    if csv.exists():  # stored games are trusted only once their files are shown whole
-        try:
-            checked = load_from(target, name)
-        except _OtherSettings:
-            pass  # games of an earlier definition of the study: it is played again
-    stored = _stored_games(name, target)
-    timed = _timed(_meta(name, target)) if stored else (0.0, 0)
-    if stored >= n:
-        print(f"study {name}: the stored files hold {stored:,} games; nothing to play for "
-              f"{n:,}", file=sys.stderr)
-        return csv
-    if stored and not work.exists():  # grow the stored study: start from its games
-        kept = checked if checked is not None else load_from(target, name)
-        with RunFile(work, _settings(s, stored), overwrite=True) as grown:  # a run file grows
-            grown.publish(kept, {"complete": True, "games": stored, "finished": stored,
-                                 "missing": 0, "stopped": None, "resumed": 0})
-    t = time.perf_counter()
-    frame = play(name, n=n, backend="processes" if workers > 1 else "serial", workers=workers,
-                 progress=True, out=work)
-    seconds = time.perf_counter() - t
-    played_now = int(frame.attrs["finished"]) - int(frame.attrs["resumed"])
-    meta = {"study": name, **asdict(s), "boardkit": boardkit.__version__,
-            "seconds": round(seconds, 1), "workers": workers,
-            # every run's time and games, for the pace --status plans with (one short run
-            # after a restart is a poor guide)
-            "timed_seconds": round(timed[0] + seconds, 1), "timed_games": timed[1] + played_now}
-    if frame.attrs["resumed"]:
-        meta["resumed"] = frame.attrs["resumed"]  # games played by earlier runs
+    with Store(csv, _settings(s, n)) as store:
+        stored = _stored(name, target, store)
+        timed = _timed(_meta(name, target)) if stored else (0.0, 0)
+        if stored >= n:
+            print(f"study {name}: the stored files hold {stored:,} games; nothing to play "
+                  f"for {n:,}", file=sys.stderr)
+            return csv
+        t = time.perf_counter()
+        frame = play(name, n=n, backend="processes" if workers > 1 else "serial",
+                     workers=workers, progress=True, out=store)
+        seconds = time.perf_counter() - t
+        played_now = int(frame.attrs["finished"]) - int(frame.attrs["resumed"])
+        meta = {"study": name, **asdict(s), "boardkit": boardkit.__version__,
+                "seconds": round(seconds, 1), "workers": workers,
+                # every run's time and games, for the pace --status plans with
+                "timed_seconds": round(timed[0] + seconds, 1),
+                "timed_games": timed[1] + played_now,
+                **({"resumed": frame.attrs["resumed"]} if frame.attrs["resumed"] else {})}
+        k = _publish(name, store, frame, meta, n) if frame.attrs["finished"] > stored else stored
     if not frame.attrs["complete"]:
-        prefix = _unbroken(frame)
-        note = ""
-        if prefix > stored:
-            _store(name, frame[frame.game < prefix].reset_index(drop=True), target,
-                   {**meta, "n": prefix, "target": n})
-            note = f"; games 0-{prefix - 1} are stored as the study meanwhile"
+        note = f"; games 0-{k - 1} are stored as the study meanwhile" if k > stored else ""
         raise IncompleteRunError(
             f"study {name}: {frame.attrs['finished']:,} of {frame.attrs['games']:,} games played "
-            f"({frame.attrs['stopped']}); they are kept in {work}{note}: run the study again "
-            f"to play the rest")
-    _store(name, frame, target, {**meta, "n": int(frame.game.nunique())})
-    work.unlink()
-    sidecar(work).unlink()
+            f"({frame.attrs['stopped']}); they are kept in {store.folder}{note}: run the study "
+            f"again to play the rest")
     return csv
 
 
 def store(name: str, where: Path | None = None) -> int:
-    """Store the unbroken games ``0 .. k-1`` that a run of the study on this machine has
-    finished (its work file, checkpointed every minute) as the study's data files, **without
-    stopping the run**, so they can be committed while it goes on; returns ``k``. Nothing is
-    written when the data files already hold as many games. The run, when it stops or ends,
-    stores its own (larger) prefix or the whole study as before."""
-    import pandas as pd
-
-    from .runfile import _canonical, same_run, sidecar
+    """Store the games ``0 .. k-1`` that a run of the study on this machine has finished (its
+    shards) as the study's data files, **without stopping the run**, so they can be
+    committed while it goes on; returns ``k``. Nothing is written when the data files
+    already hold as many games."""
+    import boardkit
 
     s = study(name)
     target = Path(where or folder())
-    work = target / f".{name}.run.csv"
-    if not work.exists():
-        raise VariantError(f"study {name}: no run of it on this machine to store from (no "
-                           f"{work.name} in {target}); play it with python -m "
-                           f"boardkit.analysis.studies {name}")
-    try:
-        settings = json.loads(sidecar(work).read_text())["settings"]
-        frame = pd.read_csv(work)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise VariantError(f"study {name}: its work file {work.name} cannot be read "
-                           f"({type(exc).__name__}: {exc})") from exc
-    mine = _canonical(_settings(s, 0))
-    if not isinstance(settings, dict) or not same_run(settings, mine):
-        raise VariantError(f"study {name}: its work file {work.name} holds a run with other "
-                           "settings; nothing stored")
-    prefix = _unbroken(frame)
+    run_of = Store(target / f"{name}.csv.gz", _settings(s, s.n))
+    if not run_of.shards():
+        other = "with other settings" if run_of.shards(mine=False) else "of it"
+        raise VariantError(f"study {name}: no run {other} on this machine to store from (no "
+                           f"shards in {run_of.folder}); nothing stored")
+    stored = _stored(name, target, run_of)
     meta = _meta(name, target) or {}
-    stored = _stored_games(name, target, meta) if meta else 0
-    if prefix <= stored:
-        print(f"study {name}: the data files hold {stored:,} games, the run {prefix:,} in a "
+    frame = run_of.frame(s.n)
+    if first_missing(frame.game.unique()) <= stored:
+        print(f"study {name}: the data files hold {stored:,} games, the run no more in a "
               "row; nothing stored", file=sys.stderr)
         return stored
-    import boardkit
-
     # the pace --status goes by stays the stored runs' (this run's time is known when it ends)
     seconds, games = _timed(meta) if stored else (0.0, 0)
-    _store(name, frame[frame.game < prefix].reset_index(drop=True), target,
-           {"study": name, **asdict(s), "boardkit": boardkit.__version__,
-            "workers": meta.get("workers"), "timed_seconds": seconds, "timed_games": games,
-            "n": prefix, "resumed": stored, "target": int(settings.get("n", s.n))})
-    print(f"study {name}: games 0-{prefix - 1} stored while its run goes on", file=sys.stderr)
-    return prefix
+    k = _publish(name, run_of, frame, {
+        "study": name, **asdict(s), "boardkit": boardkit.__version__,
+        "workers": meta.get("workers"), "timed_seconds": seconds, "timed_games": games,
+        "resumed": stored}, s.n)
+    print(f"study {name}: games 0-{k - 1} stored while its run goes on", file=sys.stderr)
+    return k
 
 
 #: the columns every study table has (``simulate``'s own; a game adds its facts)
@@ -580,8 +550,8 @@ def left_text(table) -> str:
 
 
 def status(where: Path | None = None, names: list[str] | None = None):
-    """Where every study stands: games stored (and kept in its work file by a run that is
-    going on or was stopped), its target, and the time the rest would take at the pace of
+    """Where every study stands: games stored, games kept on this machine (stored, or in the
+    shards of a run going on, stopped or killed), its target, and the time the rest would take at the pace of
     the runs that made it (every run's seconds over their games, on as many workers as the
     last). A study with no timed games yet goes by the pace of its nearest measured sibling:
     the same game and players, at the nearest player count (fewer on a tie); ``pace_from``
@@ -612,16 +582,11 @@ def status(where: Path | None = None, names: list[str] | None = None):
         if sibling is not None:  # no timed games of its own: a sibling's pace, named
             _, pace, workers = measured[sibling.removesuffix(" (other rules)")]
             pace_from = sibling
-        work = target / f".{name}.run.csv"
-        kept = 0
-        if work.exists():
-            try:
-                kept = int(pd.read_csv(work, usecols=["game"]).game.nunique())
-            except (OSError, ValueError):
-                kept = 0
-        done = max(stored, kept)
+        # the games its shards hold too: a run going on, stopped or killed on this machine
+        shards = Store(target / f"{name}.csv.gz", _settings(s, s.n)).games()
+        done = len(shards | set(range(stored)))
         rows.append({"study": name, "agent": ",".join(s.agents), "stored": stored,
-                     "in_work_file": kept, "target": s.n, "left": max(0, s.n - done),
+                     "kept": done, "target": s.n, "left": max(0, s.n - done),
                      "s_per_game": pace, "workers": workers, "pace_from": pace_from,
                      "hours_left": max(0, s.n - done) * pace / 3600})
     return pd.DataFrame(rows).set_index("study")
