@@ -143,68 +143,49 @@ def check_not_starting_worker() -> None:
 
 def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: int,
                   deliver: Deliver, retries: int) -> str | None:
-    """Play ``batches`` on ``workers`` processes. Returns ``None`` when all were played, or
-    why the run stopped early (the pool broke more than ``retries`` times)."""
-    retry: deque[Batch] = deque()
+    """Play ``batches`` on ``workers`` processes. A worker that dies breaks the whole pool
+    (``BrokenProcessPool`` for every batch in it), so the batches it lost go to a fresh pool,
+    at most ``retries`` times. Returns ``None`` when all were played, or why the run stopped."""
+    lost: deque[Batch] = deque()
     inflight: dict[Any, Batch] = {}
     breaks = 0
     pool = process_pool(workers)
-
-    def harvest(fut, keep_only: bool = False) -> bool:
-        """Deliver a finished batch; True when its worker was lost (the batch is queued again)."""
-        batch = inflight.pop(fut)
-        if fut.cancelled():
-            return False
-        exc = fut.exception()
-        if exc is None:
-            deliver(fut.result(), len(batch), count=not keep_only)
-            return False
-        if isinstance(exc, BrokenProcessPool):
-            retry.append(batch)
-            return True
-        if keep_only:
-            return False
-        raise exc
-
     try:
         while True:
-            broken = False
-            while len(inflight) < 2 * workers:
-                batch = retry.popleft() if retry else next(batches, None)
-                if batch is None:
-                    break
+            while len(inflight) < 2 * workers and (
+                    batch := lost.popleft() if lost else next(batches, None)) is not None:
                 try:
                     with _starting_workers():
                         inflight[pool.submit(fn, *args[:2], batch, *args[2:])] = batch
                 except (BrokenProcessPool, RuntimeError):  # the pool broke since the last batch
-                    retry.appendleft(batch)
-                    broken = True
+                    lost.appendleft(batch)
                     break
-            if not inflight and not broken:
+            if not inflight and not lost:
                 return None
-            if not broken:
-                done: set[Any] = set()
-                while not done:  # short waits: a Ctrl-C taken by another thread is seen at once
-                    done, _ = wait(inflight, timeout=POLL, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    broken = harvest(fut) or broken
-            if broken:
-                # A broken pool fails every batch still in it; keep those that finished first.
+            # short waits: a Ctrl-C taken by another thread is seen at once
+            for fut in wait(inflight, timeout=POLL, return_when=FIRST_COMPLETED)[0]:
+                batch = inflight.pop(fut)
+                if isinstance(fut.exception(), BrokenProcessPool):
+                    lost.append(batch)
+                else:
+                    deliver(fut.result(), len(batch))  # a game's own error is raised here
+            if lost:  # the pool is broken: keep what finished in it, play the rest again
                 wait(inflight, timeout=60)
-                for fut in list(inflight):
-                    if fut.done():
-                        harvest(fut)
+                for fut, batch in list(inflight.items()):
+                    del inflight[fut]
+                    if fut.done() and fut.exception() is None:
+                        deliver(fut.result(), len(batch))
                     else:
-                        retry.append(inflight.pop(fut))
+                        lost.append(batch)
                 discard_pool(workers)
                 breaks += 1
                 if breaks > retries:
                     return f"workers lost {breaks} time{'' if breaks == 1 else 's'}"
                 pool = process_pool(workers)
     except BaseException:
-        for fut in list(inflight):
-            if fut.done():
-                harvest(fut, keep_only=True)
+        for fut, batch in inflight.items():
+            if fut.done() and not fut.cancelled() and fut.exception() is None:
+                deliver(fut.result(), len(batch), count=False)
         discard_pool(workers)
         raise
 

@@ -498,28 +498,3 @@ def _progress(total: int, desc: str, show: bool, initial: int = 0):
     except ImportError:  # the analysis extra is optional for the engine
         return _NoBar()
     return tqdm(total=total, desc=desc, unit="game", initial=initial)
-
-
-def summarize(frame) -> Any:
-    """Per agent and seat: games, win rate and the share of games nobody won, each with its
-    95 % Wilson interval (``win_low``–``win_high``, ``no_winner_low``–``no_winner_high``), mean
-    score and its spread, mean game length (a DataFrame)."""
-    import pandas as pd
-
-    from .metrics import wilson
-
-    if frame.empty:
-        return pd.DataFrame()
-    groups = frame.groupby(["agent", "seat"])
-    table = groups.agg(
-        games=("game", "nunique"), win_rate=("win", "mean"), no_winner=("no_winner", "mean"),
-        mean_score=("score", "mean"), sd_score=("score", "std"), mean_actions=("actions", "mean"),
-    )
-    rows = groups.size()
-    for rate in ("win", "no_winner"):
-        counts = groups[rate].sum()
-        ends = [wilson(float(counts[key]), int(rows[key])) for key in table.index]
-        at = table.columns.get_loc("win_rate" if rate == "win" else rate) + 1
-        table.insert(at, f"{rate}_high", [high for _, high in ends])
-        table.insert(at, f"{rate}_low", [low for low, _ in ends])
-    return table.round(3)

@@ -226,20 +226,6 @@ def _meta(name: str, target: Path) -> dict | None:
     return meta if isinstance(meta, dict) else None
 
 
-def _stored_games(name: str, target: Path, meta: dict | None = None) -> int:
-    """How many games of this very study the stored files hold (games ``0 .. k-1``, played
-    with the study's settings); 0 when nothing is stored or the JSON is not the study's
-    now (:func:`_check_meta` asks the question, as it does for :func:`load_from`).
-    ``meta``: the stored JSON when the caller has read it already."""
-    meta = meta if meta is not None else _meta(name, target)
-    if meta is None:
-        return 0
-    try:
-        return _check_meta(meta, study(name), name, target / f"{name}.json")
-    except DataError:
-        return 0
-
-
 def _timed(meta: dict | None) -> tuple[float, int]:
     """The seconds and the games of every run that made a stored study (``timed_seconds``,
     ``timed_games``); a JSON written before they were kept gives its last run's alone."""
@@ -598,11 +584,13 @@ def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
     out: dict[str, tuple[int, float, Any]] = {}
     for name in STUDIES:
         meta = _meta(name, target)
-        stored = _stored_games(name, target, meta) if meta else 0
-        if not meta or not stored:
+        if meta is None:
             continue
         try:
+            stored = _check_meta(meta, STUDIES[name], name, target / f"{name}.json")
             seconds, played = _timed(meta)
+        except DataError:  # not this study's games now: as if nothing were stored
+            continue
         except (ValueError, KeyError, TypeError):  # a JSON without usable timings
             seconds, played = 0.0, 0
         out[name] = ((stored, seconds / played, meta.get("workers")) if played > 0
