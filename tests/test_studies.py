@@ -79,6 +79,42 @@ def test_every_study_names_a_known_game_agent_and_variant():
         assert s.measure != "cards" or s.game == "wishland"  # its fact_cards
 
 
+CATALOGUE_ENTRY = """[study.dice]
+game = "dice-grid"
+question = "How often does somebody win?"
+agents = ["random"]
+players = 2
+n = 10
+seed = 4
+measure = "won"
+"""
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda t: t.replace("players = 2", "players = 0"),
+     r"study\.dice\.players: Input should be greater than or equal to 1"),
+    (lambda t: t.replace('"won"', '"wins"'), r"study\.dice\.measure: Input should be 'won'"),
+    (lambda t: t.replace("seed = 4", 'seed = "four"'), r"study\.dice\.seed: Input should be a valid"),
+    (lambda t: t + "colour = 1\n", r"study\.dice\.colour: Extra inputs are not permitted"),
+    (lambda t: t.replace("[study.dice]", "[study.dice"), "not valid TOML"),
+])
+def test_a_malformed_catalogue_is_a_data_error_naming_the_file_and_the_field(tmp_path, change, says):
+    """The studies are data (data/studies.toml): a course edits one or adds its own, and a
+    mistake is refused when the catalogue is read, naming the file and the field."""
+    import re
+
+    from boardkit.engine.errors import DataError
+
+    path = tmp_path / "studies.toml"
+    path.write_text(CATALOGUE_ENTRY)
+    found, off = studies.catalogue(path)
+    assert found == {"dice": studies.Study("dice-grid", "How often does somebody win?",
+                                           ("random",), 2, 10, 4, "won")} and off == {}
+    path.write_text(change(CATALOGUE_ENTRY))
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: .*{says}"):
+        studies.catalogue(path)
+
+
 def test_a_rate_is_asked_of_1000_games_and_a_smaller_mean_study_answers_within_a_vp():
     """Decision 60: a study whose answer is a rate plays at least 1,000 games; a score study
     may stop earlier only when its stored games give the mean within +-1 VP."""
