@@ -466,23 +466,57 @@ def test_a_silent_or_chatty_stranger_is_refused_without_hanging(greeting, strang
                  connect_timeout=1)
 
 
-def test_dask_worker_killed_mid_run_loses_nothing(process_cluster, after_games):
+def test_dask_worker_killed_mid_run_loses_nothing(process_cluster, after_games, tmp_path,
+                                                  monkeypatch):
+    """The worker playing games 3-5 is killed while it plays them: the scheduler plays the
+    batch again on another worker, and the table is the serial one. The batch holds its
+    worker the first time it is played until the kill comes, so the kill always lands on a
+    batch being played (killing whichever worker came first could hit one with nothing to
+    lose)."""
+    import time
+
     client = process_cluster
     client.wait_for_workers(2, timeout=60)
     serial = simulate("dice-grid", ["random"], n=60, seed=6, batch_size=3)
-    pids = client.run(os.getpid)
+    gate = str(tmp_path)
+
+    def held_once(game, agents, jobs, *rest):  # runs on a worker (cloudpickled by value)
+        import os
+        import time
+        from pathlib import Path
+
+        from boardkit.analysis import simulation
+
+        if jobs[0][0] == 3:
+            (Path(gate) / f"played-{os.getpid()}").touch()
+            try:
+                os.mkdir(Path(gate) / "held")  # the first time only
+            except FileExistsError:
+                pass
+            else:
+                (Path(gate) / "pid.part").write_text(str(os.getpid()))
+                os.replace(Path(gate) / "pid.part", Path(gate) / "pid")
+                time.sleep(300)  # until the test kills this worker
+        return simulation.run_batch(game, agents, jobs, *rest)
+
     killed = []
 
-    def kill_a_worker():
-        pid = next(iter(pids.values()))
+    def kill_the_worker_playing_games_3_to_5():
+        deadline = time.monotonic() + 120
+        while not (tmp_path / "pid").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)  # until that batch is being played
+        pid = int((tmp_path / "pid").read_text())
         os.kill(pid, signal.SIGKILL)
         killed.append(pid)
 
-    after_games(3, kill_a_worker)
+    monkeypatch.setattr(sim_module, "run_batch", held_once)
+    after_games(3, kill_the_worker_playing_games_3_to_5)
     frame = simulate("dice-grid", ["random"], n=60, seed=6, backend="dask", client=client,
                      batch_size=3)
     assert killed and frame.attrs["complete"]
     assert strip(frame).equals(strip(serial))
+    played_by = sorted(int(p.name.split("-")[1]) for p in tmp_path.glob("played-*"))
+    assert len(played_by) == 2 and killed[0] in played_by  # killed, then played elsewhere
 
 
 def test_interrupted_dask_run_keeps_its_games(process_cluster, after_games, tmp_path):
