@@ -95,7 +95,8 @@ measure = "won"
      r"study\.dice\.players: Input should be greater than or equal to 1"),
     (lambda t: t.replace('"won"', '"wins"'), r"study\.dice\.measure: Input should be 'won'"),
     (lambda t: t.replace("seed = 4", 'seed = "four"'), r"study\.dice\.seed: Input should be a valid"),
-    (lambda t: t + "colour = 1\n", r"study\.dice\.colour: Extra inputs are not permitted"),
+    (lambda t: t + "colour = 1\n", r"study\.dice\.colour: Unexpected keyword argument"),
+    (lambda t: t + '[off_ladder]\ndice = ["not", "a", "note"]\n', r"off_ladder\.dice: Input should be"),
     (lambda t: t.replace("[study.dice]", "[study.dice"), "not valid TOML"),
 ])
 def test_a_malformed_catalogue_is_a_data_error_naming_the_file_and_the_field(tmp_path, change, says):

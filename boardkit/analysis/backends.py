@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
 import os
 import signal
 import sys
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -141,53 +141,55 @@ def check_not_starting_worker() -> None:
             "or use backend='serial'", field="backend")
 
 
-def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: int,
-                  deliver: Deliver, retries: int) -> str | None:
-    """Play ``batches`` on ``workers`` processes. A worker that dies breaks the whole pool
-    (``BrokenProcessPool`` for every batch in it), so the batches it lost go to a fresh pool,
-    at most ``retries`` times. Returns ``None`` when all were played, or why the run stopped."""
-    lost: deque[Batch] = deque()
-    inflight: dict[Any, Batch] = {}
-    breaks = 0
-    pool = process_pool(workers)
+def _drive(pool: Executor, fn: Callable, batches: Iterator[Batch], args: tuple, window: int,
+           deliver: Deliver, lost_with: type[BaseException], whole: bool = False) -> list[Batch]:
+    """Play ``batches`` on ``pool``, at most ``window`` at a time, each handed to ``deliver``
+    as it finishes; returns the batches lost with their workers (``lost_with``). A pool that
+    breaks ``whole`` when a worker dies (a process pool) gets no batch after a loss."""
+    inflight: dict[Future, Batch] = {}
+    lost: list[Batch] = []
     try:
         while True:
-            while len(inflight) < 2 * workers and (
-                    batch := lost.popleft() if lost else next(batches, None)) is not None:
+            while len(inflight) < window and not (lost and whole) and (
+                    batch := next(batches, None)) is not None:
                 try:
                     with _starting_workers():
                         inflight[pool.submit(fn, *args[:2], batch, *args[2:])] = batch
                 except (BrokenProcessPool, RuntimeError):  # the pool broke since the last batch
-                    lost.appendleft(batch)
-                    break
-            if not inflight and not lost:
-                return None
+                    lost.append(batch)
+            if not inflight:
+                return lost
             # short waits: a Ctrl-C taken by another thread is seen at once
             for fut in wait(inflight, timeout=POLL, return_when=FIRST_COMPLETED)[0]:
                 batch = inflight.pop(fut)
-                if isinstance(fut.exception(), BrokenProcessPool):
+                if fut.cancelled() or isinstance(fut.exception(), lost_with):
                     lost.append(batch)
                 else:
                     deliver(fut.result(), len(batch))  # a game's own error is raised here
-            if lost:  # the pool is broken: keep what finished in it, play the rest again
-                wait(inflight, timeout=60)
-                for fut, batch in list(inflight.items()):
-                    del inflight[fut]
-                    if fut.done() and fut.exception() is None:
-                        deliver(fut.result(), len(batch))
-                    else:
-                        lost.append(batch)
-                discard_pool(workers)
-                breaks += 1
-                if breaks > retries:
-                    return f"workers lost {breaks} time{'' if breaks == 1 else 's'}"
-                pool = process_pool(workers)
     except BaseException:
         for fut, batch in inflight.items():
             if fut.done() and not fut.cancelled() and fut.exception() is None:
                 deliver(fut.result(), len(batch), count=False)
-        discard_pool(workers)
         raise
+
+
+def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: int,
+                  deliver: Deliver, retries: int) -> str | None:
+    """Play ``batches`` on ``workers`` processes. A worker that dies breaks the whole pool,
+    so the batches lost in it go to a fresh pool, at most ``retries`` times. Returns ``None``
+    when all were played, or why the run stopped."""
+    lost: list[Batch] = []
+    for _ in range(retries + 1):  # the first pool, then a fresh one for each retry
+        try:
+            lost = _drive(process_pool(workers), fn, itertools.chain(lost, batches), args,
+                          2 * workers, deliver, BrokenProcessPool, whole=True)
+        except BaseException:
+            discard_pool(workers)
+            raise
+        if not lost:
+            return None
+        discard_pool(workers)  # keep what finished in it, play the rest again
+    return f"workers lost {retries + 1} time{'s' if retries else ''}"
 
 
 def check_address(address: str) -> str:
@@ -266,52 +268,22 @@ def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
              address: str | None, timeout: float, deliver: Deliver) -> str | None:
     """Play ``batches`` on a Dask cluster (``client``, or a new client for ``address``).
     A batch whose worker dies is rescheduled by the scheduler itself, up to its
-    ``allowed-failures``; then it is given up (``KilledWorker``). Returns ``None`` when all
-    were played, or why some were given up."""
-    from dask.distributed import as_completed
+    ``allowed-failures``, and a finished result lost with its worker is computed again;
+    then it is given up (``KilledWorker``). Returns ``None`` when all were played, or why
+    some were given up."""
     from distributed.scheduler import KilledWorker
 
-    own = None
-    if client is None:
-        if address is None:
-            raise RunError("the dask backend needs a client or an address", field="address")
-        client = own = connect(address, timeout)
-    inflight: dict[str, tuple[Any, Batch]] = {}
-    given_up = 0
+    if client is None and address is None:
+        raise RunError("the dask backend needs a client or an address", field="address")
+    own = connect(address, timeout) if client is None else None
+    client = own or client
+    pool = client.get_executor(pure=False)  # its futures are the standard library's
     try:
-        window = max(8, 4 * sum(client.nthreads().values()))
-        queue = as_completed(loop=client.loop)
-
-        def refill() -> None:
-            while len(inflight) < window and (batch := next(batches, None)) is not None:
-                fut = client.submit(fn, *args[:2], batch, *args[2:], pure=False)
-                inflight[fut.key] = (fut, batch)
-                queue.add(fut)
-
-        refill()
-        while not queue.is_empty():
-            done = queue.next_batch(block=False)
-            if not done:  # short waits: a Ctrl-C taken by the client's event-loop thread
-                time.sleep(POLL)  # is acted on at once, not when the next batch finishes
-                continue
-            for fut in done:
-                _, batch = inflight.pop(fut.key)
-                if fut.status == "finished":
-                    deliver(fut.result(), len(batch))
-                elif fut.status in ("lost", "pending"):  # its worker died after it finished:
-                    inflight[fut.key] = (fut, batch)  # the scheduler computes it again
-                    queue.add(fut)
-                elif fut.status == "cancelled" or isinstance(fut.exception(), KilledWorker):
-                    given_up += 1
-                else:
-                    fut.result()  # the game's own error: raise it here
-                refill()
-        return f"{given_up} batches lost with their workers" if given_up else None
+        lost = _drive(pool, fn, batches, args, max(8, 4 * sum(client.nthreads().values())),
+                      deliver, KilledWorker)
+        return f"{len(lost)} batches lost with their workers" if lost else None
     except BaseException:
-        for fut, batch in list(inflight.values()):
-            if fut.status == "finished":
-                deliver(fut.result(), len(batch), count=False)
-        client.cancel([fut for fut, _ in inflight.values()])
+        pool.shutdown(wait=False)  # cancels the batches still in flight
         raise
     finally:
         if own is not None:

@@ -26,12 +26,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from boardkit.engine.errors import DataError, RunError
+from boardkit.engine.errors import DataError, RunError, clipped
 
 #: ``format`` of the settings file beside a run's file; a new layout gets a new number
 FORMAT = "boardkit-run/1"
 _SHARD = re.compile(r"([0-9a-f]{12})-(\d+)-(\d+)\.csv\.gz")
 _COMPRESSION = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz", ".zip": "zip", ".zst": "zstd"}
+_HINT = "choose another file, or overwrite it (--overwrite, overwrite=True)"
 
 
 class DroppedColumnsWarning(UserWarning):
@@ -39,8 +40,7 @@ class DroppedColumnsWarning(UserWarning):
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    text = str(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return clipped(str(value), limit)
 
 
 def _canonical(settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -55,71 +55,51 @@ def digest(settings: Mapping[str, Any]) -> str:
 
 def sidecar(path: str | os.PathLike[str]) -> Path:
     """Where the settings of the run stored in ``path`` are kept."""
-    path = Path(path)
-    return path.with_name(path.name + ".run.json")
+    return Path(path).with_name(Path(path).name + ".run.json")
 
 
 def check_target(path: str | os.PathLike[str]) -> Path:
     """``path`` as a file that can be written: its directory exists and is writable and it
     is not itself a directory. Raises :class:`RunError` (``field="out"``) otherwise."""
     path = Path(path)
+    where = f"cannot write {_short(path)}: the directory {_short(path.parent)}"
     if path.is_dir():
         raise RunError(f"{_short(path)} is a directory; name a file inside it", field="out")
     if not path.parent.is_dir():
-        raise RunError(f"cannot write {_short(path)}: the directory {_short(path.parent)} does "
-                       "not exist", field="out")
+        raise RunError(f"{where} does not exist", field="out")
     try:  # files are written through a temporary file beside them: try making one
-        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".probe")
-        os.close(fd)
-        os.unlink(probe)
+        os.unlink(_temporary(path, ".probe"))
     except OSError as exc:
-        raise RunError(f"cannot write {_short(path)}: the directory {_short(path.parent)} is "
-                       f"not writable ({exc.strerror or type(exc).__name__})",
+        raise RunError(f"{where} is not writable ({exc.strerror or type(exc).__name__})",
                        field="out") from None
     return path
 
 
-def _write(path: Path, write: Any) -> None:
-    """Write ``path`` by ``write(temporary path)``: the temporary file is created exclusively
-    beside it with the permissions any new file gets here, then renamed over ``path``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+def _temporary(path: Path, suffix: str = ".part") -> str:
+    """A new file beside ``path``, created exclusively, with the permissions any new file
+    gets here (``mkstemp`` makes it private)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=suffix)
     os.close(fd)
     mask = os.umask(0)
     os.umask(mask)
+    os.chmod(tmp, 0o666 & ~mask)
+    return tmp
+
+
+def write_atomic(data: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed over it: a mapping as
+    JSON, a frame as CSV (compressed as its suffix says)."""
+    path = Path(path)
+    tmp = _temporary(path)
     try:
-        os.chmod(tmp, 0o666 & ~mask)
-        write(tmp)
+        if isinstance(data, Mapping):
+            Path(tmp).write_text(json.dumps(data, indent=2) + "\n")
+        else:
+            data.to_csv(tmp, index=False, compression=_COMPRESSION.get(path.suffix))
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-
-
-def write_atomic(frame: Any, path: str | os.PathLike[str]) -> None:
-    """Write ``frame`` as CSV (compressed as its suffix says) to ``path``, atomically."""
-    path = Path(path)
-    _write(path, lambda tmp: frame.to_csv(tmp, index=False,
-                                          compression=_COMPRESSION.get(path.suffix)))
-
-
-def write_json_atomic(data: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write ``data`` as JSON to ``path``, atomically."""
-    _write(Path(path), lambda tmp: Path(tmp).write_text(json.dumps(data, indent=2) + "\n"))
-
-
-def read_shard(path: Path) -> Any:
-    """The rows of a shard; :class:`DataError` naming the file when it cannot be read."""
-    import pandas as pd
-
-    try:
-        frame = pd.read_csv(path)
-    except (OSError, EOFError, ValueError) as exc:
-        raise DataError(f"{path}: the shard cannot be read ({type(exc).__name__}: "
-                        f"{_short(exc)}); delete it to play its games again") from None
-    if not {"game", "seat"} <= set(frame.columns):
-        raise DataError(f"{path}: the shard holds no game and seat columns; delete it to "
-                        "play its games again")
-    return frame
 
 
 def _lock(fd: int) -> None:
@@ -171,7 +151,8 @@ class Store:
                 self._fd = fd
             else:
                 os.close(fd)
-        for stale in [*self.folder.glob(".*.part"), *self.path.parent.glob(f".{self.path.name}.*.part")]:
+        for stale in (*self.folder.glob(".*.part"),
+                      *self.path.parent.glob(f".{self.path.name}.*.part")):
             stale.unlink(missing_ok=True)  # written by a killed writer: only a writer writes
         return self
 
@@ -218,38 +199,45 @@ class Store:
 
         if rows:
             games = [int(row["game"]) for row in rows]
-            name = f"{self.digest}-{min(games)}-{max(games) + 1}.csv.gz"
-            write_atomic(pd.DataFrame(rows), self.folder / name)
+            write_atomic(pd.DataFrame(rows),
+                         self.folder / f"{self.digest}-{min(games)}-{max(games) + 1}.csv.gz")
 
     def frame(self, n: int) -> Any:
-        """The run's games below ``n`` (``base`` and the shards), sorted by game and seat; the
-        columns of ``base`` when there is one (others dropped with a warning)."""
+        """The run's games below ``n`` (``base`` and the shards), sorted by game and seat, or
+        None; the columns of ``base`` when there is one (others dropped with a warning). A
+        shard that cannot be read is a :class:`DataError` naming it."""
         import pandas as pd
 
         parts = [] if self.base is None else [self.base]
         for start, _, path in self.shards():
             if start < n and path not in self._read:
-                self._read[path] = read_shard(path)
+                try:
+                    self._read[path] = pd.read_csv(path)
+                except (OSError, EOFError, ValueError) as exc:
+                    raise DataError(f"{path}: the shard cannot be read ({type(exc).__name__}: "
+                                    f"{_short(exc)}); delete it to play its games again") from None
+                if not {"game", "seat"} <= set(self._read[path].columns):
+                    raise DataError(f"{path}: the shard holds no game and seat columns; delete "
+                                    "it to play its games again")
             parts += [self._read[path]] if start < n else []
         if not parts:
             return None
-        frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-        frame = frame[frame.game < n].drop_duplicates(["game", "seat"])
-        if self.base is not None:
-            extra = [c for c in frame.columns if c not in self.base.columns]
-            if extra:
-                warnings.warn(DroppedColumnsWarning(
-                    f"{self.path.name}: the new rows have columns the stored rows lack "
-                    f"({', '.join(extra)}); they are not kept (play the run again to keep "
-                    "them)"), stacklevel=3)
-                frame = frame[list(self.base.columns)]
+        frame = pd.concat(parts, ignore_index=True).drop_duplicates(["game", "seat"])
+        frame = frame[frame.game < n]
+        extra = [] if self.base is None else [c for c in frame if c not in self.base.columns]
+        if extra:
+            warnings.warn(DroppedColumnsWarning(
+                f"{self.path.name}: the new rows have columns the stored rows lack "
+                f"({', '.join(extra)}); they are not kept (play the run again to keep them)"),
+                stacklevel=3)
+            frame = frame[list(self.base.columns)]
         return frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
 
     def publish(self, frame: Any, meta_path: Path, meta: Mapping[str, Any]) -> None:
         """Write ``frame`` as the compacted file and ``meta`` beside it; the writer then removes
         the shards the file holds and those of other settings."""
         write_atomic(frame, self.path)
-        write_json_atomic(meta, meta_path)
+        write_atomic(meta, meta_path)
         if self._fd is not None:
             held = set(frame.game.unique())
             for start, stop, path in self.shards():
@@ -261,7 +249,7 @@ class Store:
 
 def first_missing(games: Any) -> int:
     """``k``: the games hold every game ``0 .. k-1`` but not game ``k``."""
-    have = set(int(g) for g in games)
+    have = {int(g) for g in games}
     return next(k for k in range(len(have) + 1) if k not in have)
 
 
@@ -270,57 +258,56 @@ def open_run(path: str | os.PathLike[str], settings: Mapping[str, Any],
     """The locked store of a ``simulate(out=path)`` run: ``path`` holds the rows of earlier
     runs of the same settings (``base``), settings kept in ``<path>.run.json``; a file of
     another run is refused unless ``overwrite``."""
-    import pandas as pd
-
     store = Store(check_target(path), settings).lock()
     try:
         if overwrite:
             for _, _, shard in store.shards():
                 shard.unlink()
         elif store.path.exists():
-            store.base = _resume(store, pd)
+            store.base = _resume(store)
         return store
     except BaseException:
         store.close()
         raise
 
 
-def _resume(store: Store, pd: Any) -> Any:
+def _resume(store: Store) -> Any:
     """The rows of ``store.path``, once its settings file shows them to be this run's."""
+    import pandas as pd
+
     shown, mine, meta_path = _short(store.path), store.settings, sidecar(store.path)
-    hint = "choose another file, or overwrite it (--overwrite, overwrite=True)"
     try:
         meta = json.loads(meta_path.read_text())
     except FileNotFoundError:
         raise RunError(f"{shown} exists and holds no boardkit run (no {meta_path.name} beside "
-                       f"it); {hint}", field="out") from None
+                       f"it); {_HINT}", field="out") from None
     except (OSError, ValueError) as exc:
-        raise RunError(f"{meta_path.name} cannot be read ({_short(exc)}); {hint}",
+        raise RunError(f"{meta_path.name} cannot be read ({_short(exc)}); {_HINT}",
                        field="out") from None
     stored = meta.get("settings") if isinstance(meta, dict) else None
-    if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(stored, dict):
-        raise RunError(f"{meta_path.name} is not a {FORMAT} settings file; {hint}", field="out")
+    if not isinstance(stored, dict) or meta.get("format") != FORMAT:
+        raise RunError(f"{meta_path.name} is not a {FORMAT} settings file; {_HINT}", field="out")
     if digest(stored) != store.digest:
-        keys = sorted(k for k in set(stored) | set(mine) if k != "n" and stored.get(k) != mine.get(k))
+        keys = sorted(k for k in {*stored, *mine} if k != "n" and stored.get(k) != mine.get(k))
         diff = "; ".join(f"{k}: {_short(stored.get(k), 30)} there, {_short(mine.get(k), 30)} "
                          "here" for k in keys[:4])
         raise RunError(f"{shown} holds a different run ({diff}); run it with the same settings "
-                       f"to resume it, or {hint}", field="out")
+                       f"to resume it, or {_HINT}", field="out")
     if isinstance(stored.get("n"), int) and stored["n"] > mine["n"]:
         raise RunError(f"{shown} holds a run of {stored['n']:,} games, more than the "
                        f"{mine['n']:,} asked for; ask for {stored['n']:,} or more to resume "
-                       f"it, or {hint}", field="out")
+                       f"it, or {_HINT}", field="out")
     try:
         frame = pd.read_csv(store.path, compression=_COMPRESSION.get(store.path.suffix))
     except Exception as exc:  # noqa: BLE001 - any unreadable file is refused the same way
-        raise RunError(f"{shown} cannot be read to resume it ({_short(exc)}); {hint}",
+        raise RunError(f"{shown} cannot be read to resume it ({_short(exc)}); {_HINT}",
                        field="out") from None
     if "game" not in frame.columns:
-        raise RunError(f"{shown} holds no game column; {hint}", field="out")
-    counts = frame["game"].value_counts()
+        raise RunError(f"{shown} holds no game column; {_HINT}", field="out")
     # a kill between writing the rows and the settings file leaves other counts: whole
     # games of the run are the truth
-    if len(frame) != meta.get("rows") and not (counts == mine["players"]).all():
+    if len(frame) != meta.get("rows") and not (frame["game"].value_counts()
+                                                == mine["players"]).all():
         raise RunError(f"{shown} has {len(frame)} rows but {meta_path.name} records "
-                       f"{meta.get('rows')}; {hint}", field="out")
+                       f"{meta.get('rows')}; {_HINT}", field="out")
     return frame if len(frame) else None

@@ -18,13 +18,14 @@ import json
 import math
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field, fields
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic.dataclasses import dataclass
 
-from boardkit.engine.content import Strict, format_validation_error
+from boardkit.engine.content import format_validation_error
 from boardkit.engine.content import load as load_toml
 from boardkit.engine.errors import BoardkitError, DataError, IncompleteRunError, VariantError
 from boardkit.engine.resources import data_dir
@@ -33,7 +34,7 @@ from .metrics import GAME_COLUMNS, mean_ci, seat_win_rates, table_of_games, wils
 from .runfile import Store, first_missing
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, config=ConfigDict(extra="forbid"))
 class Study:
     """One question, answered by ``n`` games of ``game`` with ``agents``; ``measure`` names
     its figure (``data/studies.toml`` says what each one is)."""
@@ -41,42 +42,30 @@ class Study:
     game: str
     question: str
     agents: tuple[str, ...]
-    players: int
-    n: int
-    seed: int
-    measure: str
+    players: Annotated[int, Field(ge=1)]
+    n: Annotated[int, Field(ge=1)]
+    seed: Annotated[int, Field(ge=0)]
+    measure: Literal["won", "seats", "card", "score", "cards"]
     variant: dict[str, Any] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
 
 
-class _Entry(Strict):
-    game: str
-    question: str
-    agents: tuple[str, ...] = Field(min_length=1)
-    players: int = Field(ge=1)
-    n: int = Field(ge=1)
-    seed: int = Field(ge=0)
-    measure: Literal["won", "seats", "card", "score", "cards"]
-    variant: dict[str, Any] = {}
-    params: dict[str, Any] = {}
-    off_ladder: str = ""
-
-
-class _Catalogue(Strict):
-    study: dict[str, _Entry]
+class _Catalogue(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    study: dict[str, Study]
+    off_ladder: dict[str, str] = {}
 
 
 def catalogue(path: Path | None = None) -> tuple[dict[str, Study], dict[str, str]]:
-    """The studies a catalogue defines (``data/studies.toml``: name -> study) and what was
-    measured of each player that is not a rung of the ladder; :class:`DataError` names the
-    file and the field of a malformed one."""
-    entries = load_toml(_Catalogue, path or data_dir() / "studies.toml").study
-    return ({name: Study(**e.model_dump(exclude={"off_ladder"})) for name, e in entries.items()},
-            {name: e.off_ladder for name, e in entries.items() if e.off_ladder})
+    """The studies of a catalogue (``data/studies.toml``) by name, and what was measured of
+    each player that is not a rung of the ladder; a malformed field is a :class:`DataError`
+    naming the file and the field."""
+    found = load_toml(_Catalogue, path or data_dir() / "studies.toml")
+    return found.study, found.off_ladder
 
 
-#: the studies behind the analysis notebooks (name -> study), and what was measured of each
-#: player that is not a rung of the ladder (``boardkit.agents.LADDER``): a study's answer is
+#: the studies behind the analysis notebooks, and the players that are not a rung of the
+#: ladder (``boardkit.agents.LADDER``) with what was measured of them: a study's answer is
 #: taught only with its player's measured strength
 STUDIES, OFF_LADDER = catalogue()
 #: Freizeitpark's twelve Auftragskarten (``variant={"card": ...}``), in the order of their
@@ -102,7 +91,7 @@ def study(name: str) -> Study:
 
 
 def play(name: str, n: int | None = None, backend: str = "serial", workers: int | None = None,
-         progress: bool | None = None, out: Path | Store | None = None):
+         progress: bool | None = None, out: Path | Store | None = None) -> Any:
     """The study's simulate table (``n`` games instead of the study's, for a live sample);
     ``out`` keeps the rows in a resumable file as they finish (see ``simulate``)."""
     from .simulation import simulate
@@ -176,9 +165,9 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
 
     The study's table is its run's compacted file (:class:`~boardkit.analysis.runfile.Store`):
     games are played into shards beside it, and only the games it lacks are played (a study
-    grows: its first games are a smaller study's). When it holds ``n`` games or more nothing
-    is played. A run that stops stores its games ``0 .. k-1`` as the study (with ``target``
-    in its JSON), keeps the others in its shards and raises :class:`IncompleteRunError`;
+    grows: its first games are a smaller study's); with ``n`` games or more nothing is
+    played. A run that stops stores its games ``0 .. k-1`` as the study (with ``target`` in
+    its JSON), keeps the others in its shards and raises :class:`IncompleteRunError`;
     running it again plays only the missing games. A second run of a study being played is
     refused."""
     s = study(name)
@@ -230,11 +219,7 @@ def store(name: str, where: Path | None = None) -> int:
     return k
 
 
-#: the columns every study table has (``simulate``'s own; a game adds its facts)
-_COLUMNS = (*GAME_COLUMNS, "seed", "rank")
-
-
-def load_from(where: Path, name: str):
+def load_from(where: Path, name: str) -> Any:
     """The stored table of a study in the folder ``where`` (with its settings in
     ``frame.attrs``). The files are checked before anything reads a figure from them: a
     table that cannot be read, a JSON that is not the study's, or rows that are not whole
@@ -276,25 +261,19 @@ class _OtherSettings(DataError):
     (its definition changed): :func:`run` plays it again from scratch."""
 
 
-class _StoredStudy(_Entry):
-    """The JSON beside a study's table: the study's settings and how many games it holds
-    (the run's timings and versions follow)."""
-
-    model_config = ConfigDict(extra="allow", frozen=True)
-    study: str
-
-
 def _check_meta(meta: Any, s: Study, name: str, path: Path) -> int:
     """The number of games the JSON says the table holds, once it is shown to be this
     study's: every setting the games depend on equal to the study's own."""
     if not isinstance(meta, dict):
         raise _broken(path, name, "it is not a JSON object")
-    try:
-        stored = _StoredStudy.model_validate(meta)
+    try:  # the study's fields, as the catalogue's are checked; the run's timings may follow
+        stored = TypeAdapter(Study).validate_python(
+            {f.name: meta.get(f.name) for f in fields(Study) if f.name in meta})
     except ValidationError as exc:
         raise _broken(path, name, format_validation_error("the JSON", exc, limit=3)) from None
-    if stored.study != name:
-        raise _broken(path, name, f"its field study is {stored.study[:60]!r}, not {name!r}")
+    if meta.get("study") != name:
+        raise _broken(path, name, f"its field study is {str(meta.get('study'))[:60]!r}, not "
+                                  f"{name!r}")
     for key in ("game", "agents", "players", "seed", "measure", "variant", "params"):
         have, want = getattr(stored, key), getattr(s, key)
         if have != want:
@@ -305,9 +284,9 @@ def _check_meta(meta: Any, s: Study, name: str, path: Path) -> int:
     return stored.n
 
 
-def _check_rows(frame, s: Study, k: int, name: str, path: Path) -> None:
+def _check_rows(frame: Any, s: Study, k: int, name: str, path: Path) -> None:
     """The table holds games ``0 .. k-1``, each with one row per seat ``0 .. players-1``."""
-    missing = [c for c in _COLUMNS if c not in frame.columns]
+    missing = [c for c in (*GAME_COLUMNS, "seed", "rank") if c not in frame.columns]
     if missing:
         raise _broken(path, name, f"it has no column {', '.join(missing)}")
     if frame.game.isna().any() or frame.seat.isna().any():
@@ -330,12 +309,12 @@ def _check_rows(frame, s: Study, k: int, name: str, path: Path) -> None:
                                   f"rows, not one for each of {s.players} seats")
 
 
-def load(name: str):
+def load(name: str) -> Any:
     """The stored table of a study (with its settings in ``frame.attrs``)."""
     return load_from(folder(), name)
 
 
-def summary(frame, name: str):
+def summary(frame: Any, name: str) -> Any:
     """The study's figure: a one-row table (``won``; ``card``: the share of games in which
     the card's condition is met at the end, beside the share won) or one row per seat
     (``seats``), with games, rate and 95 % Wilson interval; ``score``: the mean score with a
@@ -350,19 +329,18 @@ def summary(frame, name: str):
     table_of_games(frame, f"the summary of {name}", needs)
     head = {"study": name, "agent": ",".join(s.agents)}
 
-    def rate(k: int, n: int, key: str, **more: Any) -> dict:
+    def rate(k: int, n: int, key: str, **before: Any) -> dict:
         low, high = wilson(k, n)
-        return {**head, **more, key: k / n, "ci_low": low, "ci_high": high}
+        return {**head, **before, key: k / n, "ci_low": low, "ci_high": high}
 
     if s.measure in ("won", "card"):
         per_game = frame.groupby("game").agg(won=("win", "any"), **(
             {"met": ("fact_card_met", "max")} if s.measure == "card" else {}))
+        n = len(per_game)
         if s.measure == "won":
-            return pd.DataFrame([rate(int(per_game.won.sum()), len(per_game), "won",
-                                      games=len(per_game))])
-        return pd.DataFrame([{**rate(int(per_game.met.sum()), len(per_game), "met",
-                                     card=s.variant["card"], games=len(per_game)),
-                              "won": per_game.won.mean()}])
+            return pd.DataFrame([rate(int(per_game.won.sum()), n, "won", games=n)])
+        return pd.DataFrame([{**rate(int(per_game.met.sum()), n, "met", card=s.variant["card"],
+                                     games=n), "won": per_game.won.mean()}])
     if s.measure == "score":
         mean, low, high = mean_ci(frame.score)
         q = frame.score.quantile([0.25, 0.5, 0.75])
@@ -383,7 +361,7 @@ def summary(frame, name: str):
     return table
 
 
-def compare(*names: str):
+def compare(*names: str) -> Any:
     """The stored studies' figures one under the other (the same question asked with a
     weaker and a stronger agent), each with its number of games and 95 % interval."""
     import pandas as pd
@@ -396,7 +374,7 @@ def compare(*names: str):
     return pd.concat([summary(load(n), n) for n in names], ignore_index=True)
 
 
-def left_text(table) -> str:
+def left_text(table: Any) -> str:
     """One line under :func:`status`'s table: what is left to play, in studies, games and
     hours at their paces (a study with no pace to go by is counted apart)."""
     open_ = table[table.left > 0]
@@ -410,7 +388,7 @@ def left_text(table) -> str:
             + (f" and {unknown} with no pace to go by yet" if unknown else ""))
 
 
-def status(where: Path | None = None, names: list[str] | str | None = None):
+def status(where: Path | None = None, names: list[str] | str | None = None) -> Any:
     """Where every study stands: games stored, games kept on this machine (stored, or in the
     shards of a run going on, stopped or killed), its target, and the time the rest would
     take at the pace of the runs that made it (every run's seconds over their games, on as
@@ -468,7 +446,8 @@ def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
 def _nearest_sibling(s: Study, timed: dict[str, Any]) -> str:
     """The timed study most like ``s`` (see :func:`status`); "" when there is none."""
     def alike(other: Study, *keys: str) -> bool:
-        return all(getattr(other, k) == getattr(s, k) for k in ("game", "agents", "variant", *keys))
+        return all(getattr(other, k) == getattr(s, k) for k in ("game", "agents", "variant",
+                                                                 *keys))
 
     near = [(abs(STUDIES[n].players - s.players), STUDIES[n].players, n) for n in timed
             if alike(STUDIES[n], "params")]
