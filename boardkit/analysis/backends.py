@@ -1,12 +1,11 @@
 """Where the batches of a simulation run: local processes or a Dask cluster.
 
-Both backends take the batches from an iterator and keep only a few in flight, so a long
-run never builds its whole job list; each finished batch is handed to ``deliver`` at once
-(it goes to the run's store or the result rows), so nothing finished is lost when the run
-stops. A batch lost with its worker is played again by the scheduler's own means: Dask
-reschedules it (its ``allowed-failures``); a process pool breaks when a worker dies, so its
-lost batches go to a fresh pool, a bounded number of times. The results do not depend on
-which worker plays a batch or how often: a game's rows depend on its index and seed only.
+Both keep a few batches in flight, taken from an iterator (a long run never builds its job
+list), and hand each finished batch to ``deliver`` at once, so nothing finished is lost
+when the run stops. A batch lost with its worker is played again by the scheduler's own
+means: Dask reschedules it (its ``allowed-failures``); a process pool breaks whole when a
+worker dies, so its lost batches go to a fresh pool, a bounded number of times. A game's
+rows depend on its index and seed only, never on the worker that played it.
 """
 
 from __future__ import annotations
@@ -28,14 +27,11 @@ from boardkit.engine.errors import RunError
 
 Batch = list[tuple[int, int]]
 Deliver = Callable[..., None]
-
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-#: seconds between checks while waiting for a batch: a signal that another thread took (a
-#: Ctrl-C reaches whichever thread does not block it) is acted on by the main thread only
-#: when it runs, so it never waits longer than this
+#: seconds between checks while waiting for a batch: a Ctrl-C that another thread took is
+#: acted on by the main thread only when it runs, so it never waits longer than this
 POLL = 0.2
-#: the ``sys.path`` each pool's workers started with (a spawned worker copies it once)
-_POOL_PATHS: dict[int, tuple[str, ...]] = {}
+#: workers -> the reused process pool, and the ``sys.path`` its workers copied at start
+_POOLS: dict[int, tuple[ProcessPoolExecutor, tuple[str, ...]]] = {}
 
 
 def _worker_setup(parent: int) -> None:
@@ -53,7 +49,7 @@ def _worker_setup(parent: int) -> None:
 
 
 @contextlib.contextmanager
-def _starting_workers():
+def _starting_workers() -> Iterator[None]:
     """Hold Ctrl-C back while a pool may start worker processes (they start on ``submit``).
 
     SIGINT is blocked in this thread, and a new process inherits the mask, so a Ctrl-C while
@@ -84,44 +80,37 @@ def _starting_workers():
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """The process pool of this Python process for ``workers`` workers, started on first use
     and reused by later runs (starting one costs about a second: a fresh interpreter per
-    worker, with ``spawn``, because a Jupyter kernel has threads). Closed at exit.
-
-    A worker copies ``sys.path`` when it starts, so a pool started before a course's game was
-    put on the path could not import it: a pool whose path differs from today's is replaced."""
-    if workers in _POOLS and _POOL_PATHS.get(workers) != tuple(sys.path):
-        discard_pool(workers)
-    pool = _POOLS.get(workers)
-    if pool is None:
-        _POOL_PATHS[workers] = tuple(sys.path)
+    worker, with ``spawn``, because a Jupyter kernel has threads). A worker copies
+    ``sys.path`` when it starts, so a pool started before a course's game was put on the
+    path could not import it: a pool whose path differs from today's is replaced."""
+    pool, path = _POOLS.get(workers, (None, ()))
+    if pool is None or path != tuple(sys.path):
         import multiprocessing as mp
 
-        pool = _POOLS[workers] = ProcessPoolExecutor(
-            max_workers=workers, mp_context=mp.get_context("spawn"), initializer=_worker_setup,
-            initargs=(os.getpid(),))
+        discard_pool(workers)
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"),
+                                   initializer=_worker_setup, initargs=(os.getpid(),))
+        _POOLS[workers] = pool, tuple(sys.path)
     return pool
 
 
 def discard_pool(workers: int) -> None:
     """Stop the pool for ``workers`` now (broken or interrupted): pending batches are
     cancelled and its processes terminated, so an interrupted run exits at once."""
-    pool = _POOLS.pop(workers, None)
-    if pool is None:
-        return
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-
-
-def close_pools() -> None:
-    """Shut down the reused process pools (they restart on the next run)."""
-    while _POOLS:
-        _, pool = _POOLS.popitem()
+    pool, _ = _POOLS.pop(workers, (None, ()))
+    if pool is not None:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
 
 
-atexit.register(close_pools)
+@atexit.register
+def close_pools() -> None:
+    """Stop the reused process pools (they start again on the next run)."""
+    for workers in list(_POOLS):
+        discard_pool(workers)
 
 
 def check_not_starting_worker() -> None:
@@ -175,9 +164,9 @@ def _drive(pool: Executor, fn: Callable, batches: Iterator[Batch], args: tuple, 
 
 def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: int,
                   deliver: Deliver, retries: int) -> str | None:
-    """Play ``batches`` on ``workers`` processes. A worker that dies breaks the whole pool,
-    so the batches lost in it go to a fresh pool, at most ``retries`` times. Returns ``None``
-    when all were played, or why the run stopped."""
+    """Play ``batches`` on ``workers`` processes; the batches lost when a worker dies go to
+    a fresh pool, at most ``retries`` times. Returns ``None`` when all were played, or why
+    the run stopped."""
     lost: list[Batch] = []
     for _ in range(retries + 1):  # the first pool, then a fresh one for each retry
         try:
@@ -188,7 +177,7 @@ def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: 
             raise
         if not lost:
             return None
-        discard_pool(workers)  # keep what finished in it, play the rest again
+        discard_pool(workers)
     return f"workers lost {retries + 1} time{'s' if retries else ''}"
 
 
@@ -197,68 +186,51 @@ def check_address(address: str) -> str:
     or another comm's ``scheme://...``); :class:`RunError` otherwise."""
     from distributed.comm.addressing import parse_address, parse_host_port
 
-    shown = address if len(address) <= 60 else address[:59] + "…"
     try:
         scheme, location = parse_address(address)
-        if scheme in ("tcp", "tls", "ws", "wss"):
-            _, port = parse_host_port(location)
-            if not 0 < int(port) < 65536:
-                raise ValueError("port out of range")
+        if scheme in ("tcp", "tls", "ws", "wss") and not 0 < int(
+                parse_host_port(location)[1]) < 65536:
+            raise ValueError("port out of range")
     except (ValueError, TypeError):
-        raise RunError(f"{shown!r} is not a Dask scheduler address; expected tcp://HOST:PORT",
-                       field="address") from None
+        raise RunError(f"{address[:60]!r} is not a Dask scheduler address; expected "
+                       "tcp://HOST:PORT", field="address") from None
     return address
 
 
-def _probe(address: str, timeout: float) -> None:
-    """Before Dask's own client connects: a Dask scheduler speaks first on a new connection
-    (its handshake, a message whose first 8 bytes count its frames). A server that stays
-    silent (a web server waiting for a request) or answers with other bytes is refused here,
-    within ``timeout``, rather than hanging the client or making it allocate what a stranger's
-    bytes ask for."""
+def connect(address: str, timeout: float) -> Any:
+    """A ``distributed.Client`` for the scheduler at ``address``, or :class:`RunError` within
+    ``timeout`` seconds when nothing there answers as a Dask scheduler.
+
+    A Dask scheduler speaks first on a new connection (its handshake, a message whose first
+    8 bytes count its frames), so a server that stays silent (a web server waiting for a
+    request) or answers with other bytes is refused before Dask's own client connects,
+    rather than hanging it or making it allocate what a stranger's bytes ask for."""
     import socket
 
+    from dask.distributed import Client
     from distributed.comm.addressing import parse_address, parse_host_port
 
-    scheme, location = parse_address(address)
-    if scheme != "tcp":
-        return
-    host, port = parse_host_port(location)
-    try:
-        sock = socket.create_connection((host, int(port)), timeout=timeout)
-    except OSError:  # refused or unreachable
-        raise RunError(f"no Dask scheduler answered at {address} within {timeout:g} s",
-                       field="address") from None
-    head = b""
-    with sock:
-        sock.settimeout(timeout)
+    scheme, location = parse_address(check_address(address))
+    silent = RunError(f"no Dask scheduler answered at {address} within {timeout:g} s",
+                      field="address")
+    if scheme == "tcp":
+        host, port = parse_host_port(location)
         try:
-            while len(head) < 8:
-                chunk = sock.recv(8 - len(head))
-                if not chunk:
-                    break
+            sock = socket.create_connection((host, int(port)), timeout=timeout)
+        except OSError:  # refused or unreachable
+            raise silent from None
+        head = b""
+        with sock, contextlib.suppress(OSError):  # OSError: silent for ``timeout`` seconds
+            while len(head) < 8 and (chunk := sock.recv(8 - len(head))):
                 head += chunk
-        except OSError:  # connected, but silent for ``timeout`` seconds
-            pass
-    frames = int.from_bytes(head, "little") if len(head) == 8 else -1
-    if not 0 < frames < 1024:
-        said = f"it sent {head!r}" if head else f"it sent nothing within {timeout:g} s"
-        raise RunError(f"{address} did not answer as a Dask scheduler ({said})",
-                       field="address")
-
-
-def connect(address: str, timeout: float):
-    """A ``distributed.Client`` for the scheduler at ``address``, or :class:`RunError` within
-    ``timeout`` seconds when nothing there answers as a Dask scheduler."""
-    from dask.distributed import Client
-
-    check_address(address)
-    _probe(address, timeout)
+        if not 0 < (int.from_bytes(head, "little") if len(head) == 8 else -1) < 1024:
+            said = f"it sent {head!r}" if head else f"it sent nothing within {timeout:g} s"
+            raise RunError(f"{address} did not answer as a Dask scheduler ({said})",
+                           field="address")
     try:
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError):
-        raise RunError(f"no Dask scheduler answered at {address} within {timeout:g} s",
-                       field="address") from None
+        raise silent from None
     except Exception as exc:  # noqa: BLE001 - e.g. MemoryError from a non-Dask server's bytes
         raise RunError(f"{address} did not answer as a Dask scheduler "
                        f"({type(exc).__name__})", field="address") from None
@@ -273,10 +245,11 @@ def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
     some were given up."""
     from distributed.scheduler import KilledWorker
 
-    if client is None and address is None:
-        raise RunError("the dask backend needs a client or an address", field="address")
-    own = connect(address, timeout) if client is None else None
-    client = own or client
+    own = None
+    if client is None:
+        if address is None:
+            raise RunError("the dask backend needs a client or an address", field="address")
+        client = own = connect(address, timeout)
     pool = client.get_executor(pure=False)  # its futures are the standard library's
     try:
         lost = _drive(pool, fn, batches, args, max(8, 4 * sum(client.nthreads().values())),

@@ -1,16 +1,14 @@
 """The results store: a run is its settings and the shards of rows it has finished.
 
 Game ``i`` of a run depends on the run's settings and ``i`` alone (``game_seeds``), so a run
-needs no state but its rows. Its settings (without the number of games, which no game
-depends on) are named by a :func:`digest`. Its rows live in one compacted file (``runs.csv``,
-a study's ``NAME.csv.gz``) and, while it is played, in a hidden folder beside it
-(``.runs.csv.shards``) of shards: ``<digest>-<start>-<stop>.csv.gz`` holds the rows of games
-``start .. stop-1``, written once (an exclusively created temporary file renamed into
-place) and never changed. Resuming is listing the shards and playing the missing games, so
-an interrupt, a lost worker or a killed process loses at most the shards being written.
-One writer at a time: the writer holds an ``flock`` on ``.lock`` in the folder, which the
-system gives back when its process ends, however it ends. :meth:`Store.publish` writes the
-compacted file (atomically) and removes the shards it holds.
+needs no state but its rows. Its settings, the number of games left out, are named by a
+:func:`digest`; its rows live in one compacted file (``runs.csv``, a study's
+``NAME.csv.gz``) and, while it is played, in shards in a hidden folder beside it:
+``.runs.csv.shards/<digest>-<start>-<stop>.csv.gz`` holds games ``start .. stop-1``, written
+once (an exclusively created temporary file renamed into place). Resuming is listing the
+shards and playing the missing games, so an interrupt, a lost worker or a killed process
+loses at most the shards being written. The one writer holds an ``flock`` on the folder's
+``.lock``, which the system gives back when its process ends, however it ends.
 """
 
 from __future__ import annotations
@@ -59,8 +57,8 @@ def sidecar(path: str | os.PathLike[str]) -> Path:
 
 
 def check_target(path: str | os.PathLike[str]) -> Path:
-    """``path`` as a file that can be written: its directory exists and is writable and it
-    is not itself a directory. Raises :class:`RunError` (``field="out"``) otherwise."""
+    """``path`` as a file that can be written (its directory exists and is writable, and it
+    is not a directory), or :class:`RunError` (``field="out"``)."""
     path = Path(path)
     where = f"cannot write {_short(path)}: the directory {_short(path.parent)}"
     if path.is_dir():
@@ -177,8 +175,7 @@ class Store:
         self.close()
 
     def shards(self, mine: bool = True) -> list[tuple[int, int, Path]]:
-        """This run's shards as (start, stop, path), sorted (``mine=False``: those of other
-        settings)."""
+        """This run's shards as (start, stop, path), sorted; ``mine=False``: other runs'."""
         found = []
         for path in self.folder.glob("*.csv.gz") if self.folder.is_dir() else ():
             match = _SHARD.fullmatch(path.name)
@@ -209,8 +206,8 @@ class Store:
         import pandas as pd
 
         parts = [] if self.base is None else [self.base]
-        for start, _, path in self.shards():
-            if start < n and path not in self._read:
+        for path in [path for start, _, path in self.shards() if start < n]:
+            if path not in self._read:
                 try:
                     self._read[path] = pd.read_csv(path)
                 except (OSError, EOFError, ValueError) as exc:
@@ -219,7 +216,7 @@ class Store:
                 if not {"game", "seat"} <= set(self._read[path].columns):
                     raise DataError(f"{path}: the shard holds no game and seat columns; delete "
                                     "it to play its games again")
-            parts += [self._read[path]] if start < n else []
+            parts.append(self._read[path])
         if not parts:
             return None
         frame = pd.concat(parts, ignore_index=True).drop_duplicates(["game", "seat"])
@@ -306,8 +303,8 @@ def _resume(store: Store) -> Any:
         raise RunError(f"{shown} holds no game column; {_HINT}", field="out")
     # a kill between writing the rows and the settings file leaves other counts: whole
     # games of the run are the truth
-    if len(frame) != meta.get("rows") and not (frame["game"].value_counts()
-                                                == mine["players"]).all():
+    whole = (frame["game"].value_counts() == mine["players"]).all()
+    if len(frame) != meta.get("rows") and not whole:
         raise RunError(f"{shown} has {len(frame)} rows but {meta_path.name} records "
                        f"{meta.get('rows')}; {_HINT}", field="out")
     return frame if len(frame) else None

@@ -18,6 +18,7 @@ import time
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -168,7 +169,6 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
     return rows
 
 
-
 #: the most games one run may ask for (a longer study is several runs with their own seeds)
 MAX_GAMES = 10_000_000
 #: how often a process run replaces its pool after losing a batch with its worker
@@ -193,11 +193,8 @@ class IncompleteRunWarning(UserWarning):
 def term_as_interrupt() -> Iterator[None]:
     """SIGTERM (``kill``, a batch system's time limit) stops a run like Ctrl-C does: the
     finished games are kept and written."""
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
     try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
+        previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     except ValueError:  # not the main thread: leave the signal alone
         yield
         return
@@ -210,8 +207,7 @@ def term_as_interrupt() -> Iterator[None]:
 @contextlib.contextmanager
 def one_line_warnings(prog: str = "boardkit") -> Iterator[None]:
     """Show warnings as ``prog: warning: message`` (one line, no source line) while inside."""
-    def show(message: Any, category: Any, filename: Any, lineno: Any, file: Any = None,
-             line: Any = None) -> None:
+    def show(message: Any, *details: Any, **where: Any) -> None:
         print(f"{prog}: warning: {message}", file=sys.stderr)
 
     with warnings.catch_warnings():
@@ -235,7 +231,7 @@ def _jobs(seed: int, n: int, skip: AbstractSet[int] = frozenset()) -> Iterator[t
             index += 1
 
 
-def _batched(jobs: Iterator[tuple[int, int]], size: int | _Sizes) -> Iterator[list[tuple[int, int]]]:
+def _batched(jobs: Iterator[tuple[int, int]], size: int | _Sizes) -> Iterator[backends.Batch]:
     """Batches of consecutive games (a shard holds a contiguous range), each sized when it
     starts, from the games played so far."""
     job = next(jobs, None)
@@ -388,7 +384,7 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     try:
         if remaining and backend == "serial":
             for batch in batches:
-                deliver(run_batch(*args[:2], batch, *args[2:]), len(batch))
+                deliver(run_batch(game, agents, batch, *args[2:]), len(batch))
         elif remaining and backend == "processes":
             stopped = backends.run_processes(run_batch, batches, args, n_workers, deliver,
                                              retries)
@@ -462,19 +458,10 @@ process_pool = backends.process_pool
 close_pools = backends.close_pools
 
 
-class _NoBar:
-    def update(self, n: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 def _progress(total: int, desc: str, show: bool, initial: int = 0) -> Any:
-    if not show:
-        return _NoBar()
     try:
         from tqdm.auto import tqdm
     except ImportError:  # the analysis extra is optional for the engine
-        return _NoBar()
-    return tqdm(total=total, desc=desc, unit="game", initial=initial)
+        show = False
+    return tqdm(total=total, desc=desc, unit="game", initial=initial) if show else \
+        SimpleNamespace(update=lambda games: None, close=lambda: None)

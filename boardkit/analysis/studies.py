@@ -404,7 +404,7 @@ def status(where: Path | None = None, names: list[str] | str | None = None) -> A
     names = [names] if isinstance(names, str) else names  # one name, not its letters
     chosen = [n for n in STUDIES if not names or any(n.startswith(p) for p in names)]
     if not chosen:
-        raise VariantError(f"no study is named or starts with {', '.join(map(repr, names))}; "
+        raise VariantError(f"no study is named or starts with {', '.join(map(repr, names or []))}; "
                            f"known: {', '.join(sorted(STUDIES))}")
     measured = _measured(target)
     timed = {n: row for n, row in measured.items() if not math.isnan(row[1])}
