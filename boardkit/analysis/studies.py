@@ -96,10 +96,8 @@ def play(name: str, n: int | None = None, backend: str = "serial", workers: int 
     ``out`` keeps the rows in a resumable file as they finish (see ``simulate``)."""
     from .simulation import simulate
 
-    s = study(name)
-    return simulate(s.game, agents=list(s.agents), n=n or s.n, seed=s.seed, players=s.players,
-                    variant=s.variant, params=s.params, backend=backend, workers=workers,
-                    progress=progress, trace=False, out=out)
+    return simulate(**_settings(study(name), n or study(name).n), backend=backend,
+                    workers=workers, progress=progress, out=out)
 
 
 def _settings(s: Study, n: int) -> dict:
