@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -27,8 +27,8 @@ from boardkit.engine.errors import RunError
 
 Batch = list[tuple[int, int]]
 Deliver = Callable[..., None]
-#: seconds between checks while waiting for a batch: a Ctrl-C that another thread took is
-#: acted on by the main thread only when it runs, so it never waits longer than this
+#: seconds between checks while waiting for a batch: a Ctrl-C (or SIGTERM) noted meanwhile
+#: stops the run at the next check
 POLL = 0.2
 #: workers -> the reused process pool, and the ``sys.path`` its workers copied at start
 _POOLS: dict[int, tuple[ProcessPoolExecutor, tuple[str, ...]]] = {}
@@ -50,31 +50,38 @@ def _worker_setup(parent: int) -> None:
 
 @contextlib.contextmanager
 def _starting_workers() -> Iterator[None]:
-    """Hold Ctrl-C back while a pool may start worker processes (they start on ``submit``).
-
-    SIGINT is blocked in this thread, and a new process inherits the mask, so a Ctrl-C while
-    it starts up (a fresh interpreter importing boardkit: a second or more) waits until
-    :func:`_worker_setup` ignores it instead of printing the worker's traceback. This
-    process's own handler is deferred too (another thread may take the signal), so the
-    interrupt never falls between starting a worker and sending it its instructions (the
-    worker then printed an ``EOFError``); it is raised when the block ends. The standard
-    library starts its resource tracker with the signals blocked the same way."""
+    """Block SIGINT in this thread while a pool may start worker processes (they start on
+    ``submit``): a new process inherits the mask, so a Ctrl-C while it starts up (a fresh
+    interpreter importing boardkit: a second or more) waits until :func:`_worker_setup`
+    ignores it instead of printing the worker's traceback. The standard library starts its
+    resource tracker with the signals blocked the same way."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    main = threading.current_thread() is threading.main_thread()
-    caught: list[int] = []
-    handler = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum)) \
-        if main else None
     before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
-        if main:
-            signal.signal(signal.SIGINT, handler)
-            if caught and callable(handler):
-                handler(signal.SIGINT, None)
+
+
+@contextlib.contextmanager
+def _stops_noted() -> Iterator[list[int]]:
+    """While batches are in flight, a Ctrl-C (and SIGTERM where it acts as one) is noted and
+    the loop stops at its next check. Raised wherever the main thread is, it could fall in a
+    finalizer (a Dask future's), which swallows it, and the run went on; or between starting
+    a worker and sending it its instructions (the worker then printed an ``EOFError``)."""
+    caught: list[int] = []
+    ours = [s for s in (signal.SIGINT, signal.SIGTERM)
+            if signal.getsignal(s) is signal.default_int_handler]
+    if threading.current_thread() is not threading.main_thread():
+        ours = []  # only the main thread handles signals
+    before = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in ours}
+    try:
+        yield caught
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
@@ -130,36 +137,43 @@ def check_not_starting_worker() -> None:
             "or use backend='serial'", field="backend")
 
 
-def _drive(pool: Executor, fn: Callable, batches: Iterator[Batch], args: tuple, window: int,
-           deliver: Deliver, lost_with: type[BaseException], whole: bool = False) -> list[Batch]:
-    """Play ``batches`` on ``pool``, at most ``window`` at a time, each handed to ``deliver``
+def _drive(submit: Callable[[Batch], Any], finished: Callable[[Any], Any],
+           batches: Iterator[Batch], window: int, deliver: Deliver,
+           lost_with: type[BaseException], stop: Callable[[list], None],
+           whole: bool = False) -> list[Batch]:
+    """Play ``batches`` (``submit`` one, ``finished(futures)`` those done among them, after
+    at most :data:`POLL` seconds), at most ``window`` at a time, each handed to ``deliver``
     as it finishes; returns the batches lost with their workers (``lost_with``). A pool that
-    breaks ``whole`` when a worker dies (a process pool) gets no batch after a loss."""
-    inflight: dict[Future, Batch] = {}
+    breaks ``whole`` when a worker dies (a process pool) gets no batch after a loss. When the
+    run stops, the finished batches are delivered and ``stop(futures)`` cancels the rest."""
+    inflight: dict[Any, Batch] = {}
     lost: list[Batch] = []
-    try:
-        while True:
-            while len(inflight) < window and not (lost and whole) and (
-                    batch := next(batches, None)) is not None:
-                try:
-                    with _starting_workers():
-                        inflight[pool.submit(fn, *args[:2], batch, *args[2:])] = batch
-                except (BrokenProcessPool, RuntimeError):  # the pool broke since the last batch
-                    lost.append(batch)
-            if not inflight:
-                return lost
-            # short waits: a Ctrl-C taken by another thread is seen at once
-            for fut in wait(inflight, timeout=POLL, return_when=FIRST_COMPLETED)[0]:
-                batch = inflight.pop(fut)
-                if fut.cancelled() or isinstance(fut.exception(), lost_with):
-                    lost.append(batch)
-                else:
-                    deliver(fut.result(), len(batch))  # a game's own error is raised here
-    except BaseException:
-        for fut, batch in inflight.items():
-            if fut.done() and not fut.cancelled() and fut.exception() is None:
-                deliver(fut.result(), len(batch), count=False)
-        raise
+    with _stops_noted() as stops:
+        try:
+            while True:
+                while len(inflight) < window and not (lost and whole) and (
+                        batch := next(batches, None)) is not None:
+                    try:
+                        with _starting_workers():
+                            inflight[submit(batch)] = batch
+                    except (BrokenProcessPool, RuntimeError):  # the pool broke meanwhile
+                        lost.append(batch)
+                if not inflight:
+                    return lost
+                for fut in finished(inflight):
+                    batch = inflight.pop(fut)
+                    if fut.cancelled() or isinstance(fut.exception(), lost_with):
+                        lost.append(batch)
+                    else:
+                        deliver(fut.result(), len(batch))  # a game's own error is raised here
+                if stops:
+                    raise KeyboardInterrupt
+        except BaseException:
+            for fut, batch in inflight.items():
+                if fut.done() and not fut.cancelled() and fut.exception() is None:
+                    deliver(fut.result(), len(batch), count=False)
+            stop(list(inflight))
+            raise
 
 
 def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: int,
@@ -169,12 +183,14 @@ def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: 
     the run stopped."""
     lost: list[Batch] = []
     for _ in range(retries + 1):  # the first pool, then a fresh one for each retry
-        try:
-            lost = _drive(process_pool(workers), fn, itertools.chain(lost, batches), args,
-                          2 * workers, deliver, BrokenProcessPool, whole=True)
-        except BaseException:
-            discard_pool(workers)
-            raise
+        pool = process_pool(workers)
+
+        def submit(batch: Batch, pool: ProcessPoolExecutor = pool) -> Any:
+            return pool.submit(fn, *args[:2], batch, *args[2:])
+
+        lost = _drive(submit, lambda fs: wait(fs, timeout=POLL, return_when=FIRST_COMPLETED)[0],
+                      itertools.chain(lost, batches), 2 * workers, deliver, BrokenProcessPool,
+                      lambda fs: discard_pool(workers), whole=True)
         if not lost:
             return None
         discard_pool(workers)
@@ -240,24 +256,27 @@ def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
              address: str | None, timeout: float, deliver: Deliver) -> str | None:
     """Play ``batches`` on a Dask cluster (``client``, or a new client for ``address``).
     A batch whose worker dies is rescheduled by the scheduler itself, up to its
-    ``allowed-failures``, and a finished result lost with its worker is computed again;
-    then it is given up (``KilledWorker``). Returns ``None`` when all were played, or why
-    some were given up."""
+    ``allowed-failures``, and a finished result lost with its worker is computed again
+    (its future waits for it); then it is given up (``KilledWorker``). Returns ``None``
+    when all were played, or why some were given up."""
     from distributed.scheduler import KilledWorker
+
+    def finished(futures: dict) -> list:
+        done = [fut for fut in futures if fut.status in ("finished", "error", "cancelled")]
+        if not done:
+            time.sleep(POLL)
+        return done
 
     own = None
     if client is None:
         if address is None:
             raise RunError("the dask backend needs a client or an address", field="address")
         client = own = connect(address, timeout)
-    pool = client.get_executor(pure=False)  # its futures are the standard library's
     try:
-        lost = _drive(pool, fn, batches, args, max(8, 4 * sum(client.nthreads().values())),
-                      deliver, KilledWorker)
+        lost = _drive(lambda batch: client.submit(fn, *args[:2], batch, *args[2:], pure=False),
+                      finished, batches, max(8, 4 * sum(client.nthreads().values())),
+                      deliver, KilledWorker, client.cancel)
         return f"{len(lost)} batches lost with their workers" if lost else None
-    except BaseException:
-        pool.shutdown(wait=False)  # cancels the batches still in flight
-        raise
     finally:
         if own is not None:
             own.close()

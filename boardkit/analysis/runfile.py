@@ -159,6 +159,8 @@ class Store:
         if self._fd is None:
             return
         try:
+            for cut in self.folder.glob(".*.part"):  # a shard whose write the stop cut short
+                cut.unlink()
             if not [p for p in self.folder.iterdir() if p.name != ".lock"]:
                 (self.folder / ".lock").unlink()
                 self.folder.rmdir()
