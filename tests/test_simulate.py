@@ -246,6 +246,26 @@ def test_ctrl_c_while_workers_start_prints_no_worker_traceback(monkeypatch, capf
     assert strip(frame).equals(strip(simulate("dice-grid", ["random"], n=20, seed=5)))
 
 
+@pytest.mark.parametrize("backend", ["processes", "dask"])
+def test_a_ctrl_c_that_falls_in_a_finalizer_still_stops_the_run(backend, after_games, request):
+    """Python swallows an exception raised in a finalizer (``Exception ignored in ...``), and
+    a Ctrl-C is raised wherever the main thread is: in a Dask future's finalizer, as the run
+    dropped a finished future, it was lost and the run played on. The run notes a Ctrl-C
+    instead, and stops at its next check."""
+    class InterruptsAsItGoes:
+        def __del__(self):
+            os.kill(os.getpid(), signal.SIGINT)  # its handler runs at once, in here
+
+    where = {"workers": 2} if backend == "processes" else {
+        "client": request.getfixturevalue("process_cluster")}
+    after_games(4, InterruptsAsItGoes)  # made and dropped at once: Ctrl-C in its finalizer
+    with pytest.warns(IncompleteRunWarning, match="interrupted: kept the"):
+        frame = simulate("dice-grid", ["random"], n=400, seed=3, backend=backend,
+                         batch_size=2, **where)
+    assert 4 <= frame.attrs["finished"] < 400 and frame.attrs["stopped"] == "interrupted"
+    sim_module.close_pools()
+
+
 def test_process_pool_lost_too_often_keeps_finished_games(after_games, tmp_path):
     out = tmp_path / "r.csv"
     state = {"kills": 0}
