@@ -55,11 +55,19 @@ def stranger():
 @pytest.fixture(scope="module")
 def process_cluster():
     """A small local Dask cluster of worker processes, as a ``distributed.Client`` (closed
-    after the module's tests); its scheduler is at ``process_cluster.scheduler.address``."""
+    after the module's tests); its scheduler is at ``process_cluster.scheduler.address``.
+
+    A worker a test kills is started again by its nanny, and the cluster waits for it
+    however long a loaded machine takes: by default a cluster gives a lost worker 15 s
+    (``distributed.deploy.lost-worker-timeout``) and then closes its nanny for good, so a
+    restart slower than that left the module's next test one worker short (its
+    ``wait_for_workers(2)`` failed after a minute)."""
+    import dask
     from dask.distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=":0", silence_logs=50) as cluster, \
+    with dask.config.set({"distributed.deploy.lost-worker-timeout": "1 hour"}), \
+            LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                         dashboard_address=":0", silence_logs=50) as cluster, \
             Client(cluster, set_as_default=False) as client:
         yield client
 

@@ -305,7 +305,7 @@ def test_ctrl_c_keeps_the_games(backend, tmp_path, request):
     try:
         deadline = time.monotonic() + 300  # until the first batch is on disk (a loaded machine)
         while time.monotonic() < deadline and proc.poll() is None:
-            parts = [p for p in tmp_path.iterdir() if p.name.endswith(".rows")]
+            parts = list(tmp_path.glob(".r.csv.shards/*.csv.gz"))
             if parts and parts[0].stat().st_size > 0:
                 break
             time.sleep(0.05)

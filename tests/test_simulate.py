@@ -246,6 +246,26 @@ def test_ctrl_c_while_workers_start_prints_no_worker_traceback(monkeypatch, capf
     assert strip(frame).equals(strip(simulate("dice-grid", ["random"], n=20, seed=5)))
 
 
+@pytest.mark.parametrize("backend", ["processes", "dask"])
+def test_a_ctrl_c_that_falls_in_a_finalizer_still_stops_the_run(backend, after_games, request):
+    """Python swallows an exception raised in a finalizer (``Exception ignored in ...``), and
+    a Ctrl-C is raised wherever the main thread is: in a Dask future's finalizer, as the run
+    dropped a finished future, it was lost and the run played on. The run notes a Ctrl-C
+    instead, and stops at its next check."""
+    class InterruptsAsItGoes:
+        def __del__(self):
+            os.kill(os.getpid(), signal.SIGINT)  # its handler runs at once, in here
+
+    where = {"workers": 2} if backend == "processes" else {
+        "client": request.getfixturevalue("process_cluster")}
+    after_games(4, InterruptsAsItGoes)  # made and dropped at once: Ctrl-C in its finalizer
+    with pytest.warns(IncompleteRunWarning, match="interrupted: kept the"):
+        frame = simulate("dice-grid", ["random"], n=400, seed=3, backend=backend,
+                         batch_size=2, **where)
+    assert 4 <= frame.attrs["finished"] < 400 and frame.attrs["stopped"] == "interrupted"
+    sim_module.close_pools()
+
+
 def test_process_pool_lost_too_often_keeps_finished_games(after_games, tmp_path):
     out = tmp_path / "r.csv"
     state = {"kills": 0}
@@ -281,6 +301,22 @@ def pd_read(path):
     import pandas as pd
 
     return pd.read_csv(path)
+
+
+def on_disk(out):
+    """Every row a run of ``out`` keeps on disk: in its file and in its shards."""
+    import pandas as pd
+
+    parts = [pd.read_csv(out)] if out.exists() else []
+    parts += [pd.read_csv(p) for p in sorted(shards(out).glob("*.csv.gz"))]
+    if not parts:
+        return pd.DataFrame({"game": [], "seat": []})
+    frame = pd.concat(parts, ignore_index=True).drop_duplicates(["game", "seat"])
+    return frame.sort_values(["game", "seat"]).reset_index(drop=True)
+
+
+def shards(out):
+    return out.with_name(f".{out.name}.shards")
 
 
 def test_interrupted_process_run_keeps_its_games_and_resumes_identically(after_games, tmp_path):
@@ -360,12 +396,11 @@ def test_rows_stream_to_disk_while_the_run_goes_on(after_games, tmp_path):
     seen = {}
 
     def look():
-        (rows,) = [p for p in tmp_path.iterdir() if p.name.endswith(".rows")]
-        seen["lines"] = len(rows.read_text().splitlines())
+        seen["rows"] = len(on_disk(out))
 
     after_games(4, look)
     simulate("dice-grid", ["random"], n=20, seed=1, batch_size=2, out=out)
-    assert seen["lines"] == 1 + 4 * 2  # header + 4 games × 2 seats, before the run ended
+    assert seen["rows"] == 4 * 2  # 4 games × 2 seats, in shards before the run ended
 
 
 def test_an_error_mid_run_still_writes_the_finished_games(monkeypatch, tmp_path):
@@ -420,7 +455,7 @@ def test_the_dask_runner_without_a_client_or_an_address_names_the_field():
     from boardkit.analysis import backends
 
     with pytest.raises(RunError, match="needs a client or an address") as info:
-        backends.run_dask(lambda *a: None, iter(()), (), None, None, 1.0, lambda *a: None, 0)
+        backends.run_dask(lambda *a: None, iter(()), (), None, None, 1.0, lambda *a: None)
     assert info.value.field == "address"
 
 
@@ -451,23 +486,57 @@ def test_a_silent_or_chatty_stranger_is_refused_without_hanging(greeting, strang
                  connect_timeout=1)
 
 
-def test_dask_worker_killed_mid_run_loses_nothing(process_cluster, after_games):
+def test_dask_worker_killed_mid_run_loses_nothing(process_cluster, after_games, tmp_path,
+                                                  monkeypatch):
+    """The worker playing games 3-5 is killed while it plays them: the scheduler plays the
+    batch again on another worker, and the table is the serial one. The batch holds its
+    worker the first time it is played until the kill comes, so the kill always lands on a
+    batch being played (killing whichever worker came first could hit one with nothing to
+    lose)."""
+    import time
+
     client = process_cluster
     client.wait_for_workers(2, timeout=60)
     serial = simulate("dice-grid", ["random"], n=60, seed=6, batch_size=3)
-    pids = client.run(os.getpid)
+    gate = str(tmp_path)
+
+    def held_once(game, agents, jobs, *rest):  # runs on a worker (cloudpickled by value)
+        import os
+        import time
+        from pathlib import Path
+
+        from boardkit.analysis import simulation
+
+        if jobs[0][0] == 3:
+            (Path(gate) / f"played-{os.getpid()}").touch()
+            try:
+                os.mkdir(Path(gate) / "held")  # the first time only
+            except FileExistsError:
+                pass
+            else:
+                (Path(gate) / "pid.part").write_text(str(os.getpid()))
+                os.replace(Path(gate) / "pid.part", Path(gate) / "pid")
+                time.sleep(300)  # until the test kills this worker
+        return simulation.run_batch(game, agents, jobs, *rest)
+
     killed = []
 
-    def kill_a_worker():
-        pid = next(iter(pids.values()))
+    def kill_the_worker_playing_games_3_to_5():
+        deadline = time.monotonic() + 120
+        while not (tmp_path / "pid").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)  # until that batch is being played
+        pid = int((tmp_path / "pid").read_text())
         os.kill(pid, signal.SIGKILL)
         killed.append(pid)
 
-    after_games(3, kill_a_worker)
+    monkeypatch.setattr(sim_module, "run_batch", held_once)
+    after_games(3, kill_the_worker_playing_games_3_to_5)
     frame = simulate("dice-grid", ["random"], n=60, seed=6, backend="dask", client=client,
                      batch_size=3)
     assert killed and frame.attrs["complete"]
     assert strip(frame).equals(strip(serial))
+    played_by = sorted(int(p.name.split("-")[1]) for p in tmp_path.glob("played-*"))
+    assert len(played_by) == 2 and killed[0] in played_by  # killed, then played elsewhere
 
 
 def test_interrupted_dask_run_keeps_its_games(process_cluster, after_games, tmp_path):
@@ -485,28 +554,18 @@ def test_interrupted_dask_run_keeps_its_games(process_cluster, after_games, tmp_
     assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=60, seed=6)))
 
 
-def test_a_write_removes_the_half_written_copies_of_killed_writers_only(tmp_path):
-    import subprocess
-    import sys
-
-    import pandas as pd
-
-    from boardkit.analysis.runfile import write_atomic, write_json_atomic
-
-    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    gone = subprocess.Popen([sys.executable, "-c", "pass"])
-    gone.wait()
-    try:
-        for name in ("t.csv", "t.json"):
-            (tmp_path / f".{name}.{gone.pid}.x1.part").write_text("half")
-            (tmp_path / f".{name}.{running.pid}.x2.part").write_text("being written")
-        write_atomic(pd.DataFrame({"a": [1]}), tmp_path / "t.csv")
-        write_json_atomic({"a": 1}, tmp_path / "t.json")
-        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-            ["t.csv", "t.json", f".t.csv.{running.pid}.x2.part", f".t.json.{running.pid}.x2.part"])
-    finally:
-        running.kill()
-        running.wait()
+def test_the_writer_removes_the_half_written_copies_killed_writers_left(tmp_path):
+    """A write goes through a temporary file renamed into place; a writer killed before the
+    rename leaves it behind. Only one run writes a file at a time, so the next one removes
+    them (beside the file and among the shards); other files stay."""
+    out = tmp_path / "r.csv"
+    shards(out).mkdir()
+    left = [tmp_path / ".r.csv.x1.part", shards(out) / ".0123456789ab-0-2.csv.gz.x2.part"]
+    for path in left:
+        path.write_text("half")
+    (tmp_path / "other.csv").write_text("a\n1\n")
+    simulate("dice-grid", ["random"], n=4, seed=1, out=out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.csv", "r.csv", "r.csv.run.json"]
 
 
 def test_the_output_files_get_the_usual_permissions_not_private_ones(tmp_path):
@@ -523,9 +582,7 @@ def test_the_output_files_get_the_usual_permissions_not_private_ones(tmp_path):
 KILLED_RUN = """
 import os, signal, sys
 from boardkit.analysis import simulate, simulation
-from boardkit.analysis.runfile import RunFile
 
-RunFile.every = RunFile.spacing = 0  # a checkpoint after every batch
 real = simulation.run_batch
 
 def run_batch(game, agents, jobs, *rest):
@@ -538,168 +595,120 @@ simulate("dice-grid", ["random"], n=20, seed=4, batch_size=2, out=sys.argv[1])
 """
 
 
-def test_a_run_killed_without_warning_resumes_from_its_last_checkpoint(tmp_path, request):
-    """SIGKILL (a culled Binder kernel, a power cut) leaves no chance to write anything: the
-    checkpoints written while the run went on keep its games."""
+def _killed_run(out):
+    """Games 0-5 finished (in batches of 2), then the run is killed without warning."""
     import subprocess
     import sys
 
-    out = tmp_path / "r.csv"
     killed = subprocess.run([sys.executable, "-c", KILLED_RUN, str(out)], capture_output=True)
-    assert killed.returncode == -signal.SIGKILL
-    assert sorted(pd_read(out).game.unique()) == [0, 1, 2, 3, 4, 5]
-    meta = json.loads(sidecar(out).read_text())
-    assert meta["finished"] == 6 and meta["missing"] == 14 and meta["complete"] is False
-    played = request.getfixturevalue("games_played")
-    whole = simulate("dice-grid", ["random"], n=20, seed=4, out=out)
-    assert sorted(played) == list(range(6, 20))  # only what the checkpoints did not keep
-    assert whole.attrs["complete"] and whole.attrs["resumed"] == 6
-    assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=20, seed=4)))
-
-
-KILLED_AFTER_CHECKPOINTS = """
-import os, signal, sys
-from boardkit.analysis import simulate, simulation
-from boardkit.analysis.runfile import RunFile
-
-checkpoints = int(sys.argv[2])  # how many checkpoints the run publishes before the kill
-RunFile.every = RunFile.spacing = 0
-real_checkpoint, real_batch = RunFile.checkpoint, simulation.run_batch
-
-def checkpoint(self, status):
-    global checkpoints
-    if checkpoints > 0:
-        checkpoints -= 1
-        real_checkpoint(self, status)
-
-def run_batch(game, agents, jobs, *rest):
-    if jobs[0][0] >= 6:  # killed without warning, games 0-5 finished
-        os.kill(os.getpid(), signal.SIGKILL)
-    return real_batch(game, agents, jobs, *rest)
-
-RunFile.checkpoint, simulation.run_batch = checkpoint, run_batch
-simulate("dice-grid", ["random"], n=20, seed=4, batch_size=2, out=sys.argv[1])
-"""
-
-
-def _killed_run(out, checkpoints: int):
-    import subprocess
-    import sys
-
-    killed = subprocess.run([sys.executable, "-c", KILLED_AFTER_CHECKPOINTS, str(out),
-                             str(checkpoints)], capture_output=True)
     assert killed.returncode == -signal.SIGKILL, killed.stderr.decode()[-800:]
-    (batch,) = [p for p in out.parent.iterdir() if p.name.endswith(".rows")]
-    return batch
+    return sorted(shards(out).glob("*.csv.gz"))
 
 
-@pytest.mark.parametrize("checkpoints", [0, 1])
-def test_the_games_after_the_last_checkpoint_are_taken_over_not_played_again(
-        tmp_path, request, checkpoints):
-    """A killed run's batch file holds the games it finished since its last checkpoint (or
-    since it began): the next run of the same settings takes them over."""
+def test_a_run_killed_without_warning_keeps_its_shards_and_resumes(tmp_path, request):
+    """SIGKILL (a culled Binder kernel, a power cut) leaves no chance to write anything: the
+    shards written as batches finished keep its games, and the next run takes them over."""
     out = tmp_path / "r.csv"
-    batch = _killed_run(out, checkpoints)
-    assert out.exists() == bool(checkpoints)
+    assert len(_killed_run(out)) == 3 and not out.exists()
+    assert sorted(on_disk(out).game.unique()) == [0, 1, 2, 3, 4, 5]
     played = request.getfixturevalue("games_played")
     whole = simulate("dice-grid", ["random"], n=20, seed=4, out=out)
-    assert sorted(played) == list(range(6, 20))  # games 0-5 were all kept
+    assert sorted(played) == list(range(6, 20))  # only the games no shard holds
     assert whole.attrs["complete"] and whole.attrs["resumed"] == 6
     assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=20, seed=4)))
-    assert not batch.exists()
     assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.csv.run.json"]
 
 
-def test_a_batch_file_cut_short_gives_its_whole_games_only(tmp_path, request):
+def test_a_shard_cut_short_by_a_kill_is_never_read(tmp_path, request):
+    """A kill while a shard is written leaves its temporary file, never a part of a shard:
+    its games are played again, the finished shards' are not."""
     out = tmp_path / "r.csv"
-    batch = _killed_run(out, 0)
-    lines = batch.read_text().splitlines(keepends=True)
-    assert len(lines) == 1 + 12  # the header, 6 games of 2 seats
-    batch.write_text("".join(lines[:-2]) + lines[-2][:9])  # game 5 lost a seat and a half
+    (first, *_, last) = _killed_run(out)
+    cut = last.with_name(f".{last.name}.k3j2.part")
+    cut.write_bytes(last.read_bytes()[:40])  # as if the kill came in the middle of it
+    last.unlink()
     played = request.getfixturevalue("games_played")
     whole = simulate("dice-grid", ["random"], n=20, seed=4, out=out)
-    assert sorted(played) == list(range(5, 20))  # games 0-4 kept, game 5 played again
+    assert sorted(played) == list(range(4, 20))  # games 0-3 kept, games 4-5 played again
     assert strip(whole).equals(strip(simulate("dice-grid", ["random"], n=20, seed=4)))
+    assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.csv.run.json"]
 
 
-def test_a_batch_file_that_is_not_a_table_of_games_is_dropped(tmp_path, request):
+def test_a_corrupt_shard_is_a_data_error_naming_the_file(tmp_path, request):
+    from boardkit.engine.errors import DataError
+
     out = tmp_path / "r.csv"
-    batch = _killed_run(out, 0)
-    batch.write_text("not,a\ntable,of games\n")
+    (shard, *_) = _killed_run(out)
     played = request.getfixturevalue("games_played")
+    for garbage in (b"\x1f\x8b not gzip", b""):
+        shard.write_bytes(garbage)
+        with pytest.raises(DataError, match=rf"{shard.name}: the shard cannot be read"):
+            simulate("dice-grid", ["random"], n=20, seed=4, out=out)
+        assert played == [] and not out.exists()  # refused before any game
+    shard.unlink()  # as the message says: its games are played again
     whole = simulate("dice-grid", ["random"], n=20, seed=4, out=out)
-    assert len(played) == 20 and whole.attrs["complete"] and not batch.exists()
+    assert sorted(played) == [0, 1, *range(6, 20)] and whole.attrs["complete"]
 
 
-def test_batch_files_of_other_runs_are_removed_and_a_running_ones_left_alone(tmp_path,
-                                                                             request):
-    import subprocess
-    import sys
-
+def test_shards_of_another_run_are_never_taken(tmp_path, request):
     out = tmp_path / "r.csv"
-    batch = _killed_run(out, 0)
+    killed = _killed_run(out)
     played = request.getfixturevalue("games_played")
     other = simulate("dice-grid", ["random"], n=8, seed=5, out=out, overwrite=True)
-    assert not batch.exists() and len(played) == 8  # another run's rows: never taken
-    assert other.attrs["resumed"] == 0
+    assert len(played) == 8 and other.attrs["resumed"] == 0  # another run's rows: never taken
+    assert not any(p.exists() for p in killed)
+    assert strip(other).equals(strip(simulate("dice-grid", ["random"], n=8, seed=5)))
 
-    batch = _killed_run(tmp_path / "s.csv", 0)
-    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    try:
-        digest, _pid, rest = batch.name[len(".s.csv."):].split(".", 2)
-        alive = batch.rename(batch.with_name(f".s.csv.{digest}.{running.pid}.{rest}"))
-        (tmp_path / f".s.csv.{running.pid}.abcd.part").write_text("half")
-        played.clear()
-        simulate("dice-grid", ["random"], n=20, seed=4, out=tmp_path / "s.csv")
-        assert len(played) == 20 and alive.exists()  # a run still going keeps its rows
-        assert (tmp_path / f".s.csv.{running.pid}.abcd.part").exists()
-    finally:
-        running.kill()
-        running.wait()
-    simulate("dice-grid", ["random"], n=20, seed=4, out=tmp_path / "s.csv")  # it has ended
-    assert not alive.exists() and not (tmp_path / f".s.csv.{running.pid}.abcd.part").exists()
+
+HOLD_LOCK = """
+import sys, time
+from boardkit.analysis.runfile import Store
+Store(sys.argv[1], {}).lock()
+print("locked", flush=True)
+time.sleep(60)
+"""
 
 
 def test_one_run_writes_a_file_at_a_time(tmp_path, monkeypatch):
     """Two runs of one file (a second terminal, a second kernel) would play the same games
-    and mix their rows: while one lives, another is refused, naming it, and writes nothing.
-    A lock left by a run that is gone (killed), or unreadable, is taken over; a run that
-    fails after taking the lock gives it back."""
-    import os
+    and mix their rows: while one lives, another is refused and writes nothing. The lock is
+    the system's (flock): a killed run's is gone with its process, and a lock file left
+    behind, whatever it holds, blocks nothing; a run that fails after taking the lock gives
+    it back."""
     import subprocess
     import sys
 
-    from boardkit.analysis.runfile import RunFile, identity, lock_path
-    from boardkit.engine.errors import RunError
+    from boardkit.analysis.runfile import Store
 
     out = tmp_path / "r.csv"
-    lock = lock_path(out)
-    first = RunFile(out, {"game": "dice-grid"})  # a run going on in this process
-    assert lock.read_text().split() == [identity()] and identity().startswith(f"{os.getpid()}-")
-    with pytest.raises(RunError, match=rf"being written by another run \(process {os.getpid()}") as err:
+    first = Store(out, {}).lock()  # a run going on in this process
+    with pytest.raises(RunError, match=r"being written by another run") as err:
         simulate("dice-grid", ["random"], n=4, seed=1, out=out)
     assert err.value.field == "out" and not out.exists()
     first.close()
     first.close()  # twice: nothing more
-    assert not lock.exists()
+    assert not shards(out).exists()
     simulate("dice-grid", ["random"], n=4, seed=1, out=out)
-    assert not lock.exists()  # given back at the end
+    assert not shards(out).exists()  # given back at the end
 
-    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    running = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(out)],
+                               stdout=subprocess.PIPE, text=True)
     try:  # a run in another process
-        lock.write_text(f"{running.pid}\n")
+        assert running.stdout is not None and running.stdout.readline() == "locked\n"
         before = out.read_bytes()
-        with pytest.raises(RunError, match=rf"process {running.pid} on this machine.*delete "):
+        with pytest.raises(RunError, match="being written by another run"):
             simulate("dice-grid", ["random"], n=8, seed=1, out=out)
-        assert out.read_bytes() == before and lock.read_text() == f"{running.pid}\n"
+        assert out.read_bytes() == before
     finally:
-        running.kill()
+        running.kill()  # killed without warning: the system gives its lock back
         running.wait()
-    grown = simulate("dice-grid", ["random"], n=8, seed=1, out=out)  # it is gone: taken over
-    assert grown.attrs["resumed"] == 4 and not lock.exists()
-    lock.write_text("not a process id")  # a broken lock is taken over too
+    assert (shards(out) / ".lock").exists()  # its lock file is left, and blocks nothing
+    grown = simulate("dice-grid", ["random"], n=8, seed=1, out=out)
+    assert grown.attrs["resumed"] == 4 and not shards(out).exists()
+    shards(out).mkdir()
+    (shards(out) / ".lock").write_text("not a process id")  # whatever it holds
     simulate("dice-grid", ["random"], n=8, seed=1, out=out)
-    assert not lock.exists()
+    assert not shards(out).exists()
 
     def broken(*args, **kwargs):
         raise RuntimeError("the progress bar failed")
@@ -707,57 +716,12 @@ def test_one_run_writes_a_file_at_a_time(tmp_path, monkeypatch):
     monkeypatch.setattr(sim_module, "_progress", broken)  # fails after the lock is taken
     with pytest.raises(RuntimeError, match="progress bar"):
         simulate("dice-grid", ["random"], n=12, seed=1, out=out)
-    assert not lock.exists()
+    assert not shards(out).exists()
     monkeypatch.undo()
     assert simulate("dice-grid", ["random"], n=12, seed=1, out=out).attrs["resumed"] == 8
 
 
-def test_a_reused_process_id_does_not_keep_a_killed_runs_files(tmp_path, request):
-    """A killed run's process id is given to a later process (a container or a Binder
-    session started afresh hands out the same low ids): its lock, its half-written copies
-    and its batch of finished games are known by the id *and* the start of the process
-    that wrote them, so they are taken over, not left to a stranger that has the id now.
-    A process that really has that identity keeps them; an identity written without a
-    start (an older boardkit) goes by the id alone."""
-    import subprocess
-    import sys
-
-    from boardkit.analysis.runfile import identity, lock_path
-
-    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    try:
-        now = identity(running.pid)
-        pid, start = now.split("-")
-        before = f"{pid}-{int(start) - 1000}"  # the same id, an earlier process: gone
-        out = tmp_path / "r.csv"
-        lock = lock_path(out)
-        lock.write_text(f"{now}\n")  # held by the live process: refused
-        with pytest.raises(RunError, match=rf"process {pid} on this machine"):
-            simulate("dice-grid", ["random"], n=4, seed=1, out=out)
-        lock.write_text(f"{pid}\n")  # an older lock, the id alone: refused too
-        with pytest.raises(RunError, match=rf"process {pid} on this machine"):
-            simulate("dice-grid", ["random"], n=4, seed=1, out=out)
-        lock.write_text(f"{before}\n")  # written by the process that had the id: taken over
-        assert simulate("dice-grid", ["random"], n=4, seed=1, out=out).attrs["complete"]
-        assert not lock.exists()
-
-        batch = _killed_run(tmp_path / "s.csv", 0)  # 6 finished games in its batch file
-        digest, _, rest = batch.name[len(".s.csv."):].split(".", 2)
-        reused = batch.rename(batch.with_name(f".s.csv.{digest}.{before}.{rest}"))
-        (tmp_path / f".s.csv.{before}.abcd.part").write_text("half")
-        (tmp_path / f".s.csv.{now}.efgh.part").write_text("being written")
-        played = request.getfixturevalue("games_played")
-        played.clear()
-        whole = simulate("dice-grid", ["random"], n=20, seed=4, out=tmp_path / "s.csv")
-        assert whole.attrs["resumed"] == 6 and sorted(played) == list(range(6, 20))
-        assert not reused.exists() and not (tmp_path / f".s.csv.{before}.abcd.part").exists()
-        assert (tmp_path / f".s.csv.{now}.efgh.part").exists()  # the live one's: kept
-    finally:
-        running.kill()
-        running.wait()
-
-
-def test_a_kill_between_a_checkpoints_two_writes_still_resumes(tmp_path, request):
+def test_a_kill_between_the_two_writes_at_the_end_still_resumes(tmp_path, request):
     """The rows are replaced before the settings file: a kill between them leaves more rows
     than the settings file records. Whole games of the same run are the truth; a file with
     a game cut in half is refused, unchanged."""
@@ -778,25 +742,21 @@ def test_a_kill_between_a_checkpoints_two_writes_still_resumes(tmp_path, request
     assert out.read_bytes() == before
 
 
-def test_a_long_run_checkpoints_as_it_goes(tmp_path, monkeypatch):
-    """Between checkpoints the run appends to its batch file; a checkpoint moves those rows
-    into the target, which a reader can open while the run goes on."""
-    from boardkit.analysis.runfile import RunFile
-
-    monkeypatch.setattr(RunFile, "every", 0.0)  # a checkpoint after every batch
-    monkeypatch.setattr(RunFile, "spacing", 0.0)
+def test_finished_batches_are_on_disk_as_the_run_goes_on(tmp_path, monkeypatch):
+    """Each finished batch is a shard at once, readable while the run goes on; at the end the
+    file holds them all and the shards are gone."""
     out = tmp_path / "r.csv"
     seen = []
     real = sim_module.run_batch
 
     def watching(game, agents, jobs, *rest):
-        if out.exists():
-            seen.append(int(pd_read(out).game.nunique()))
+        if jobs[0][0]:
+            seen.append(int(on_disk(out).game.nunique()))
         return real(game, agents, jobs, *rest)
 
     monkeypatch.setattr(sim_module, "run_batch", watching)
     frame = simulate("dice-grid", ["random"], n=8, seed=2, batch_size=2, out=out)
-    assert seen == [2, 4, 6]  # the target grew batch by batch
+    assert seen == [2, 4, 6]  # the shards grew batch by batch
     assert frame.attrs["complete"] and len(pd_read(out)) == 16
     assert sorted(os.listdir(tmp_path)) == ["r.csv", "r.csv.run.json"]
     assert json.loads(sidecar(out).read_text())["complete"] is True

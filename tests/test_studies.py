@@ -80,6 +80,43 @@ def test_every_study_names_a_known_game_agent_and_variant():
         assert s.measure != "cards" or s.game == "wishland"  # its fact_cards
 
 
+CATALOGUE_ENTRY = """[study.dice]
+game = "dice-grid"
+question = "How often does somebody win?"
+agents = ["random"]
+players = 2
+n = 10
+seed = 4
+measure = "won"
+"""
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda t: t.replace("players = 2", "players = 0"),
+     r"study\.dice\.players: Input should be greater than or equal to 1"),
+    (lambda t: t.replace('"won"', '"wins"'), r"study\.dice\.measure: Input should be 'won'"),
+    (lambda t: t.replace("seed = 4", 'seed = "four"'), r"study\.dice\.seed: Input should be a valid"),
+    (lambda t: t + "colour = 1\n", r"study\.dice\.colour: Unexpected keyword argument"),
+    (lambda t: t + '[off_ladder]\ndice = ["not", "a", "note"]\n', r"off_ladder\.dice: Input should be"),
+    (lambda t: t.replace("[study.dice]", "[study.dice"), "not valid TOML"),
+])
+def test_a_malformed_catalogue_is_a_data_error_naming_the_file_and_the_field(tmp_path, change, says):
+    """The studies are data (data/studies.toml): a course edits one or adds its own, and a
+    mistake is refused when the catalogue is read, naming the file and the field."""
+    import re
+
+    from boardkit.engine.errors import DataError
+
+    path = tmp_path / "studies.toml"
+    path.write_text(CATALOGUE_ENTRY)
+    found, off = studies.catalogue(path)
+    assert found == {"dice": studies.Study("dice-grid", "How often does somebody win?",
+                                           ("random",), 2, 10, 4, "won")} and off == {}
+    path.write_text(change(CATALOGUE_ENTRY))
+    with pytest.raises(DataError, match=rf"^{re.escape(str(path))}: .*{says}"):
+        studies.catalogue(path)
+
+
 def test_a_rate_is_asked_of_1000_games_and_a_smaller_mean_study_answers_within_a_vp():
     """Decision 60: a study whose answer is a rate plays at least 1,000 games; a score study
     may stop earlier only when its stored games give the mean within +-1 VP."""
@@ -237,9 +274,8 @@ def test_a_terminated_study_keeps_its_games(here, monkeypatch, capsys, stop_afte
     stop_after(5, lambda: os.kill(os.getpid(), signal.SIGTERM))
     assert studies.main(["dice-term", "--workers", "1"]) == 3
     assert "5 of 12 games played (interrupted)" in capsys.readouterr().err
-    assert sorted(p.name for p in here.iterdir()) == [".dice-term.run.csv",
-                                                       ".dice-term.run.csv.run.json",
-                                                       "dice-term.csv.gz", "dice-term.json"]
+    # games 0-4 are stored as the study, so no shard is left to keep
+    assert sorted(p.name for p in here.iterdir()) == ["dice-term.csv.gz", "dice-term.json"]
     assert studies.load("dice-term").game.nunique() == 5  # games 0-4, stored meanwhile
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # given back after the run
 
@@ -306,8 +342,8 @@ def test_stored_games_of_other_settings_are_not_grown(here, dice_study, monkeypa
 
 def test_a_clean_checkout_goes_on_from_the_stored_part_of_a_stopped_study(
         here, dice_study, request, stop_after):
-    """The hidden work file stays on the machine that ran the study; what is stored in the
-    data files (the unbroken games 0 .. k-1) is what a fresh clone goes on from."""
+    """The hidden shards stay on the machine that ran the study; what is stored in the data
+    files (the games 0 .. k-1) is what a fresh clone goes on from."""
     from boardkit.analysis import simulation
     from boardkit.engine.errors import IncompleteRunError
 
@@ -316,8 +352,10 @@ def test_a_clean_checkout_goes_on_from_the_stored_part_of_a_stopped_study(
             pytest.warns(simulation.IncompleteRunWarning):
         studies.run(dice_study, workers=1)
     stop_after.disarm()
+    import shutil
+
     for hidden in here.glob(".*"):  # what a clean clone does not have
-        hidden.unlink()
+        shutil.rmtree(hidden)
     played = request.getfixturevalue("games_played")
     studies.run(dice_study, workers=1)
     assert sorted(played) == [6, 7, 8, 9]
@@ -326,20 +364,21 @@ def test_a_clean_checkout_goes_on_from_the_stored_part_of_a_stopped_study(
 
 
 def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, capsys):
-    """``--status`` plays nothing: per study the games stored, those a stopped (or running)
-    run keeps in its work file, the target and what is left, at the last run's pace."""
+    """``--status`` plays nothing: per study the games stored, those kept on this machine
+    (stored, or in the shards of a stopped or running run), the target and what is left, at
+    the last run's pace."""
     from boardkit.analysis import simulation
     from boardkit.engine.errors import IncompleteRunError
 
     studies.run(dice_study, n=3, workers=1)
-    stop_after(5)  # a longer run stopped after 5 of its games: 3 stored + 5 in the work file
+    stop_after(5)  # a longer run stopped after 5 of its games: 3 stored + 5 more
     with pytest.raises(IncompleteRunError), pytest.warns(simulation.IncompleteRunWarning):
         studies.run(dice_study, workers=1)
     stop_after.disarm()
     before = sorted(p.name for p in here.iterdir())
     table = studies.status()
     row = table.loc[dice_study]
-    assert (row.stored, row.in_work_file, row.target, row.left) == (8, 8, 10, 2)
+    assert (row.stored, row.kept, row.target, row.left) == (8, 8, 10, 2)
     assert row.s_per_game >= 0 and row.hours_left == pytest.approx(2 * row.s_per_game / 3600)
     # the pace is every run's time over every run's games, not the last run's alone
     first = json.loads((here / f"{dice_study}.json").read_text())
@@ -361,41 +400,57 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
 
 
 def test_store_keeps_a_running_studys_games_in_its_data_files(here, dice_study, stop_after, capsys):
-    """``--store`` writes the unbroken games a run on this machine has finished as the study,
+    """``--store`` writes the games 0 .. k-1 a run on this machine has finished as the study,
     so they can be committed while the run goes on; the run then ends as before."""
-    from boardkit.analysis import simulation
-    from boardkit.engine.errors import IncompleteRunError
-
     with pytest.raises(VariantError, match="no run of it on this machine"):
         studies.store(dice_study)
     studies.run(dice_study, n=2, workers=1)
-    data = {name: (here / name).read_bytes() for name in (f"{dice_study}.csv.gz", f"{dice_study}.json")}
-    stop_after(4)  # a run with 6 finished games in its work file ...
-    with pytest.raises(IncompleteRunError), pytest.warns(simulation.IncompleteRunWarning):
-        studies.run(dice_study, workers=1)
+    kept = []
+    stop_after(4, lambda: kept.append(studies.store(dice_study)))  # while it plays game 6
+    studies.run(dice_study, workers=1)  # ... and it goes on to the end
     stop_after.disarm()
-    for name, content in data.items():  # ... and 2 in the data files, as while it was running
-        (here / name).write_bytes(content)
-    assert studies.load(dice_study).game.nunique() == 2
-    assert studies.store(dice_study) == 6
+    assert kept == [6]
+    meta_then = capsys.readouterr().err
+    assert "games 0-5 stored while its run goes on" in meta_then
     meta = json.loads((here / f"{dice_study}.json").read_text())
-    assert (meta["n"], meta["resumed"], meta["target"], meta["timed_games"]) == (6, 2, 10, 2)
-    whole = studies.play(dice_study, n=6)
+    assert (meta["n"], meta["resumed"]) == (10, 2) and "target" not in meta
+    assert studies.load(dice_study).game.nunique() == 10
+    whole = studies.play(dice_study, n=10)
     assert studies.load(dice_study).drop(columns="seconds").equals(whole.drop(columns="seconds"))
-    assert studies.store(dice_study) == 6  # nothing more to store: the files stay as they are
-    assert "nothing stored" in capsys.readouterr().err
-    assert studies.main(["--store", dice_study]) == 0
-    studies.run(dice_study, workers=1)  # the run goes on from its work file and ends
-    assert studies.load(dice_study).game.nunique() == 10
-    # a work file of other settings, an unreadable one, no names: refused, nothing written
-    (here / f".{dice_study}.run.csv").write_text("game,seat\n0,0\n")
-    (here / f".{dice_study}.run.csv.run.json").write_text('{"settings": {"game": "lands"}}')
-    with pytest.raises(VariantError, match="other settings; nothing stored"):
+    assert sorted(p.name for p in here.iterdir()) == [f"{dice_study}.csv.gz", f"{dice_study}.json"]
+
+
+def test_store_while_running_writes_the_first_games_and_refuses_what_is_not_a_run(
+        here, dice_study, capsys):
+    from boardkit.analysis.runfile import Store
+    from boardkit.engine.errors import DataError
+
+    studies.run(dice_study, n=2, workers=1)
+    s = studies.STUDIES[dice_study]
+    with Store(here / f"{dice_study}.csv.gz", studies._settings(s, 10)) as running:
+        played = studies.play(dice_study, n=10)
+        for games in ([2, 3], [4, 5], [8, 9]):  # games 2-5 in a row, 8-9 beyond a gap
+            running.add(played[played.game.isin(games)].to_dict("records"))
+        assert studies.store(dice_study) == 6
+        meta = json.loads((here / f"{dice_study}.json").read_text())
+        assert (meta["n"], meta["resumed"], meta["target"], meta["timed_games"]) == (6, 2, 10, 2)
+        whole = studies.play(dice_study, n=6)
+        assert studies.load(dice_study).drop(columns="seconds").equals(whole.drop(columns="seconds"))
+        assert studies.store(dice_study) == 6  # nothing more to store: the files stay as they are
+        assert "nothing stored" in capsys.readouterr().err
+        assert studies.main(["--store", dice_study]) == 0
+        assert len(running.shards()) == 3  # a store beside the run never removes its shards
+        shard = running.shards()[-1][2]
+        shard.write_bytes(b"garbage")
+        with pytest.raises(DataError, match=rf"{shard.name}: the shard cannot be read"):
+            studies.store(dice_study)
+    other = Store(here / f"{dice_study}.csv.gz", studies._settings(
+        studies.Study("dice-grid", s.question, ("greedy",), 2, 10, 4, "won"), 10))
+    for _, _, path in running.shards():
+        path.rename(path.with_name(path.name.replace(running.digest, other.digest)))
+    with pytest.raises(VariantError, match="no run with other settings on this machine"):
         studies.store(dice_study)
-    (here / f".{dice_study}.run.csv.run.json").write_text("{not json")
-    with pytest.raises(VariantError, match="cannot be read .JSONDecodeError"):
-        studies.store(dice_study)
-    assert studies.load(dice_study).game.nunique() == 10
+    assert studies.load(dice_study).game.nunique() == 6
     assert studies.main(["--store"]) == 2 and "needs the names" in capsys.readouterr().err
 
 
@@ -462,13 +517,13 @@ def _edit_rows(path, change):
 
 def test_a_study_being_played_is_not_played_twice(here, dice_study, capsys):
     """A second run of a study that is being played (``make studies`` in a second terminal)
-    is refused in one line naming the run, and neither run's files change."""
-    from boardkit.analysis.runfile import RunFile
+    is refused in one line, and neither run's files change."""
+    from boardkit.analysis.runfile import Store
 
     studies.run(dice_study, n=3, workers=1)
     stored = {p.name: p.read_bytes() for p in here.iterdir()}
     capsys.readouterr()
-    with RunFile(here / f".{dice_study}.run.csv", {"game": "dice-grid"}):  # the first run
+    with Store(here / f"{dice_study}.csv.gz", {"game": "dice-grid"}):  # the first run
         assert studies.main([dice_study, "--workers", "1"]) == 2
         err = capsys.readouterr().err
         assert err.startswith("studies: error:") and "being written by another run" in err

@@ -9,8 +9,9 @@ from .metrics import (
     plot_seat_win_rates,
     readable,
     seat_win_rates,
+    summarize,
 )
-from .simulation import game_seeds, simulate, summarize
+from .simulation import game_seeds, simulate
 
 __all__ = ["Comparison", "compare", "compare_runs", "game_seeds", "measure", "metrics", "plot_score_sources",
            "plot_scores", "plot_seat_win_rates", "readable", "seat_win_rates", "simulate", "standings",

@@ -1,24 +1,23 @@
 """Where the batches of a simulation run: local processes or a Dask cluster.
 
-Both backends take the batches from an iterator and keep only a few in flight, so a long
-run never builds its whole job list; each finished batch is handed to ``deliver`` at once
-(it goes to the output file or the result rows), so nothing finished is lost when the run
-stops. A batch lost with its worker (a killed process, a Dask ``KilledWorker``) is played
-again, a bounded number of times; process runs get a fresh pool for it. The results do not
-depend on which worker plays a batch or how often: a game's rows depend on its index and
-seed only.
+Both keep a few batches in flight, taken from an iterator (a long run never builds its job
+list), and hand each finished batch to ``deliver`` at once, so nothing finished is lost
+when the run stops. A batch lost with its worker is played again by the scheduler's own
+means: Dask reschedules it (its ``allowed-failures``); a process pool breaks whole when a
+worker dies, so its lost batches go to a fresh pool, a bounded number of times. A game's
+rows depend on its index and seed only, never on the worker that played it.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
 import os
 import signal
 import sys
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -28,14 +27,11 @@ from boardkit.engine.errors import RunError
 
 Batch = list[tuple[int, int]]
 Deliver = Callable[..., None]
-
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-#: seconds between checks while waiting for a batch: a signal that another thread took (a
-#: Ctrl-C reaches whichever thread does not block it) is acted on by the main thread only
-#: when it runs, so it never waits longer than this
+#: seconds between checks while waiting for a batch: a Ctrl-C (or SIGTERM) noted meanwhile
+#: stops the run at the next check
 POLL = 0.2
-#: the ``sys.path`` each pool's workers started with (a spawned worker copies it once)
-_POOL_PATHS: dict[int, tuple[str, ...]] = {}
+#: workers -> the reused process pool, and the ``sys.path`` its workers copied at start
+_POOLS: dict[int, tuple[ProcessPoolExecutor, tuple[str, ...]]] = {}
 
 
 def _worker_setup(parent: int) -> None:
@@ -53,75 +49,75 @@ def _worker_setup(parent: int) -> None:
 
 
 @contextlib.contextmanager
-def _starting_workers():
-    """Hold Ctrl-C back while a pool may start worker processes (they start on ``submit``).
-
-    SIGINT is blocked in this thread, and a new process inherits the mask, so a Ctrl-C while
-    it starts up (a fresh interpreter importing boardkit: a second or more) waits until
-    :func:`_worker_setup` ignores it instead of printing the worker's traceback. This
-    process's own handler is deferred too (another thread may take the signal), so the
-    interrupt never falls between starting a worker and sending it its instructions (the
-    worker then printed an ``EOFError``); it is raised when the block ends. The standard
-    library starts its resource tracker with the signals blocked the same way."""
+def _starting_workers() -> Iterator[None]:
+    """Block SIGINT in this thread while a pool may start worker processes (they start on
+    ``submit``): a new process inherits the mask, so a Ctrl-C while it starts up (a fresh
+    interpreter importing boardkit: a second or more) waits until :func:`_worker_setup`
+    ignores it instead of printing the worker's traceback. The standard library starts its
+    resource tracker with the signals blocked the same way."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    main = threading.current_thread() is threading.main_thread()
-    caught: list[int] = []
-    handler = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum)) \
-        if main else None
     before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
-        if main:
-            signal.signal(signal.SIGINT, handler)
-            if caught and callable(handler):
-                handler(signal.SIGINT, None)
+
+
+@contextlib.contextmanager
+def _stops_noted() -> Iterator[list[int]]:
+    """While batches are in flight, a Ctrl-C (and SIGTERM where it acts as one) is noted and
+    the loop stops at its next check. Raised wherever the main thread is, it could fall in a
+    finalizer (a Dask future's), which swallows it, and the run went on; or between starting
+    a worker and sending it its instructions (the worker then printed an ``EOFError``)."""
+    caught: list[int] = []
+    ours = [s for s in (signal.SIGINT, signal.SIGTERM)
+            if signal.getsignal(s) is signal.default_int_handler]
+    if threading.current_thread() is not threading.main_thread():
+        ours = []  # only the main thread handles signals
+    before = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in ours}
+    try:
+        yield caught
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """The process pool of this Python process for ``workers`` workers, started on first use
     and reused by later runs (starting one costs about a second: a fresh interpreter per
-    worker, with ``spawn``, because a Jupyter kernel has threads). Closed at exit.
-
-    A worker copies ``sys.path`` when it starts, so a pool started before a course's game was
-    put on the path could not import it: a pool whose path differs from today's is replaced."""
-    if workers in _POOLS and _POOL_PATHS.get(workers) != tuple(sys.path):
-        discard_pool(workers)
-    pool = _POOLS.get(workers)
-    if pool is None:
-        _POOL_PATHS[workers] = tuple(sys.path)
+    worker, with ``spawn``, because a Jupyter kernel has threads). A worker copies
+    ``sys.path`` when it starts, so a pool started before a course's game was put on the
+    path could not import it: a pool whose path differs from today's is replaced."""
+    pool, path = _POOLS.get(workers, (None, ()))
+    if pool is None or path != tuple(sys.path):
         import multiprocessing as mp
 
-        pool = _POOLS[workers] = ProcessPoolExecutor(
-            max_workers=workers, mp_context=mp.get_context("spawn"), initializer=_worker_setup,
-            initargs=(os.getpid(),))
+        discard_pool(workers)
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"),
+                                   initializer=_worker_setup, initargs=(os.getpid(),))
+        _POOLS[workers] = pool, tuple(sys.path)
     return pool
 
 
 def discard_pool(workers: int) -> None:
     """Stop the pool for ``workers`` now (broken or interrupted): pending batches are
     cancelled and its processes terminated, so an interrupted run exits at once."""
-    pool = _POOLS.pop(workers, None)
-    if pool is None:
-        return
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-
-
-def close_pools() -> None:
-    """Shut down the reused process pools (they restart on the next run)."""
-    while _POOLS:
-        _, pool = _POOLS.popitem()
+    pool, _ = _POOLS.pop(workers, (None, ()))
+    if pool is not None:
+        processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
 
 
-atexit.register(close_pools)
+@atexit.register
+def close_pools() -> None:
+    """Stop the reused process pools (they start again on the next run)."""
+    for workers in list(_POOLS):
+        discard_pool(workers)
 
 
 def check_not_starting_worker() -> None:
@@ -141,72 +137,64 @@ def check_not_starting_worker() -> None:
             "or use backend='serial'", field="backend")
 
 
+def _drive(submit: Callable[[Batch], Any], finished: Callable[[Any], Any],
+           batches: Iterator[Batch], window: int, deliver: Deliver,
+           lost_with: type[BaseException], stop: Callable[[list], None],
+           whole: bool = False) -> list[Batch]:
+    """Play ``batches`` (``submit`` one, ``finished(futures)`` those done among them, after
+    at most :data:`POLL` seconds), at most ``window`` at a time, each handed to ``deliver``
+    as it finishes; returns the batches lost with their workers (``lost_with``). A pool that
+    breaks ``whole`` when a worker dies (a process pool) gets no batch after a loss. When the
+    run stops, the finished batches are delivered and ``stop(futures)`` cancels the rest."""
+    inflight: dict[Any, Batch] = {}
+    lost: list[Batch] = []
+    with _stops_noted() as stops:
+        try:
+            while True:
+                while len(inflight) < window and not (lost and whole) and (
+                        batch := next(batches, None)) is not None:
+                    try:
+                        with _starting_workers():
+                            inflight[submit(batch)] = batch
+                    except (BrokenProcessPool, RuntimeError):  # the pool broke meanwhile
+                        lost.append(batch)
+                if not inflight:
+                    return lost
+                for fut in finished(inflight):
+                    batch = inflight.pop(fut)
+                    if fut.cancelled() or isinstance(fut.exception(), lost_with):
+                        lost.append(batch)
+                    else:
+                        deliver(fut.result(), len(batch))  # a game's own error is raised here
+                if stops:
+                    raise KeyboardInterrupt
+        except BaseException:
+            for fut, batch in inflight.items():
+                if fut.done() and not fut.cancelled() and fut.exception() is None:
+                    deliver(fut.result(), len(batch), count=False)
+            stop(list(inflight))
+            raise
+
+
 def run_processes(fn: Callable, batches: Iterator[Batch], args: tuple, workers: int,
                   deliver: Deliver, retries: int) -> str | None:
-    """Play ``batches`` on ``workers`` processes. Returns ``None`` when all were played, or
-    why the run stopped early (the pool broke more than ``retries`` times)."""
-    retry: deque[Batch] = deque()
-    inflight: dict[Any, Batch] = {}
-    breaks = 0
-    pool = process_pool(workers)
+    """Play ``batches`` on ``workers`` processes; the batches lost when a worker dies go to
+    a fresh pool, at most ``retries`` times. Returns ``None`` when all were played, or why
+    the run stopped."""
+    lost: list[Batch] = []
+    for _ in range(retries + 1):  # the first pool, then a fresh one for each retry
+        pool = process_pool(workers)
 
-    def harvest(fut, keep_only: bool = False) -> bool:
-        """Deliver a finished batch; True when its worker was lost (the batch is queued again)."""
-        batch = inflight.pop(fut)
-        if fut.cancelled():
-            return False
-        exc = fut.exception()
-        if exc is None:
-            deliver(fut.result(), len(batch), count=not keep_only)
-            return False
-        if isinstance(exc, BrokenProcessPool):
-            retry.append(batch)
-            return True
-        if keep_only:
-            return False
-        raise exc
+        def submit(batch: Batch, pool: ProcessPoolExecutor = pool) -> Any:
+            return pool.submit(fn, *args[:2], batch, *args[2:])
 
-    try:
-        while True:
-            broken = False
-            while len(inflight) < 2 * workers:
-                batch = retry.popleft() if retry else next(batches, None)
-                if batch is None:
-                    break
-                try:
-                    with _starting_workers():
-                        inflight[pool.submit(fn, *args[:2], batch, *args[2:])] = batch
-                except (BrokenProcessPool, RuntimeError):  # the pool broke since the last batch
-                    retry.appendleft(batch)
-                    broken = True
-                    break
-            if not inflight and not broken:
-                return None
-            if not broken:
-                done: set[Any] = set()
-                while not done:  # short waits: a Ctrl-C taken by another thread is seen at once
-                    done, _ = wait(inflight, timeout=POLL, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    broken = harvest(fut) or broken
-            if broken:
-                # A broken pool fails every batch still in it; keep those that finished first.
-                wait(inflight, timeout=60)
-                for fut in list(inflight):
-                    if fut.done():
-                        harvest(fut)
-                    else:
-                        retry.append(inflight.pop(fut))
-                discard_pool(workers)
-                breaks += 1
-                if breaks > retries:
-                    return f"workers lost {breaks} time{'' if breaks == 1 else 's'}"
-                pool = process_pool(workers)
-    except BaseException:
-        for fut in list(inflight):
-            if fut.done():
-                harvest(fut, keep_only=True)
+        lost = _drive(submit, lambda fs: wait(fs, timeout=POLL, return_when=FIRST_COMPLETED)[0],
+                      itertools.chain(lost, batches), 2 * workers, deliver, BrokenProcessPool,
+                      lambda fs: discard_pool(workers), whole=True)
+        if not lost:
+            return None
         discard_pool(workers)
-        raise
+    return f"workers lost {retries + 1} time{'s' if retries else ''}"
 
 
 def check_address(address: str) -> str:
@@ -214,129 +202,81 @@ def check_address(address: str) -> str:
     or another comm's ``scheme://...``); :class:`RunError` otherwise."""
     from distributed.comm.addressing import parse_address, parse_host_port
 
-    shown = address if len(address) <= 60 else address[:59] + "…"
     try:
         scheme, location = parse_address(address)
-        if scheme in ("tcp", "tls", "ws", "wss"):
-            _, port = parse_host_port(location)
-            if not 0 < int(port) < 65536:
-                raise ValueError("port out of range")
+        if scheme in ("tcp", "tls", "ws", "wss") and not 0 < int(
+                parse_host_port(location)[1]) < 65536:
+            raise ValueError("port out of range")
     except (ValueError, TypeError):
-        raise RunError(f"{shown!r} is not a Dask scheduler address; expected tcp://HOST:PORT",
-                       field="address") from None
+        raise RunError(f"{address[:60]!r} is not a Dask scheduler address; expected "
+                       "tcp://HOST:PORT", field="address") from None
     return address
 
 
-def _probe(address: str, timeout: float) -> None:
-    """Before Dask's own client connects: a Dask scheduler speaks first on a new connection
-    (its handshake, a message whose first 8 bytes count its frames). A server that stays
-    silent (a web server waiting for a request) or answers with other bytes is refused here,
-    within ``timeout``, rather than hanging the client or making it allocate what a stranger's
-    bytes ask for."""
+def connect(address: str, timeout: float) -> Any:
+    """A ``distributed.Client`` for the scheduler at ``address``, or :class:`RunError` within
+    ``timeout`` seconds when nothing there answers as a Dask scheduler.
+
+    A Dask scheduler speaks first on a new connection (its handshake, a message whose first
+    8 bytes count its frames), so a server that stays silent (a web server waiting for a
+    request) or answers with other bytes is refused before Dask's own client connects,
+    rather than hanging it or making it allocate what a stranger's bytes ask for."""
     import socket
 
+    from dask.distributed import Client
     from distributed.comm.addressing import parse_address, parse_host_port
 
-    scheme, location = parse_address(address)
-    if scheme != "tcp":
-        return
-    host, port = parse_host_port(location)
-    try:
-        sock = socket.create_connection((host, int(port)), timeout=timeout)
-    except OSError:  # refused or unreachable
-        raise RunError(f"no Dask scheduler answered at {address} within {timeout:g} s",
-                       field="address") from None
-    head = b""
-    with sock:
-        sock.settimeout(timeout)
+    scheme, location = parse_address(check_address(address))
+    silent = RunError(f"no Dask scheduler answered at {address} within {timeout:g} s",
+                      field="address")
+    if scheme == "tcp":
+        host, port = parse_host_port(location)
         try:
-            while len(head) < 8:
-                chunk = sock.recv(8 - len(head))
-                if not chunk:
-                    break
+            sock = socket.create_connection((host, int(port)), timeout=timeout)
+        except OSError:  # refused or unreachable
+            raise silent from None
+        head = b""
+        with sock, contextlib.suppress(OSError):  # OSError: silent for ``timeout`` seconds
+            while len(head) < 8 and (chunk := sock.recv(8 - len(head))):
                 head += chunk
-        except OSError:  # connected, but silent for ``timeout`` seconds
-            pass
-    frames = int.from_bytes(head, "little") if len(head) == 8 else -1
-    if not 0 < frames < 1024:
-        said = f"it sent {head!r}" if head else f"it sent nothing within {timeout:g} s"
-        raise RunError(f"{address} did not answer as a Dask scheduler ({said})",
-                       field="address")
-
-
-def connect(address: str, timeout: float):
-    """A ``distributed.Client`` for the scheduler at ``address``, or :class:`RunError` within
-    ``timeout`` seconds when nothing there answers as a Dask scheduler."""
-    from dask.distributed import Client
-
-    check_address(address)
-    _probe(address, timeout)
+        if not 0 < (int.from_bytes(head, "little") if len(head) == 8 else -1) < 1024:
+            said = f"it sent {head!r}" if head else f"it sent nothing within {timeout:g} s"
+            raise RunError(f"{address} did not answer as a Dask scheduler ({said})",
+                           field="address")
     try:
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError):
-        raise RunError(f"no Dask scheduler answered at {address} within {timeout:g} s",
-                       field="address") from None
+        raise silent from None
     except Exception as exc:  # noqa: BLE001 - e.g. MemoryError from a non-Dask server's bytes
         raise RunError(f"{address} did not answer as a Dask scheduler "
                        f"({type(exc).__name__})", field="address") from None
 
 
 def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
-             address: str | None, timeout: float, deliver: Deliver, retries: int) -> str | None:
+             address: str | None, timeout: float, deliver: Deliver) -> str | None:
     """Play ``batches`` on a Dask cluster (``client``, or a new client for ``address``).
-    Returns ``None`` when all were played, or why some were given up."""
-    from dask.distributed import as_completed
+    A batch whose worker dies is rescheduled by the scheduler itself, up to its
+    ``allowed-failures``, and a finished result lost with its worker is computed again
+    (its future waits for it); then it is given up (``KilledWorker``). Returns ``None``
+    when all were played, or why some were given up."""
     from distributed.scheduler import KilledWorker
+
+    def finished(futures: dict) -> list:
+        done = [fut for fut in futures if fut.status in ("finished", "error", "cancelled")]
+        if not done:
+            time.sleep(POLL)
+        return done
 
     own = None
     if client is None:
         if address is None:
             raise RunError("the dask backend needs a client or an address", field="address")
         client = own = connect(address, timeout)
-    inflight: dict[str, tuple[Any, Batch, int]] = {}
-    given_up = 0
     try:
-        window = max(8, 4 * sum(client.nthreads().values()))
-        queue = as_completed(loop=client.loop)
-
-        def submit(batch: Batch, attempt: int) -> None:
-            fut = client.submit(fn, *args[:2], batch, *args[2:], pure=False)
-            inflight[fut.key] = (fut, batch, attempt)
-            queue.add(fut)
-
-        def refill() -> None:
-            while len(inflight) < window:
-                batch = next(batches, None)
-                if batch is None:
-                    return
-                submit(batch, 0)
-
-        refill()
-        while not queue.is_empty():
-            done = queue.next_batch(block=False)
-            if not done:  # short waits: a Ctrl-C taken by the client's event-loop thread
-                time.sleep(POLL)  # is acted on at once, not when the next batch finishes
-                continue
-            for fut in done:
-                _, batch, attempt = inflight.pop(fut.key)
-                if fut.status == "finished":
-                    deliver(fut.result(), len(batch))
-                elif fut.status in ("cancelled", "lost") or (
-                        fut.status == "error" and isinstance(fut.exception(), KilledWorker)):
-                    if attempt < retries:
-                        submit(batch, attempt + 1)
-                    else:
-                        given_up += 1
-                else:
-                    fut.result()  # the game's own error: raise it here
-                refill()
-        return f"{given_up} batches lost with their workers" if given_up else None
-    except BaseException:
-        for fut, batch, _ in list(inflight.values()):
-            if fut.status == "finished":
-                deliver(fut.result(), len(batch), count=False)
-        client.cancel([fut for fut, _, _ in inflight.values()])
-        raise
+        lost = _drive(lambda batch: client.submit(fn, *args[:2], batch, *args[2:], pure=False),
+                      finished, batches, max(8, 4 * sum(client.nthreads().values())),
+                      deliver, KilledWorker, client.cancel)
+        return f"{len(lost)} batches lost with their workers" if lost else None
     finally:
         if own is not None:
             own.close()

@@ -473,7 +473,7 @@ def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed
                          **simulate_kwargs)
         frame.insert(0, "match", " vs ".join(lineup))
         frames.append(frame)
-        if target is not None and i + 1 < len(matches):  # a checkpoint: the matches so far
+        if target is not None and i + 1 < len(matches):  # the matches so far, kept as they end
             write_atomic(pd.concat(frames, ignore_index=True), target)
         if not frame.attrs["complete"]:  # interrupted: keep what finished, play no more matches
             break

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Any
 
 from boardkit.engine.errors import TableError
 
@@ -308,3 +309,26 @@ def plot_score_sources(frame, ax=None):
     ax.set_ylabel("mean points")
     ax.legend(title="source")
     return ax
+
+
+def summarize(frame: Any) -> Any:
+    """Per agent and seat: games, win rate and the share of games nobody won, each with its
+    95 % Wilson interval (``win_low``–``win_high``, ``no_winner_low``–``no_winner_high``), mean
+    score and its spread, mean game length (a DataFrame)."""
+    import pandas as pd
+
+    if frame.empty:
+        return pd.DataFrame()
+    groups = frame.groupby(["agent", "seat"])
+    table = groups.agg(
+        games=("game", "nunique"), win_rate=("win", "mean"), no_winner=("no_winner", "mean"),
+        mean_score=("score", "mean"), sd_score=("score", "std"), mean_actions=("actions", "mean"),
+    )
+    rows = groups.size()
+    for rate in ("win", "no_winner"):
+        counts = groups[rate].sum()
+        ends = [wilson(float(counts[key]), int(rows[key])) for key in table.index]
+        at = table.columns.get_loc("win_rate" if rate == "win" else rate) + 1
+        table.insert(at, f"{rate}_high", [high for _, high in ends])
+        table.insert(at, f"{rate}_low", [low for low, _ in ends])
+    return table.round(3)

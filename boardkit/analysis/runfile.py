@@ -1,21 +1,14 @@
-"""The output file of a simulation run: checked before any game, streamed, replaced atomically,
-resumable.
+"""The results store: a run is its settings and the shards of rows it has finished.
 
-Rows are appended to a temporary file in the target's directory as batches finish (nothing
-piles up in memory); :meth:`RunFile.publish` sorts them with the games already in the file
-and moves the result over the target with ``os.replace``, so the target is always either the
-old file or the new one. A long run publishes a checkpoint every minute or so
-(:meth:`RunFile.checkpoint`), so even a run killed without warning keeps its games; the
-games it finished after its last checkpoint are still in its batch file, which the next run
-of the same settings on the same file takes over (:meth:`RunFile.recover`). The run's
-settings are kept beside the rows in ``<out>.run.json``;
-a run with the same settings and the same file continues from the games it holds (a run
-with more games too: game ``i`` of a run does not depend on the number of games), a run
-with other settings is refused. One run writes a file at a time: a second run on a file
-that another is writing (a second terminal, a second kernel) is refused while the first
-lives (:func:`take_lock`), for both would play the same games and mix their rows. The
-files a run leaves name their process by its :func:`identity` (its id and its start), so
-that a later process given the same id does not keep a killed run's files.
+Game ``i`` of a run depends on the run's settings and ``i`` alone (``game_seeds``), so a run
+needs no state but its rows. Its settings, the number of games left out, are named by a
+:func:`digest`; its rows live in one compacted file (``runs.csv``, a study's
+``NAME.csv.gz``) and, while it is played, in shards in a hidden folder beside it:
+``.runs.csv.shards/<digest>-<start>-<stop>.csv.gz`` holds games ``start .. stop-1``, written
+once (an exclusively created temporary file renamed into place). Resuming is listing the
+shards and playing the missing games, so an interrupt, a lost worker or a killed process
+loses at most the shards being written. The one writer holds an ``flock`` on the folder's
+``.lock``, which the system gives back when its process ends, however it ends.
 """
 
 from __future__ import annotations
@@ -24,507 +17,296 @@ import hashlib
 import json
 import os
 import re
+import sys
 import tempfile
-import time
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from boardkit.engine.errors import RunError
+from boardkit.engine.errors import DataError, RunError, clipped
 
-#: ``format`` of the settings file; a new layout gets a new number
+#: ``format`` of the settings file beside a run's file; a new layout gets a new number
 FORMAT = "boardkit-run/1"
+_SHARD = re.compile(r"([0-9a-f]{12})-(\d+)-(\d+)\.csv\.gz")
 _COMPRESSION = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz", ".zip": "zip", ".zst": "zstd"}
-
-
-def _short(value: Any, limit: int = 80) -> str:
-    text = str(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def same_run(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    """Two runs' settings ask for the same games, however many of them (``n``): game ``i``
-    of a run does not depend on how many games the run has."""
-    return ({k: v for k, v in a.items() if k != "n"}
-            == {k: v for k, v in b.items() if k != "n"})
+_HINT = "choose another file, or overwrite it (--overwrite, overwrite=True)"
 
 
 class DroppedColumnsWarning(UserWarning):
-    """Rows added to a run file had columns its first rows did not have; they were dropped."""
+    """Rows added to a run had columns its stored rows lack; they were dropped."""
 
 
-def sidecar(path: str | os.PathLike) -> Path:
+def _short(value: Any, limit: int = 80) -> str:
+    return clipped(str(value), limit)
+
+
+def _canonical(settings: Mapping[str, Any]) -> dict[str, Any]:
+    return dict(json.loads(json.dumps(dict(settings), sort_keys=True, default=repr)))
+
+
+def digest(settings: Mapping[str, Any]) -> str:
+    """The name of a run's settings, ``n`` left out: a longer run starts with the same games."""
+    rest = {k: v for k, v in _canonical(settings).items() if k != "n"}
+    return hashlib.sha256(json.dumps(rest, sort_keys=True).encode()).hexdigest()[:12]
+
+
+def sidecar(path: str | os.PathLike[str]) -> Path:
     """Where the settings of the run stored in ``path`` are kept."""
-    path = Path(path)
-    return path.with_name(path.name + ".run.json")
+    return Path(path).with_name(Path(path).name + ".run.json")
 
 
-def check_target(path: str | os.PathLike) -> Path:
-    """``path`` as a file that can be written: its directory exists and is writable and it
-    is not itself a directory. Raises :class:`RunError` (``field="out"``) otherwise."""
+def check_target(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a file that can be written (its directory exists and is writable, and it
+    is not a directory), or :class:`RunError` (``field="out"``)."""
     path = Path(path)
-    shown = _short(path)
-    parent = path.parent
+    where = f"cannot write {_short(path)}: the directory {_short(path.parent)}"
     if path.is_dir():
-        raise RunError(f"{shown} is a directory; name a file inside it", field="out")
-    if not parent.is_dir():
-        raise RunError(f"cannot write {shown}: the directory {_short(parent)} does not exist",
-                       field="out")
-    try:  # the file is replaced through a temporary file beside it: try making one
-        fd, probe = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".probe")
-        os.close(fd)
-        os.unlink(probe)
+        raise RunError(f"{_short(path)} is a directory; name a file inside it", field="out")
+    if not path.parent.is_dir():
+        raise RunError(f"{where} does not exist", field="out")
+    try:  # files are written through a temporary file beside them: try making one
+        os.unlink(_temporary(path, ".probe"))
     except OSError as exc:
-        raise RunError(f"cannot write {shown}: the directory {_short(parent)} is not writable "
-                       f"({exc.strerror or type(exc).__name__})", field="out") from None
+        raise RunError(f"{where} is not writable ({exc.strerror or type(exc).__name__})",
+                       field="out") from None
     return path
 
 
-def lock_path(path: str | os.PathLike) -> Path:
-    """The lock file of the run writing ``path`` (it holds the writing process's
-    :func:`identity`)."""
-    path = Path(path)
-    hidden = path.name if path.name.startswith(".") else f".{path.name}"
-    return path.with_name(f"{hidden}.lock")
-
-
-#: the lock files this process holds, one for each open :class:`RunFile`
-_HELD: set[Path] = set()
-
-
-def _started(pid: int) -> str | None:
-    """When process ``pid`` started, as the system counts it (on Linux the start time in
-    ``/proc/<pid>/stat``, in clock ticks since boot); None where it cannot be read (another
-    system, a process that is gone)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = stat.rpartition(")")[2].split()  # the name, in brackets, may hold spaces
-    return fields[19] if len(fields) > 19 and fields[19].isdigit() else None
-
-
-_IDENTITY: dict[int, str] = {}
-
-
-def identity(pid: int | None = None) -> str:
-    """A process as the run's files name it: its id, and when it started where the system
-    tells (``"981-123456"``; the id alone elsewhere). An id alone is not enough: once a
-    process is gone its id is given to a later one, and a container or a Binder session
-    that starts afresh hands out the same low ids again, so a killed run's lock would look
-    held by whatever process now has its id."""
-    pid = os.getpid() if pid is None else pid
-    if pid not in _IDENTITY:
-        start = _started(pid)
-        if pid != os.getpid():
-            return f"{pid}" if start is None else f"{pid}-{start}"
-        _IDENTITY[pid] = f"{pid}" if start is None else f"{pid}-{start}"
-    return _IDENTITY[pid]
-
-
-#: a process's identity in a file's name or a lock
-_IDENTITY_PATTERN = r"\d+(?:-\d+)?"
-
-
-def _holder(lock: Path) -> str | None:
-    """The process identity in a lock file (None when it cannot be read: a broken lock)."""
-    try:
-        holder = lock.read_text().split()[0]
-    except (OSError, IndexError):
-        return None
-    return holder if re.fullmatch(_IDENTITY_PATTERN, holder) else None
-
-
-def _pid(ident: str) -> int:
-    return int(ident.partition("-")[0])
-
-
-def take_lock(path: str | os.PathLike) -> Path:
-    """Take the lock of the run file ``path`` for this process and return the lock file.
-
-    The lock is created whole or not at all (a temporary file holding this process's id,
-    hard-linked to the lock's name, which fails if the name exists), so two runs starting
-    at once cannot both take it. A lock whose process is gone (a run killed without
-    warning) is broken and taken over; a live one is refused with a :class:`RunError`
-    (``field="out"``) naming the process. In this process, a lock is live while the
-    :class:`RunFile` that took it is open."""
-    path = Path(path)
-    lock = lock_path(path)
-    for _ in range(3):
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_part_prefix(lock), suffix=".part")
-        try:
-            with os.fdopen(fd, "w") as f:
-                f.write(f"{identity()}\n")
-            try:
-                os.link(tmp, lock)
-            except FileExistsError:
-                pass
-            else:
-                _HELD.add(lock)
-                return lock
-        finally:
-            os.unlink(tmp)
-        holder = _holder(lock)
-        if holder is not None and (lock in _HELD if holder == identity()
-                                   else _running(holder)):
-            raise RunError(
-                f"{_short(path)} is being written by another run (process {_pid(holder)} on this "
-                f"machine): two runs of one file would play the same games and mix their "
-                f"rows. Wait for it to end or stop it (its games are kept), then run again; "
-                f"if no such run is going on, delete {lock}", field="out")
-        lock.unlink(missing_ok=True)  # left by a run that is gone: take it over
-    raise RunError(f"cannot take the lock {_short(lock)}: other runs keep taking it",
-                   field="out")
-
-
-def release_lock(lock: Path) -> None:
-    """Give the lock back (only if this process still holds it)."""
-    if lock in _HELD:
-        _HELD.discard(lock)
-        if _holder(lock) == identity():
-            lock.unlink(missing_ok=True)
-
-
-def _compression(path: Path) -> str | None:
-    return _COMPRESSION.get(path.suffix)
-
-
-def _shareable(tmp: str) -> None:
-    """Give a temporary file (created private by ``mkstemp``) the permissions any new file
-    gets here (``0o666`` less the umask), as ``open(path, "w")`` would have."""
+def _temporary(path: Path, suffix: str = ".part") -> str:
+    """A new file beside ``path``, created exclusively, with the permissions any new file
+    gets here (``mkstemp`` makes it private)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=suffix)
+    os.close(fd)
     mask = os.umask(0)
     os.umask(mask)
     os.chmod(tmp, 0o666 & ~mask)
+    return tmp
 
 
-def _part_prefix(path: Path) -> str:
-    """A temporary file's name prefix: the target's name and the writing process, so that
-    one left by a killed process can be told from one being written (:func:`sweep`)."""
-    return f".{path.name}.{identity()}."
-
-
-def _running(ident: str) -> bool:
-    """Whether the process named ``ident`` (:func:`identity`) may still be running (when in
-    doubt: yes): this process if it is its identity; another whose id is taken, by a
-    process that started when ``ident`` says (an identity without a start, written by an
-    older boardkit or on another system, goes by the id alone)."""
-    pid, _, start = ident.partition("-")
-    if int(pid) == os.getpid():
-        return ident == identity()
-    if not _alive(int(pid)):
-        return False
-    now = _started(int(pid)) if start else None
-    return now is None or now == start
-
-
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` may still be running (when in doubt: yes)."""
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # not ours to signal, or a platform that cannot tell: leave it
-        return True
-    return True
-
-
-def sweep(path: str | os.PathLike) -> None:
-    """Remove the half-written copies of ``path`` (``.part`` files) that killed processes
-    left behind; never one a running process is writing."""
+def write_atomic(data: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed over it: a mapping as
+    JSON, a frame as CSV (compressed as its suffix says)."""
     path = Path(path)
-    pattern = re.compile(re.escape(f".{path.name}.") + rf"({_IDENTITY_PATTERN})\.[^.]*\.part$")
-    for leftover in path.parent.glob(f".{path.name}.*.part"):
-        found = pattern.match(leftover.name)
-        if found and not _running(found.group(1)):
-            leftover.unlink(missing_ok=True)
-
-
-def write_atomic(frame, path: str | os.PathLike) -> None:
-    """Write ``frame`` as CSV to ``path`` through a temporary file in the same directory
-    (and remove the ones killed writers left, :func:`sweep`)."""
-    path = Path(path)
-    sweep(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_part_prefix(path), suffix=".part")
-    os.close(fd)
-    _shareable(tmp)
+    tmp = _temporary(path)
     try:
-        frame.to_csv(tmp, index=False, compression=_compression(path))
+        if isinstance(data, Mapping):
+            Path(tmp).write_text(json.dumps(data, indent=2) + "\n")
+        else:
+            data.to_csv(tmp, index=False, compression=_COMPRESSION.get(path.suffix))
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
 
 
-def write_json_atomic(data: Mapping[str, Any], path: str | os.PathLike) -> None:
-    """Write ``data`` as JSON to ``path`` through a temporary file in the same directory
-    (and remove the ones killed writers left, :func:`sweep`)."""
-    path = Path(path)
-    sweep(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=_part_prefix(path), suffix=".part")
-    _shareable(tmp)
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(json.dumps(data, indent=2) + "\n")
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+def _lock(fd: int) -> None:
+    """Take the lock on the open file ``fd`` without waiting (OSError when it is held)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
-def _read(path: str | os.PathLike, **kwargs):
-    import pandas as pd
+class Store:
+    """The rows of one run: the compacted file ``path`` (its games that belong to the run are
+    ``base``, set by the caller that has checked them) and this run's shards."""
 
-    return pd.read_csv(path, **kwargs)
-
-
-def _canonical(settings: Mapping[str, Any]) -> dict:
-    return json.loads(json.dumps(dict(settings), sort_keys=True, default=repr))
-
-
-class RunFile:
-    """The CSV file of one run. ``settings`` identify the run (everything the rows depend
-    on); ``overwrite`` replaces a file that holds another run instead of refusing."""
-
-    def __init__(self, path: str | os.PathLike, settings: Mapping[str, Any],
-                 overwrite: bool = False):
-        self.path = check_target(path)
-        self._tmp: str | None = None
-        self._file: TextIO | None = None
-        self._lock: Path | None = take_lock(self.path)  # given back by close()
-        try:
-            self._open(settings, overwrite)
-        except BaseException:
-            self.close()
-            raise
-
-    def _open(self, settings: Mapping[str, Any], overwrite: bool) -> None:
+    def __init__(self, path: str | os.PathLike[str], settings: Mapping[str, Any]):
+        self.path = Path(path)
+        self.folder = self.path.with_name(f".{self.path.name}.shards")
         self.settings = _canonical(settings)
-        self.columns: list[str] | None = None
-        self._warned = False
-        self.resumed: set[int] = set()
-        meta_path = sidecar(self.path)
-        if self.path.exists() and not overwrite:
-            self.resumed, self.columns = self._resume(meta_path)
-        self._in_file = bool(self.resumed)  # the target holds rows of this run
-        self._published = False  # a checkpoint has put this run's rows in the file
-        self._last = time.monotonic()
-        self._cost = 0.0  # seconds the last checkpoint took
-        #: games taken over from the batch files of killed runs (see :meth:`recover`)
-        self.recovered = self.recover(overwrite)
+        self.digest = digest(settings)
+        self.base: Any = None
+        self._fd: int | None = None
+        self._read: dict[Path, Any] = {}  # the shards read so far
 
-    #: seconds of play between checkpoints: a run killed without warning (a culled Binder
-    #: kernel, SIGKILL, a power cut) loses at most the games since the last one
-    every: float = 60.0
-    #: ... and at least this many times what the last checkpoint took, so that a very large
-    #: file is not rewritten too often (its cost stays under 5 % of the run)
-    spacing: float = 20.0
-
-    def due(self) -> bool:
-        """Whether it is time for a :meth:`checkpoint`."""
-        return time.monotonic() - self._last >= max(self.every, self.spacing * self._cost)
-
-    def checkpoint(self, status: Mapping[str, Any]) -> None:
-        """Publish the rows so far (the file and its settings), so that a run that is killed
-        rather than stopped still resumes from them; the run goes on appending."""
-        started = time.monotonic()
-        frame = self.frame()
-        if frame is not None:
-            finished = int(frame["game"].nunique())
-            self.publish(frame, {**status, "finished": finished,
-                                 "missing": self.settings.get("n", finished) - finished})
-            self._published = True
-            if self._file is not None and self._tmp is not None:  # both set by the first add
-                self._file.close()  # its rows are in the file now: start a new batch file
-                self._file = None
-                os.unlink(self._tmp)
-                self._tmp = None
-        self._last = time.monotonic()
-        self._cost = self._last - started
-
-    def _resume(self, meta_path: Path) -> tuple[set[int], list[str] | None]:
-        shown = _short(self.path)
-        hint = "choose another file, or overwrite it (--overwrite, overwrite=True)"
-        try:
-            meta = json.loads(meta_path.read_text())
-        except FileNotFoundError:
-            raise RunError(f"{shown} exists and holds no boardkit run (no {meta_path.name} "
-                           f"beside it); {hint}", field="out") from None
-        except (OSError, ValueError) as exc:
-            raise RunError(f"{meta_path.name} cannot be read ({_short(exc)}); {hint}",
-                           field="out") from None
-        if not isinstance(meta, dict):  # JSON, but not an object: a list, a number
-            meta = {}
-        stored = meta.get("settings")
-        if meta.get("format") != FORMAT or not isinstance(stored, dict):
-            raise RunError(f"{meta_path.name} is not a {FORMAT} settings file; {hint}", field="out")
-        if stored != self.settings and not self._grows(stored):
-            keys = sorted(k for k in set(stored) | set(self.settings)
-                          if stored.get(k) != self.settings.get(k))
-            if keys == ["n"]:  # the same run with fewer games: the file holds more than asked
-                raise RunError(f"{shown} holds a run of {stored['n']:,} games, more than the "
-                               f"{self.settings['n']:,} asked for; ask for {stored['n']:,} or "
-                               f"more to resume it, or {hint}", field="out")
-            diff = "; ".join(f"{k}: {_short(stored.get(k), 30)} there, "
-                             f"{_short(self.settings.get(k), 30)} here" for k in keys[:4])
-            raise RunError(f"{shown} holds a different run ({diff}); run it with the same "
-                           f"settings to resume it, or {hint}", field="out")
-        try:
-            games = _read(self.path, usecols=["game"], compression=_compression(self.path))
-            columns = list(_read(self.path, nrows=0, compression=_compression(self.path)).columns)
-        except Exception as exc:  # noqa: BLE001 - any unreadable file is refused the same way
-            raise RunError(f"{shown} cannot be read to resume it ({_short(exc)}); {hint}",
-                           field="out") from None
-        if len(games) != meta.get("rows") and not self._whole_games(games):
-            raise RunError(f"{shown} has {len(games)} rows but {meta_path.name} records "
-                           f"{meta.get('rows')}; {hint}", field="out")
-        if games.empty:  # nothing kept yet: the first new rows give the columns
-            return set(), None
-        return set(int(g) for g in games["game"].unique()), columns
-
-    def _digest(self) -> str:
-        """What a batch file's rows depend on, in its name: the settings but the number of
-        games (game ``i`` of a run does not depend on it)."""
-        rest = {k: v for k, v in self.settings.items() if k != "n"}
-        return hashlib.sha256(json.dumps(rest, sort_keys=True).encode()).hexdigest()[:12]
-
-    def _batch_prefix(self) -> str:
-        return f".{self.path.name}.{self._digest()}.{identity()}."
-
-    def recover(self, overwrite: bool = False) -> set[int]:
-        """Take over the games a killed run of the same settings finished after its last
-        checkpoint: they are in its batch file (``.<name>.<settings>.<pid>.*.rows``), which
-        nothing else removes. Its whole games that the target does not hold are added to this
-        run's batch file (published with its next checkpoint) and are not played again; the
-        old batch file is removed. Batch files of other settings (a file that was
-        overwritten) are removed; a batch file of a process still running is left alone.
-        Returns the games taken over."""
-        pattern = re.compile(re.escape(f".{self.path.name}.")
-                             + rf"([0-9a-f]{{12}})\.({_IDENTITY_PATTERN})\.[^.]*\.rows$")
-        mine, taken = self._digest(), set[int]()
-        for batch in sorted(self.path.parent.glob(f".{self.path.name}.*.rows")):
-            found = pattern.match(batch.name)
-            if not found or (found.group(2) != identity() and _running(found.group(2))):
-                continue  # not a batch file of ours, or its run is still going
-            if not overwrite and found.group(1) == mine:
-                rows = self._whole_rows(batch, taken)
-                if rows:
-                    self.add(rows)
-                    taken |= {int(r["game"]) for r in rows}
-            batch.unlink(missing_ok=True)  # after its rows are in this run's batch file
-        self.resumed |= taken
-        return taken
-
-    def _whole_rows(self, batch: Path, taken: set[int]) -> list[dict]:
-        """The rows of ``batch``'s whole games that this run still needs (none when the file
-        cannot be read or has other columns)."""
-        import io
-
-        import pandas as pd
-
-        text = batch.read_text(errors="replace")
-        if not text.endswith("\n"):  # a write cut short by the kill: drop its last line
-            text = text[:text.rfind("\n") + 1]
-        try:
-            frame = pd.read_csv(io.StringIO(text))
-        except (ValueError, pd.errors.ParserError):
-            return []
-        if (frame.empty or "game" not in frame.columns
-                or (self.columns is not None and list(frame.columns) != self.columns)):
-            return []
-        players, n = self.settings.get("players"), self.settings.get("n")
-        games = pd.to_numeric(frame["game"], errors="coerce")
-        counts = games[games.notna() & (games == games.round())].astype(int).value_counts()
-        keep = [g for g, c in counts.items() if c == players and isinstance(n, int)
-                and 0 <= g < n and g not in self.resumed and g not in taken]
-        frame = frame[games.isin(keep)]
-        frame = frame.astype(object).where(frame.notna(), None)
-        return frame.to_dict("records")
-
-    def _whole_games(self, games) -> bool:
-        """The file holds whole games of this run (``players`` rows each): its row count may
-        differ from the settings file's when a run was killed between the two writes of a
-        checkpoint (the rows are replaced first), and the rows are the truth."""
-        players = self.settings.get("players")
-        counts = games["game"].value_counts()
-        return isinstance(players, int) and not counts.empty and bool((counts == players).all())
-
-    def _grows(self, stored: Mapping[str, Any]) -> bool:
-        """The file holds the same run with fewer games: a run's game ``i`` does not depend
-        on how many games it has, so a longer run goes on from every game the file holds."""
-        n, mine = stored.get("n"), self.settings.get("n")
-        return (isinstance(n, int) and isinstance(mine, int) and n <= mine
-                and same_run(stored, self.settings))
-
-    def add(self, rows: list[dict]) -> None:
-        """Append finished rows (one batch) to the temporary file. The file's columns are
-        its first rows' (or the kept games'); a row with a column they lack loses it, and
-        the first time that happens a :class:`DroppedColumnsWarning` names the columns."""
-        if not rows:
-            return
-        if self.columns is not None and not self._warned:
-            extra = sorted({k for row in rows for k in row} - set(self.columns))
-            if extra:
-                self._warned = True
-                warnings.warn(DroppedColumnsWarning(
-                    f"{self.path.name}: the rows have columns the file's first rows lack "
-                    f"({', '.join(extra)}); they are not kept (a study stored before they "
-                    f"existed keeps its columns: play it again to keep them)"), stacklevel=2)
-        if self._file is None:
-            if self.columns is None:
-                self.columns = list(rows[0])
-            fd, self._tmp = tempfile.mkstemp(dir=self.path.parent,
-                                             prefix=self._batch_prefix(), suffix=".rows")
-            self._file = os.fdopen(fd, "w", newline="")
-            self._header = True
-        import pandas as pd
-
-        text = pd.DataFrame(rows, columns=self.columns).to_csv(index=False, header=self._header)
-        self._header = False
-        self._file.write(text)  # one write per batch: an interrupt never splits a row
-        self._file.flush()
-
-    def frame(self):
-        """The games in the file and the games added since, sorted by game and seat."""
-        import pandas as pd
-
-        parts = []
-        if self._in_file or self._published:
-            parts.append(_read(self.path, compression=_compression(self.path)))
-        if self._file is not None and self._tmp is not None:  # both set by the first add
-            self._file.flush()
-            parts.append(_read(self._tmp))
-        if not parts:
-            return None
-        frame = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-        return frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
-
-    def publish(self, frame, status: Mapping[str, Any]) -> None:
-        """Replace the target with ``frame`` (all the run's rows) and record the settings."""
-        import boardkit
-
-        write_atomic(frame, self.path)
-        write_json_atomic({"format": FORMAT, "settings": self.settings, "rows": len(frame),
-                            "boardkit": boardkit.__version__, **status}, sidecar(self.path))
+    def lock(self) -> Store:
+        """Become the run's one writer, or :class:`RunError` (``field="out"``) while another
+        run writes it (in this process or another); leftovers of killed writers go."""
+        while self._fd is None:
+            self.folder.mkdir(exist_ok=True)
+            try:
+                fd = os.open(self.folder / ".lock", os.O_RDWR | os.O_CREAT, 0o666)
+            except FileNotFoundError:  # the last writer removed the folder meanwhile
+                continue
+            try:
+                _lock(fd)
+            except OSError:
+                os.close(fd)
+                raise RunError(f"{_short(self.path)} is being written by another run: two runs "
+                               "would play the same games. Wait for it to end or stop it (its "
+                               "games are kept), then run again", field="out") from None
+            try:  # the folder may have been removed and made again since it was opened
+                same = os.stat(self.folder / ".lock").st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                self._fd = fd
+            else:
+                os.close(fd)
+        for stale in (*self.folder.glob(".*.part"),
+                      *self.path.parent.glob(f".{self.path.name}.*.part")):
+            stale.unlink(missing_ok=True)  # written by a killed writer: only a writer writes
+        return self
 
     def close(self) -> None:
-        """Remove the temporary file (after :meth:`publish`, or when nothing is kept) and
-        give the file's lock back; closing twice does nothing more."""
+        """Give the lock back (removing the folder when no shard is left); twice is harmless."""
+        if self._fd is None:
+            return
         try:
-            if self._file is not None:
-                self._file.close()
-                self._file = None
-            if self._tmp and os.path.exists(self._tmp):
-                os.unlink(self._tmp)
+            for cut in self.folder.glob(".*.part"):  # a shard whose write the stop cut short
+                cut.unlink()
+            if not [p for p in self.folder.iterdir() if p.name != ".lock"]:
+                (self.folder / ".lock").unlink()
+                self.folder.rmdir()
+        except OSError:
+            pass
         finally:
-            if self._lock is not None:
-                release_lock(self._lock)
-                self._lock = None
+            os.close(self._fd)
+            self._fd = None
 
-    def __enter__(self) -> RunFile:
-        return self
+    def __enter__(self) -> Store:
+        return self.lock()
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def shards(self, mine: bool = True) -> list[tuple[int, int, Path]]:
+        """This run's shards as (start, stop, path), sorted; ``mine=False``: other runs'."""
+        found = []
+        for path in self.folder.glob("*.csv.gz") if self.folder.is_dir() else ():
+            match = _SHARD.fullmatch(path.name)
+            if match and (match[1] == self.digest) == mine:
+                found.append((int(match[2]), int(match[3]), path))
+        return sorted(found)
+
+    def games(self) -> set[int]:
+        """The games the run has finished: in ``base`` and in its shards."""
+        done = set() if self.base is None else {int(g) for g in self.base["game"].unique()}
+        for start, stop, _ in self.shards():
+            done.update(range(start, stop))
+        return done
+
+    def add(self, rows: list[dict[str, Any]]) -> None:
+        """Write the rows of one batch (contiguous games) as a shard."""
+        import pandas as pd
+
+        if rows:
+            games = [int(row["game"]) for row in rows]
+            write_atomic(pd.DataFrame(rows),
+                         self.folder / f"{self.digest}-{min(games)}-{max(games) + 1}.csv.gz")
+
+    def frame(self, n: int) -> Any:
+        """The run's games below ``n`` (``base`` and the shards), sorted by game and seat, or
+        None; the columns of ``base`` when there is one (others dropped with a warning). A
+        shard that cannot be read is a :class:`DataError` naming it."""
+        import pandas as pd
+
+        parts = [] if self.base is None else [self.base]
+        for path in [path for start, _, path in self.shards() if start < n]:
+            if path not in self._read:
+                try:
+                    self._read[path] = pd.read_csv(path)
+                except (OSError, EOFError, ValueError) as exc:
+                    raise DataError(f"{path}: the shard cannot be read ({type(exc).__name__}: "
+                                    f"{_short(exc)}); delete it to play its games again") from None
+                if not {"game", "seat"} <= set(self._read[path].columns):
+                    raise DataError(f"{path}: the shard holds no game and seat columns; delete "
+                                    "it to play its games again")
+            parts.append(self._read[path])
+        if not parts:
+            return None
+        frame = pd.concat(parts, ignore_index=True).drop_duplicates(["game", "seat"])
+        frame = frame[frame.game < n]
+        extra = [] if self.base is None else [c for c in frame if c not in self.base.columns]
+        if extra:
+            warnings.warn(DroppedColumnsWarning(
+                f"{self.path.name}: the new rows have columns the stored rows lack "
+                f"({', '.join(extra)}); they are not kept (play the run again to keep them)"),
+                stacklevel=3)
+            frame = frame[list(self.base.columns)]
+        return frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
+
+    def publish(self, frame: Any, meta_path: Path, meta: Mapping[str, Any]) -> None:
+        """Write ``frame`` as the compacted file and ``meta`` beside it; the writer then removes
+        the shards the file holds and those of other settings."""
+        write_atomic(frame, self.path)
+        write_atomic(meta, meta_path)
+        if self._fd is not None:
+            held = set(frame.game.unique())
+            for start, stop, path in self.shards():
+                if held.issuperset(range(start, stop)):
+                    path.unlink()
+            for _, _, path in self.shards(mine=False):
+                path.unlink()
+
+
+def first_missing(games: Any) -> int:
+    """``k``: the games hold every game ``0 .. k-1`` but not game ``k``."""
+    have = {int(g) for g in games}
+    return next(k for k in range(len(have) + 1) if k not in have)
+
+
+def open_run(path: str | os.PathLike[str], settings: Mapping[str, Any],
+             overwrite: bool = False) -> Store:
+    """The locked store of a ``simulate(out=path)`` run: ``path`` holds the rows of earlier
+    runs of the same settings (``base``), settings kept in ``<path>.run.json``; a file of
+    another run is refused unless ``overwrite``."""
+    store = Store(check_target(path), settings).lock()
+    try:
+        if overwrite:
+            for _, _, shard in store.shards():
+                shard.unlink()
+        elif store.path.exists():
+            store.base = _resume(store)
+        return store
+    except BaseException:
+        store.close()
+        raise
+
+
+def _resume(store: Store) -> Any:
+    """The rows of ``store.path``, once its settings file shows them to be this run's."""
+    import pandas as pd
+
+    shown, mine, meta_path = _short(store.path), store.settings, sidecar(store.path)
+    try:
+        meta = json.loads(meta_path.read_text())
+    except FileNotFoundError:
+        raise RunError(f"{shown} exists and holds no boardkit run (no {meta_path.name} beside "
+                       f"it); {_HINT}", field="out") from None
+    except (OSError, ValueError) as exc:
+        raise RunError(f"{meta_path.name} cannot be read ({_short(exc)}); {_HINT}",
+                       field="out") from None
+    stored = meta.get("settings") if isinstance(meta, dict) else None
+    if not isinstance(stored, dict) or meta.get("format") != FORMAT:
+        raise RunError(f"{meta_path.name} is not a {FORMAT} settings file; {_HINT}", field="out")
+    if digest(stored) != store.digest:
+        keys = sorted(k for k in {*stored, *mine} if k != "n" and stored.get(k) != mine.get(k))
+        diff = "; ".join(f"{k}: {_short(stored.get(k), 30)} there, {_short(mine.get(k), 30)} "
+                         "here" for k in keys[:4])
+        raise RunError(f"{shown} holds a different run ({diff}); run it with the same settings "
+                       f"to resume it, or {_HINT}", field="out")
+    if isinstance(stored.get("n"), int) and stored["n"] > mine["n"]:
+        raise RunError(f"{shown} holds a run of {stored['n']:,} games, more than the "
+                       f"{mine['n']:,} asked for; ask for {stored['n']:,} or more to resume "
+                       f"it, or {_HINT}", field="out")
+    try:
+        frame = pd.read_csv(store.path, compression=_COMPRESSION.get(store.path.suffix))
+    except Exception as exc:  # noqa: BLE001 - any unreadable file is refused the same way
+        raise RunError(f"{shown} cannot be read to resume it ({_short(exc)}); {_HINT}",
+                       field="out") from None
+    if "game" not in frame.columns:
+        raise RunError(f"{shown} holds no game column; {_HINT}", field="out")
+    # a kill between writing the rows and the settings file leaves other counts: whole
+    # games of the run are the truth
+    whole = (frame["game"].value_counts() == mine["players"]).all()
+    if len(frame) != meta.get("rows") and not whole:
+        raise RunError(f"{shown} has {len(frame)} rows but {meta_path.name} records "
+                       f"{meta.get('rows')}; {_HINT}", field="out")
+    return frame if len(frame) else None

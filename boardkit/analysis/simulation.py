@@ -10,7 +10,6 @@ task costs milliseconds of overhead and a small game takes less than that.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import json
 import os
 import signal
@@ -19,6 +18,7 @@ import time
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -26,9 +26,10 @@ import numpy as np
 from boardkit.agents import make_agent, play
 from boardkit.engine import VariantError
 from boardkit.engine import game as get_game
+from boardkit.engine.errors import clipped
 
 from . import backends
-from .runfile import RunFile
+from .runfile import FORMAT, Store, open_run, sidecar
 
 
 def game_seeds(seed: int, n: int) -> list[int]:
@@ -170,13 +171,13 @@ def run_batch(game_name: str, agents: Sequence[str], jobs: Sequence[tuple[int, i
 
 #: the most games one run may ask for (a longer study is several runs with their own seeds)
 MAX_GAMES = 10_000_000
-#: how often a run plays a batch again after losing it with its worker
+#: how often a process run replaces its pool after losing a batch with its worker
 RETRIES = 3
-_SEED_CHUNK = 1 << 16
-
-
 #: exit status of a command (``boardkit simulate``, the studies) whose run stopped early
 EXIT_PARTIAL = 3
+_SEED_CHUNK = 1 << 16
+_COLUMNS = ["game", "seed", "seat", "agent", "score", "rank", "win", "shared_win", "no_winner",
+            "actions", "auto_actions", "play", "seconds"]
 
 
 class GameOverAtStartWarning(UserWarning):
@@ -189,14 +190,11 @@ class IncompleteRunWarning(UserWarning):
 
 
 @contextlib.contextmanager
-def term_as_interrupt():
+def term_as_interrupt() -> Iterator[None]:
     """SIGTERM (``kill``, a batch system's time limit) stops a run like Ctrl-C does: the
     finished games are kept and written."""
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
     try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
+        previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
     except ValueError:  # not the main thread: leave the signal alone
         yield
         return
@@ -207,9 +205,9 @@ def term_as_interrupt():
 
 
 @contextlib.contextmanager
-def one_line_warnings(prog: str = "boardkit"):
+def one_line_warnings(prog: str = "boardkit") -> Iterator[None]:
     """Show warnings as ``prog: warning: message`` (one line, no source line) while inside."""
-    def show(message, category, filename, lineno, file=None, line=None):
+    def show(message: Any, *details: Any, **where: Any) -> None:
         print(f"{prog}: warning: {message}", file=sys.stderr)
 
     with warnings.catch_warnings():
@@ -233,9 +231,15 @@ def _jobs(seed: int, n: int, skip: AbstractSet[int] = frozenset()) -> Iterator[t
             index += 1
 
 
-def _batched(jobs: Iterator[tuple[int, int]], size: int | _Sizes
-             ) -> Iterator[list[tuple[int, int]]]:
-    while batch := list(itertools.islice(jobs, size if isinstance(size, int) else size.next())):
+def _batched(jobs: Iterator[tuple[int, int]], size: int | _Sizes) -> Iterator[backends.Batch]:
+    """Batches of consecutive games (a shard holds a contiguous range), each sized when it
+    starts, from the games played so far."""
+    job = next(jobs, None)
+    while job is not None:
+        limit, batch = size if isinstance(size, int) else size.next(), [job]
+        while (job := next(jobs, None)) is not None and len(batch) < limit \
+                and job[0] == batch[-1][0] + 1:
+            batch.append(job)
         yield batch
 
 
@@ -263,12 +267,12 @@ class _Sizes:
         return self.cap if per_game <= 0 else max(1, min(self.cap, int(self.target / per_game)))
 
 
-def _check_int(value: Any, name: str, low: int, high: int | None = None) -> int:
+def _check_int(value: Any, name: str, low: int, high: int | None = None,
+               kind: str = "an integer") -> int:
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < low or (
             high is not None and value > high):
         span = f"from {low:,} to {high:,}" if high is not None else f"at least {low:,}"
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:39] + "…"
-        raise VariantError(f"{name} must be an integer {span}, not {shown}")
+        raise VariantError(f"{name} must be {kind} {span}, not {clipped(repr(value), 40)}")
     return int(value)
 
 
@@ -277,8 +281,8 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
              params: Mapping[str, Any] | None = None, backend: str = "serial",
              workers: int | None = None, client: Any = None, address: str | None = None,
              batch_size: int | None = None, rotate: bool = True, progress: bool | None = None,
-             trace: bool = True, out: str | os.PathLike | None = None, overwrite: bool = False,
-             retries: int = RETRIES, connect_timeout: float = 5.0):
+             trace: bool = True, out: str | os.PathLike | Store | None = None,
+             overwrite: bool = False, retries: int = RETRIES, connect_timeout: float = 5.0) -> Any:
     """Simulate ``n`` games of ``game``; return a pandas DataFrame (one row per seat per game).
 
     Columns: ``game``, ``seed`` (replays the game), ``seat``, ``agent``, ``score``, ``rank``
@@ -295,17 +299,19 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     ``legal_actions()`` call per decision; switch it off for the fastest runs). ``backend`` is
     ``"serial"``, ``"processes"`` (``workers`` local processes) or ``"dask"`` (a
     ``distributed.Client`` as ``client``, or a scheduler ``address``, which must answer
-    within ``connect_timeout`` seconds). A batch lost with its worker is played again, up to
-    ``retries`` times (process runs start a fresh pool). Games travel in batches sized from
+    within ``connect_timeout`` seconds). A batch lost with its worker is played again: up to
+    ``retries`` times on a fresh process pool, as often as the Dask scheduler's
+    ``allowed-failures`` on Dask. Games travel in batches of consecutive games sized from
     the play time measured so far (one game at first, then about 2 s of play serially and
     10 s per worker), so a stop loses only the batches still being played; ``batch_size``
     fixes the size instead.
 
-    ``out`` names a CSV file (``.csv.gz`` compresses) that receives the rows as batches
-    finish, through a temporary file that replaces it at the end, whatever happens; the
-    settings are kept beside it in ``<out>.run.json``. If ``out`` already holds games of the
-    same run, only the missing games are played (the table is the same as an uninterrupted
-    run's); a file holding another run is refused unless ``overwrite``.
+    ``out`` names a CSV file (``.csv.gz`` compresses) to store the run in
+    (:mod:`~boardkit.analysis.runfile`): each finished batch is a shard in a hidden folder
+    beside it, and the file, written atomically when the run ends however it ends, holds
+    them all; the settings are kept in ``<out>.run.json``. If ``out`` (or its shards) holds
+    games of the same run, only the missing games are played (the table is the same as an
+    uninterrupted run's); a file holding another run is refused unless ``overwrite``.
 
     A run that stops early (Ctrl-C, the notebook's stop button, workers lost too often)
     returns the games finished so far with an :class:`IncompleteRunWarning`;
@@ -314,28 +320,21 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     import pandas as pd  # noqa: F401 - loaded before the run: an interrupt must not land in its import
 
     g = get_game(game)
-    if players is not None:
-        _check_int(players, "players", 1)
-    n_players = g.default_players if players is None else int(players)
-    first = g.new_game(players=n_players, seed=0, variant=variant, params=params)  # validate options early
-    if first.is_over:  # an author's mistake, e.g. setup() without self.flow.begin(self)
+    n_players = g.default_players if players is None else _check_int(players, "players", 1)
+    if g.new_game(players=n_players, seed=0, variant=variant, params=params).is_over:
+        # options are checked early; over at once: setup() without self.flow.begin(self)?
         warnings.warn(f"{g.name}: the game is over before its first decision, so every game "
                       "ends with 0 actions (does setup() end with self.flow.begin(self)?)",
                       GameOverAtStartWarning, stacklevel=2)
-    if isinstance(agents, str):
-        agents = [a for a in agents.split(",") if a]
-    agents = list(agents)
-    if len(agents) == 1:
-        agents = agents * n_players
+    agents = [a for a in agents.split(",") if a] if isinstance(agents, str) else list(agents)
+    agents = agents * n_players if len(agents) == 1 else agents
     if len(agents) != n_players:
-        raise VariantError(f"{len(agents)} agents for {n_players} players: name one per seat, or one for all")
+        raise VariantError(f"{len(agents)} agents for {n_players} players: name one per seat, "
+                           "or one for all")
     for name in agents:
         make_agent(name, game=game)  # unknown names fail here, before any work
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-        raise VariantError(f"the number of games must be a positive integer, not {n!r}"[:120])
-    n = _check_int(n, "the number of games", 1, MAX_GAMES)
-    seed = _check_int(seed, "seed", 0)
-    retries = _check_int(retries, "retries", 0, 100)
+    n = _check_int(n, "the number of games", 1, MAX_GAMES, "a positive integer")
+    seed, retries = _check_int(seed, "seed", 0), _check_int(retries, "retries", 0, 100)
     if backend not in ("serial", "processes", "dask"):
         raise VariantError(f"unknown backend {str(backend)[:40]!r}; use serial, processes or dask")
     if backend == "processes":
@@ -344,47 +343,38 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
         workers = _check_int(workers, "workers", 1, max_workers())
     if batch_size is not None:
         batch_size = _check_int(batch_size, "batch_size", 1, MAX_GAMES)
-    if backend == "dask":
-        if client is None:
-            if address is None:
-                raise VariantError("the dask backend needs client= (a distributed.Client) "
-                                   "or address=")
-            backends.check_address(address)
-        if not isinstance(connect_timeout, int | float) or not 0 < connect_timeout <= 3600:
-            raise VariantError(f"connect_timeout must be seconds between 0 and 3600, "
-                               f"not {connect_timeout!r}"[:120])
+    if backend == "dask" and client is None:
+        if address is None:
+            raise VariantError("the dask backend needs client= (a distributed.Client) or address=")
+        backends.check_address(address)
+    if backend == "dask" and not (isinstance(connect_timeout, int | float)
+                                  and 0 < connect_timeout <= 3600):
+        raise VariantError(f"connect_timeout must be seconds between 0 and 3600, "
+                           f"not {connect_timeout!r}"[:120])
     settings = run_settings(game, agents, n_players, n, seed, variant, params, rotate, trace)
-    sink = RunFile(out, settings, overwrite=overwrite) if out is not None else None
-    try:  # the file's lock is given back on every way out (RunFile.close)
-        done = set(sink.resumed) if sink else set()
-        args = (game, agents, n_players, dict(variant or {}), dict(params or {}), rotate, trace)
-        if backend != "serial":  # other processes import the game by its reference
-            args = (_worker_key(g), *args[1:])
-
-        remaining = n - len(done)
-        if backend == "serial":
-            cap, target = max(1, min(50, remaining // 20 or 1)), 2.0
-        else:
-            n_workers = workers or os.cpu_count() or 1
-            cap, target = max(1, min(200, remaining // (n_workers * 8) or 1)), 10.0
-        sizes = _Sizes(cap, target)
+    store = out if isinstance(out, Store) or out is None else open_run(out, settings, overwrite)
+    owned = store if store is not out else None  # the run opens and closes its store
+    try:  # the store's lock is given back on every way out
+        done = set() if store is None else {i for i in store.games() if i < n}
+        if done and store is not None:
+            store.frame(n)  # its shards are read (and checked) before any game is played
+        args = (game if backend == "serial" else _worker_key(g), agents, n_players,
+                dict(variant or {}), dict(params or {}), rotate, trace)
+        n_workers, remaining = workers or os.cpu_count() or 1, n - len(done)
+        sizes = _Sizes(max(1, min(50, remaining // 20 or 1)), 2.0) if backend == "serial" else \
+            _Sizes(max(1, min(200, remaining // (n_workers * 8) or 1)), 10.0)
         batches = _batched(_jobs(seed, n, done), batch_size or sizes)
-        show = progress if progress is not None else n >= 200
-        bar = _progress(n, f"{game} × {n}", show, initial=len(done))
+        bar = _progress(n, f"{game} × {n}", n >= 200 if progress is None else progress, len(done))
     except BaseException:
-        if sink is not None:
-            sink.close()
+        if owned is not None:
+            owned.close()
         raise
     rows: list[dict] = []
 
     def deliver(batch_rows: list[dict], games: int, count: bool = True) -> None:
         sizes.record(batch_rows)
-        if sink is not None:
-            sink.add(batch_rows)
-            if sink.due():  # a killed run (no chance to clean up) keeps what it played
-                sink.checkpoint({"complete": False, "games": n,
-                                 "stopped": "running (checkpoint)",
-                                 "resumed": len(done)})
+        if store is not None:
+            store.add(batch_rows)  # a shard: a killed run keeps it
         else:
             rows.extend(batch_rows)
         if count:
@@ -392,36 +382,32 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
 
     stopped = None
     try:
-        if remaining == 0:
-            pass
-        elif backend == "serial":
+        if remaining and backend == "serial":
             for batch in batches:
                 deliver(run_batch(game, agents, batch, *args[2:]), len(batch))
-        elif backend == "processes":
-            stopped = backends.run_processes(run_batch, batches, args,
-                                             workers or os.cpu_count() or 1, deliver, retries)
-        else:
+        elif remaining and backend == "processes":
+            stopped = backends.run_processes(run_batch, batches, args, n_workers, deliver,
+                                             retries)
+        elif remaining:
             stopped = backends.run_dask(run_batch, batches, args, client, address,
-                                        connect_timeout, deliver, retries)
+                                        connect_timeout, deliver)
     except KeyboardInterrupt:
         stopped = "interrupted"
     except BaseException:
         bar.close()
-        if sink is not None:  # keep the finished games, then report the error
-            _finish(sink, rows, settings, g, "stopped by an error", len(done))
+        if store is not None:  # keep the finished games, then report the error
+            _finish(store, owned, rows, settings, g, "stopped by an error", len(done))
         raise
     bar.close()
-    return _finish(sink, rows, settings, g, stopped, len(done))
+    return _finish(store, owned, rows, settings, g, stopped, len(done))
 
 
-def _worker_key(g) -> str:
+def _worker_key(g: Any) -> str:
     """How a worker process finds the game: its name if built in, else its importable
     ``"module:attribute"`` reference (a course's own game)."""
     from boardkit.engine import registry
 
-    if g.name in registry.BUILTIN:
-        return g.name
-    ref = registry.reference(g.name)
+    ref = g.name if g.name in registry.BUILTIN else registry.reference(g.name)
     if ref is None:
         raise VariantError(
             f"{g.name} is defined where other processes cannot import it (a notebook cell or "
@@ -431,35 +417,37 @@ def _worker_key(g) -> str:
     return ref
 
 
-def _finish(sink: RunFile | None, rows: list[dict], settings: dict, g, stopped: str | None,
-            resumed: int):
+def _finish(store: Store | None, owned: Store | None, rows: list[dict], settings: dict, g: Any,
+            stopped: str | None, resumed: int) -> Any:
+    """The run's table (its store's, or ``rows``) with its settings and status in ``attrs``;
+    a run that owns its store writes it (and the settings file) and gives its lock back."""
     import pandas as pd
 
-    base = ["game", "seed", "seat", "agent", "score", "rank", "win", "shared_win", "no_winner",
-            "actions", "auto_actions", "play", "seconds"]
+    import boardkit
+
+    n = settings["n"]
     try:
-        frame = sink.frame() if sink is not None else None
+        frame = store.frame(n) if store is not None else None
         if frame is None:
-            extra = [c for c in (rows[0] if rows else {}) if c not in base]
-            frame = pd.DataFrame(rows, columns=base + extra)
-            frame = frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
-        n = settings["n"]
+            extra = [c for c in (rows[0] if rows else {}) if c not in _COLUMNS]
+            frame = pd.DataFrame(rows, columns=_COLUMNS + extra).sort_values(
+                ["game", "seat"], kind="stable").reset_index(drop=True)
         played = int(frame["game"].nunique())
-        complete = played == n
-        status = {"complete": complete, "games": n, "finished": played, "missing": n - played,
-                  "stopped": None if complete else stopped, "resumed": resumed}
-        if sink is not None:
-            sink.publish(frame, status)
+        status = {"complete": played == n, "games": n, "finished": played, "missing": n - played,
+                  "stopped": None if played == n else stopped, "resumed": resumed}
+        if owned is not None:
+            owned.publish(frame, sidecar(owned.path), {
+                "format": FORMAT, "settings": owned.settings, "rows": len(frame),
+                "boardkit": boardkit.__version__, **status})
     finally:
-        if sink is not None:
-            sink.close()
-    frame.attrs.update({"game": settings["game"], "seed": settings["seed"],
-                        "players": settings["players"], "agents": settings["agents"],
-                        "variant": settings["variant"], "params": settings["params"],
-                        "lower_is_better": g.lower_is_better, **status})
-    if not complete:
-        where = (f"; written to {sink.path}: run again with the same settings to play the "
-                 f"rest" if sink is not None else "")
+        if owned is not None:
+            owned.close()
+    frame.attrs.update({key: settings[key] for key in ("game", "seed", "players", "agents",
+                                                         "variant", "params")})
+    frame.attrs.update(lower_is_better=g.lower_is_better, **status)
+    if played < n:
+        where = (f"; written to {owned.path}: run again with the same settings to play the "
+                 "rest" if owned is not None else "")
         warnings.warn(f"{stopped or 'stopped'}: kept the {played:,} finished games of {n:,} "
                       f"({n - played:,} missing){where}", IncompleteRunWarning, stacklevel=3)
     return frame
@@ -470,44 +458,10 @@ process_pool = backends.process_pool
 close_pools = backends.close_pools
 
 
-class _NoBar:
-    def update(self, n: int) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def _progress(total: int, desc: str, show: bool, initial: int = 0):
-    if not show:
-        return _NoBar()
+def _progress(total: int, desc: str, show: bool, initial: int = 0) -> Any:
     try:
         from tqdm.auto import tqdm
     except ImportError:  # the analysis extra is optional for the engine
-        return _NoBar()
-    return tqdm(total=total, desc=desc, unit="game", initial=initial)
-
-
-def summarize(frame) -> Any:
-    """Per agent and seat: games, win rate and the share of games nobody won, each with its
-    95 % Wilson interval (``win_low``–``win_high``, ``no_winner_low``–``no_winner_high``), mean
-    score and its spread, mean game length (a DataFrame)."""
-    import pandas as pd
-
-    from .metrics import wilson
-
-    if frame.empty:
-        return pd.DataFrame()
-    groups = frame.groupby(["agent", "seat"])
-    table = groups.agg(
-        games=("game", "nunique"), win_rate=("win", "mean"), no_winner=("no_winner", "mean"),
-        mean_score=("score", "mean"), sd_score=("score", "std"), mean_actions=("actions", "mean"),
-    )
-    rows = groups.size()
-    for rate in ("win", "no_winner"):
-        counts = groups[rate].sum()
-        ends = [wilson(float(counts[key]), int(rows[key])) for key in table.index]
-        at = table.columns.get_loc("win_rate" if rate == "win" else rate) + 1
-        table.insert(at, f"{rate}_high", [high for _, high in ends])
-        table.insert(at, f"{rate}_low", [low for low, _ in ends])
-    return table.round(3)
+        show = False
+    return tqdm(total=total, desc=desc, unit="game", initial=initial) if show else \
+        SimpleNamespace(update=lambda games: None, close=lambda: None)

@@ -1,184 +1,81 @@
 """Large studies: the analysis notebooks' key questions, answered on big samples and kept
 as data files, so a notebook plots them at once and can still re-run a small sample live.
 
-Each :class:`Study` is one ``simulate`` run (a game, its players, agents, variant, number of
-games, seed). ``run`` plays it and writes ``data/studies/<name>.csv.gz`` (the simulate
-table) with ``<name>.json`` beside it (the settings, the boardkit version, the time it
-took); ``load`` reads them back; ``summary`` gives the study's figure with its 95 % interval.
-The data files are produced by one command::
+Each :class:`Study` (``data/studies.toml`` defines them) is one ``simulate`` run. ``run``
+plays it into ``data/studies/<name>.csv.gz`` (the simulate table), with ``<name>.json``
+beside it (the settings, the boardkit version, the time it took); ``load`` reads them back;
+``summary`` gives the study's figure with its 95 % interval. One command makes them::
 
     python -m boardkit.analysis.studies [NAME ...] [--workers 2] [--n N]
 
-(``make studies`` runs them all; ``--status`` prints what is stored and what is left). A
-study is named after its question and its agent, so the notebooks can set a weak agent's
-answer beside a strong one's.
+(``make studies`` runs them all; ``--status`` prints what is stored and what is left).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field, fields
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic.dataclasses import dataclass
 
+from boardkit.engine.content import format_validation_error
+from boardkit.engine.content import load as load_toml
 from boardkit.engine.errors import BoardkitError, DataError, IncompleteRunError, VariantError
+from boardkit.engine.resources import data_dir
 
-from .metrics import GAME_COLUMNS, table_of_games
+from .metrics import GAME_COLUMNS, mean_ci, seat_win_rates, table_of_games, wilson
+from .runfile import Store, first_missing
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, config=ConfigDict(extra="forbid"))
 class Study:
-    """One question, answered by ``n`` games of ``game`` with ``agents``."""
+    """One question, answered by ``n`` games of ``game`` with ``agents``; ``measure`` names
+    its figure (``data/studies.toml`` says what each one is)."""
 
     game: str
     question: str
     agents: tuple[str, ...]
-    players: int
-    n: int
-    seed: int
-    #: "won": share of games somebody won; "seats": win rate by seat; "card": share of games
-    #: in which somebody meets the Auftragskarte's condition (Freizeitpark's ``card`` variant);
-    #: "score": the mean score of a Solo game (a normal interval of the mean); "cards": the
-    #: win rate of the players who ended with each card (Wishland's ``fact_cards``)
-    measure: str
+    players: Annotated[int, Field(ge=1)]
+    n: Annotated[int, Field(ge=1)]
+    seed: Annotated[int, Field(ge=0)]
+    measure: Literal["won", "seats", "card", "score", "cards"]
     variant: dict[str, Any] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
 
 
-#: Freizeitpark's twelve Auftragskarten (the ids of ``variant={"card": ...}``; analysis sits
-#: below the games, so the ids are listed here and a test holds them equal to the content's)
-FREIZEITPARK_CARDS = ("vielfalt", "wasserpark", "kinderland", "achterbahn_land", "halloween",
-                      "besucherrekord", "zug", "kommerz", "messe", "nachhaltigkeit",
-                      "park_der_landschaft", "volksfest")
-
-#: the studies behind the analysis notebooks (name -> study): each question asked of the
-#: greedy player and of the default search agent, 1,000 games each (``n`` is the target; the
-#: stored JSON's ``n`` says how many are played so far, see :func:`run`)
-STUDIES: dict[str, Study] = {
-    "wishland-seats-2p-greedy": Study(
-        "wishland", "Does a seat win more often at 2 players?", ("greedy",), 2, 1000, 12,
-        "seats"),
-    "wishland-seats-2p-mcts60": Study(
-        "wishland", "Does a seat win more often at 2 players?", ("mcts:60",), 2, 1000, 12,
-        "seats"),
-    "wishland-seats-2p-mcts": Study(
-        "wishland", "Does a seat win more often at 2 players?", ("mcts",), 2, 1000, 12,
-        "seats"),
-    # section 1 at 3 and 4 players: the same question and seed, greedy and the search
-    **{f"wishland-seats-{p}p-{agent}": Study(
-        "wishland", f"Does a seat win more often at {p} players?", (agent,), p, 1000, 12,
-        "seats") for p in (3, 4) for agent in ("greedy", "mcts")},
-    # a rule change that tests where seat 1's edge at 3 players comes from (notebook 41,
-    # section 6): over 7 rounds seat 1 chooses its Turn Order space first 3 times and the
-    # others twice; 6 rounds give every seat 2 first choices. The same seed deals the same
-    # games as the 7-round study (the number of rounds does not enter the setup)
-    "wishland-seats-3p-mcts-6rounds": Study(
-        "wishland", "Does seat 1 still win more often at 3 players when 6 rounds give every "
-        "seat two first choices?", ("mcts",), 3, 1000, 12, "seats", params={"rounds": 6}),
-    # the next test of the same edge (section 6, at 4 players): the house rule
-    # first_round_reversed mirrors round 1's Turn Order choice (seat 4 first, seat 1 last)
-    # and leaves the other rounds as the rulebook has them; same seed, same deals as
-    # wishland-seats-4p-mcts (the house rule does not enter the setup either)
-    "wishland-seats-4p-mcts-round1-reversed": Study(
-        "wishland", "Does seat 1 still win more often at 4 players when round 1's Turn Order "
-        "is chosen counter-clockwise (seat 4 first, seat 1 last)?", ("mcts",), 4, 1000, 12,
-        "seats", params={"first_round_reversed": True}),
-    **{f"wanderlust-seats-{p}p-greedy": Study(
-        "wanderlust", f"Does the first seat win more often at {p} players?", ("greedy",), p,
-        1000, 4, "seats") for p in (2, 3, 4, 5)},
-    **{f"wanderlust-seats-{p}p-greedy-finish-round": Study(
-        "wanderlust", f"Does the first seat win more often at {p} players?", ("greedy",), p,
-        1000, 4, "seats", params={"end.finish_round": True}) for p in (2, 3, 4, 5)},
-    **{f"wanderlust-seats-{p}p-mcts": Study(
-        "wanderlust", f"Does the first seat win more often at {p} players?", ("mcts",), p,
-        1000, 4, "seats") for p in (2, 3, 4, 5)},
-    # the house rule that removed greedy's first-seat edge at every count (notebook 31,
-    # section 4), asked of the search where its edge is largest: the deals of
-    # wanderlust-seats-2p-mcts (the end of the race does not enter the setup)
-    "wanderlust-seats-2p-mcts-finish-round": Study(
-        "wanderlust", "Does the first seat still win more often at 2 players when the round "
-        "is finished before the last turns?", ("mcts",), 2, 1000, 4, "seats",
-        params={"end.finish_round": True}),
-    "wanderlust-automatons-greedy": Study(
-        "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("greedy",),
-        1, 1000, 7, "won", {"automatons": 2}),
-    "wanderlust-automatons-mcts": Study(
-        "wanderlust", "How often does a player beat 2 automatons in Solo Mode?", ("mcts",),
-        1, 1000, 7, "won", {"automatons": 2}),
-    "lands-normal-greedy": Study(
-        "lands", "How often is a deal solved, and on which goal side?", ("greedy",), 1, 1000,
-        3, "won"),
-    "lands-normal-mcts": Study(
-        "lands", "How often is a deal solved, and on which goal side?", ("mcts",), 1, 1000,
-        3, "won"),
-    "lands-expert-greedy": Study(
-        "lands", "How often is an Expert Mode deal solved?", ("greedy",), 1, 1000, 3, "won",
-        {"expert": True}),
-    "lands-expert-mcts": Study(
-        "lands", "How often is an Expert Mode deal solved?", ("mcts",), 1, 1000, 3, "won",
-        {"expert": True}),
-    "lands-expert-strong": Study(
-        "lands", "How often is an Expert Mode deal solved?", ("mcts-strong",), 1, 1000, 3,
-        "won", {"expert": True}),
-    "freizeitpark-won-2p-greedy": Study(
-        "freizeitpark", "How often does somebody win a 2-player game?", ("greedy",), 2, 1000,
-        21, "won"),
-    "freizeitpark-won-2p-mcts": Study(
-        "freizeitpark", "How often does somebody win a 2-player game?", ("mcts",), 2, 1000, 21,
-        "won"),
-    "freizeitpark-won-2p-mcts-split": Study(
-        "freizeitpark", "How often does somebody win a 2-player game?", ("mcts",), 2, 1000, 21,
-        "won", params={"dice.attractions": "split"}),
-    "freizeitpark-won-2p-strong": Study(
-        "freizeitpark", "How often does somebody win a 2-player game?", ("mcts-strong",), 2,
-        1000, 21, "won"),
-    **{f"wishland-cards-2p-{agent}": Study(
-        "wishland", "Which cards go with winning at 2 players, with the Entrepreneur draft?",
-        (agent,), 2, 1000, 5, "cards", {"entrepreneurs": True})
-       for agent in ("greedy", "mcts")},
-    # a mean, not a rate: the search's 100 paired deals already give its mean score within
-    # +-0.66 VP and its gain over greedy within +-1.1 VP (p < 0.001), so its study stops there
-    # (decision 60); greedy's 1,000 cost seconds
-    **{f"wishland-solo-{agent}": Study(
-        "wishland", "What does a player score in Solo Mode?", (agent,), 1, n, 3, "score")
-       for agent, n in (("greedy", 1000), ("mcts", 100))},
-    # one study per Auftragskarte and agent, Solo games, the same seeds for every card (the
-    # dice are paired across cards as far as the choices allow)
-    **{f"freizeitpark-card-{card}-{agent}": Study(
-        "freizeitpark", f"How often is the Auftragskarte {card!r} met in a Solo game?",
-        (agent,), 1, 1000, 2026, "card", {"card": card})
-       for agent in ("greedy", "mcts") for card in FREIZEITPARK_CARDS},
-    # the card nobody meets, played by a player with a plan for it (is it the players?)
-    "freizeitpark-card-vielfalt-planner": Study(
-        "freizeitpark", "How often is the Auftragskarte 'vielfalt' met in a Solo game?",
-        ("planner",), 1, 1000, 2026, "card", {"card": "vielfalt"}),
-}
+class _Catalogue(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    study: dict[str, Study]
+    off_ladder: dict[str, str] = {}
 
 
-#: studies whose player is not a rung of the ladder (``boardkit.agents.LADDER``), with what
-#: was measured of it: a study's answer is taught only with its player's measured strength
-OFF_LADDER: dict[str, str] = {
-    "wishland-seats-2p-mcts60": "mcts:60, a fifth of the default search's iterations, scored "
-                                "12 of 40 seat-swapped games against greedy (p = 0.997 for "
-                                "'no better'): weaker than greedy, kept as the record of a "
-                                "withdrawn conclusion",
-    "freizeitpark-card-vielfalt-planner": "planner, greedy with a plan for a card that asks "
-                                          "for one of each kind (the two largest missing "
-                                          "first, room kept for them): a specialist for the "
-                                          "one such card, not a stronger player in general "
-                                          "(on every other card it plays as greedy)",
-}
+def catalogue(path: Path | None = None) -> tuple[dict[str, Study], dict[str, str]]:
+    """The studies of a catalogue (``data/studies.toml``) by name, and what was measured of
+    each player that is not a rung of the ladder; a malformed field is a :class:`DataError`
+    naming the file and the field."""
+    found = load_toml(_Catalogue, path or data_dir() / "studies.toml")
+    return found.study, found.off_ladder
+
+
+#: the studies behind the analysis notebooks, and the players that are not a rung of the
+#: ladder (``boardkit.agents.LADDER``) with what was measured of them: a study's answer is
+#: taught only with its player's measured strength
+STUDIES, OFF_LADDER = catalogue()
+#: Freizeitpark's twelve Auftragskarten (``variant={"card": ...}``), in the order of their
+#: studies; a test holds them equal to the game's content
+FREIZEITPARK_CARDS = tuple(s.variant["card"] for s in STUDIES.values()
+                           if s.measure == "card" and s.agents == ("greedy",))
 
 
 def folder() -> Path:
     """Where the study files live (``data/studies`` in a checkout, or the installed copy)."""
-    from boardkit.engine.resources import data_dir
-
     return data_dir() / "studies"
 
 
@@ -194,15 +91,13 @@ def study(name: str) -> Study:
 
 
 def play(name: str, n: int | None = None, backend: str = "serial", workers: int | None = None,
-         progress: bool | None = None, out: Path | None = None):
+         progress: bool | None = None, out: Path | Store | None = None) -> Any:
     """The study's simulate table (``n`` games instead of the study's, for a live sample);
     ``out`` keeps the rows in a resumable file as they finish (see ``simulate``)."""
     from .simulation import simulate
 
-    s = study(name)
-    return simulate(s.game, agents=list(s.agents), n=n or s.n, seed=s.seed, players=s.players,
-                    variant=s.variant, params=s.params, backend=backend, workers=workers,
-                    progress=progress, trace=False, out=out)
+    return simulate(**_settings(study(name), n or study(name).n), backend=backend,
+                    workers=workers, progress=progress, out=out)
 
 
 def _settings(s: Study, n: int) -> dict:
@@ -213,73 +108,66 @@ def _settings(s: Study, n: int) -> dict:
                         rotate=True, trace=False)
 
 
-def _meta(name: str, target: Path) -> dict | None:
-    """The stored study's JSON (None when its files are missing or the JSON is unreadable)."""
-    meta_path = target / f"{name}.json"
-    if not (target / f"{name}.csv.gz").exists() or not meta_path.exists():
-        return None
+def _meta(name: str, where: Path) -> dict:
+    """The stored study's JSON ({} when its files are missing or the JSON is unreadable)."""
     try:
-        meta = json.loads(meta_path.read_text())
+        meta = json.loads((where / f"{name}.json").read_text())
     except (OSError, ValueError):
-        return None
-    return meta if isinstance(meta, dict) else None
+        return {}
+    return meta if isinstance(meta, dict) and (where / f"{name}.csv.gz").exists() else {}
 
 
-def _stored_games(name: str, target: Path, meta: dict | None = None) -> int:
-    """How many games of this very study the stored files hold (games ``0 .. k-1``, played
-    with the study's settings); 0 when nothing is stored or the JSON is not the study's
-    now (:func:`_check_meta` asks the question, as it does for :func:`load_from`).
-    ``meta``: the stored JSON when the caller has read it already."""
-    meta = meta if meta is not None else _meta(name, target)
-    if meta is None:
-        return 0
-    try:
-        return _check_meta(meta, study(name), name, target / f"{name}.json")
-    except DataError:
-        return 0
-
-
-def _timed(meta: dict | None) -> tuple[float, int]:
+def _timed(meta: dict) -> tuple[float, int]:
     """The seconds and the games of every run that made a stored study (``timed_seconds``,
     ``timed_games``); a JSON written before they were kept gives its last run's alone."""
-    if not meta:
-        return 0.0, 0
     if "timed_games" in meta:
         return float(meta["timed_seconds"]), int(meta["timed_games"])
-    played = int(meta["n"]) - int(meta.get("resumed", 0))
+    played = int(meta["n"]) - int(meta.get("resumed", 0)) if meta else 0
     return (float(meta["seconds"]), played) if played > 0 else (0.0, 0)
 
 
-def _unbroken(frame) -> int:
-    """``k``: the table holds every game ``0 .. k-1`` (and not game ``k``)."""
-    played = set(int(g) for g in frame["game"].unique())
-    return next(k for k in range(len(played) + 1) if k not in played)
+def _stored(name: str, store: Store) -> int:
+    """Check the stored study and give it to ``store`` as its ``base``; its games (0 when
+    none are stored, or only games of another definition of the study)."""
+    try:
+        store.base = load_from(store.path.parent, name)
+    except (FileNotFoundError, _OtherSettings):  # none yet, or to be played again
+        return 0
+    return int(store.base.game.nunique())
 
 
-def _store(name: str, frame, target: Path, meta: dict) -> Path:
-    from .runfile import write_atomic, write_json_atomic
+def _publish(name: str, store: Store, frame: Any, goal: int, stored: int, resumed: int,
+             run: tuple[float, int, int] | None = None) -> int:
+    """Store games ``0 .. k-1`` of ``frame`` as the study (its JSON says ``target`` while
+    ``k`` is short of ``goal``); returns ``k``. ``run`` (seconds, games played, workers) is a
+    run that ends: the pace ``--status`` goes by adds it to the ``stored`` study's runs'."""
+    import boardkit
 
-    csv = target / f"{name}.csv.gz"
-    write_atomic(frame, csv)
-    write_json_atomic(meta, target / f"{name}.json")
-    return csv
+    before = _meta(name, store.path.parent) if stored else {}
+    seconds, games = _timed(before)
+    k = first_missing(frame.game.unique())
+    meta = {"study": name, **asdict(study(name)), "n": k, "boardkit": boardkit.__version__,
+            "workers": before.get("workers"), "timed_seconds": round(seconds, 1),
+            "timed_games": games, **({"target": goal} if k < goal else {}),
+            **({"resumed": resumed} if resumed else {})}
+    if run is not None:
+        meta.update(seconds=round(run[0], 1), workers=run[2],
+                    timed_seconds=round(seconds + run[0], 1), timed_games=games + run[1])
+    store.publish(frame[frame.game < k].reset_index(drop=True),
+                  store.path.parent / f"{name}.json", meta)
+    return k
 
 
 def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = None) -> Path:
     """Play the study on ``workers`` processes and write its data files; returns the CSV path.
 
-    The games go to a hidden work file beside the data files as they finish. A study grows:
-    when the stored files already hold the study's first games (same settings, fewer games),
-    the run starts from them and plays only the games they lack; when they hold ``n`` games
-    or more, nothing is played. An interrupted run (or one that lost its workers) keeps its
-    games in the work file, stores its longest unbroken run of games ``0 .. k-1`` as the
-    study when that is more than the files held (so a clean checkout can go on from there),
-    and raises :class:`IncompleteRunError`; running it again plays only the missing games.
-    The data files are replaced atomically."""
-    import boardkit
-
-    from .runfile import RunFile, sidecar
-
+    The study's table is its run's compacted file (:class:`~boardkit.analysis.runfile.Store`):
+    games are played into shards beside it, and only the games it lacks are played (a study
+    grows: its first games are a smaller study's); with ``n`` games or more nothing is
+    played. A run that stops stores its games ``0 .. k-1`` as the study (with ``target`` in
+    its JSON), keeps the others in its shards and raises :class:`IncompleteRunError`;
+    running it again plays only the missing games. A second run of a study being played is
+    refused."""
     s = study(name)
     if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
         raise VariantError(f"study {name}: the number of games (n) must be a positive "
@@ -287,110 +175,54 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     n = n or s.n
     target = Path(out or folder())
     target.mkdir(parents=True, exist_ok=True)
-    work = target / f".{name}.run.csv"
-    csv = target / f"{name}.csv.gz"
-    checked = None
-    if csv.exists():  # stored games are trusted only once their files are shown whole
-        try:
-            checked = load_from(target, name)
-        except _OtherSettings:
-            pass  # games of an earlier definition of the study: it is played again
-    stored = _stored_games(name, target)
-    timed = _timed(_meta(name, target)) if stored else (0.0, 0)
-    if stored >= n:
-        print(f"study {name}: the stored files hold {stored:,} games; nothing to play for "
-              f"{n:,}", file=sys.stderr)
-        return csv
-    if stored and not work.exists():  # grow the stored study: start from its games
-        kept = checked if checked is not None else load_from(target, name)
-        with RunFile(work, _settings(s, stored), overwrite=True) as grown:  # a run file grows
-            grown.publish(kept, {"complete": True, "games": stored, "finished": stored,
-                                 "missing": 0, "stopped": None, "resumed": 0})
-    t = time.perf_counter()
-    frame = play(name, n=n, backend="processes" if workers > 1 else "serial", workers=workers,
-                 progress=True, out=work)
-    seconds = time.perf_counter() - t
-    played_now = int(frame.attrs["finished"]) - int(frame.attrs["resumed"])
-    meta = {"study": name, **asdict(s), "boardkit": boardkit.__version__,
-            "seconds": round(seconds, 1), "workers": workers,
-            # every run's time and games, for the pace --status plans with (one short run
-            # after a restart is a poor guide)
-            "timed_seconds": round(timed[0] + seconds, 1), "timed_games": timed[1] + played_now}
-    if frame.attrs["resumed"]:
-        meta["resumed"] = frame.attrs["resumed"]  # games played by earlier runs
+    with Store(target / f"{name}.csv.gz", _settings(s, n)) as store:
+        stored = _stored(name, store)
+        if stored >= n:
+            print(f"study {name}: the stored files hold {stored:,} games; nothing to play "
+                  f"for {n:,}", file=sys.stderr)
+            return store.path
+        t = time.perf_counter()
+        frame = play(name, n=n, backend="processes" if workers > 1 else "serial",
+                     workers=workers, progress=True, out=store)
+        done, resumed = frame.attrs["finished"], frame.attrs["resumed"]
+        k = stored if done <= stored else _publish(name, store, frame, n, stored, resumed, (
+            time.perf_counter() - t, done - resumed, workers))
     if not frame.attrs["complete"]:
-        prefix = _unbroken(frame)
-        note = ""
-        if prefix > stored:
-            _store(name, frame[frame.game < prefix].reset_index(drop=True), target,
-                   {**meta, "n": prefix, "target": n})
-            note = f"; games 0-{prefix - 1} are stored as the study meanwhile"
+        note = f"; games 0-{k - 1} are stored as the study meanwhile" if k > stored else ""
         raise IncompleteRunError(
-            f"study {name}: {frame.attrs['finished']:,} of {frame.attrs['games']:,} games played "
-            f"({frame.attrs['stopped']}); they are kept in {work}{note}: run the study again "
-            f"to play the rest")
-    _store(name, frame, target, {**meta, "n": int(frame.game.nunique())})
-    work.unlink()
-    sidecar(work).unlink()
-    return csv
+            f"study {name}: {done:,} of {n:,} games played ({frame.attrs['stopped']}); they "
+            f"are kept in {store.folder}{note}: run the study again to play the rest")
+    return store.path
 
 
 def store(name: str, where: Path | None = None) -> int:
-    """Store the unbroken games ``0 .. k-1`` that a run of the study on this machine has
-    finished (its work file, checkpointed every minute) as the study's data files, **without
-    stopping the run**, so they can be committed while it goes on; returns ``k``. Nothing is
-    written when the data files already hold as many games. The run, when it stops or ends,
-    stores its own (larger) prefix or the whole study as before."""
-    import pandas as pd
-
-    from .runfile import _canonical, same_run, sidecar
-
+    """Store the games ``0 .. k-1`` that a run of the study on this machine has finished (its
+    shards) as the study's data files, **without stopping the run**, so they can be
+    committed while it goes on; returns ``k``. Nothing is written when the data files
+    already hold as many games."""
     s = study(name)
-    target = Path(where or folder())
-    work = target / f".{name}.run.csv"
-    if not work.exists():
-        raise VariantError(f"study {name}: no run of it on this machine to store from (no "
-                           f"{work.name} in {target}); play it with python -m "
-                           f"boardkit.analysis.studies {name}")
-    try:
-        settings = json.loads(sidecar(work).read_text())["settings"]
-        frame = pd.read_csv(work)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise VariantError(f"study {name}: its work file {work.name} cannot be read "
-                           f"({type(exc).__name__}: {exc})") from exc
-    mine = _canonical(_settings(s, 0))
-    if not isinstance(settings, dict) or not same_run(settings, mine):
-        raise VariantError(f"study {name}: its work file {work.name} holds a run with other "
-                           "settings; nothing stored")
-    prefix = _unbroken(frame)
-    meta = _meta(name, target) or {}
-    stored = _stored_games(name, target, meta) if meta else 0
-    if prefix <= stored:
-        print(f"study {name}: the data files hold {stored:,} games, the run {prefix:,} in a "
+    run_of = Store(Path(where or folder()) / f"{name}.csv.gz", _settings(s, s.n))
+    if not run_of.shards():
+        other = "with other settings" if run_of.shards(mine=False) else "of it"
+        raise VariantError(f"study {name}: no run {other} on this machine to store from (no "
+                           f"shards in {run_of.folder}); nothing stored")
+    stored = _stored(name, run_of)
+    frame = run_of.frame(s.n)
+    if first_missing(frame.game.unique()) <= stored:
+        print(f"study {name}: the data files hold {stored:,} games, the run no more in a "
               "row; nothing stored", file=sys.stderr)
         return stored
-    import boardkit
-
-    # the pace --status goes by stays the stored runs' (this run's time is known when it ends)
-    seconds, games = _timed(meta) if stored else (0.0, 0)
-    _store(name, frame[frame.game < prefix].reset_index(drop=True), target,
-           {"study": name, **asdict(s), "boardkit": boardkit.__version__,
-            "workers": meta.get("workers"), "timed_seconds": seconds, "timed_games": games,
-            "n": prefix, "resumed": stored, "target": int(settings.get("n", s.n))})
-    print(f"study {name}: games 0-{prefix - 1} stored while its run goes on", file=sys.stderr)
-    return prefix
+    k = _publish(name, run_of, frame, s.n, stored, stored)  # the run's time comes at its end
+    print(f"study {name}: games 0-{k - 1} stored while its run goes on", file=sys.stderr)
+    return k
 
 
-#: the columns every study table has (``simulate``'s own; a game adds its facts)
-_COLUMNS = (*GAME_COLUMNS, "seed", "rank")
-
-
-def load_from(where: Path, name: str):
+def load_from(where: Path, name: str) -> Any:
     """The stored table of a study in the folder ``where`` (with its settings in
     ``frame.attrs``). The files are checked before anything reads a figure from them: a
-    table that cannot be read, a JSON that is not the study's (:func:`_check_meta`), or
-    rows that are not whole games ``0 .. n-1`` with one row per seat raise a
-    :class:`DataError` naming the file and the field, and what to do."""
+    table that cannot be read, a JSON that is not the study's, or rows that are not whole
+    games ``0 .. n-1`` with one row per seat raise a :class:`DataError` naming the file and
+    the field, and what to do."""
     import pandas as pd
 
     s = study(name)
@@ -427,48 +259,32 @@ class _OtherSettings(DataError):
     (its definition changed): :func:`run` plays it again from scratch."""
 
 
-class _StoredStudy(BaseModel):
-    """The JSON beside a study's table: the study's settings and how many games it holds
-    (the run's timings and versions may follow)."""
-
-    model_config = ConfigDict(extra="allow")
-    study: str
-    game: str
-    question: str
-    agents: list[str]
-    players: int = Field(ge=1)
-    n: int = Field(ge=1)
-    seed: int = Field(ge=0)
-    measure: str
-    variant: dict[str, Any] = {}
-    params: dict[str, Any] = {}
-
-
 def _check_meta(meta: Any, s: Study, name: str, path: Path) -> int:
     """The number of games the JSON says the table holds, once it is shown to be this
     study's: every setting the games depend on equal to the study's own."""
-    from boardkit.engine.content import format_validation_error
-
     if not isinstance(meta, dict):
         raise _broken(path, name, "it is not a JSON object")
-    try:
-        stored = _StoredStudy.model_validate(meta)
+    try:  # the study's fields, as the catalogue's are checked; the run's timings may follow
+        stored = TypeAdapter(Study).validate_python(
+            {f.name: meta.get(f.name) for f in fields(Study) if f.name in meta})
     except ValidationError as exc:
         raise _broken(path, name, format_validation_error("the JSON", exc, limit=3)) from None
-    if stored.study != name:
-        raise _broken(path, name, f"its field study is {stored.study[:60]!r}, not {name!r}")
+    if meta.get("study") != name:
+        raise _broken(path, name, f"its field study is {str(meta.get('study'))[:60]!r}, not "
+                                  f"{name!r}")
     for key in ("game", "agents", "players", "seed", "measure", "variant", "params"):
         have, want = getattr(stored, key), getattr(s, key)
-        if (list(want) if key == "agents" else want) != have:
+        if have != want:
             raise _OtherSettings(_broken(path, name, (
-                f"its field {key} is {str(have)[:60]}, but the study is played with {want}: "
-                f"these are games of another definition of the study")))
+                f"its field {key} is {str(list(have) if key == 'agents' else have)[:60]}, but "
+                f"the study is played with {want}: these are games of another definition of "
+                "the study")))
     return stored.n
 
 
-def _check_rows(frame, s: Study, k: int, name: str, path: Path) -> None:
+def _check_rows(frame: Any, s: Study, k: int, name: str, path: Path) -> None:
     """The table holds games ``0 .. k-1``, each with one row per seat ``0 .. players-1``."""
-    missing = [c for c in _COLUMNS if c not in frame.columns]
+    missing = [c for c in (*GAME_COLUMNS, "seed", "rank") if c not in frame.columns]
     if missing:
         raise _broken(path, name, f"it has no column {', '.join(missing)}")
     if frame.game.isna().any() or frame.seat.isna().any():
@@ -479,12 +295,11 @@ def _check_rows(frame, s: Study, k: int, name: str, path: Path) -> None:
         raise _broken(path, name, f"game {row.game} has seat {row.seat} twice "
                                   f"({int(twice.sum())} repeated rows)")
     per_game = frame.groupby("game").seat.agg(["size", "min", "max"])
-    games = set(per_game.index.tolist())
-    if games != set(range(k)):
-        absent = sorted(set(range(k)) - games)[:3]
-        extra = sorted(games - set(range(k)))[:3]
-        raise _broken(path, name, f"its JSON says games 0-{k - 1}, the table "
-                                  f"{'lacks ' + str(absent) if absent else 'also has ' + str(extra)}")
+    games, want = set(per_game.index.tolist()), set(range(k))
+    if games != want:
+        odd = f"lacks {sorted(want - games)[:3]}" if want - games else \
+            f"also has {sorted(games - want)[:3]}"
+        raise _broken(path, name, f"its JSON says games 0-{k - 1}, the table {odd}")
     short = per_game[(per_game["size"] != s.players) | (per_game["min"] != 0)
                      | (per_game["max"] != s.players - 1)]
     if len(short):
@@ -492,12 +307,12 @@ def _check_rows(frame, s: Study, k: int, name: str, path: Path) -> None:
                                   f"rows, not one for each of {s.players} seats")
 
 
-def load(name: str):
+def load(name: str) -> Any:
     """The stored table of a study (with its settings in ``frame.attrs``)."""
     return load_from(folder(), name)
 
 
-def summary(frame, name: str):
+def summary(frame: Any, name: str) -> Any:
     """The study's figure: a one-row table (``won``; ``card``: the share of games in which
     the card's condition is met at the end, beside the share won) or one row per seat
     (``seats``), with games, rate and 95 % Wilson interval; ``score``: the mean score with a
@@ -506,53 +321,45 @@ def summary(frame, name: str):
     all the other players (the game's analysis names the cards)."""
     import pandas as pd
 
-    from .metrics import seat_win_rates, wilson
-
     s = study(name)
     needs = {"card": ("game", "win", "fact_card_met"), "score": ("game", "score"),
              "cards": ("game", "win", "fact_cards")}.get(s.measure, ("game", "seat", "win"))
     table_of_games(frame, f"the summary of {name}", needs)
-    if s.measure == "won":
-        per_game = frame.groupby("game")["win"].any()
-        k, n = int(per_game.sum()), len(per_game)
-        low, high = wilson(k, n)
-        return pd.DataFrame([{"study": name, "agent": ",".join(s.agents), "games": n,
-                              "won": k / n, "ci_low": low, "ci_high": high}])
-    if s.measure == "card":
-        per_game = frame.groupby("game").agg(met=("fact_card_met", "max"), won=("win", "any"))
-        k, n = int(per_game.met.sum()), len(per_game)
-        low, high = wilson(k, n)
-        return pd.DataFrame([{"study": name, "agent": ",".join(s.agents),
-                              "card": s.variant["card"], "games": n, "met": k / n,
-                              "ci_low": low, "ci_high": high, "won": per_game.won.mean()}])
-    if s.measure == "score":
-        from .metrics import mean_ci
+    head = {"study": name, "agent": ",".join(s.agents)}
 
+    def rate(k: int, n: int, key: str, **before: Any) -> dict:
+        low, high = wilson(k, n)
+        return {**head, **before, key: k / n, "ci_low": low, "ci_high": high}
+
+    if s.measure in ("won", "card"):
+        per_game = frame.groupby("game").agg(won=("win", "any"), **(
+            {"met": ("fact_card_met", "max")} if s.measure == "card" else {}))
+        n = len(per_game)
+        if s.measure == "won":
+            return pd.DataFrame([rate(int(per_game.won.sum()), n, "won", games=n)])
+        return pd.DataFrame([{**rate(int(per_game.met.sum()), n, "met", card=s.variant["card"],
+                                     games=n), "won": per_game.won.mean()}])
+    if s.measure == "score":
         mean, low, high = mean_ci(frame.score)
         q = frame.score.quantile([0.25, 0.5, 0.75])
-        return pd.DataFrame([{"study": name, "agent": ",".join(s.agents),
-                              "games": frame.game.nunique(), "mean": mean, "ci_low": low,
-                              "ci_high": high, "sd": frame.score.std(), "min": frame.score.min(),
-                              "q1": q[0.25], "median": q[0.5], "q3": q[0.75],
-                              "max": frame.score.max()}])
+        return pd.DataFrame([{**head, "games": frame.game.nunique(), "mean": mean,
+                              "ci_low": low, "ci_high": high, "sd": frame.score.std(),
+                              "min": frame.score.min(), "q1": q[0.25], "median": q[0.5],
+                              "q3": q[0.75], "max": frame.score.max()}])
     if s.measure == "cards":
         held = frame.assign(card=frame.fact_cards.astype(str).str.split()).explode("card")
-        rows = []
-        for card, group in held[held.card.notna()].groupby("card"):
-            k, n = int(group.win.sum()), len(group)
-            low, high = wilson(k, n)
-            others = frame[~frame.index.isin(group.index)]
-            rows.append({"study": name, "agent": ",".join(s.agents), "card": int(card),
-                         "players": n, "win_rate": k / n, "ci_low": low, "ci_high": high,
-                         "win_rate_without": others.win.mean()})
+        rows = [{**rate(int(group.win.sum()), len(group), "win_rate", card=int(card),
+                        players=len(group)),
+                 "win_rate_without": frame[~frame.index.isin(group.index)].win.mean()}
+                for card, group in held[held.card.notna()].groupby("card")]
         return pd.DataFrame(rows).sort_values("card").reset_index(drop=True)
     table = seat_win_rates(frame).reset_index()
-    table.insert(0, "agent", ",".join(s.agents))
+    table.insert(0, "agent", head["agent"])
     table.insert(0, "study", name)
     return table
 
 
-def compare(*names: str):
+def compare(*names: str) -> Any:
     """The stored studies' figures one under the other (the same question asked with a
     weaker and a stronger agent), each with its number of games and 95 % interval."""
     import pandas as pd
@@ -565,63 +372,51 @@ def compare(*names: str):
     return pd.concat([summary(load(n), n) for n in names], ignore_index=True)
 
 
-def left_text(table) -> str:
+def left_text(table: Any) -> str:
     """One line under :func:`status`'s table: what is left to play, in studies, games and
     hours at their paces (a study with no pace to go by is counted apart)."""
     open_ = table[table.left > 0]
     if open_.empty:
         return "nothing left to play: every study is complete"
     unknown = int(open_.hours_left.isna().sum())
-    hours = float(open_.hours_left.sum(skipna=True))
     names = ", ".join(open_.index[:4]) + (", …" if len(open_) > 4 else "")
     return (f"left: {len(open_)} stud{'y' if len(open_) == 1 else 'ies'} ({names}), "
-            f"{int(open_.left.sum()):,} games, about {hours:.1f} hours at their paces"
+            f"{int(open_.left.sum()):,} games, about "
+            f"{float(open_.hours_left.sum(skipna=True)):.1f} hours at their paces"
             + (f" and {unknown} with no pace to go by yet" if unknown else ""))
 
 
-def status(where: Path | None = None, names: list[str] | None = None):
-    """Where every study stands: games stored (and kept in its work file by a run that is
-    going on or was stopped), its target, and the time the rest would take at the pace of
-    the runs that made it (every run's seconds over their games, on as many workers as the
-    last). A study with no timed games yet goes by the pace of its nearest measured sibling:
-    the same game and players, at the nearest player count (fewer on a tie); ``pace_from``
-    names that sibling (empty when the pace is the study's own, or there is none), so an
-    estimate is never mistaken for a measure.
-    ``names``: only the studies named, or whose names start with one of them
-    (``freizeitpark-card`` for a family). Nothing is played."""
-    import math
-
+def status(where: Path | None = None, names: list[str] | str | None = None) -> Any:
+    """Where every study stands: games stored, games kept on this machine (stored, or in the
+    shards of a run going on, stopped or killed), its target, and the time the rest would
+    take at the pace of the runs that made it (every run's seconds over their games, on as
+    many workers as the last). A study with no timed games yet goes by the pace of its
+    nearest timed sibling: the same game, agents, variant and parameters at the nearest
+    player count (fewer on a tie), or failing that the same study under other rules
+    (parameters) at its own count; ``pace_from`` names it (``NAME (other rules)``), so an
+    estimate is never mistaken for a measure. ``names``: only the studies named, or whose
+    names start with one of them (``freizeitpark-card`` for a family). Nothing is played."""
     import pandas as pd
 
     target = Path(where or folder())
-    chosen = list(STUDIES)
-    if isinstance(names, str):  # one name, not its letters
-        names = [names]
-    if names:
-        chosen = [n for n in STUDIES if any(n.startswith(prefix) for prefix in names)]
-        if not chosen:
-            raise VariantError(f"no study is named or starts with {', '.join(map(repr, names))}; "
-                               f"known: {', '.join(sorted(STUDIES))}")
+    names = [names] if isinstance(names, str) else names  # one name, not its letters
+    chosen = [n for n in STUDIES if not names or any(n.startswith(p) for p in names)]
+    if not chosen:
+        raise VariantError(f"no study is named or starts with {', '.join(map(repr, names or []))}; "
+                           f"known: {', '.join(sorted(STUDIES))}")
     measured = _measured(target)
+    timed = {n: row for n, row in measured.items() if not math.isnan(row[1])}
     rows = []
     for name in chosen:
         s = STUDIES[name]
         stored, pace, workers = measured.get(name, (0, math.nan, None))
-        pace_from = ""
-        sibling = _nearest_sibling(s, measured) if pace != pace else None
-        if sibling is not None:  # no timed games of its own: a sibling's pace, named
-            _, pace, workers = measured[sibling.removesuffix(" (other rules)")]
-            pace_from = sibling
-        work = target / f".{name}.run.csv"
-        kept = 0
-        if work.exists():
-            try:
-                kept = int(pd.read_csv(work, usecols=["game"]).game.nunique())
-            except (OSError, ValueError):
-                kept = 0
-        done = max(stored, kept)
+        pace_from = "" if name in timed else _nearest_sibling(s, timed)
+        if pace_from:  # no timed games of its own: a sibling's pace, named
+            _, pace, workers = timed[pace_from.removesuffix(" (other rules)")]
+        shards = Store(target / f"{name}.csv.gz", _settings(s, s.n)).games()
+        done = len(shards | set(range(stored)))  # its shards' games too
         rows.append({"study": name, "agent": ",".join(s.agents), "stored": stored,
-                     "in_work_file": kept, "target": s.n, "left": max(0, s.n - done),
+                     "kept": done, "target": s.n, "left": max(0, s.n - done),
                      "s_per_game": pace, "workers": workers, "pace_from": pace_from,
                      "hours_left": max(0, s.n - done) * pace / 3600})
     return pd.DataFrame(rows).set_index("study")
@@ -631,39 +426,34 @@ def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
     """Every study stored in ``target``: its games stored, its pace (seconds a game over
     every run that made it; NaN when none was timed) and its last run's workers."""
     out: dict[str, tuple[int, float, Any]] = {}
-    for name in STUDIES:
+    for name, s in STUDIES.items():
         meta = _meta(name, target)
-        stored = _stored_games(name, target, meta) if meta else 0
-        if not meta or not stored:
-            continue
         try:
+            stored = _check_meta(meta, s, name, target / f"{name}.json") if meta else None
             seconds, played = _timed(meta)
+        except DataError:  # not this study's games now: as if nothing were stored
+            continue
         except (ValueError, KeyError, TypeError):  # a JSON without usable timings
             seconds, played = 0.0, 0
-        out[name] = ((stored, seconds / played, meta.get("workers")) if played > 0
-                     else (stored, float("nan"), None))
+        if stored is not None:
+            out[name] = ((stored, seconds / played, meta.get("workers")) if played > 0
+                         else (stored, math.nan, None))
     return out
 
 
-def _nearest_sibling(study: Study, measured: dict[str, tuple[int, float, Any]]) -> str | None:
-    """The timed study most like ``study``: the same game, players (agents), variant and
-    parameters, at the nearest player count (the smaller on a tie); failing that, the same
-    study under the rulebook's rules or another house rule (the same game, players, variant
-    and player count, other parameters), named with " (other rules)" after it."""
-    timed = [n for n, (_, pace, _) in measured.items() if pace == pace]
-    alike = [(abs(STUDIES[n].players - study.players), STUDIES[n].players, n) for n in timed
-             if (STUDIES[n].game, STUDIES[n].agents, STUDIES[n].variant, STUDIES[n].params)
-             == (study.game, study.agents, study.variant, study.params)]
-    if alike:
-        return min(alike)[2]
-    ruled = sorted(n for n in timed
-                   if (STUDIES[n].game, STUDIES[n].agents, STUDIES[n].variant,
-                       STUDIES[n].players) == (study.game, study.agents, study.variant,
-                                               study.players))
-    return f"{ruled[0]} (other rules)" if ruled else None
+def _nearest_sibling(s: Study, timed: dict[str, Any]) -> str:
+    """The timed study most like ``s`` (see :func:`status`); "" when there is none."""
+    def alike(other: Study, *keys: str) -> bool:
+        return all(getattr(other, k) == getattr(s, k) for k in ("game", "agents", "variant",
+                                                                 *keys))
+
+    near = [(abs(STUDIES[n].players - s.players), STUDIES[n].players, n) for n in timed
+            if alike(STUDIES[n], "params")]
+    ruled = sorted(n for n in timed if alike(STUDIES[n], "players"))
+    return min(near)[2] if near else f"{ruled[0]} (other rules)" if ruled else ""
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m boardkit.analysis.studies",
                                      description="play the large studies and store their tables")
     parser.add_argument("names", nargs="*",
@@ -677,41 +467,31 @@ def main(argv=None) -> int:
                         help="store the games a run on this machine has finished (games 0 .. "
                              "k-1) as the named studies, without stopping it; play nothing")
     args = parser.parse_args(argv)
-    if args.store:
-        if not args.names:
-            print("studies: error: --store needs the names of the studies", file=sys.stderr)
-            return 2
-        for name in args.names:
-            try:
-                store(name)
-            except BoardkitError as exc:
-                print(f"studies: error: {exc}", file=sys.stderr)
-                return 2
-        return 0
-    if args.status:
-        import pandas as pd
-
-        try:
-            table = status(names=args.names)
-        except BoardkitError as exc:
-            print(f"studies: error: {exc}", file=sys.stderr)
-            return 2
-        with pd.option_context("display.width", 160, "display.max_rows", None):
-            print(table.round({"s_per_game": 1, "hours_left": 1}).to_string())
-        print(left_text(table))
-        return 0
+    if args.store and not args.names:
+        print("studies: error: --store needs the names of the studies", file=sys.stderr)
+        return 2
     from .simulation import EXIT_PARTIAL, one_line_warnings, term_as_interrupt
 
-    for name in args.names or list(STUDIES):
-        try:
-            with one_line_warnings("studies"), term_as_interrupt():
-                path = run(name, n=args.n, workers=args.workers)
-            table = summary(load(name), name)
-        except BoardkitError as exc:  # one line, never a traceback
-            print(f"studies: error: {exc}", file=sys.stderr)
-            return EXIT_PARTIAL if isinstance(exc, IncompleteRunError) else 2
-        print(table.round(3).to_string(index=False))
-        print(f"-> {path}", flush=True)
+    try:
+        if args.store:
+            for name in args.names:
+                store(name)
+        elif args.status:
+            import pandas as pd
+
+            table = status(names=args.names)
+            with pd.option_context("display.width", 160, "display.max_rows", None):
+                print(table.round({"s_per_game": 1, "hours_left": 1}).to_string())
+            print(left_text(table))
+        else:
+            for name in args.names or list(STUDIES):
+                with one_line_warnings("studies"), term_as_interrupt():
+                    path = run(name, n=args.n, workers=args.workers)
+                print(summary(load(name), name).round(3).to_string(index=False))
+                print(f"-> {path}", flush=True)
+    except BoardkitError as exc:  # one line, never a traceback
+        print(f"studies: error: {exc}", file=sys.stderr)
+        return EXIT_PARTIAL if isinstance(exc, IncompleteRunError) else 2
     return 0
 
 
