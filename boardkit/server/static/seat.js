@@ -6,6 +6,7 @@
 // to a server, and then travels only in an Authorization header (and in the WebSocket's
 // query, where no header can be set). Nothing here decides what is legal: the server does.
 import board from "./board.js";
+import { boardModel } from "./board-model.js";
 
 const table = document.body.dataset.table;
 const token = new URLSearchParams(window.location.hash.slice(1)).get("token") || "";
@@ -13,28 +14,7 @@ const api = `/api/tables/${encodeURIComponent(table)}`;
 const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------------ the board's model
-// board.js talks to an anywidget model: get/on/off for the traits `svg` and `legal`, and
-// send for the user's messages. This one keeps them here and sends messages to the server.
-const data = { svg: "", legal: [] };
-const listeners = new Map();
-const model = {
-  get: (name) => data[name],
-  set(name, value) {
-    data[name] = value;
-    for (const fn of listeners.get(`change:${name}`) || []) fn();
-  },
-  on(name, fn) {
-    if (!listeners.has(name)) listeners.set(name, new Set());
-    listeners.get(name).add(fn);
-  },
-  off(name, fn) {
-    const set = listeners.get(name);
-    if (set) set.delete(fn);
-  },
-  send(msg) {
-    sendMessage(msg);
-  },
-};
+const model = boardModel((msg) => sendMessage(msg));
 
 let shown = { server: null, revision: -1 };
 let lastDragMove = 0;

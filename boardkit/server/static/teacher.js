@@ -9,6 +9,7 @@
 // send to a server; it travels in an Authorization header (and in the WebSocket's query, where
 // no header can be set, masked in the server's log).
 import board from "./board.js";
+import { boardModel } from "./board-model.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(window.location.hash.slice(1));
@@ -373,24 +374,7 @@ async function refresh(force = false) {
 }
 
 // ------------------------------------------------------------------ watching a table
-const data = { svg: "", legal: [] };
-const listeners = new Map();
-const model = {
-  get: (name) => data[name],
-  set(name, value) {
-    data[name] = value;
-    for (const fn of listeners.get(`change:${name}`) || []) fn();
-  },
-  on(name, fn) {
-    if (!listeners.has(name)) listeners.set(name, new Set());
-    listeners.get(name).add(fn);
-  },
-  off(name, fn) {
-    const set = listeners.get(name);
-    if (set) set.delete(fn);
-  },
-  send() {}, // the teacher watches: the seats play
-};
+const model = boardModel(() => {}); // the teacher watches: the seats play
 
 let watching = null; // {table, as, socket, shown: {server, revision}}
 let retry = 500;
