@@ -354,8 +354,8 @@ def test_seats_beside_reads_two_runs_of_the_same_deals_and_refuses_a_mismatch():
 
 def test_seats_beside_knows_a_part_of_a_study_from_the_whole():
     """A verdict waits for the whole study (decision 61): the comparison says when the deals
-    read are fewer than a run was planned for (a stored study's target while it is played,
-    its n once complete; a simulate run's games), and tables without that record pass."""
+    read are fewer than a run was planned for (its games: a stored study's, a simulate
+    run's), and tables without that record pass."""
     import pandas as pd
 
     from boardkit.analysis.lab import planned, seats_beside
@@ -366,8 +366,8 @@ def test_seats_beside_knows_a_part_of_a_study_from_the_whole():
         frame.attrs.update(attrs)
         return frame
 
-    done = table([0, 1, 0, 1, 0], study="done", n=5)
-    growing = table([1, 1, 0, 0, 0], study="growing", n=5, target=1000)
+    done = table([0, 1, 0, 1, 0], study="done", games=5)
+    growing = table([1, 1, 0, 0, 0], study="growing", games=1000)
     live = table([0, 0, 1, 1, 0], games=5)
     by_hand = table([1, 0, 1, 0, 1])
     assert [planned(f) for f in (done, growing, live, by_hand)] == [5, 1000, 5, None]
@@ -429,8 +429,8 @@ def test_seat_finding_reads_a_seat_edge_from_each_players_interval():
     from boardkit.analysis.lab import findings, interval_text, seat_finding, seats_beside
 
     # 40 deals: seat 1 wins 34 with the weaker player, 20 (a fair half) with the stronger
-    weak = _seat_table([0] * 34 + [1] * 6, study="weak", n=40)
-    strong = _seat_table([0, 1] * 20, study="strong", n=40)
+    weak = _seat_table([0] * 34 + [1] * 6, study="weak", games=40)
+    strong = _seat_table([0, 1] * 20, study="strong", games=40)
     beside = seats_beside({"greedy": weak, "mcts": strong})
     row = seat_finding(beside, 1, ahead=True)
     assert row["finding"] == "2 players: seat 1 wins more than half"
@@ -443,8 +443,8 @@ def test_seat_finding_reads_a_seat_edge_from_each_players_interval():
     assert seat_finding(beside, 2, ahead=True)["weaker_shows"] is False
     assert findings([row, behind]).verdict.tolist() == ["the weaker player's"] * 2
     # three players: a third; a study still growing gives no verdict for the stronger player
-    three = _seat_table([0, 1, 2] * 20, seats=3, study="three", n=60)
-    growing = _seat_table([0] * 60, seats=3, study="growing", n=60, target=1000)
+    three = _seat_table([0, 1, 2] * 20, seats=3, study="three", games=60)
+    growing = _seat_table([0] * 60, seats=3, study="growing", games=1000)
     part = seats_beside({"greedy": three, "mcts": growing})
     ahead = seat_finding(part, 1, ahead=True)
     assert ahead["finding"] == "3 players: seat 1 wins more than a third"

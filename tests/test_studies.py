@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from boardkit.analysis import studies
+from boardkit.analysis.runfile import sidecar
 from boardkit.engine import VariantError
 
 
@@ -23,8 +24,10 @@ def test_a_study_runs_stores_and_loads(here):
     path = studies.run("wanderlust-automatons-greedy", n=4, workers=1)
     assert path == here / "wanderlust-automatons-greedy.csv.gz"
     assert not list(here.glob(".*.part"))  # written under a temporary name, then renamed
-    meta = json.loads((here / "wanderlust-automatons-greedy.json").read_text())
-    assert meta["n"] == 4 and meta["agents"] == ["greedy"] and meta["variant"] == {"automatons": 2}
+    meta = json.loads(sidecar(path).read_text())  # the run file of a simulate(out=...) run
+    assert meta["finished"] == meta["settings"]["n"] == 4 and meta["complete"]
+    assert set(meta["settings"]["agents"]) == {"greedy"}
+    assert meta["settings"]["variant"] == {"automatons": 2}
     frame = studies.load("wanderlust-automatons-greedy")
     assert frame.game.nunique() == 4 and frame.attrs["game"] == "wanderlust"
     table = studies.summary(frame, "wanderlust-automatons-greedy")
@@ -240,12 +243,12 @@ def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, cap
         "dice-grid", "How often does somebody win?", ("random",), 2, 12, 4, "won"))
     stop_after(5)
     with pytest.raises(IncompleteRunError, match="5 of 12 games played .interrupted.; they "
-                                                 "are kept in .*: run the study again"), \
+                                                 "are stored: run the study again"), \
             pytest.warns(simulation.IncompleteRunWarning):
         studies.run("dice-test", workers=1)
-    # games 0-4 are stored as the study meanwhile (a clean checkout goes on from there)
-    meta = json.loads((here / "dice-test.json").read_text())
-    assert meta["n"] == 5 and meta["target"] == 12
+    # the finished games are stored as the study meanwhile (a clean checkout goes on from there)
+    meta = json.loads(sidecar(here / "dice-test.csv.gz").read_text())
+    assert (meta["finished"], meta["games"], meta["complete"]) == (5, 12, False)
     assert studies.load("dice-test").game.nunique() == 5
     stop_after(5)
     assert studies.main(["dice-test", "--workers", "1"]) == 3  # resumes, interrupted again
@@ -255,9 +258,10 @@ def test_an_interrupted_study_keeps_its_games_and_resumes(here, monkeypatch, cap
     stop_after.disarm()
     studies.run("dice-test", workers=1)  # plays the 2 missing games
     frame = studies.load("dice-test")
-    assert sorted(p.name for p in here.iterdir()) == ["dice-test.csv.gz", "dice-test.json"]
-    meta = json.loads((here / "dice-test.json").read_text())
-    assert meta["resumed"] == 10 and meta["n"] == 12 and "target" not in meta
+    assert sorted(p.name for p in here.iterdir()) == ["dice-test.csv.gz",
+                                                      "dice-test.csv.gz.run.json"]
+    meta = json.loads(sidecar(here / "dice-test.csv.gz").read_text())
+    assert (meta["resumed"], meta["finished"], meta["complete"]) == (10, 12, True)
     whole = studies.play("dice-test")
     assert frame.drop(columns="seconds").equals(whole.drop(columns="seconds"))
 
@@ -274,9 +278,10 @@ def test_a_terminated_study_keeps_its_games(here, monkeypatch, capsys, stop_afte
     stop_after(5, lambda: os.kill(os.getpid(), signal.SIGTERM))
     assert studies.main(["dice-term", "--workers", "1"]) == 3
     assert "5 of 12 games played (interrupted)" in capsys.readouterr().err
-    # games 0-4 are stored as the study, so no shard is left to keep
-    assert sorted(p.name for p in here.iterdir()) == ["dice-term.csv.gz", "dice-term.json"]
-    assert studies.load("dice-term").game.nunique() == 5  # games 0-4, stored meanwhile
+    # the games are stored as the study, so no shard is left to keep
+    assert sorted(p.name for p in here.iterdir()) == ["dice-term.csv.gz",
+                                                      "dice-term.csv.gz.run.json"]
+    assert studies.load("dice-term").game.nunique() == 5
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # given back after the run
 
 
@@ -294,13 +299,13 @@ def test_a_study_grows_from_its_stored_games(here, dice_study, request):
     played = request.getfixturevalue("games_played")
     studies.run(dice_study, n=7, workers=1)
     assert sorted(played) == [4, 5, 6]
-    meta = json.loads((here / f"{dice_study}.json").read_text())
-    assert meta["n"] == 7 and meta["resumed"] == 4
+    meta = json.loads(sidecar(here / f"{dice_study}.csv.gz").read_text())
+    assert meta["finished"] == 7 and meta["resumed"] == 4
     grown = studies.load(dice_study)
     whole = studies.play(dice_study, n=7)
     assert grown.drop(columns="seconds").equals(whole.drop(columns="seconds"))
     assert sorted(p.name for p in here.iterdir()) == [f"{dice_study}.csv.gz",
-                                                       f"{dice_study}.json"]
+                                                       f"{dice_study}.csv.gz.run.json"]
 
 
 def test_growing_a_study_stored_without_a_column_says_the_column_is_not_kept(here, dice_study):
@@ -343,12 +348,12 @@ def test_stored_games_of_other_settings_are_not_grown(here, dice_study, monkeypa
 def test_a_clean_checkout_goes_on_from_the_stored_part_of_a_stopped_study(
         here, dice_study, request, stop_after):
     """The hidden shards stay on the machine that ran the study; what is stored in the data
-    files (the games 0 .. k-1) is what a fresh clone goes on from."""
+    files (the games it finished) is what a fresh clone goes on from."""
     from boardkit.analysis import simulation
     from boardkit.engine.errors import IncompleteRunError
 
     stop_after(6)
-    with pytest.raises(IncompleteRunError, match="games 0-5 are stored as the study"), \
+    with pytest.raises(IncompleteRunError, match="6 of 10 games played .*they are stored"), \
             pytest.warns(simulation.IncompleteRunWarning):
         studies.run(dice_study, workers=1)
     stop_after.disarm()
@@ -380,10 +385,11 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
     row = table.loc[dice_study]
     assert (row.stored, row.kept, row.target, row.left) == (8, 8, 10, 2)
     assert row.s_per_game >= 0 and row.hours_left == pytest.approx(2 * row.s_per_game / 3600)
-    # the pace is every run's time over every run's games, not the last run's alone
-    first = json.loads((here / f"{dice_study}.json").read_text())
-    assert first["timed_games"] == 8 and first["timed_seconds"] >= first["seconds"]
-    assert row.s_per_game == pytest.approx(first["timed_seconds"] / 8)
+    # the pace is the play time of every stored game, not of the last run's alone
+    meta = json.loads(sidecar(here / f"{dice_study}.csv.gz").read_text())
+    seconds = studies.load(dice_study).groupby("game").seconds.first()
+    assert meta["seconds"] == pytest.approx(seconds.sum(), abs=0.06) and len(seconds) == 8
+    assert row.s_per_game == pytest.approx(meta["seconds"] / 8)
     never = table.loc["lands-normal-mcts"]  # nothing stored here: no pace to go by
     assert (never.stored, never.left) == (0, 1000) and never.s_per_game != never.s_per_game
     assert studies.main(["--status"]) == 0
@@ -399,91 +405,35 @@ def test_status_says_what_is_stored_kept_and_left(here, dice_study, stop_after, 
     assert sorted(p.name for p in here.iterdir()) == before  # nothing played or written
 
 
-def test_store_keeps_a_running_studys_games_in_its_data_files(here, dice_study, stop_after, capsys):
-    """``--store`` writes the games 0 .. k-1 a run on this machine has finished as the study,
-    so they can be committed while the run goes on; the run then ends as before."""
-    with pytest.raises(VariantError, match="no run of it on this machine"):
-        studies.store(dice_study)
-    studies.run(dice_study, n=2, workers=1)
-    kept = []
-    stop_after(4, lambda: kept.append(studies.store(dice_study)))  # while it plays game 6
-    studies.run(dice_study, workers=1)  # ... and it goes on to the end
-    stop_after.disarm()
-    assert kept == [6]
-    meta_then = capsys.readouterr().err
-    assert "games 0-5 stored while its run goes on" in meta_then
-    meta = json.loads((here / f"{dice_study}.json").read_text())
-    assert (meta["n"], meta["resumed"]) == (10, 2) and "target" not in meta
-    assert studies.load(dice_study).game.nunique() == 10
-    whole = studies.play(dice_study, n=10)
-    assert studies.load(dice_study).drop(columns="seconds").equals(whole.drop(columns="seconds"))
-    assert sorted(p.name for p in here.iterdir()) == [f"{dice_study}.csv.gz", f"{dice_study}.json"]
-
-
-def test_store_while_running_writes_the_first_games_and_refuses_what_is_not_a_run(
-        here, dice_study, capsys):
-    from boardkit.analysis.runfile import Store
-    from boardkit.engine.errors import DataError
-
-    studies.run(dice_study, n=2, workers=1)
-    s = studies.STUDIES[dice_study]
-    with Store(here / f"{dice_study}.csv.gz", studies._settings(s, 10)) as running:
-        played = studies.play(dice_study, n=10)
-        for games in ([2, 3], [4, 5], [8, 9]):  # games 2-5 in a row, 8-9 beyond a gap
-            running.add(played[played.game.isin(games)].to_dict("records"))
-        assert studies.store(dice_study) == 6
-        meta = json.loads((here / f"{dice_study}.json").read_text())
-        assert (meta["n"], meta["resumed"], meta["target"], meta["timed_games"]) == (6, 2, 10, 2)
-        whole = studies.play(dice_study, n=6)
-        assert studies.load(dice_study).drop(columns="seconds").equals(whole.drop(columns="seconds"))
-        assert studies.store(dice_study) == 6  # nothing more to store: the files stay as they are
-        assert "nothing stored" in capsys.readouterr().err
-        assert studies.main(["--store", dice_study]) == 0
-        assert len(running.shards()) == 3  # a store beside the run never removes its shards
-        shard = running.shards()[-1][2]
-        shard.write_bytes(b"garbage")
-        with pytest.raises(DataError, match=rf"{shard.name}: the shard cannot be read"):
-            studies.store(dice_study)
-    other = Store(here / f"{dice_study}.csv.gz", studies._settings(
-        studies.Study("dice-grid", s.question, ("greedy",), 2, 10, 4, "won"), 10))
-    for _, _, path in running.shards():
-        path.rename(path.with_name(path.name.replace(running.digest, other.digest)))
-    with pytest.raises(VariantError, match="no run with other settings on this machine"):
-        studies.store(dice_study)
-    assert studies.load(dice_study).game.nunique() == 6
-    assert studies.main(["--store"]) == 2 and "needs the names" in capsys.readouterr().err
-
-
 @pytest.mark.parametrize("spoil, says", [
-    (lambda csv, js: csv.write_bytes(csv.read_bytes()[:60]), r"\.csv\.gz: it cannot be read \(EOFError"),
-    (lambda csv, js: csv.write_bytes(b"hello"), r"\.csv\.gz: it cannot be read \(BadGzipFile"),
-    (lambda csv, js: js.unlink(), r"\.json: it is missing"),
-    (lambda csv, js: js.write_text("{not json"), r"\.json: it cannot be read \(JSONDecodeError"),
-    (lambda csv, js: js.write_text("[1, 2]"), r"\.json: it is not a JSON object"),
-    (lambda csv, js: _edit_json(js, n="many"), r"\.json: the JSON: n: Input should be a valid integer"),
-    (lambda csv, js: _edit_json(js, players=3), r"its field players is 3, but the study is played with 2"),
+    (lambda csv, js: csv.write_bytes(csv.read_bytes()[:60]), r"\.csv\.gz cannot be read \(EOFError"),
+    (lambda csv, js: csv.write_bytes(b"hello"), r"\.csv\.gz cannot be read \(BadGzipFile"),
+    (lambda csv, js: js.unlink(), r"\.csv\.gz holds no boardkit run \(no .*\.run\.json beside it"),
+    (lambda csv, js: js.write_text("{not json"), r"\.run\.json cannot be read \(JSONDecodeError"),
+    (lambda csv, js: js.write_text("[1, 2]"), r"\.run\.json is not a boardkit-run/1 settings file"),
+    (lambda csv, js: _edit_settings(js, n="many"), r"\.run\.json: its settings' n is 'many', not"),
+    (lambda csv, js: _edit_settings(js, players=3), r"holds a different run \(players: 3 there, 2 here"),
     # (a definition that changed: whole files, other settings; run plays it again, below)
-    (lambda csv, js: _edit_json(js, study="other"), r"its field study is 'other'"),
-    (lambda csv, js: _edit_json(js, n=5), r"its JSON says games 0-4, the table lacks \[3, 4\]"),
-    (lambda csv, js: _edit_rows(csv, lambda f: f.drop(columns="score")), "it has no column score"),
+    (lambda csv, js: _edit_settings(js, n=2), r"\.csv\.gz: game 2 is not one of games 0-1"),
+    (lambda csv, js: _edit_rows(csv, lambda f: f.drop(columns="score")), "gz has no column score"),
     (lambda csv, js: _edit_rows(csv, lambda f: pd.concat([f, f.iloc[:1]])), "game 0 has seat 0 twice"),
     (lambda csv, js: _edit_rows(csv, lambda f: f[~((f.game == 1) & (f.seat == 1))]),
      "game 1 has 1 seats' rows, not one for each of 2 seats"),
 ])
 def test_a_spoilt_study_file_is_refused_naming_the_field(here, dice_study, capsys, spoil, says):
     """A stored study's files are checked before a figure is read from them: a cut or
-    garbled table, a missing or foreign JSON, rows that are not whole games: a DataError
+    garbled table, a missing or foreign settings file, rows that are not whole games: a DataError
     names the file and what is wrong, says how to restore it, and changes nothing."""
     from boardkit.engine.errors import DataError
 
     studies.run(dice_study, n=3, workers=1)
-    csv, js = here / f"{dice_study}.csv.gz", here / f"{dice_study}.json"
-    spoil(csv, js)
+    csv = here / f"{dice_study}.csv.gz"
+    spoil(csv, sidecar(csv))
     before = {p.name: p.read_bytes() for p in here.iterdir()}
     with pytest.raises(DataError, match=says) as err:
         studies.load(dice_study)
-    assert f"git checkout -- {here / dice_study}.*" in str(err.value)
-    if "players is 3" in says:  # the study's definition changed since: played again
+    assert f"git checkout -- {csv}*" in str(err.value)
+    if "players: 3" in says:  # the study's definition changed since: played again
         studies.run(dice_study, n=3, workers=1)
         assert studies.load(dice_study).attrs["players"] == 2
         return
@@ -507,8 +457,9 @@ def test_a_summary_of_a_table_that_is_not_the_studys_is_refused(here):
         studies.summary(frame, "freizeitpark-card-zug-greedy")
 
 
-def _edit_json(path, **fields):
-    path.write_text(json.dumps({**json.loads(path.read_text()), **fields}))
+def _edit_settings(path, **fields):
+    meta = json.loads(path.read_text())
+    path.write_text(json.dumps({**meta, "settings": {**meta["settings"], **fields}}))
 
 
 def _edit_rows(path, change):
@@ -607,12 +558,10 @@ def replayed_games(name: str) -> list[int]:
     quickest (its stored ``seconds``; the first when no time is stored), which costs a fifth
     to a half of the first game for the search studies and checks as much (every decision
     of a whole game, on its stored seed and seats)."""
-    meta = json.loads((studies.folder() / f"{name}.json").read_text())
-    games = meta.get("timed_games", meta["n"])  # older files time their one run (seconds)
-    seconds = meta.get("timed_seconds", meta.get("seconds"))
-    if not games or seconds is None or seconds / games * meta.get("workers", 1) > CHEAP_GAME:
+    meta = json.loads(sidecar(studies.folder() / f"{name}.csv.gz").read_text())
+    if meta["seconds"] / meta["finished"] > CHEAP_GAME:  # the play time of its games
         return [_quickest(name)[0]]
-    return sorted({int(i) for i in np.linspace(0, meta["n"] - 1, REPLAYED)})
+    return sorted({int(i) for i in np.linspace(0, meta["finished"] - 1, REPLAYED)})
 
 
 def family(name: str) -> tuple[str, tuple[str, ...], str]:

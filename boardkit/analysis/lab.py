@@ -187,15 +187,10 @@ def seat_gap(frame: Any, last: int | None = None) -> Any:
 
 
 def planned(frame) -> int | None:
-    """The number of games a run was meant to hold: a stored study's planned size (its
-    ``target`` while it is still being played, else its ``n``), a ``simulate`` run's
-    ``games``; ``None`` for a table without that record (one built by hand)."""
-    attrs = getattr(frame, "attrs", {}) or {}
-    if "study" in attrs:
-        return int(attrs.get("target", attrs["n"]))
-    if "games" in attrs:
-        return int(attrs["games"])
-    return None
+    """The number of games a run was meant to hold (a ``simulate`` run's or a stored
+    study's ``games``); ``None`` for a table without that record (one built by hand)."""
+    games = (getattr(frame, "attrs", {}) or {}).get("games")
+    return None if games is None else int(games)
 
 
 @dataclass(frozen=True)

@@ -232,11 +232,15 @@ class Store:
             frame = frame[list(self.base.columns)]
         return frame.sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
 
-    def publish(self, frame: Any, meta_path: Path, meta: Mapping[str, Any]) -> None:
-        """Write ``frame`` as the compacted file and ``meta`` beside it; the writer then removes
-        the shards the file holds and those of other settings."""
+    def publish(self, frame: Any, **status: Any) -> None:
+        """Write ``frame`` as the compacted file and its settings file (the settings, the
+        rows, the version and ``status``); the writer then removes the shards the file holds
+        and those of other settings."""
+        import boardkit
+
         write_atomic(frame, self.path)
-        write_atomic(meta, meta_path)
+        write_atomic({"format": FORMAT, "settings": self.settings, "rows": len(frame),
+                      "boardkit": boardkit.__version__, **status}, sidecar(self.path))
         if self._fd is not None:
             held = set(frame.game.unique())
             for start, stop, path in self.shards():
@@ -246,10 +250,66 @@ class Store:
                 path.unlink()
 
 
-def first_missing(games: Any) -> int:
-    """``k``: the games hold every game ``0 .. k-1`` but not game ``k``."""
-    have = {int(g) for g in games}
-    return next(k for k in range(len(have) + 1) if k not in have)
+class OtherSettings(DataError):
+    """The file holds a run of other settings than those asked for."""
+
+
+def read(path: Path, settings: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The rows stored in ``path`` (None when it holds none) and its settings file, once they
+    are shown to be a run of ``settings`` (any number of games up to theirs) in whole games:
+    one row per seat, no seat twice. Otherwise a :class:`DataError` naming the file and what
+    is wrong (:class:`OtherSettings`: the run of other settings, whole)."""
+    import pandas as pd
+
+    shown, mine, meta_path = path.name, _canonical(settings), sidecar(path)
+    try:
+        meta = json.loads(meta_path.read_text())
+    except FileNotFoundError:
+        raise DataError(f"{shown} holds no boardkit run (no {meta_path.name} beside it)") from None
+    except (OSError, ValueError) as exc:
+        raise DataError(f"{meta_path.name} cannot be read ({type(exc).__name__}: "
+                        f"{_short(exc, 60)})") from None
+    stored = meta.get("settings") if isinstance(meta, dict) else None
+    if not isinstance(stored, dict) or meta.get("format") != FORMAT:
+        raise DataError(f"{meta_path.name} is not a {FORMAT} settings file")
+    if digest(stored) != digest(mine):
+        keys = sorted(k for k in {*stored, *mine} if k != "n" and stored.get(k) != mine.get(k))
+        diff = "; ".join(f"{k}: {_short(stored.get(k), 30)} there, {_short(mine.get(k), 30)} "
+                         "here" for k in keys[:4])
+        raise OtherSettings(f"{shown} holds a different run ({diff})")
+    if not isinstance(stored.get("n"), int) or isinstance(stored["n"], bool):
+        raise DataError(f"{meta_path.name}: its settings' n is {_short(stored.get('n'), 30)!r}, "
+                        "not a number of games")
+    if stored["n"] > mine["n"]:
+        raise DataError(f"{shown} holds a run of {stored['n']:,} games, more than the "
+                        f"{mine['n']:,} asked for; ask for {stored['n']:,} or more to resume it")
+    try:
+        frame = pd.read_csv(path, compression=_COMPRESSION.get(path.suffix))
+    except Exception as exc:  # noqa: BLE001 - any unreadable file is refused the same way
+        raise DataError(f"{shown} cannot be read ({type(exc).__name__}: {_short(exc, 60)})") \
+            from None
+    _check_games(frame, mine["players"], stored["n"], shown)
+    return (frame if len(frame) else None), meta
+
+
+def _check_games(frame: Any, players: int, n: int, shown: str) -> None:
+    """The rows are whole games below ``n``: one row per seat ``0 .. players-1``."""
+    missing = [c for c in ("game", "seat") if c not in frame.columns]
+    if missing or frame.game.isna().any() or frame.seat.isna().any():
+        raise DataError(f"{shown} has a row with no {' or '.join(missing or ['game', 'seat'])}")
+    twice = frame.duplicated(["game", "seat"])
+    if twice.any():
+        row = frame[twice].iloc[0]
+        raise DataError(f"{shown}: game {row.game} has seat {row.seat} twice "
+                        f"({int(twice.sum())} repeated rows)")
+    seats = frame.groupby("game").seat.agg(["size", "min", "max"])
+    odd = seats[(seats["size"] != players) | (seats["min"] != 0) | (seats["max"] != players - 1)
+                | (seats.index < 0) | (seats.index >= n)]
+    if len(odd):
+        game = odd.index[0]
+        raise DataError(f"{shown}: game {game} is not one of games 0-{n - 1}" if not 0 <= game < n
+                        else f"{shown}: game {game} has {odd['size'].iloc[0]} seats' rows, "
+                             f"not one for each of {players} seats")
 
 
 def open_run(path: str | os.PathLike[str], settings: Mapping[str, Any],
@@ -263,50 +323,11 @@ def open_run(path: str | os.PathLike[str], settings: Mapping[str, Any],
             for _, _, shard in store.shards():
                 shard.unlink()
         elif store.path.exists():
-            store.base = _resume(store)
+            try:
+                store.base = read(store.path, settings)[0]
+            except DataError as exc:
+                raise RunError(f"{exc}; {_HINT}", field="out") from None
         return store
     except BaseException:
         store.close()
         raise
-
-
-def _resume(store: Store) -> Any:
-    """The rows of ``store.path``, once its settings file shows them to be this run's."""
-    import pandas as pd
-
-    shown, mine, meta_path = _short(store.path), store.settings, sidecar(store.path)
-    try:
-        meta = json.loads(meta_path.read_text())
-    except FileNotFoundError:
-        raise RunError(f"{shown} exists and holds no boardkit run (no {meta_path.name} beside "
-                       f"it); {_HINT}", field="out") from None
-    except (OSError, ValueError) as exc:
-        raise RunError(f"{meta_path.name} cannot be read ({_short(exc)}); {_HINT}",
-                       field="out") from None
-    stored = meta.get("settings") if isinstance(meta, dict) else None
-    if not isinstance(stored, dict) or meta.get("format") != FORMAT:
-        raise RunError(f"{meta_path.name} is not a {FORMAT} settings file; {_HINT}", field="out")
-    if digest(stored) != store.digest:
-        keys = sorted(k for k in {*stored, *mine} if k != "n" and stored.get(k) != mine.get(k))
-        diff = "; ".join(f"{k}: {_short(stored.get(k), 30)} there, {_short(mine.get(k), 30)} "
-                         "here" for k in keys[:4])
-        raise RunError(f"{shown} holds a different run ({diff}); run it with the same settings "
-                       f"to resume it, or {_HINT}", field="out")
-    if isinstance(stored.get("n"), int) and stored["n"] > mine["n"]:
-        raise RunError(f"{shown} holds a run of {stored['n']:,} games, more than the "
-                       f"{mine['n']:,} asked for; ask for {stored['n']:,} or more to resume "
-                       f"it, or {_HINT}", field="out")
-    try:
-        frame = pd.read_csv(store.path, compression=_COMPRESSION.get(store.path.suffix))
-    except Exception as exc:  # noqa: BLE001 - any unreadable file is refused the same way
-        raise RunError(f"{shown} cannot be read to resume it ({_short(exc)}); {_HINT}",
-                       field="out") from None
-    if "game" not in frame.columns:
-        raise RunError(f"{shown} holds no game column; {_HINT}", field="out")
-    # a kill between writing the rows and the settings file leaves other counts: whole
-    # games of the run are the truth
-    whole = (frame["game"].value_counts() == mine["players"]).all()
-    if len(frame) != meta.get("rows") and not whole:
-        raise RunError(f"{shown} has {len(frame)} rows but {meta_path.name} records "
-                       f"{meta.get('rows')}; {_HINT}", field="out")
-    return frame if len(frame) else None

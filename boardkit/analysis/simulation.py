@@ -29,7 +29,7 @@ from boardkit.engine import game as get_game
 from boardkit.engine.errors import clipped
 
 from . import backends
-from .runfile import FORMAT, Store, open_run, sidecar
+from .runfile import Store, open_run
 
 
 def game_seeds(seed: int, n: int) -> list[int]:
@@ -396,10 +396,12 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     except BaseException:
         bar.close()
         if store is not None:  # keep the finished games, then report the error
-            _finish(store, owned, rows, settings, g, "stopped by an error", len(done))
+            _finish(store, owned, rows, settings, g, "stopped by an error", len(done),
+                    {"serial": 1, "processes": n_workers}.get(backend))
         raise
     bar.close()
-    return _finish(store, owned, rows, settings, g, stopped, len(done))
+    return _finish(store, owned, rows, settings, g, stopped, len(done),
+                   {"serial": 1, "processes": n_workers}.get(backend))
 
 
 def _worker_key(g: Any) -> str:
@@ -418,12 +420,10 @@ def _worker_key(g: Any) -> str:
 
 
 def _finish(store: Store | None, owned: Store | None, rows: list[dict], settings: dict, g: Any,
-            stopped: str | None, resumed: int) -> Any:
+            stopped: str | None, resumed: int, workers: int | None = 1) -> Any:
     """The run's table (its store's, or ``rows``) with its settings and status in ``attrs``;
     a run that owns its store writes it (and the settings file) and gives its lock back."""
     import pandas as pd
-
-    import boardkit
 
     n = settings["n"]
     try:
@@ -435,10 +435,9 @@ def _finish(store: Store | None, owned: Store | None, rows: list[dict], settings
         played = int(frame["game"].nunique())
         status = {"complete": played == n, "games": n, "finished": played, "missing": n - played,
                   "stopped": None if played == n else stopped, "resumed": resumed}
-        if owned is not None:
-            owned.publish(frame, sidecar(owned.path), {
-                "format": FORMAT, "settings": owned.settings, "rows": len(frame),
-                "boardkit": boardkit.__version__, **status})
+        if owned is not None:  # with the play time of its games, a study's pace
+            owned.publish(frame, **status, workers=workers, seconds=round(float(
+                frame.groupby("game").seconds.first().sum()) if played else 0.0, 1))
     finally:
         if owned is not None:
             owned.close()

@@ -1,10 +1,11 @@
 """Large studies: the analysis notebooks' key questions, answered on big samples and kept
 as data files, so a notebook plots them at once and can still re-run a small sample live.
 
-Each :class:`Study` (``data/studies.toml`` defines them) is one ``simulate`` run. ``run``
-plays it into ``data/studies/<name>.csv.gz`` (the simulate table), with ``<name>.json``
-beside it (the settings, the boardkit version, the time it took); ``load`` reads them back;
-``summary`` gives the study's figure with its 95 % interval. One command makes them::
+Each :class:`Study` (``data/studies.toml`` defines them) is one ``simulate`` run, stored as
+its run file: ``run`` plays it into ``data/studies/<name>.csv.gz`` (the simulate table) with
+its settings file ``<name>.csv.gz.run.json`` beside it (the settings, the status, the
+version, the play time); ``load`` reads them back; ``summary`` gives the study's figure with
+its 95 % interval. One command makes them::
 
     python -m boardkit.analysis.studies [NAME ...] [--workers 2] [--n N]
 
@@ -17,21 +18,19 @@ import argparse
 import json
 import math
 import sys
-import time
-from dataclasses import asdict, field, fields
+from dataclasses import field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 from pydantic.dataclasses import dataclass
 
-from boardkit.engine.content import format_validation_error
 from boardkit.engine.content import load as load_toml
 from boardkit.engine.errors import BoardkitError, DataError, IncompleteRunError, VariantError
 from boardkit.engine.resources import data_dir
 
 from .metrics import GAME_COLUMNS, mean_ci, seat_win_rates, table_of_games, wilson
-from .runfile import Store, first_missing
+from .runfile import OtherSettings, Store, digest, read, sidecar
 
 
 @dataclass(frozen=True, config=ConfigDict(extra="forbid"))
@@ -108,66 +107,16 @@ def _settings(s: Study, n: int) -> dict:
                         rotate=True, trace=False)
 
 
-def _meta(name: str, where: Path) -> dict:
-    """The stored study's JSON ({} when its files are missing or the JSON is unreadable)."""
-    try:
-        meta = json.loads((where / f"{name}.json").read_text())
-    except (OSError, ValueError):
-        return {}
-    return meta if isinstance(meta, dict) and (where / f"{name}.csv.gz").exists() else {}
-
-
-def _timed(meta: dict) -> tuple[float, int]:
-    """The seconds and the games of every run that made a stored study (``timed_seconds``,
-    ``timed_games``); a JSON written before they were kept gives its last run's alone."""
-    if "timed_games" in meta:
-        return float(meta["timed_seconds"]), int(meta["timed_games"])
-    played = int(meta["n"]) - int(meta.get("resumed", 0)) if meta else 0
-    return (float(meta["seconds"]), played) if played > 0 else (0.0, 0)
-
-
-def _stored(name: str, store: Store) -> int:
-    """Check the stored study and give it to ``store`` as its ``base``; its games (0 when
-    none are stored, or only games of another definition of the study)."""
-    try:
-        store.base = load_from(store.path.parent, name)
-    except (FileNotFoundError, _OtherSettings):  # none yet, or to be played again
-        return 0
-    return int(store.base.game.nunique())
-
-
-def _publish(name: str, store: Store, frame: Any, goal: int, stored: int, resumed: int,
-             run: tuple[float, int, int] | None = None) -> int:
-    """Store games ``0 .. k-1`` of ``frame`` as the study (its JSON says ``target`` while
-    ``k`` is short of ``goal``); returns ``k``. ``run`` (seconds, games played, workers) is a
-    run that ends: the pace ``--status`` goes by adds it to the ``stored`` study's runs'."""
-    import boardkit
-
-    before = _meta(name, store.path.parent) if stored else {}
-    seconds, games = _timed(before)
-    k = first_missing(frame.game.unique())
-    meta = {"study": name, **asdict(study(name)), "n": k, "boardkit": boardkit.__version__,
-            "workers": before.get("workers"), "timed_seconds": round(seconds, 1),
-            "timed_games": games, **({"target": goal} if k < goal else {}),
-            **({"resumed": resumed} if resumed else {})}
-    if run is not None:
-        meta.update(seconds=round(run[0], 1), workers=run[2],
-                    timed_seconds=round(seconds + run[0], 1), timed_games=games + run[1])
-    store.publish(frame[frame.game < k].reset_index(drop=True),
-                  store.path.parent / f"{name}.json", meta)
-    return k
-
-
 def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = None) -> Path:
-    """Play the study on ``workers`` processes and write its data files; returns the CSV path.
+    """Play the study on ``workers`` processes into its run file (``NAME.csv.gz`` and its
+    settings file ``NAME.csv.gz.run.json``, as ``simulate(out=...)`` writes them); returns
+    its path. Only the games the file lacks are played (a study grows: its first games are a
+    smaller study's); with ``n`` games or more nothing is played, and a file of an older
+    definition of the study is played again. A run that stops stores the games it finished
+    and raises :class:`IncompleteRunError`; running it again plays only the missing ones. A
+    second run of a study being played is refused."""
+    from .simulation import simulate
 
-    The study's table is its run's compacted file (:class:`~boardkit.analysis.runfile.Store`):
-    games are played into shards beside it, and only the games it lacks are played (a study
-    grows: its first games are a smaller study's); with ``n`` games or more nothing is
-    played. A run that stops stores its games ``0 .. k-1`` as the study (with ``target`` in
-    its JSON), keeps the others in its shards and raises :class:`IncompleteRunError`;
-    running it again plays only the missing games. A second run of a study being played is
-    refused."""
     s = study(name)
     if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
         raise VariantError(f"study {name}: the number of games (n) must be a positive "
@@ -175,136 +124,54 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     n = n or s.n
     target = Path(out or folder())
     target.mkdir(parents=True, exist_ok=True)
-    with Store(target / f"{name}.csv.gz", _settings(s, n)) as store:
-        stored = _stored(name, store)
-        if stored >= n:
-            print(f"study {name}: the stored files hold {stored:,} games; nothing to play "
-                  f"for {n:,}", file=sys.stderr)
-            return store.path
-        t = time.perf_counter()
-        frame = play(name, n=n, backend="processes" if workers > 1 else "serial",
-                     workers=workers, progress=True, out=store)
-        done, resumed = frame.attrs["finished"], frame.attrs["resumed"]
-        k = stored if done <= stored else _publish(name, store, frame, n, stored, resumed, (
-            time.perf_counter() - t, done - resumed, workers))
+    path, stored, other = target / f"{name}.csv.gz", 0, False
+    try:
+        stored = load_from(target, name).game.nunique()
+    except FileNotFoundError:
+        pass
+    except OtherSettings:  # the study's definition changed: its games are played again
+        other = True
+    if stored >= n:
+        print(f"study {name}: the stored files hold {stored:,} games; nothing to play "
+              f"for {n:,}", file=sys.stderr)
+        return path
+    frame = simulate(**_settings(s, n), backend="processes" if workers > 1 else "serial",
+                     workers=workers, progress=True, out=path, overwrite=other)
     if not frame.attrs["complete"]:
-        note = f"; games 0-{k - 1} are stored as the study meanwhile" if k > stored else ""
         raise IncompleteRunError(
-            f"study {name}: {done:,} of {n:,} games played ({frame.attrs['stopped']}); they "
-            f"are kept in {store.folder}{note}: run the study again to play the rest")
-    return store.path
-
-
-def store(name: str, where: Path | None = None) -> int:
-    """Store the games ``0 .. k-1`` that a run of the study on this machine has finished (its
-    shards) as the study's data files, **without stopping the run**, so they can be
-    committed while it goes on; returns ``k``. Nothing is written when the data files
-    already hold as many games."""
-    s = study(name)
-    run_of = Store(Path(where or folder()) / f"{name}.csv.gz", _settings(s, s.n))
-    if not run_of.shards():
-        other = "with other settings" if run_of.shards(mine=False) else "of it"
-        raise VariantError(f"study {name}: no run {other} on this machine to store from (no "
-                           f"shards in {run_of.folder}); nothing stored")
-    stored = _stored(name, run_of)
-    frame = run_of.frame(s.n)
-    if first_missing(frame.game.unique()) <= stored:
-        print(f"study {name}: the data files hold {stored:,} games, the run no more in a "
-              "row; nothing stored", file=sys.stderr)
-        return stored
-    k = _publish(name, run_of, frame, s.n, stored, stored)  # the run's time comes at its end
-    print(f"study {name}: games 0-{k - 1} stored while its run goes on", file=sys.stderr)
-    return k
+            f"study {name}: {frame.attrs['finished']:,} of {n:,} games played "
+            f"({frame.attrs['stopped']}); they are stored: run the study again to play the rest")
+    return path
 
 
 def load_from(where: Path, name: str) -> Any:
-    """The stored table of a study in the folder ``where`` (with its settings in
-    ``frame.attrs``). The files are checked before anything reads a figure from them: a
-    table that cannot be read, a JSON that is not the study's, or rows that are not whole
-    games ``0 .. n-1`` with one row per seat raise a :class:`DataError` naming the file and
-    the field, and what to do."""
-    import pandas as pd
-
+    """The stored table of a study in the folder ``where``, with its settings and status in
+    ``frame.attrs``. The files are checked before anything reads a figure from them: a table
+    that cannot be read, a settings file of another run, or rows that are not whole games
+    raise a :class:`DataError` naming the file and what is wrong, and what to do
+    (:class:`~boardkit.analysis.runfile.OtherSettings`: the study's definition changed)."""
     s = study(name)
-    csv, meta_path = where / f"{name}.csv.gz", where / f"{name}.json"
-    if not csv.exists():
-        raise FileNotFoundError(f"study {name!r} has no data file yet ({csv}); make it with "
+    path = where / f"{name}.csv.gz"
+    if not path.exists():
+        raise FileNotFoundError(f"study {name!r} has no data file yet ({path}); make it with "
                                 f"python -m boardkit.analysis.studies {name}")
-    if not meta_path.exists():
-        raise _broken(meta_path, name, "it is missing (the table's settings and size are in it)")
+    hint = (f". Restore the study's two files from the repository (git checkout -- {path}*), "
+            f"or delete them and play it again (python -m boardkit.analysis.studies {name})")
     try:
-        meta = json.loads(meta_path.read_text())
-    except (OSError, ValueError) as exc:
-        raise _broken(meta_path, name, f"it cannot be read ({type(exc).__name__})") from None
-    k = _check_meta(meta, s, name, meta_path)
-    try:
-        frame = pd.read_csv(csv)
-    except (OSError, EOFError, ValueError) as exc:  # a cut or garbled file
-        raise _broken(csv, name, f"it cannot be read ({type(exc).__name__}: "
-                                 f"{str(exc)[:80]})") from None
-    _check_rows(frame, s, k, name, csv)
-    frame.attrs.update(meta)
-    frame.attrs["lower_is_better"] = __import__("boardkit").game(s.game).lower_is_better
+        frame, meta = read(path, _settings(s, s.n))
+        missing = [c for c in (*GAME_COLUMNS, "seed", "rank") if frame is not None
+                   and c not in frame.columns]
+        if frame is None or missing:
+            raise DataError(f"{path.name} has no " + (f"column {', '.join(missing)}" if missing
+                                                       else "rows"))
+    except DataError as exc:
+        raise type(exc)(f"{exc}{hint}") from None
+    frame.attrs.update({k: meta["settings"][k] for k in ("game", "seed", "players", "agents",
+                                                          "variant", "params")})
+    frame.attrs.update({k: v for k, v in meta.items() if k not in ("format", "settings")},
+                       study=name, lower_is_better=__import__("boardkit").game(
+                           s.game).lower_is_better)
     return frame
-
-
-def _broken(path: Path, name: str, why: str) -> DataError:
-    return DataError(f"{path}: {why}. Restore the study's two files from the repository "
-                     f"(git checkout -- {path.parent / name}.*), or delete them and play "
-                     f"it again (python -m boardkit.analysis.studies {name})")
-
-
-class _OtherSettings(DataError):
-    """The stored files are whole, but hold games of other settings than the study's now
-    (its definition changed): :func:`run` plays it again from scratch."""
-
-
-def _check_meta(meta: Any, s: Study, name: str, path: Path) -> int:
-    """The number of games the JSON says the table holds, once it is shown to be this
-    study's: every setting the games depend on equal to the study's own."""
-    if not isinstance(meta, dict):
-        raise _broken(path, name, "it is not a JSON object")
-    try:  # the study's fields, as the catalogue's are checked; the run's timings may follow
-        stored = TypeAdapter(Study).validate_python(
-            {f.name: meta.get(f.name) for f in fields(Study) if f.name in meta})
-    except ValidationError as exc:
-        raise _broken(path, name, format_validation_error("the JSON", exc, limit=3)) from None
-    if meta.get("study") != name:
-        raise _broken(path, name, f"its field study is {str(meta.get('study'))[:60]!r}, not "
-                                  f"{name!r}")
-    for key in ("game", "agents", "players", "seed", "measure", "variant", "params"):
-        have, want = getattr(stored, key), getattr(s, key)
-        if have != want:
-            raise _OtherSettings(_broken(path, name, (
-                f"its field {key} is {str(list(have) if key == 'agents' else have)[:60]}, but "
-                f"the study is played with {want}: these are games of another definition of "
-                "the study")))
-    return stored.n
-
-
-def _check_rows(frame: Any, s: Study, k: int, name: str, path: Path) -> None:
-    """The table holds games ``0 .. k-1``, each with one row per seat ``0 .. players-1``."""
-    missing = [c for c in (*GAME_COLUMNS, "seed", "rank") if c not in frame.columns]
-    if missing:
-        raise _broken(path, name, f"it has no column {', '.join(missing)}")
-    if frame.game.isna().any() or frame.seat.isna().any():
-        raise _broken(path, name, "a row has no game or no seat")
-    twice = frame.duplicated(["game", "seat"])
-    if twice.any():
-        row = frame[twice].iloc[0]
-        raise _broken(path, name, f"game {row.game} has seat {row.seat} twice "
-                                  f"({int(twice.sum())} repeated rows)")
-    per_game = frame.groupby("game").seat.agg(["size", "min", "max"])
-    games, want = set(per_game.index.tolist()), set(range(k))
-    if games != want:
-        odd = f"lacks {sorted(want - games)[:3]}" if want - games else \
-            f"also has {sorted(games - want)[:3]}"
-        raise _broken(path, name, f"its JSON says games 0-{k - 1}, the table {odd}")
-    short = per_game[(per_game["size"] != s.players) | (per_game["min"] != 0)
-                     | (per_game["max"] != s.players - 1)]
-    if len(short):
-        raise _broken(path, name, f"game {short.index[0]} has {short['size'].iloc[0]} seats' "
-                                  f"rows, not one for each of {s.players} seats")
 
 
 def load(name: str) -> Any:
@@ -389,8 +256,8 @@ def left_text(table: Any) -> str:
 def status(where: Path | None = None, names: list[str] | str | None = None) -> Any:
     """Where every study stands: games stored, games kept on this machine (stored, or in the
     shards of a run going on, stopped or killed), its target, and the time the rest would
-    take at the pace of the runs that made it (every run's seconds over their games, on as
-    many workers as the last). A study with no timed games yet goes by the pace of its
+    take at its pace (the play time of its games over their count, on as many workers as
+    its last run). A study with no timed games yet goes by the pace of its
     nearest timed sibling: the same game, agents, variant and parameters at the nearest
     player count (fewer on a tie), or failing that the same study under other rules
     (parameters) at its own count; ``pace_from`` names it (``NAME (other rules)``), so an
@@ -413,8 +280,10 @@ def status(where: Path | None = None, names: list[str] | str | None = None) -> A
         pace_from = "" if name in timed else _nearest_sibling(s, timed)
         if pace_from:  # no timed games of its own: a sibling's pace, named
             _, pace, workers = timed[pace_from.removesuffix(" (other rules)")]
-        shards = Store(target / f"{name}.csv.gz", _settings(s, s.n)).games()
-        done = len(shards | set(range(stored)))  # its shards' games too
+        run_of, done = Store(target / f"{name}.csv.gz", _settings(s, s.n)), stored
+        if run_of.shards():  # a run on this machine holds more: its shards' games too
+            run_of.base = pd.read_csv(run_of.path, usecols=["game"]) if stored else None
+            done = len(run_of.games())
         rows.append({"study": name, "agent": ",".join(s.agents), "stored": stored,
                      "kept": done, "target": s.n, "left": max(0, s.n - done),
                      "s_per_game": pace, "workers": workers, "pace_from": pace_from,
@@ -423,21 +292,22 @@ def status(where: Path | None = None, names: list[str] | str | None = None) -> A
 
 
 def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
-    """Every study stored in ``target``: its games stored, its pace (seconds a game over
-    every run that made it; NaN when none was timed) and its last run's workers."""
+    """Every study stored in ``target`` (its settings file read, not its rows): its games
+    stored, its pace (the play time of its games over their count and the workers that
+    played them; NaN when not timed) and those workers."""
     out: dict[str, tuple[int, float, Any]] = {}
     for name, s in STUDIES.items():
-        meta = _meta(name, target)
         try:
-            stored = _check_meta(meta, s, name, target / f"{name}.json") if meta else None
-            seconds, played = _timed(meta)
-        except DataError:  # not this study's games now: as if nothing were stored
+            meta = json.loads(sidecar(target / f"{name}.csv.gz").read_text())
+            if digest(meta["settings"]) != digest(_settings(s, s.n)):
+                continue  # games of another definition of the study: as if none were stored
+            stored, workers = int(meta["finished"]), meta.get("workers") or 1
+            pace = float(meta["seconds"]) / stored / workers if stored else math.nan
+        except FileNotFoundError:
             continue
-        except (ValueError, KeyError, TypeError):  # a JSON without usable timings
-            seconds, played = 0.0, 0
-        if stored is not None:
-            out[name] = ((stored, seconds / played, meta.get("workers")) if played > 0
-                         else (stored, math.nan, None))
+        except (OSError, ValueError, KeyError, TypeError):  # no usable timings
+            stored, pace, workers = 0, math.nan, None
+        out[name] = (stored, pace, workers)
     return out
 
 
@@ -463,20 +333,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=None, help="games (default: the study's)")
     parser.add_argument("--status", action="store_true",
                         help="print where every study stands and what is left; play nothing")
-    parser.add_argument("--store", action="store_true",
-                        help="store the games a run on this machine has finished (games 0 .. "
-                             "k-1) as the named studies, without stopping it; play nothing")
     args = parser.parse_args(argv)
-    if args.store and not args.names:
-        print("studies: error: --store needs the names of the studies", file=sys.stderr)
-        return 2
     from .simulation import EXIT_PARTIAL, one_line_warnings, term_as_interrupt
 
     try:
-        if args.store:
-            for name in args.names:
-                store(name)
-        elif args.status:
+        if args.status:
             import pandas as pd
 
             table = status(names=args.names)

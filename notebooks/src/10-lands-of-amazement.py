@@ -564,19 +564,22 @@ print(hint(scenario("first-card")))
 # ## A small analysis
 #
 # The rule-aware greedy agent (complete plans when it can, reserve cards that serve the
-# portfolio, the solver for the megapark) plays a few dozen deals, in normal and Expert mode.
-# `simulate` returns one row per game with its seed, so every row can be replayed. The full
-# study (≥ 1,000 deals) is `python benchmarks/bench_lands.py --study 1000` or
-# `boardkit simulate lands --agents greedy --games 1000`.
+# portfolio, the solver for the megapark) has played 1,000 deals in normal and 1,000 in Expert
+# mode: the stored studies `lands-normal-greedy` and `lands-expert-greedy`
+# (`python -m boardkit.analysis.studies NAME` plays one again). `simulate` returns one row per
+# game with its seed, so every row can be replayed: the first four deals are played again
+# here and give the stored rows.
 
 # %%
-from boardkit.analysis import simulate
+from boardkit.analysis import simulate, studies
 from boardkit.analysis.lab import interval_text
 from boardkit.analysis.metrics import wilson
 
-N = 24
-normal = simulate("lands", agents=["greedy"], n=N, seed=3)
-hard = simulate("lands", agents=["greedy"], n=N, seed=3, variant={"expert": True})
+normal = studies.load("lands-normal-greedy")
+hard = studies.load("lands-expert-greedy")
+live = simulate("lands", agents=["greedy"], n=4, seed=3)  # the study's seed: its first deals
+print("the first four deals, played now:", live.score.tolist(),
+      "stored:", normal.score[:4].tolist())
 
 def titled(frame):
     frame = frame.copy()
@@ -587,8 +590,8 @@ def titled(frame):
 normal, hard = titled(normal), titled(hard)
 for label, frame in (("normal", normal), ("expert", hard)):
     solved = interval_text(frame.win.mean(), *wilson(int(frame.win.sum()), len(frame)), digits=0)
-    print(f"{label}: mean penalty {frame.score.mean():.2f}", frame.title.value_counts().to_dict(),
-          f"solved (won) {solved}")
+    print(f"{label}: {len(frame):,} deals, mean penalty {frame.score.mean():.2f}",
+          frame.title.value_counts().to_dict(), f"solved (won) {solved}")
 print("winners() follows the title table:", bool((normal.win == (normal.title != "Failure")).all()))
 
 # %%
@@ -600,7 +603,11 @@ ax.legend();
 # %%
 by_side = normal.groupby("side").score.agg(["mean", "count"]).sort_values("mean")
 print(by_side)
-print("hardest side in this small sample:", by_side.index[-1])
+print("hardest side over 1,000 deals:", by_side.index[-1])
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert live.score.tolist() == normal.score[:4].tolist()  # a stored row is a game the code gives
+assert len(normal) == len(hard) == 1000
 
 # %% [markdown]
 # ## Exercise
