@@ -11,7 +11,8 @@ nbval runs both editions of a teacher's notebook in one kernel (:class:`BothEdit
 student edition from top to bottom, each of its exercise checks required to answer "Not
 answered yet", then the teacher's cells from the first exercise on, solutions and their
 asserted checks (``editions.both``). The cells the editions share, the lesson's
-computations, run once.
+computations, run once. The outputs of the notebooks in ``boardkit.teaching.readable.READABLE``
+are scanned for numpy reprs and NaN as each cell runs.
 """
 
 from __future__ import annotations
@@ -77,8 +78,20 @@ def _editions_file():
     from nbval.plugin import IPyNbCell, IPyNbFile, find_comment_markers, find_metadata_tags
 
     from boardkit.teaching.editions import CHECK_CALL, both
+    from boardkit.teaching.readable import READABLE, unreadable
 
-    class StudentCheck(IPyNbCell):
+    class Cell(IPyNbCell):
+        """A cell; in a notebook of ``READABLE``, its outputs must show no numpy repr and no
+        NaN."""
+
+        def runtest(self):
+            super().runtest()
+            bad = unreadable(self.test_outputs or ()) if self.parent.fspath.basename in \
+                READABLE else []
+            if bad:
+                self.raise_cell_error("the cell shows numpy reprs or NaN", "\n".join(bad))
+
+    class StudentCheck(Cell):
         """A check cell of the student edition: it must answer with the question."""
 
         def runtest(self):
@@ -103,7 +116,7 @@ def _editions_file():
                 options.update(find_comment_markers(cell.source))
                 options.setdefault("check", self.compare_outputs)
                 item = (StudentCheck if edition == "student " and CHECK_CALL.search(cell.source)
-                        else IPyNbCell)
+                        else Cell)
                 yield item.from_parent(self, name=f"{edition}Cell {number}", cell_num=number,
                                        cell=cell, options=options)
                 number += 1

@@ -12,14 +12,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from boardkit.teaching.readable import READABLE, shown, unreadable
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-
-#: how numpy 2 writes its scalars: np.float64(0.71), np.int64(7), np.True_
-NUMPY_REPR = re.compile(r"np\.(float|int|uint|bool|complex)\w*\(|np\.(True|False)_")
-#: a missing figure in a table: NaN in its text, or in a cell of its HTML
-NAN_TEXT = re.compile(r"(?<![\w.])(NaN|nan)(?![\w.])")
-NAN_HTML = re.compile(r">\s*(NaN|nan|<NA>)\s*<")
 
 
 def _run(cells) -> nbformat.NotebookNode:
@@ -33,32 +29,10 @@ def _run(cells) -> nbformat.NotebookNode:
     return nb
 
 
-def _shown(nb) -> list[tuple[int, str, str]]:
-    """(cell index, kind, text) of every output a reader sees: printed text, a result's text
-    and its HTML."""
-    found = []
-    for i, cell in enumerate(nb.cells):
-        for out in cell.get("outputs", ()):
-            if out.output_type == "stream":
-                found.append((i, "text", out.text))
-            data = out.get("data", {})
-            if "text/plain" in data:
-                found.append((i, "text", data["text/plain"]))
-            if "text/html" in data:
-                found.append((i, "html", data["text/html"]))
-    return found
-
-
 def _unreadable(nb) -> list[str]:
-    """The outputs that show a numpy repr or a NaN, as ``cell i: ...`` (cut short)."""
-    bad = []
-    for i, kind, text in _shown(nb):
-        for pattern in (NUMPY_REPR, NAN_HTML if kind == "html" else NAN_TEXT):
-            hit = pattern.search(text)
-            if hit:
-                start = max(0, hit.start() - 60)
-                bad.append(f"cell {i} ({kind}): …{text[start:hit.end() + 20]}…")
-    return bad
+    """The outputs that show a numpy repr or a NaN, as ``cell i (kind): ...``."""
+    return [f"cell {i} ({hit}" for i, cell in enumerate(nb.cells)
+            for hit in unreadable(cell.get("outputs", ()))]
 
 
 def test_the_scan_finds_numpy_reprs_and_nan():
@@ -77,12 +51,25 @@ def test_the_scan_finds_numpy_reprs_and_nan():
     assert _unreadable(nb) == []
 
 
-@pytest.mark.slow
-def test_the_welcome_shows_no_numpy_repr_and_no_nan():
-    """00-welcome as the teacher runs it (solutions included): no numpy repr, no NaN."""
-    nb = _run(nbformat.read(NOTEBOOKS / "00-welcome.ipynb", as_version=4).cells)
-    bad = _unreadable(nb)
-    assert not bad, "00-welcome shows numpy reprs or NaN:\n" + "\n".join(bad)
+def test_the_welcome_is_scanned_where_nbval_runs_it(tmp_path):
+    """00-welcome as the teacher runs it (solutions included) shows no numpy repr and no NaN:
+    nbval scans each cell of the notebooks in ``READABLE`` as it runs them (the root
+    conftest), so a cell showing either fails there, in the run that executes it anyway."""
+    import subprocess
+    import sys
+
+    assert "00-welcome.ipynb" in READABLE and (NOTEBOOKS / "00-welcome.ipynb").exists()
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("import numpy as np\nprint('fine')"),
+        nbformat.v4.new_code_cell("np.float64(0.71)"),
+    ])
+    nbformat.write(nb, tmp_path / "00-welcome.ipynb")
+    run = subprocess.run([sys.executable, "-m", "pytest", str(tmp_path / "00-welcome.ipynb"),
+                          "-p", "conftest", "-q", "-p", "no:cacheprovider", "--rootdir",
+                          str(tmp_path), "-c", str(ROOT / "pyproject.toml"), "-o", "testpaths="],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 1 and "1 failed, 1 passed" in run.stdout, run.stdout + run.stderr
+    assert "shows numpy reprs or NaN" in run.stdout and "np.float64(0.71)" in run.stdout
 
 
 def _design_lab_up_to_the_tournament(bonus: int):
@@ -109,7 +96,8 @@ def test_the_design_lab_survives_a_student_changing_the_bonus(bonus):
 
     printed = boardkit.game("dice-grid").make_params().points.lucky_cell
     nb = _run(_design_lab_up_to_the_tournament(bonus))  # raises on an error, a failed check too
-    text = "\n".join(t for _, kind, t in _shown(nb) if kind == "text")
+    text = "\n".join(t for cell in nb.cells for kind, t in shown(cell.get("outputs", ()))
+                     if kind == "text")
     assert "triple" not in text.lower()
     assert f"A: bonus = {printed} (the printed rules), B: bonus = {bonus}" in text
     lines = re.findall(r"^greedy win share, bonus = (\d+)\b.*: (.+)$", text, re.M)
