@@ -295,8 +295,10 @@ def read(path: Path, settings: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
 def _check_games(frame: Any, players: int, n: int, shown: str) -> None:
     """The rows are whole games below ``n``: one row per seat ``0 .. players-1``."""
     missing = [c for c in ("game", "seat") if c not in frame.columns]
-    if missing or frame.game.isna().any() or frame.seat.isna().any():
-        raise DataError(f"{shown} has a row with no {' or '.join(missing or ['game', 'seat'])}")
+    if missing:
+        raise DataError(f"{shown} has no {' and no '.join(missing)} column")
+    if frame.game.isna().any() or frame.seat.isna().any():
+        raise DataError(f"{shown} has a row with no game or no seat")
     twice = frame.duplicated(["game", "seat"])
     if twice.any():
         row = frame[twice].iloc[0]
