@@ -117,8 +117,11 @@ def _editions_file():
                 options.setdefault("check", self.compare_outputs)
                 item = (StudentCheck if edition == "student " and CHECK_CALL.search(cell.source)
                         else Cell)
-                yield item.from_parent(self, name=f"{edition}Cell {number}", cell_num=number,
-                                       cell=cell, options=options)
+                made = item.from_parent(self, name=f"{edition}Cell {number}", cell_num=number,
+                                        cell=cell, options=options)
+                # one kernel runs a notebook's cells in order: they stay on one xdist worker
+                made.add_marker(pytest.mark.xdist_group(f"notebook:{self.fspath.basename}"))
+                yield made
                 number += 1
 
     _EDITIONS_FILE = EditionsFile
