@@ -89,11 +89,10 @@ lint: $(STAMP)
 	  && cd "$$tmp" && $(CURDIR)/$(BIN)/mypy --disallow-untyped-defs --disallow-incomplete-defs \
 	       --check-untyped-defs --cache-dir "$(CURDIR)/.mypy_cache/template" typed_start
 
-# Unit, property and notebook tests in parallel (a notebook, or a module with a costly fixture,
-# stays on one worker: its xdist_group; every other test is balanced on its own),
+# Unit, property and notebook tests in parallel (a notebook stays on one worker: loadscope),
 # then the browser tests, which share one JupyterLab server and one Chromium.
 test: $(STAMP) chromium lint
-	$(BIN)/python -m pytest -m "not browser" -n $(JOBS) --dist loadgroup --durations=12
+	$(BIN)/python -m pytest -m "not browser" -n $(JOBS) --dist loadscope --durations=12
 	$(BIN)/python -m pytest -m browser
 
 unit: $(STAMP)

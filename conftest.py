@@ -117,11 +117,8 @@ def _editions_file():
                 options.setdefault("check", self.compare_outputs)
                 item = (StudentCheck if edition == "student " and CHECK_CALL.search(cell.source)
                         else Cell)
-                made = item.from_parent(self, name=f"{edition}Cell {number}", cell_num=number,
-                                        cell=cell, options=options)
-                # one kernel runs a notebook's cells in order: they stay on one xdist worker
-                made.add_marker(pytest.mark.xdist_group(f"notebook:{self.fspath.basename}"))
-                yield made
+                yield item.from_parent(self, name=f"{edition}Cell {number}", cell_num=number,
+                                       cell=cell, options=options)
                 number += 1
 
     _EDITIONS_FILE = EditionsFile

@@ -10,9 +10,6 @@ import pytest
 import boardkit
 from boardkit.cli import main
 
-# the whole module on one xdist worker: its Dask cluster (a module fixture) is started once
-pytestmark = pytest.mark.xdist_group("cli-dask-cluster")
-
 
 def test_help_runs_as_a_console_script():
     out = subprocess.run([sys.executable, "-m", "boardkit", "--help"], capture_output=True, text=True)

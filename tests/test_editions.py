@@ -13,9 +13,6 @@ from pathlib import Path
 import nbformat
 import pytest
 
-# the whole module on one xdist worker: the grader's course (`make grader`, a module fixture) is made once
-pytestmark = pytest.mark.xdist_group("editions")
-
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 EXERCISED = [p for p in NOTEBOOKS

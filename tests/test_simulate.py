@@ -6,9 +6,6 @@ from boardkit.analysis import game_seeds, simulate, summarize
 from boardkit.analysis import simulation as sim_module
 from boardkit.engine import VariantError
 
-# the whole module on one xdist worker: its Dask cluster (a module fixture) is started once
-pytestmark = pytest.mark.xdist_group("dask-cluster")
-
 
 def strip(frame):
     return frame.drop(columns=["seconds"])

@@ -15,9 +15,6 @@ from boardkit.analysis import simulation as sim_module
 from boardkit.engine import registry
 from boardkit.testing import assert_illegal, assert_legal, check_conformance
 
-# the whole module on one xdist worker: its Dask cluster (a module fixture) is started once
-pytestmark = pytest.mark.xdist_group("outside-dask-cluster")
-
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 REF = "tictactoe:GAME"
 #: the columns that do not depend on the clock
