@@ -306,6 +306,8 @@ def test_a_study_grows_from_its_stored_games(here, dice_study, request):
     assert grown.drop(columns="seconds").equals(whole.drop(columns="seconds"))
     assert sorted(p.name for p in here.iterdir()) == [f"{dice_study}.csv.gz",
                                                        f"{dice_study}.csv.gz.run.json"]
+    studies.run(dice_study, n=12, workers=1)  # past the catalogue's 10 games: it still loads
+    assert studies.load(dice_study).game.nunique() == 12
 
 
 def test_growing_a_study_stored_without_a_column_says_the_column_is_not_kept(here, dice_study):

@@ -150,6 +150,8 @@ def load_from(where: Path, name: str) -> Any:
     that cannot be read, a settings file of another run, or rows that are not whole games
     raise a :class:`DataError` naming the file and what is wrong, and what to do
     (:class:`~boardkit.analysis.runfile.OtherSettings`: the study's definition changed)."""
+    from .simulation import MAX_GAMES
+
     s = study(name)
     path = where / f"{name}.csv.gz"
     if not path.exists():
@@ -158,7 +160,7 @@ def load_from(where: Path, name: str) -> Any:
     hint = (f". Restore the study's two files from the repository (git checkout -- {path}*), "
             f"or delete them and play it again (python -m boardkit.analysis.studies {name})")
     try:
-        frame, meta = read(path, _settings(s, s.n))
+        frame, meta = read(path, _settings(s, MAX_GAMES))  # grown past its n, it still loads
         missing = [c for c in (*GAME_COLUMNS, "seed", "rank") if frame is not None
                    and c not in frame.columns]
         if frame is None or missing:
