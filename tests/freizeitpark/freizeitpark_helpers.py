@@ -130,3 +130,24 @@ def build_at(rs, face: int, cells, symbol: str) -> Build:
         if sorted((x0 + x, y0 + y) for x, y in shape) == cells:
             return Build(face, symbol, turn, x0, y0)
     raise AssertionError(f"the structure of a {face} cannot cover {cells}")
+
+
+def accepted_builds(rs, s: Sheet, dice, symbols=None) -> set[Build]:
+    """Every build of ``dice`` that ``check_build`` accepts on ``s`` (``symbols``: only
+    those constructs), found by trying each die, construct, turn and place one cell
+    around the sheet: the reference the move generator is held to."""
+    from boardkit.engine import RuleViolation
+
+    found = set()
+    for die in set(dice):
+        for symbol in symbols or content().constructs:
+            for turn in range(len(rs.structures[die])):
+                for x in range(-1, s.width):
+                    for y in range(-1, s.height):
+                        act = Build(die, symbol, turn, x, y)
+                        try:
+                            check_build(rs, s, dice, act)
+                        except RuleViolation:
+                            continue
+                        found.add(act)
+    return found

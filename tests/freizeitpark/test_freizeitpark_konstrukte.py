@@ -4,7 +4,16 @@ and the spacing of constructs of the same kind."""
 from __future__ import annotations
 
 import pytest
-from freizeitpark_helpers import build_at, groups, place, position, rules, sheet, violation
+from freizeitpark_helpers import (
+    accepted_builds,
+    build_at,
+    groups,
+    place,
+    position,
+    rules,
+    sheet,
+    violation,
+)
 
 from boardkit.freizeitpark import Build
 from boardkit.freizeitpark.bauen import legal_builds
@@ -323,24 +332,10 @@ def test_a_train_piece_in_a_pocket_may_wait_to_join_a_finished_train():
 def test_the_move_list_next_to_a_finished_train_agrees_with_the_checks(rows):
     # the move generator sends train cells next to a finished train to the reference check:
     # it lists exactly the builds that check_build accepts (lengthenings included)
-    from boardkit.engine import RuleViolation
-    from boardkit.freizeitpark.bauen import check_build
-
     s = sheet(*rows)
     for dice in ((6, 1), (5, 2), (3, 1)):
         listed = set(legal_builds(RZ, s, dice))
-        accepted = set()
-        for die in set(dice):
-            for symbol in ("zug", "karussell"):
-                for turn in range(len(RZ.structures[die])):
-                    for x in range(-1, 10):
-                        for y in range(-1, len(rows)):
-                            act = Build(die, symbol, turn, x, y)
-                            try:
-                                check_build(RZ, s, dice, act)
-                            except RuleViolation:
-                                continue
-                            accepted.add(act)
+        accepted = accepted_builds(RZ, s, dice, symbols=("zug", "karussell"))
         assert {a for a in listed if a.symbol in ("zug", "karussell")} == accepted
         # and some of them lengthen the finished train (train cells beside a train cell)
         assert any(a.symbol == "zug" and any(s.cells.get(c) == "zug" for c in _sides(RZ, a))
