@@ -361,6 +361,7 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
         args = (game if backend == "serial" else _worker_key(g), agents, n_players,
                 dict(variant or {}), dict(params or {}), rotate, trace)
         n_workers, remaining = workers or os.cpu_count() or 1, n - len(done)
+        played_on = {"serial": 1, "processes": n_workers}.get(backend)  # Dask's: not known here
         sizes = _Sizes(max(1, min(50, remaining // 20 or 1)), 2.0) if backend == "serial" else \
             _Sizes(max(1, min(200, remaining // (n_workers * 8) or 1)), 10.0)
         batches = _batched(_jobs(seed, n, done), batch_size or sizes)
@@ -396,12 +397,10 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     except BaseException:
         bar.close()
         if store is not None:  # keep the finished games, then report the error
-            _finish(store, owned, rows, settings, g, "stopped by an error", len(done),
-                    {"serial": 1, "processes": n_workers}.get(backend))
+            _finish(store, owned, rows, settings, g, "stopped by an error", len(done), played_on)
         raise
     bar.close()
-    return _finish(store, owned, rows, settings, g, stopped, len(done),
-                   {"serial": 1, "processes": n_workers}.get(backend))
+    return _finish(store, owned, rows, settings, g, stopped, len(done), played_on)
 
 
 def _worker_key(g: Any) -> str:
