@@ -134,7 +134,7 @@ def whole_game(name: str, seed: int = 0) -> tuple[float, float, int, dict]:
 def simulate_speed(name: str, seconds: float = 20.0) -> tuple[int, float, float, bool]:
     """(games, serial s, 2-process s, identical tables) for a run of about ``seconds``."""
     from boardkit.analysis import simulate
-    from boardkit.analysis.simulation import process_pool
+    from boardkit.analysis.backends import process_pool
 
     simulate(name, agents="random", n=2, seed=1, progress=False)  # imports, caches
     t = time.perf_counter()

@@ -35,13 +35,13 @@ def test_process_backend_is_identical():
     a = simulate("dice-grid", ["random"], n=30, seed=5)
     b = simulate("dice-grid", ["random"], n=30, seed=5, backend="processes", workers=2, batch_size=4)
     assert strip(a).equals(strip(b))
-    pool = sim_module.process_pool(2)
+    pool = sim_module.backends.process_pool(2)
     c = simulate("dice-grid", ["random"], n=30, seed=5, backend="processes", workers=2, batch_size=7)
-    assert sim_module.process_pool(2) is pool  # the second run reused the pool
+    assert sim_module.backends.process_pool(2) is pool  # the second run reused the pool
     assert strip(a).equals(strip(c))
-    sim_module.close_pools()
-    assert sim_module.process_pool(2) is not pool  # a closed pool restarts
-    sim_module.close_pools()
+    sim_module.backends.close_pools()
+    assert sim_module.backends.process_pool(2) is not pool  # a closed pool restarts
+    sim_module.backends.close_pools()
 
 
 @pytest.mark.slow
@@ -186,7 +186,9 @@ def interrupt():
 def test_game_seeds_are_drawn_in_chunks_without_changing():
     import numpy as np
 
-    n = sim_module._SEED_CHUNK + 123
+    from boardkit.analysis.rows import _SEED_CHUNK
+
+    n = _SEED_CHUNK + 123
     old = [int(s) for s in np.random.default_rng(9).integers(0, 2**62, size=n)]
     assert game_seeds(9, n) == old  # the seeds of stored runs stay the same
     assert game_seeds(9, 5) == old[:5]
@@ -194,8 +196,8 @@ def test_game_seeds_are_drawn_in_chunks_without_changing():
 
 def test_process_worker_killed_mid_run_is_played_again(after_games):
     serial = simulate("dice-grid", ["random"], n=60, seed=5, batch_size=3)
-    sim_module.close_pools()
-    pool = sim_module.process_pool(2)
+    sim_module.backends.close_pools()
+    pool = sim_module.backends.process_pool(2)
     killed = []
 
     def kill_a_worker():
@@ -206,16 +208,16 @@ def test_process_worker_killed_mid_run_is_played_again(after_games):
     after_games(3, kill_a_worker)
     frame = simulate("dice-grid", ["random"], n=60, seed=5, backend="processes", workers=2,
                      batch_size=3)
-    assert killed and sim_module.process_pool(2) is not pool  # the pool broke and was replaced
+    assert killed and sim_module.backends.process_pool(2) is not pool  # the pool broke and was replaced
     assert frame.attrs["complete"] and frame.attrs["missing"] == 0
     assert strip(frame).equals(strip(serial))
-    sim_module.close_pools()
+    sim_module.backends.close_pools()
 
 
 def test_ctrl_c_while_workers_start_prints_no_worker_traceback(monkeypatch, capfd):
     """Ctrl-C reaches the whole process group, also workers still starting up (importing
     boardkit) before they ignore it: each got a KeyboardInterrupt traceback and died."""
-    sim_module.close_pools()
+    sim_module.backends.close_pools()
     real = sim_module.backends.process_pool
     hit: list[int] = []
 
@@ -239,7 +241,7 @@ def test_ctrl_c_while_workers_start_prints_no_worker_traceback(monkeypatch, capf
         frame = simulate("dice-grid", ["random"], n=20, seed=5, backend="processes", workers=2,
                          batch_size=2)
     finally:
-        sim_module.close_pools()
+        sim_module.backends.close_pools()
     err = capfd.readouterr().err
     assert len(hit) == 2 and "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert frame.attrs["complete"]  # the interrupted workers played on
@@ -269,7 +271,7 @@ def test_a_ctrl_c_that_falls_in_a_finalizer_still_stops_the_run(backend, after_g
     finally:
         signal.signal(signal.SIGINT, previous)
     assert 4 <= frame.attrs["finished"] < 400 and frame.attrs["stopped"] == "interrupted"
-    sim_module.close_pools()
+    sim_module.backends.close_pools()
 
 
 def test_process_pool_lost_too_often_keeps_finished_games(after_games, tmp_path):
@@ -278,7 +280,7 @@ def test_process_pool_lost_too_often_keeps_finished_games(after_games, tmp_path)
 
     def kill_every_pool():  # each fresh pool loses a worker too: retries run out
         state["kills"] += 1
-        for pid in list(sim_module.process_pool(2)._processes):
+        for pid in list(sim_module.backends.process_pool(2)._processes):
             os.kill(pid, signal.SIGKILL)
 
     after_games(2, kill_every_pool)
@@ -297,7 +299,7 @@ def test_process_pool_lost_too_often_keeps_finished_games(after_games, tmp_path)
                              workers=2, batch_size=2, retries=1, out=out)
     finally:
         sim_module.backends.process_pool = saved
-        sim_module.close_pools()
+        sim_module.backends.close_pools()
     assert not frame.attrs["complete"] and frame.attrs["finished"] >= 2
     assert frame.attrs["missing"] == 40 - frame.attrs["finished"]
     assert len(pd_read(out)) == len(frame)
@@ -331,7 +333,7 @@ def test_interrupted_process_run_keeps_its_games_and_resumes_identically(after_g
     with pytest.warns(IncompleteRunWarning, match="interrupted: kept the"):
         part = simulate("dice-grid", ["random"], n=40, seed=8, backend="processes", workers=2,
                         batch_size=2, out=out)
-    sim_module.close_pools()
+    sim_module.backends.close_pools()
     assert 6 <= part.attrs["finished"] < 40 and not part.attrs["complete"]
     assert part.attrs["stopped"] == "interrupted"
     stored = pd_read(out)

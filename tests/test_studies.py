@@ -599,7 +599,7 @@ def test_a_stored_study_is_what_todays_code_plays(name):
     replayed (each on its stored seed and seats, as the study's run played it) give the same
     rows (when a player or a rule changes, the studies it plays are played again, or this
     fails and says which)."""
-    from boardkit.analysis.simulation import run_batch
+    from boardkit.analysis.rows import run_batch
 
     stored = studies.load(name)
     s = studies.study(name)

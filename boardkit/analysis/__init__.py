@@ -11,7 +11,8 @@ from .metrics import (
     seat_win_rates,
     summarize,
 )
-from .simulation import game_seeds, simulate
+from .rows import game_seeds
+from .simulation import simulate
 
 __all__ = ["Comparison", "compare", "compare_runs", "game_seeds", "measure", "metrics", "plot_score_sources",
            "plot_scores", "plot_seat_win_rates", "readable", "seat_win_rates", "simulate", "standings",

@@ -115,18 +115,16 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     definition of the study is played again. A run that stops stores the games it finished
     and raises :class:`IncompleteRunError`; running it again plays only the missing ones. A
     second run of a study being played is refused."""
-    from .simulation import simulate
+    from .simulation import MAX_GAMES, _check_int, simulate
 
     s = study(name)
-    if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
-        raise VariantError(f"study {name}: the number of games (n) must be a positive "
-                           f"integer, not {n!r}"[:160])
-    n = n or s.n
+    n = s.n if n is None else _check_int(n, f"study {name}: the number of games (n)", 1,
+                                         MAX_GAMES, "a positive integer")
     target = Path(out or folder())
     target.mkdir(parents=True, exist_ok=True)
     path, stored, other = target / f"{name}.csv.gz", 0, False
     try:
-        stored = load_from(target, name).game.nunique()
+        stored = load(name, target).game.nunique()
     except FileNotFoundError:
         pass
     except OtherSettings:  # the study's definition changed: its games are played again
@@ -144,16 +142,16 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     return path
 
 
-def load_from(where: Path, name: str) -> Any:
-    """The stored table of a study in the folder ``where``, with its settings and status in
-    ``frame.attrs``. The files are checked before anything reads a figure from them: a table
+def load(name: str, where: Path | None = None) -> Any:
+    """The stored table of a study (in the folder ``where``; the package's by default), with
+    its settings and status in ``frame.attrs``. The files are checked before anything reads a figure from them: a table
     that cannot be read, a settings file of another run, or rows that are not whole games
     raise a :class:`DataError` naming the file and what is wrong, and what to do
     (:class:`~boardkit.analysis.runfile.OtherSettings`: the study's definition changed)."""
     from .simulation import MAX_GAMES
 
     s = study(name)
-    path = where / f"{name}.csv.gz"
+    path = Path(where or folder()) / f"{name}.csv.gz"
     if not path.exists():
         raise FileNotFoundError(f"study {name!r} has no data file yet ({path}); make it with "
                                 f"python -m boardkit.analysis.studies {name}")
@@ -174,11 +172,6 @@ def load_from(where: Path, name: str) -> Any:
                        study=name, lower_is_better=__import__("boardkit").game(
                            s.game).lower_is_better)
     return frame
-
-
-def load(name: str) -> Any:
-    """The stored table of a study (with its settings in ``frame.attrs``)."""
-    return load_from(folder(), name)
 
 
 def summary(frame: Any, name: str) -> Any:

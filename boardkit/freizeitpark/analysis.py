@@ -30,7 +30,7 @@ import pandas as pd
 from boardkit.agents import make_agent, play
 from boardkit.analysis.lab import paired
 from boardkit.analysis.metrics import mean_ci, wilson
-from boardkit.analysis.simulation import game_seeds
+from boardkit.analysis.rows import game_seeds
 from boardkit.engine import Action, State, VariantError
 from boardkit.engine import game as get_game
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from boardkit.analysis.metrics import mean_ci, table_of_games
-from boardkit.analysis.simulation import game_seeds
+from boardkit.analysis.rows import game_seeds
 from boardkit.engine.errors import DataError
 
 from .content import content

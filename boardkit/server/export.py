@@ -9,8 +9,8 @@ or from a shell, ``boardkit tables export --db class.db --out playtests.csv``.
 
 Each table is rebuilt by replaying its stored moves with the server's own replay
 (:func:`boardkit.server.tables.replay`), and its rows are made by the function ``simulate``
-makes its rows with (:func:`boardkit.analysis.simulation.seat_rows`, the traced columns by
-its :class:`~boardkit.analysis.simulation.Trace`), so ``boardkit.analysis.metrics``,
+makes its rows with (:func:`boardkit.analysis.rows.seat_rows`, the traced columns by
+its :class:`~boardkit.analysis.rows.Trace`), so ``boardkit.analysis.metrics``,
 ``summarize`` and ``compare_runs`` read a class's playtests as they read an agents' study.
 
 The columns are ``simulate``'s (``game``, ``seed``, ``seat``, ``agent``, ``score``, ``rank``,
@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from boardkit.analysis.simulation import Trace, seat_rows
+from boardkit.analysis.rows import Trace, seat_rows
 from boardkit.engine import game as get_game
 
 from .store import OVER, MoveRow, Store, TableRow, UndoneRow

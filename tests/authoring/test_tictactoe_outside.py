@@ -115,7 +115,7 @@ def test_a_pool_started_before_the_game_was_on_the_path_is_replaced(monkeypatch)
         assert spread[SAME].equals(simulate(REF, agents=["random"], n=6, seed=2,
                                             progress=False)[SAME])
     finally:
-        sim_module.close_pools()
+        sim_module.backends.close_pools()
         forget()
 
 

@@ -19,7 +19,7 @@ from server_helpers import TEACHER, Class, bearer
 import boardkit
 from boardkit.analysis import metrics, simulate, summarize
 from boardkit.analysis.metrics import seat_win_rates
-from boardkit.analysis.simulation import play_print
+from boardkit.analysis.rows import play_print
 from boardkit.cli import main
 from boardkit.server import export
 
