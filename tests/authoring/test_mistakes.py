@@ -234,15 +234,17 @@ def test_gymnasium_registers_a_reference_named_game_with_an_id_that_loads(folder
     from boardkit.interop import gymnasium as bk_gym
 
     (folder / "mygame.py").write_text("from boardkit.lands import GAME\n")
-    try:
-        env_id = bk_gym.register("mygame:GAME", env_id=None)
+    try:  # the built-in lands id is replaced by the same game's reference, and gymnasium says so
+        with pytest.warns(UserWarning, match="Overriding environment boardkit/lands-v0"):
+            env_id = bk_gym.register("mygame:GAME", env_id=None)
         assert env_id == "boardkit/lands-v0"
         env = gymnasium.make(env_id)
         env.reset(seed=1)
         assert env.unwrapped.state_of_game.game.name == "lands"
         env.close()
     finally:
-        bk_gym.register("lands", **bk_gym.SOLO["lands"])  # the built-in id as it was
+        with pytest.warns(UserWarning, match="Overriding environment boardkit/lands-v0"):
+            bk_gym.register("lands", **bk_gym.SOLO["lands"])  # the built-in id as it was
     (folder / "nogame.py").write_text("from boardkit.examples.tic_tac_toe import GAME\n")
     with pytest.raises(UnsupportedGameError, match="tic-tac-toe has no solo mode"):
         bk_gym.register("nogame:GAME")
