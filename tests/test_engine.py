@@ -7,11 +7,13 @@ import pytest
 
 import boardkit
 from boardkit.engine import (
+    PUBLIC,
     ActionFormatError,
     RuleViolation,
     SaveGameError,
     UnknownGameError,
     VariantError,
+    registry,
 )
 from boardkit.examples.dice_grid import GAME, ChooseDie, Claim, ClaimStep, Pass
 from boardkit.testing import pose
@@ -476,3 +478,42 @@ def test_an_agents_choice_is_checked_but_applied_without_a_snapshot(monkeypatch)
     while not s.is_over and s.has_forced_outcomes:
         apply_chosen(s, s.legal_actions()[0])
     assert snapshots
+
+
+# ---------------------------------------------------------------- the log as the table reads it
+
+def test_a_printed_log_reads_as_the_table_sees_it():
+    """A lesson printing a game's log shows no deck order and nobody's secret draw; the
+    teacher's full record is asked for by name (``viewer=None``), a seat sees its own."""
+    wish = boardkit.game("wishland").new_game(players=3, seed=7)
+    assert "top first" not in wish.log.text() and "top first" not in wish.log._repr_html_()
+    assert "the hotels deck is shuffled" in wish.log.text()
+    assert "shuffle hotels (setup): top first" in wish.log.text(viewer=None)
+    trip = boardkit.game("wanderlust").new_game(players=3, seed=7)
+    mission = {e.to: str(e) for e in trip.log if e.name == "mission"}
+    assert set(mission) == {0, 1, 2}
+    table = trip.log.text()
+    assert not any(text in table for text in mission.values())
+    assert "P2: draws a secret mission" in table  # whose secret it is, never what
+    seat = trip.log.text(viewer=0)
+    assert mission[0] in seat and mission[1] not in seat and mission[2] not in seat
+
+
+@pytest.mark.parametrize("name", sorted(registry.BUILTIN))
+def test_no_private_event_shows_in_the_printed_log(name):
+    """In every built-in game, whatever random play draws: each private event's own text
+    (a hand, a deck order, a lucky number) is absent from the log as printed, and present
+    in the teacher's record."""
+    from boardkit.agents import make_agent
+
+    game = boardkit.game(name)
+    state = game.new_game(players=min(3, game.max_players), seed=5)
+    bot = make_agent("random", seed=5, game=name)
+    for _ in range(60):
+        if state.is_over:
+            break
+        state.apply(bot.act(state))
+    secrets = [str(e) for e in state.log if e.visible_text(PUBLIC) != str(e)]
+    shown = state.log.text()
+    assert not [text for text in secrets if text in shown.splitlines()]
+    assert all(text in state.log.text(viewer=None).splitlines() for text in secrets)

@@ -12,6 +12,8 @@ from typing import Any, Literal
 from .actions import Action
 
 Kind = Literal["setup", "action", "auto", "chance", "info"]
+#: the viewer of the public table: what every seat sees alike (``observation(PUBLIC)``)
+PUBLIC = "public"
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +36,13 @@ class Event:
     to: int | None = None  # a private event: only this player sees ``text``
     public: str | None = None  # what the other players see of a private event
 
-    def visible_text(self, viewer: int | None) -> str:
-        """The event as ``viewer`` may see it (``None``: an omniscient spectator)."""
+    def visible_text(self, viewer: int | str | None) -> str:
+        """The event as ``viewer`` may see it: a seat, :data:`PUBLIC` (the table: a private
+        event shows its public text) or ``None`` (the teacher: everything)."""
         if self.to is None or viewer is None or viewer == self.to:
             return str(self)
-        who = "" if self.player is None else f"P{self.player + 1}: "
+        owner = self.player if self.player is not None else self.to if self.to >= 0 else None
+        who = "" if owner is None else f"P{owner + 1}: "  # whose secret it is, not what
         return f"{who}{self.public or 'a hidden event'}"
 
     def __str__(self) -> str:
@@ -53,11 +57,16 @@ class Event:
 
 
 class Log(list):
-    """A list of :class:`Event` with readable rendering."""
+    """A list of :class:`Event` with readable rendering. Shown as text or in a notebook, it
+    reads as the table sees it: a private event (a hand drawn, a deck's order) shows only
+    its public text, so printing a game's log in front of a class gives no secret away."""
 
-    def text(self, last: int | None = None) -> str:
+    def text(self, last: int | None = None, viewer: int | str | None = PUBLIC) -> str:
+        """The last ``last`` events (all by default), one a line, as ``viewer`` sees them:
+        :data:`PUBLIC` (the table, the default), a seat (its own secrets too) or ``None``
+        (the teacher's full record, every draw and order included)."""
         events = self if last is None else self[-last:]
-        return "\n".join(str(e) for e in events)
+        return "\n".join(e.visible_text(viewer) for e in events)
 
     def history(self) -> list[Event]:
         """The events a replay needs: players' actions and random outcomes, in order."""
@@ -69,6 +78,6 @@ class Log(list):
     def _repr_html_(self) -> str:
         from html import escape
 
-        items = "".join(f"<li>{escape(str(e))}</li>" for e in self[-40:])
+        items = "".join(f"<li>{escape(e.visible_text(PUBLIC))}</li>" for e in self[-40:])
         more = f"<p>… {len(self) - 40} earlier events</p>" if len(self) > 40 else ""
         return f"{more}<ol start='{max(1, len(self) - 39)}'>{items}</ol>"

@@ -36,7 +36,7 @@ from .errors import (
     clipped,
     shown,
 )
-from .log import Event, Kind, Log
+from .log import PUBLIC, Event, Kind, Log
 from .rules import RuleCatalog, describe
 from .steps import STAY, Goto, Outcome
 
@@ -106,8 +106,6 @@ class Rng(np.random.Generator):
         return (_rebuild_rng, (type(self.bit_generator), self.bit_generator.state))
 
 
-#: the viewer of the public table: what every seat sees alike (``observation(PUBLIC)``)
-PUBLIC = "public"
 
 
 def _common(views: list[Any]) -> Any:

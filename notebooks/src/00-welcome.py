@@ -113,13 +113,20 @@ except boardkit.RuleViolation as err:
 # Each player's lucky number is secret. `observation(player)` is what that player may see;
 # the other player's number is `None` there. (Search agents use `determinize`, which fills in
 # what a player cannot see with a guess consistent with what they can.)
+#
+# The log printed in section 1 is the table's: it says *that* each player drew a number,
+# never which. `state.log.text(viewer=0)` is P1's own log, with P1's number in it;
+# `viewer=None` is the teacher's full record, every secret included.
 
 # %%
 print("P1 sees lucky numbers:", state.observation(0)["lucky"])
 print("P2 sees lucky numbers:", state.observation(1)["lucky"])
+print("P1's log begins:", state.log.text(viewer=0).splitlines()[0])
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert state.observation(0)["lucky"][1] is None
+assert "draws lucky number" not in state.log.text()  # the table's log keeps both secrets
+assert "P1 draws lucky number" in state.log.text(viewer=0)
 
 # %% [markdown]
 # ## 5. Saving, loading and replaying
@@ -157,7 +164,9 @@ assert loaded.log.text() == state.log.text()
 # Click a die, then a cell. Legal targets are highlighted; an illegal click shows the rule it
 # breaks. The panel has the event log with a slider to step back and forth, *Undo*,
 # *view as* (the board opens in the eyes of the player to move, hidden information respected;
-# *everything (teacher)* shows every secret), *AI move* and auto-play.
+# *everything (teacher)* shows every secret), *AI move* and auto-play. In front of a class,
+# show a player's view or the public one. The *download* link saves the whole game, its seed
+# and every draw included: a saved game is the teacher's record, not a player's view.
 
 # %%
 board = dice_grid.board(dice_grid.new_game(seed=7))

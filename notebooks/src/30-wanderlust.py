@@ -76,7 +76,9 @@ objectives
 # (dealt from the destinations; a natural wonder is set aside and replaced), three hidden
 # tickets, and — except in the Family variant — a secret mission and a personal goal. Three
 # destinations become available, the five-ticket display is filled, three race objectives are
-# drawn. Every random step is logged and can be replayed or forced:
+# drawn. Every random step is logged and can be replayed or forced. Printed, the log reads as
+# the table sees it: a secret draw says whose it is, never what (`state.log.text(viewer=0)` is
+# P1's own log; `viewer=None` the teacher's full record):
 
 # %%
 print(state.log.text(last=12))
