@@ -16,7 +16,9 @@ The teacher's page is driven as a teacher would: a table opened through its form
 read from its list, a table watched in both views, a move taken back (and one refused), a
 seat given a new link; and a computer player that fails (registered by the test, in a server
 run in the test's own process) is shown on the student's page until the teacher hands its
-seat to another.
+seat to another. A tab given another link of the same table (only its fragment differs, so
+no document loads) shows what the new link opens and nothing of the old seat's; the teacher's
+page, given another token, no longer acts as the teacher's.
 """
 
 from __future__ import annotations
@@ -296,8 +298,8 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
         teacher.locator("#sign-in-form button").click()
         expect(teacher.locator("#connection")).to_contain_text("unknown token")
         expect(teacher.locator("#main")).to_be_hidden()
+        # only the fragment changes: the page loads itself again with the new token
         teacher.goto(f"{class_server.url}teacher#token={TEACHER}")
-        teacher.reload()
         expect(teacher.locator("#game option[value='wishland']")).to_be_attached(timeout=30_000)
         expect(teacher.locator("#no-tables")).to_be_visible()
 
@@ -378,8 +380,7 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
         expect(student.locator("#connection")).to_contain_text("refused")
         fresh = row.locator('input[data-link="seat-0"]').input_value()
         assert fresh.startswith(base)
-        student.goto("about:blank")
-        student.goto(fresh)
+        student.goto(fresh)  # the same address but for the fragment: the page loads again
         expect(student.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
 
         # the teacher's token never reached an address the server logged
@@ -496,3 +497,160 @@ def test_a_failing_agent_shows_on_the_pages_until_the_teacher_hands_its_seat_ove
             raise
         finally:
             browser.close()
+
+
+def _as(url: str, token: str, method: str, path: str, body: Any = None) -> Any:
+    """The API answer to ``token`` (a seat's, the spectators'), as JSON."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url + path, data=data, method=method,
+                                     headers={"Authorization": f"Bearer {token}",
+                                              "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+def change_fragment(page: Any, link: str) -> None:
+    """Put ``link`` in the tab's address where only its fragment differs from the page's, as
+    a teacher pasting another link of the same table does: a same-document navigation, which
+    by itself loads nothing. A listener the test adds notes the ``hashchange`` in the tab's
+    sessionStorage (which outlives a reload), so the test can tell it was that navigation."""
+    path, _, fragment = link.partition("#")
+    assert page.url.partition("#")[0] == path, "only the fragment may differ"
+    page.evaluate("""() => {
+      sessionStorage.removeItem('fragment-changed');
+      addEventListener('hashchange', () => sessionStorage.setItem('fragment-changed', location.hash));
+    }""")
+    page.evaluate("fragment => { location.hash = fragment; }", fragment)
+
+
+def test_a_seat_page_follows_a_new_fragment_and_keeps_nothing_of_the_old_seat(
+        class_server: ClassServer, playwright_driver: Any) -> None:
+    """A tab that shows P1's seat is given the spectators' link of the same table (the same
+    address but for ``#token=``): no document loads, yet the page must show the public view
+    and nothing of P1's, also after the next move is pushed; then P2's link in the same tab
+    shows P2 and not the public view's or P1's, and P1's again shows P1 without P2's."""
+    from playwright.sync_api import expect
+
+    made = json.loads(class_server.api("POST", "api/tables",
+                                       {"game": "wanderlust", "players": 2, "seed": 7}))
+    table = made["table"]
+    seat_links = [s["url"] for s in made["seats"]]
+    seat_tokens = [s["token"] for s in made["seats"]]
+    spectator_link = made["spectator"]["url"]
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                args=CHROMIUM_ARGS)
+    errors: list[str] = []
+    page = None
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.route("**/*", lambda route: route.continue_()
+                      if route.request.url.startswith(class_server.url) else route.abort())
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+        def shown() -> str:
+            return html.unescape(page.content()) + "\n" + page.inner_text("body")
+
+        def shows(who: str, fragment: str) -> None:
+            expect(page.locator("#status")).to_contain_text(who, timeout=10_000)
+            expect(page.locator("#connection")).to_have_text("connected", timeout=10_000)
+            expect(page.locator("#canvas svg").first).to_be_visible()
+            state = class_server.state(table)
+            page.wait_for_function(
+                "n => Number(document.getElementById('log-count').textContent) === n",
+                arg=len(state.log), timeout=10_000)
+            assert page.url.endswith(f"#{fragment}")
+
+        page.goto(seat_links[0])
+        shows("you are P1", seat_links[0].partition("#")[2])
+        p1 = secrets_of(class_server.state(table), 0)
+        assert leaked(shown(), p1), "the check finds P1's secrets on P1's page"
+
+        # P1's page, then the spectators' link pasted over it: only the fragment changes
+        fragment = spectator_link.partition("#")[2]
+        change_fragment(page, spectator_link)
+        shows("viewing: public", fragment)
+        assert page.evaluate("sessionStorage.getItem('fragment-changed')") == f"#{fragment}"
+        assert "you are P1" not in shown()
+        state = class_server.state(table)
+        assert leaked(shown(), secrets_of(state, 0) + secrets_of(state, 1)) == []
+
+        # a move pushed now reaches the page as the public view, with no seat's secrets
+        mover = state.current_player
+        assert mover is not None
+        legal = _as(class_server.url, seat_tokens[mover], "GET",
+                    f"api/tables/{table}/view")["legal_actions"]
+        _as(class_server.url, seat_tokens[mover], "POST", f"api/tables/{table}/actions",
+            {"action": legal[0]})
+        shows("viewing: public", fragment)
+        state = class_server.state(table)
+        assert leaked(shown(), secrets_of(state, 0) + secrets_of(state, 1)) == []
+
+        # the other way, and from seat to seat: P2's link, then P1's, in the same tab
+        for seat in (1, 0):
+            fragment = seat_links[seat].partition("#")[2]
+            change_fragment(page, seat_links[seat])
+            shows(f"you are P{seat + 1}", fragment)
+            assert page.evaluate("sessionStorage.getItem('fragment-changed')") == f"#{fragment}"
+            state = class_server.state(table)
+            assert "viewing: public" not in shown()
+            assert leaked(shown(), secrets_of(state, seat)), f"P{seat + 1}'s own are shown"
+            assert leaked(shown(), secrets_of(state, 1 - seat)) == []
+        assert errors == []
+    except BaseException:
+        if page is not None:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "class-fragment-seat.png"))
+        raise
+    finally:
+        browser.close()
+
+
+def test_a_teacher_page_follows_a_new_fragment(class_server: ClassServer,
+                                               playwright_driver: Any) -> None:
+    """The teacher's tab, watching a table in everything, is given a spectators' token in its
+    fragment: the page no longer acts or shows as the teacher's (it asks for a token, with no
+    table, link or view on it); the teacher's link again brings the tables back."""
+    from playwright.sync_api import expect
+
+    made = json.loads(class_server.api("POST", "api/tables",
+                                       {"game": "wanderlust", "players": 2, "seed": 7}))
+    spectator_token = made["spectator"]["token"]
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                args=CHROMIUM_ARGS)
+    errors: list[str] = []
+    page = None
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.route("**/*", lambda route: route.continue_()
+                      if route.request.url.startswith(class_server.url) else route.abort())
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{class_server.url}teacher#token={TEACHER}")
+        row = page.locator(f"#table-{made['table']}")
+        expect(row).to_be_visible(timeout=30_000)
+        row.locator(f'button[data-watch="{made["table"]}"]').click()
+        expect(page.locator("#watch-status")).to_contain_text("the public view")
+        page.locator('input[name="watch-as"][value="all"]').check()
+        expect(page.locator("#watch-status")).to_contain_text("everything")
+
+        change_fragment(page, f"{class_server.url}teacher#token={spectator_token}")
+        expect(page.locator("#sign-in")).to_be_visible(timeout=10_000)
+        expect(page.locator("#connection")).to_contain_text("only the teacher's token")
+        expect(page.locator("#main")).to_be_hidden()
+        assert page.evaluate("sessionStorage.getItem('fragment-changed')") == \
+            f"#token={spectator_token}"
+        assert page.locator("#table-rows tr").count() == 0
+        assert "everything" not in page.inner_text("body")
+
+        change_fragment(page, f"{class_server.url}teacher#token={TEACHER}")
+        expect(row).to_be_visible(timeout=10_000)
+        expect(page.locator("#sign-in")).to_be_hidden()
+        assert errors == []
+    except BaseException:
+        if page is not None:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "class-fragment-teacher.png"))
+        raise
+    finally:
+        browser.close()

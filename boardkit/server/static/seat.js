@@ -5,6 +5,12 @@
 // The token is read from the page address's fragment (#token=...), which browsers never send
 // to a server, and then travels only in an Authorization header (and in the WebSocket's
 // query, where no header can be set). Nothing here decides what is legal: the server does.
+//
+// The token is read once, so a new fragment is a new page: pasting another link of the same
+// table into this tab changes only the fragment, which loads nothing by itself, and the page
+// would go on showing (and being pushed) the old seat's view under the new address. On
+// `hashchange` the page empties itself, closes its WebSocket and loads again: nothing of the
+// old seat stays (it keeps nothing in storage), and the new token opens what it opens.
 import board from "./board.js";
 import { boardModel } from "./board-model.js";
 
@@ -17,6 +23,8 @@ const $ = (id) => document.getElementById(id);
 const model = boardModel((msg) => sendMessage(msg));
 
 let shown = { server: null, revision: -1 };
+let leaving = false; // the address's token changed: this page shows nothing more
+let socket = null;
 let lastDragMove = 0;
 let legal = [];
 
@@ -29,7 +37,7 @@ function isCurrent(view) {
 }
 
 function show(view) {
-  if (!isCurrent(view)) return; // an older push
+  if (leaving || !isCurrent(view)) return; // another token's page now, or an older push
   shown = { server: view.server, revision: view.revision };
   $("title").textContent = `${view.title} · table ${view.table}`;
   const who = view.seat === null || view.seat === undefined ? `viewing: ${view.viewer}` : `you are P${view.seat + 1}`;
@@ -98,6 +106,7 @@ async function post(path, body) {
   } catch (err) {
     answer = { error: `${response.status} ${response.statusText}` };
   }
+  if (leaving) return null; // an answer to the old token: the page is going
   if (!response.ok) {
     const rule = answer.rule ? ` (rule ${answer.rule})` : "";
     note(`✗ ${answer.message || answer.error || response.status}${rule}`, true);
@@ -127,16 +136,19 @@ $("play").addEventListener("click", () => {
 let retry = 500;
 function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${window.location.host}${api}/ws?token=${encodeURIComponent(token)}`);
-  socket.addEventListener("open", () => {
+  const mine = new WebSocket(`${scheme}://${window.location.host}${api}/ws?token=${encodeURIComponent(token)}`);
+  socket = mine;
+  mine.addEventListener("open", () => {
+    if (leaving) return;
     retry = 500;
     $("connection").textContent = "connected";
   });
-  socket.addEventListener("message", (event) => {
+  mine.addEventListener("message", (event) => {
     const msg = JSON.parse(event.data);
     if (msg.kind === "view") show(msg.view);
   });
-  socket.addEventListener("close", (event) => {
+  mine.addEventListener("close", (event) => {
+    if (leaving) return;
     if (event.code >= 4400 && event.code < 4500) {
       $("connection").textContent = `refused: ${event.reason || event.code}`;
       $("status").textContent = "this link does not open a seat (ask your teacher for yours)";
@@ -147,6 +159,15 @@ function connect() {
     retry = Math.min(retry * 2, 10000);
   });
 }
+
+window.addEventListener("hashchange", () => {
+  if (leaving) return;
+  leaving = true;
+  if (socket) socket.close();
+  document.title = "boardkit table";
+  document.body.replaceChildren(); // the old seat's hand goes before the new page comes
+  window.location.reload();
+});
 
 board.render({ model, el: $("canvas") });
 if (!token) {
