@@ -517,3 +517,12 @@ def test_no_private_event_shows_in_the_printed_log(name):
     shown = state.log.text()
     assert not [text for text in secrets if text in shown.splitlines()]
     assert all(text in state.log.text(viewer=None).splitlines() for text in secrets)
+
+
+def test_a_game_shown_in_a_notebook_says_how_to_start_it():
+    """A lesson's first cell shows the game: its title, players and options, not a repr."""
+    html = boardkit.game("wanderlust")._repr_html_()
+    assert "Wanderlust" in html and "1–5 players, solo mode" in html
+    assert "<code>family</code>" in html and ".new_game(players=3, seed=0)" in html
+    assert "1 player;" in boardkit.game("lands")._repr_html_()
+    assert "2–4 players; options: <code>secret_lucky</code>" in boardkit.game("dice-grid")._repr_html_()

@@ -47,8 +47,15 @@ def test_the_scan_finds_numpy_reprs_and_nan():
     nb.cells[0].outputs = [
         nbformat.v4.new_output("stream", text="a nanny's 0.71 (np.floor is a function) —\n"),
         nbformat.v4.new_output("display_data", {"text/html": "<td>0.603</td><td>—</td>"}),
+        nbformat.v4.new_output("stream", text="rates 0.75, 12.5 %, version 1.234567.8, dtype\n"),
     ]
     assert _unreadable(nb) == []
+    nb.cells[0].outputs = [  # a Series printed whole, a float to its last digits, pandas' six
+        nbformat.v4.new_output("stream", text="src_hotels    2.47\ndtype: float64\n"),
+        nbformat.v4.new_output("stream", text="{4: 0.041666666666666664, 3: 0.125}\n"),
+        nbformat.v4.new_output("stream", text="advantage    0.333333    0.120584\n"),
+    ]
+    assert len(_unreadable(nb)) == 3
 
 
 def test_the_welcome_is_scanned_where_nbval_runs_it(tmp_path):

@@ -162,6 +162,18 @@ class Game(Generic[S]):
     def __repr__(self) -> str:
         return f"<boardkit game {self.name!r}: {self.title}>"
 
+    def _repr_html_(self) -> str:
+        """The game as a notebook shows it: its title, players, options and how to start."""
+        from html import escape
+
+        low, high = self.min_players, self.max_players
+        players = f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}–{high} players"
+        options = ", ".join(f"<code>{escape(o)}</code>" for o in self.variant_model.model_fields)
+        return (f"<div><b>{escape(self.title)}</b> (<code>{escape(self.name)}</code>): "
+                f"{players}{', solo mode' if self.solo and high > 1 else ''}; options: {options or 'none'}. "
+                f"Start one with <code>.new_game(players={self.default_players}, seed=0)</code>."
+                "</div>")
+
     def __reduce__(self) -> tuple[Callable[[str], Game[Any]], tuple[str]]:
         return (_named, (self.name,))
 

@@ -602,7 +602,7 @@ ax.legend();
 
 # %%
 by_side = normal.groupby("side").score.agg(["mean", "count"]).sort_values("mean")
-print(by_side)
+print(by_side.round(2))
 print("hardest side over 1,000 deals:", by_side.index[-1])
 
 # %% jupyter={"source_hidden": true} tags=["check"]

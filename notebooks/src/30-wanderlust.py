@@ -61,9 +61,10 @@ from boardkit.wanderlust.content import world, cards
 w, c = world(), cards()
 print("destinations:", len(w.destinations), "| airports:", len(w.airports),
       "| tracks:", len(w.tracks), "| zones:", len(w.zones))
-print("tickets:", dict(zip(("car", "train", "ship", "charter", "airline", "wild"), c.ticket_counts,
-                           strict=True)))
-print("encounter cards:", {e.title: e.count for e in c.encounters.values()})
+print("tickets:", ", ".join(f"{n} {t}" for t, n in zip(("car", "train", "ship", "charter",
+                                                       "airline", "wild"), c.ticket_counts,
+                                                      strict=True)))
+print("encounter cards:", ", ".join(f"{e.count}× {e.title}" for e in c.encounters.values()))
 objectives = pd.DataFrame([{"objective": o.title, "3 trotters": o.goal_for(3), "VP": o.vp,
                             "in solo": o.solo, "provenance": o.provenance}
                            for o in c.objectives.values()])
@@ -125,7 +126,7 @@ assert len(counted.zones_visited(0)) == len(scott_home.zones_visited(0)) + 1
 
 # %%
 me = state.observation(0)["trotters"]
-print("P1 sees its own hand:", me[0]["hand"], "| P2's hand:", me[1]["hand"],
+print("P1 sees its own hand:", ", ".join(routes.names(me[0]["hand"])), "| P2's hand:", me[1]["hand"],
       "| P2's mission:", me[1]["mission"])
 
 # %% [markdown]
@@ -494,7 +495,7 @@ timing
 runs = simulate("wanderlust", agents=["greedy", "random", "random"], n=24, seed=3,
                 progress=False)
 shares = analysis.score_shares(runs)
-print(shares.round(3))
+print(shares.round(3).to_string())
 print("greedy wins", runs[runs.agent == "greedy"].win.mean().round(2), "of its games")
 
 # %%
@@ -551,10 +552,9 @@ for points in (4, 3, 2):
         play(s, [make_agent("greedy", seed=seed, game="wanderlust")])
         wins += bool(s.winners())
     rates[points] = wins / 24
-print(rates)
+print(", ".join(f"automaton points {p}: the greedy player won {rate:.0%}" for p, rate in rates.items()))
 answer = {"win_4": rates[4], "win_3": rates[3], "win_2": rates[2],
           "fair_points": max(p for p, rate in rates.items() if rate >= 0.5)}
-answer
 
 # %%
 from boardkit.teaching import check

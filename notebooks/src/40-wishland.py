@@ -41,7 +41,7 @@ print(CARDS[card_id(HOTEL, 13)].describe())
 kinds = {}
 for card in CARDS.values():
     kinds[card.kind_name] = kinds.get(card.kind_name, 0) + 1
-print(kinds)
+print(", ".join(f"{n} {kind}" for kind, n in kinds.items()))
 
 # %% [markdown]
 # ## 2. Setup (rulebook: *Setup*, *Optional Cards and Tiles*)
@@ -362,7 +362,7 @@ s = scenario("first-turn")
 while s.round == 1:
     s.apply(Collect() if Collect() in s.legal_actions() else s.legal_actions()[0])
 print(s.log.text(last=3))
-print("discarded:", sum(len(d) for d in s.discards), "cards; First Player Token: P", s.first + 1)
+print(f"discarded: {sum(len(d) for d in s.discards)} cards; First Player Token: P{s.first + 1}")
 
 # %% tags=["check"] jupyter={"source_hidden": true}
 assert s.round == 2 and s.first == 1 and sum(len(d) for d in s.discards) == 20
@@ -383,7 +383,7 @@ assert s.round == 2 and s.first == 1 and sum(len(d) for d in s.discards) == 20
 # %%
 s = scenario("final-scoring")
 parts = s.final_parts(0)
-print(parts)
+print(", ".join(f"{part} {points:+d}" for part, points in parts.items()))
 
 # %% tags=["check"] jupyter={"source_hidden": true}
 assert (parts["hotels"], parts["mascots"], parts["restaurants"]) == (3, 7, -2)
@@ -405,7 +405,8 @@ assert (parts["hotels"], parts["mascots"], parts["restaurants"]) == (3, 7, -2)
 from boardkit.wishland.actions import BonusCard
 
 s = scenario("hotel-8")
-print(s.prompt(), len(s.legal_actions()), "options")
+print(f"P{s.current_player + 1}: {s.prompt()}")
+print(f"{len(s.legal_actions())} legal choices: each card P1 may buy, and declining")
 ending = wishland.board(s)
 ending.play(BonusCard(s.tableau[0][-1]))   # P1's own card: refused
 ending
@@ -466,11 +467,13 @@ first = wishland.new_game(players=1, seed=4)
 while not first.is_over:
     first.apply(first.legal_actions()[0])
 record.add(first)
-print("best so far:", record.best, "->", record.variant())
+print(f"first game: {first.scores()[0]} points, {'won' if first.winners() else 'lost'}; "
+      f"the score to beat is now {record.best}: variant {record.variant()}")
 again = wishland.new_game(players=1, seed=4, variant=record.variant())
 while not again.is_over:
     again.apply(again.legal_actions()[0])
-print("first:", first.scores(), first.winners(), "| again:", again.scores(), again.winners())
+print(f"again: {again.scores()[0]} points, {'won' if again.winners() else 'lost'} "
+      f"(a solo game is won by beating the score, not by equalling it)")
 
 # %% tags=["check"] jupyter={"source_hidden": true}
 assert again.scores() == first.scores() and again.winners() == [] and first.winners() == [0]
@@ -498,7 +501,7 @@ unclear
 # `boardkit simulate wishland` command or `simulate(..., backend="processes")`).
 
 # %%
-from boardkit.analysis import metrics, plot_seat_win_rates, seat_win_rates, simulate
+from boardkit.analysis import metrics, plot_seat_win_rates, readable, seat_win_rates, simulate
 
 runs = {}
 for players in (2, 3, 4):
@@ -509,10 +512,10 @@ for players in (2, 3, 4):
           f"mean score {runs[players].score.mean():.1f}, spread within a game {spread:.1f}")
 four = runs[4]
 table = metrics(four)
-print(table.loc[["advantage", "score", "duration"], ["value", "ci_low", "ci_high"]])
+print(readable(table.loc[["advantage", "score", "duration"], ["value", "ci_low", "ci_high"]], 2))
 sources = [c for c in four.columns if c.startswith("src_")]
 by_source = four[sources].mean().sort_values(ascending=False)
-print(by_source.head(6).round(2))
+print(by_source.head(6).round(2).to_string())
 plot_seat_win_rates(four);
 
 # %% tags=["check"] jupyter={"source_hidden": true}
@@ -523,9 +526,9 @@ from boardkit.wishland.analysis import card_win_rates, play_games, solo_scores
 
 rows = play_games(30, players=2, agents="greedy", seed=2)
 hotels = card_win_rates(rows, kinds=["hotel"], min_games=4)
-print(hotels[["card", "games", "win_rate", "ci_low", "ci_high"]].head(6))
+print(readable(hotels[["card", "games", "win_rate", "ci_low", "ci_high"]].head(6), 2))
 solo_table = solo_scores(["random", "greedy"], n=12, seed=3)
-print(solo_table.groupby("agent").score.describe()[["mean", "min", "max"]])
+print(readable(solo_table.groupby("agent").score.describe()[["mean", "min", "max"]], 1))
 
 # %% tags=["check"] jupyter={"source_hidden": true}
 assert solo_table.groupby("agent").score.mean()["greedy"] > solo_table.groupby("agent").score.mean()["random"]
@@ -568,7 +571,7 @@ poor, rich = (simulate("wishland", ["random"], n=100, players=2, seed=1, trace=F
                        progress=False, params={"income": income}) for income in (4, 6))
 source_columns = [c for c in poor.columns if c.startswith("src_")]
 gain = (rich[source_columns].mean() - poor[source_columns].mean()).sort_values(ascending=False)
-print(gain.head(4).round(2))
+print(gain.head(4).round(2).to_string())
 answer = {"score_4": float(poor.score.mean()), "score_6": float(rich.score.mean()),
           "gains_most": gain.index[0].removeprefix("src_")}
 answer
