@@ -167,6 +167,9 @@ assert loaded.log.text() == state.log.text()
 # *everything (teacher)* shows every secret), *AI move* and auto-play. In front of a class,
 # show a player's view or the public one. The *download* link saves the whole game, its seed
 # and every draw included: a saved game is the teacher's record, not a player's view.
+#
+# On a laptop, close JupyterLab's file browser (Ctrl+B, or *View → Show Left Sidebar*): the
+# boards then have the whole width, and their labels are large enough to read.
 
 # %%
 board = dice_grid.board(dice_grid.new_game(seed=7))
