@@ -476,3 +476,27 @@ def test_an_agents_choice_is_checked_but_applied_without_a_snapshot(monkeypatch)
     while not s.is_over and s.has_forced_outcomes:
         apply_chosen(s, s.legal_actions()[0])
     assert snapshots
+
+
+def test_a_count_takes_its_noun_in_the_right_number():
+    from boardkit.engine.words import plural
+
+    assert [plural(n, "move") for n in (0, 1, 2)] == ["0 moves", "1 move", "2 moves"]
+    assert plural(3, "family", "families") == "3 families" and plural(1, "family", "families") == "1 family"
+
+
+def test_no_message_of_the_package_writes_a_plural_as_s():
+    """A player reads "1 move" or "2 moves", never "1 move(s)": no string in boardkit's
+    modules (f-strings included) holds a word followed by "(s)"."""
+    import ast
+    import re
+    from pathlib import Path
+
+    package = Path(boardkit.__file__).parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and re.search(r"[A-Za-z]\(s\)", node.value):
+                found.append(f"{path.relative_to(package)}:{node.lineno}: {node.value[:60]!r}")
+    assert not found, found
