@@ -82,14 +82,15 @@ def _editions_file():
 
     class Cell(IPyNbCell):
         """A cell; in a notebook of ``READABLE``, its outputs must show no numpy repr and no
-        NaN."""
+        NaN, no count as a float and one percent style (``readable.unreadable``)."""
 
         def runtest(self):
             super().runtest()
             bad = unreadable(self.test_outputs or ()) if self.parent.fspath.basename in \
                 READABLE else []
             if bad:
-                self.raise_cell_error("the cell shows numpy reprs or NaN", "\n".join(bad))
+                self.raise_cell_error("the cell shows numpy reprs or NaN (or a count as a float, "
+                                      "or two percent styles)", "\n".join(bad))
 
     class StudentCheck(Cell):
         """A check cell of the student edition: it must answer with the question."""

@@ -9,14 +9,19 @@ so simulations on several processes find it too. The numbered guide is
 
 A game written in a notebook's cells lives in the notebook's ``__main__``, which other
 processes cannot import: the cell magic ``%%game MODULE`` (``%load_ext boardkit.authoring``)
-runs a cell and keeps it in the module file ``MODULE.py`` too.
+runs a cell and keeps it in the module file ``MODULE.py`` too; :func:`temp_folder` gives
+such a game a folder of the account's own for its other files (its rule catalog).
 """
 
 from __future__ import annotations
 
+import getpass
 import json
+import os
 import re
+import stat
 import sys
+import tempfile
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -94,6 +99,47 @@ def create(name: str, where: str | Path = ".") -> Path:
                         encoding="utf-8")
     return package
 
+
+
+def _account() -> str:
+    """This account's name, as a file name may hold it (the user id where it has none)."""
+    try:
+        import pwd  # POSIX: the account the process runs as, whatever $USER says
+
+        name = pwd.getpwuid(os.getuid()).pw_name
+    except (ImportError, KeyError):
+        try:
+            name = getpass.getuser()
+        except (OSError, KeyError):  # no name at all (a container's bare user id): its number
+            name = str(os.getuid()) if hasattr(os, "getuid") else "user"
+    return re.sub(r"[^A-Za-z0-9._-]", "_", name) or "user"
+
+
+def temp_folder(name: str) -> Path:
+    """A folder of this account's own in the system's temporary folder,
+    ``boardkit-NAME-ACCOUNT`` (``/tmp/boardkit-noughts-alice``), made if missing and
+    readable by this account only: where a notebook keeps a game's files (its rule
+    catalog) outside the project.
+
+    The same account always gets the same folder, so a game's module imported again (by the
+    kernel, by the worker processes of a simulation) finds the files written there; another
+    account on a shared machine (a lab PC, a JupyterHub sharing ``/tmp``) gets its own. A
+    folder of that name that this account does not own (or a link) is refused."""
+    if not isinstance(name, str) or not NAME.match(name):
+        raise BoardkitError(f"temp_folder({name!r}): use lowercase letters, digits and single "
+                            "hyphens, starting with a letter (e.g. 'noughts')")
+    folder = Path(tempfile.gettempdir()) / f"boardkit-{name}-{_account()}"
+    try:
+        folder.mkdir(mode=0o700)
+    except FileExistsError:
+        pass
+    info = folder.lstat()
+    mine = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+    if not stat.S_ISDIR(info.st_mode) or not mine:
+        raise BoardkitError(f"{folder} is not a folder of this account's own (another account "
+                            "made it, or it is a link): remove it, or ask the machine's "
+                            "administrator to")
+    return folder
 
 
 #: module name -> the cells kept for it by ``%%game``, by their first line, in first-run order

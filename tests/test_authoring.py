@@ -4,6 +4,7 @@ processes can import it) and an installed package can offer it through an entry 
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -215,3 +216,66 @@ def test_the_game_magic_runs_a_cell_and_keeps_it_in_a_module(tmp_path, monkeypat
         _CELLS.pop("kept_cells", None)
         sys.modules.pop("kept_cells", None)
         InteractiveShell.clear_instance()
+
+
+
+@pytest.fixture
+def tmp_as_temp(tmp_path, monkeypatch):
+    """The system's temporary folder is ``tmp_path``; the account is named by the test."""
+    import tempfile
+
+    from boardkit import authoring
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    return lambda account: monkeypatch.setattr(authoring, "_account", lambda: account)
+
+
+def test_a_notebooks_game_folder_is_the_accounts_own(tmp_path, tmp_as_temp):
+    """Two accounts on one machine (a lab PC, a JupyterHub sharing /tmp) never share the
+    folder of a notebook's game (notebook 60 once wrote /tmp/boardkit-noughts for everyone,
+    and the second account met "Permission denied"): the folder's name holds the account's,
+    and one account gets the same folder each time (a worker process importing the game
+    finds its files there)."""
+    from boardkit.authoring import temp_folder
+
+    tmp_as_temp("alice")
+    alice = temp_folder("noughts")
+    assert alice == tmp_path / "boardkit-noughts-alice" and alice.is_dir()
+    assert temp_folder("noughts") == alice  # the same folder again
+    if hasattr(os, "getuid"):
+        assert alice.stat().st_mode & 0o077 == 0  # nobody else reads or writes in it
+    tmp_as_temp("bob")
+    assert temp_folder("noughts") == tmp_path / "boardkit-noughts-bob"
+    with pytest.raises(boardkit.engine.BoardkitError, match="use lowercase letters"):
+        temp_folder("../elsewhere")
+
+
+def test_the_account_is_the_one_the_process_runs_as():
+    """The folder is named after the account the process runs as, not after $USER."""
+    from boardkit.authoring import _account
+
+    name = _account()
+    assert name and "/" not in name
+    if hasattr(os, "getuid"):
+        import pwd
+
+        try:
+            assert name == pwd.getpwuid(os.getuid()).pw_name
+        except KeyError:  # a user id without an account (a container): its number
+            assert name == str(os.getuid())
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX accounts own their folders")
+def test_a_folder_another_account_made_or_a_link_is_refused(tmp_path, tmp_as_temp, monkeypatch):
+    from boardkit.authoring import temp_folder
+
+    tmp_as_temp("bob")
+    (tmp_path / "boardkit-noughts-bob").symlink_to(tmp_path, target_is_directory=True)
+    with pytest.raises(boardkit.engine.BoardkitError, match="or it is a link"):
+        temp_folder("noughts")  # a link planted in /tmp under bob's name
+    tmp_as_temp("alice")
+    (tmp_path / "boardkit-noughts-alice").mkdir()
+    owner = os.stat(tmp_path / "boardkit-noughts-alice").st_uid
+    monkeypatch.setattr(os, "getuid", lambda: owner + 1)  # the folder is not this account's
+    with pytest.raises(boardkit.engine.BoardkitError, match="not a folder of this account's own"):
+        temp_folder("noughts")

@@ -559,6 +559,27 @@ def test_opponents_answer_a_persons_move():
     assert any(e.player == 1 and e.kind in ("action", "auto") for e in board.state.log)
 
 
+def test_the_computers_answer_is_counted_in_words():
+    """"answered with 1 move", "2 moves": never "1 move(s)" (the board's message line)."""
+    from boardkit.engine.words import plural
+
+    state = boardkit.game("dice-grid").new_game(seed=4)
+    board = boardkit.game("dice-grid").board(state, opponents={0: "human", 1: "greedy"})
+    seen = set()
+    while not board.state.is_over and board.state.current_player == 0:
+        before = board.state.action_count
+        assert board.play(board.state.legal_actions()[0])
+        answered = board.state.action_count - before - 1
+        message = board.message.value
+        assert "(s)" not in message
+        if answered:
+            assert f"the computer answered with {plural(answered, 'move')}" in message
+            seen.add(answered)
+    assert {1, 2} <= seen  # the seed has a one-move and a two-move answer
+    assert board.undo() and "(s)" not in board.message.value
+    assert "took back your last move and the computer's 1 answer" in board.message.value
+
+
 def test_human_agent_refuses_headless_play():
     from boardkit.agents import HumanAgent, RandomAgent, play
     from boardkit.engine import VariantError

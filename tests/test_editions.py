@@ -49,6 +49,35 @@ def test_every_checked_exercise_has_a_starter_and_a_check(student):
         assert any("check(" in c.source for c in cells), f"{path.name}: no check cell"
 
 
+def _answer_given_away(nb) -> list[str]:
+    """The figures of notebook 60's exercise (the exact chances of X, O and a draw under
+    random play, and X's share of the wins they make) that a student edition of ``nb``
+    shows, in any of the ways a text would write them."""
+    from boardkit.teaching.editions import student
+    from boardkit.teaching.tictactoe import _outcomes
+
+    x, o, draw = _outcomes()
+    text = "\n".join(c["source"] for c in student(nb)["cells"])
+    written = {f"{value:.{digits}f}" for value in (x, o, draw, x + draw / 2) for digits in (2, 3, 4)}
+    written |= {f"{100 * value:.0f} %" for value in (x, o, draw, x + draw / 2)}
+    written |= {f"{100 * value:.0f}%" for value in (x, o, draw, x + draw / 2)}
+    return sorted(figure for figure in written if figure in text)
+
+
+def test_the_student_edition_of_60_does_not_give_the_exercise_away():
+    """The exercise asks for the exact chances under random play; the discussion after it
+    once gave X's share of the wins ("about 0.65") in the student's text. The figures are the
+    teacher's solution's output only."""
+    path = ROOT / "notebooks" / "60-build-a-game.ipynb"
+    assert _answer_given_away(nbformat.read(path, 4)) == []
+    teacher = "\n".join(c.source for c in nbformat.read(path, 4).cells
+                        if "solution" in c.metadata.get("tags", ()))
+    assert "x_wins + draws / 2" in teacher  # the teacher's solution computes the share
+    leaky = nbformat.read(path, 4)
+    leaky.cells[-1].source += "\n\nX's share of the wins is about 0.65."
+    assert _answer_given_away(leaky) == ["0.65"]
+
+
 # The student edition runs from top to bottom, its checks answering with the question, in
 # the nbval run of the teacher's notebooks: the root conftest collects each notebook as the
 # student edition whole, then the teacher's cells from the first exercise on (both

@@ -526,3 +526,27 @@ def test_a_game_shown_in_a_notebook_says_how_to_start_it():
     assert "<code>family</code>" in html and ".new_game(players=3, seed=0)" in html
     assert "1 player;" in boardkit.game("lands")._repr_html_()
     assert "2–4 players; options: <code>secret_lucky</code>" in boardkit.game("dice-grid")._repr_html_()
+
+
+def test_a_count_takes_its_noun_in_the_right_number():
+    from boardkit.engine.words import plural
+
+    assert [plural(n, "move") for n in (0, 1, 2)] == ["0 moves", "1 move", "2 moves"]
+    assert plural(3, "family", "families") == "3 families" and plural(1, "family", "families") == "1 family"
+
+
+def test_no_message_of_the_package_writes_a_plural_as_s():
+    """A player reads "1 move" or "2 moves", never "1 move(s)": no string in boardkit's
+    modules (f-strings included) holds a word followed by "(s)"."""
+    import ast
+    import re
+    from pathlib import Path
+
+    package = Path(boardkit.__file__).parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and re.search(r"[A-Za-z]\(s\)", node.value):
+                found.append(f"{path.relative_to(package)}:{node.lineno}: {node.value[:60]!r}")
+    assert not found, found

@@ -58,6 +58,25 @@ def test_the_scan_finds_numpy_reprs_and_nan():
     assert len(_unreadable(nb)) == 3
 
 
+def test_the_scan_finds_a_count_as_a_float_and_two_percent_styles():
+    """Notebook 70 printed "class playtests: 60% of 40.0 games (95 % interval 45% to 74%)"
+    and "1,000.0 games": its outputs are scanned now (``READABLE``), for these too."""
+    assert "70-class-playtests.ipynb" in READABLE
+
+    def printed(text):
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(...)")])
+        nb.cells[0].outputs = [nbformat.v4.new_output("stream", name="stdout", text=text)]
+        return _unreadable(nb)
+
+    assert len(printed("class playtests: 60% of 40.0 games (95 % interval 45% to 74%)\n")) == 2
+    assert len(printed("stored study:    55% of 1,000.0 games\n")) == 1
+    assert len(printed("the first seat's share, with its 95 % interval:\n  55% of games\n")) == 1
+    assert printed("the first seat's share of the games won, with its 95 % interval:\n"
+                   "  class playtests: 60 % (45–74) of 40 games\n"
+                   "  stored study:    55 % (52–58) of 1,000 games\n") == []
+    assert printed("same play: random 83%, greedy against random 40%; 2.05 games a minute\n") == []
+
+
 def test_the_welcome_is_scanned_where_nbval_runs_it(tmp_path):
     """00-welcome as the teacher runs it (solutions included) shows no numpy repr and no NaN:
     nbval scans each cell of the notebooks in ``READABLE`` as it runs them (the root

@@ -240,3 +240,24 @@ def test_positions_come_from_play_not_from_assigned_internals(path):
 def test_the_internals_check_catches_the_trials_example():
     source = "s = boardkit.wishland.scenario('x')\ns.stacks[3] = []\ns.credits[0] += 10\n"
     assert _set_internals(source, set()) == ["s.stacks[3]", "s.credits[0]"]
+
+
+#: a folder under the system's temporary folder with a name of the notebook's choosing: the
+#: same for every account, so on a shared machine the second account cannot write in it
+SHARED_TEMP = re.compile(r"gettempdir\(\)|[\"']/tmp/")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_notebook_writes_into_a_temporary_folder_every_account_shares(path):
+    """A notebook's own files go to a fresh folder (``tempfile.mkdtemp``) or to a folder of
+    the account's own (``boardkit.authoring.temp_folder``), never to a fixed name under /tmp
+    (notebook 60's ``/tmp/boardkit-noughts`` was refused to every account but the first)."""
+    code = [c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
+    found = [line for source in code for line in source.splitlines() if SHARED_TEMP.search(line)]
+    assert not found, f"{path.name}: {found}"
+
+
+def test_the_shared_temp_check_catches_the_old_noughts_folder():
+    old = 'FOLDER = Path(tempfile.gettempdir()) / "boardkit-noughts"'
+    assert SHARED_TEMP.search(old) and SHARED_TEMP.search('open("/tmp/rules.toml", "w")')
+    assert not SHARED_TEMP.search('FOLDER = temp_folder("noughts")')

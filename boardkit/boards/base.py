@@ -42,6 +42,7 @@ from boardkit.engine import PUBLIC, Action, ActionFormatError, BoardkitError, Ru
 from boardkit.engine.content import format_validation_error
 from boardkit.engine.resources import widgets_dir
 from boardkit.engine.rules import describe
+from boardkit.engine.words import plural
 
 from . import svg as S
 
@@ -102,10 +103,6 @@ def parse_message(raw: Any) -> ClickMessage | DragMessage | KeyMessage:
 def _text(value: Any) -> str:
     """Escape text content for the panel's HTML (quotes may stay as they are)."""
     return html.escape(str(value), quote=False)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 #: the view that follows the game: the eyes of the player whose decision it is (a board's
@@ -512,7 +509,7 @@ class Board(widgets.VBox, Generic[StateT]):
             self._let_opponents_move()
         self.last_error, self.last_action = None, None
         self._note = ("took back one move" if taken == 1 else
-                      f"took back your last move and the computer's {taken - 1} answer(s)")
+                      f"took back your last move and the computer's {plural(taken - 1, 'answer')}")
         self._hand_over(self._head)
         self.refresh()
         return True
@@ -743,7 +740,7 @@ class Board(widgets.VBox, Generic[StateT]):
             before = state.action_count
             self._let_opponents_move()
             if state.action_count > before:
-                self._note += f"; the computer answered with {state.action_count - before} move(s)"
+                self._note += f"; the computer answered with {plural(state.action_count - before, 'move')}"
         self._hand_over(state)
         self.refresh()
         return True
@@ -927,7 +924,7 @@ class Board(widgets.VBox, Generic[StateT]):
             items.append(f"<li class='{' '.join(cls)}'{title}>{_text(event.visible_text(viewer))}</li>")
         head = self._head
         entries = f"{len(events)} {'entry' if len(events) == 1 else 'entries'}"
-        counts = f"{_plural(head.action_count, 'move')} by players"
+        counts = f"{plural(head.action_count, 'move')} by players"
         if head.auto_count:
             counts += f", {head.auto_count} automatic"
         counts += "".join(f", {extra}" for extra in self.log_counts(head))

@@ -479,7 +479,7 @@ class ActionSet:
         names = [f.name for f in dataclasses.fields(cls)]
         extra = set(data) - set(names) - {"type"}
         if extra:
-            raise ActionFormatError(f"{where}: unknown field(s) {sorted(extra)} for {kind}")
+            raise ActionFormatError(f"{where}: unknown {'field' if len(extra) == 1 else 'fields'} {sorted(extra)} for {kind}")
         values = {}
         for f in dataclasses.fields(cls):
             if f.name not in data:

@@ -30,6 +30,7 @@ import numpy as np
 
 from boardkit.engine import RuleViolation
 from boardkit.engine.grid import canonical_form
+from boardkit.engine.words import plural
 
 from .actions import Build, Entrance
 from .content import Cell, Shape, content
@@ -61,7 +62,7 @@ def _orientation(rs: Ruleset, face: int, turn: int) -> None:
     if not _whole(turn) or not 0 <= turn < len(shapes):
         what = "the Eingang" if face == 0 else f"the structure of a {face}"
         raise RuleViolation("freizeitpark.struktur.form",
-                            f"{what} has {len(shapes)} orientation(s) (turn 0..{len(shapes) - 1}), "
+                            f"{what} has {plural(len(shapes), 'orientation')} (turn 0..{len(shapes) - 1}), "
                             f"not turn {turn!r}")
 
 

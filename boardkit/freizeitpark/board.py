@@ -38,6 +38,7 @@ from boardkit.engine.grid import (
     translate_to_origin,
     union_cells,
 )
+from boardkit.engine.words import plural
 
 from .ablauf import BuildStep
 from .actions import Build, Entrance
@@ -373,7 +374,7 @@ def _panel_svg(state: FreizeitparkState, obs: dict, sel: Selection | None, legal
     parts.append(S.button(x, y + 72, 52, 24, "rotate", target="rotate", legal=("rotate",)))
     parts.append(S.button(x + 56, y + 72, 46, 24, "flip", target="flip", legal=("flip",)))
     n = sum(1 for t in legal if t.startswith("cell:"))
-    parts.append(S.lines(x, y + 110, [f"{n} legal place(s) for this", "choice (r: rotate, f: flip)"],
+    parts.append(S.lines(x, y + 110, [f"{plural(n, 'legal place')} for this", "choice (r: rotate, f: flip)"],
                          size=10, line_height=13, fill=S.MUTED))
     rows = -(-len(symbol_options(rs, other)) // 3)  # below the symbols' buttons
     parts.append(S.text(sx, y + 38 + rows * 30 + 6, OURS_NOTE, size=10, fill=S.MUTED))

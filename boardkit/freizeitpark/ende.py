@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from boardkit.engine.rules import rule_ids
+from boardkit.engine.words import plural
 
 from . import auftragskarten
 from .actions import Build, Entrance
@@ -105,11 +106,11 @@ def evaluate(state: FreizeitparkState) -> bool:
         after = standing(rs, state.sheets[p], lost)
         if after.all_met():
             survivors.append(p)
-            state.note(f"meets every condition; {lost} enclosed empty cell(s) cost "
+            state.note(f"meets every condition; {plural(lost, 'enclosed empty cell')} cost "
                        f"{lost} Nachhaltigkeit and the park still passes", player=p)
         else:
             state.set_status(p, "fired")
-            state.note(f"meets every condition, but {lost} enclosed empty cell(s) cost "
+            state.note(f"meets every condition, but {plural(lost, 'enclosed empty cell')} cost "
                        f"{lost} Nachhaltigkeit ({after.marks('nachhaltigkeit')} < "
                        f"{after.tables['nachhaltigkeit'].minimum}): fired", player=p)
     if not survivors:

@@ -47,6 +47,7 @@ from boardkit.engine.grid import (
     place_cells,
     rotate_cells,
 )
+from boardkit.engine.words import plural
 
 from .actions import MAX_PARKS, Place
 from .content import ANGLES, AREA, SQUARES, content
@@ -328,7 +329,7 @@ def snap(park: Park, card: int, x: float, y: float, angle: float) -> tuple[int, 
         if hit:
             cells = SQUARES.cells(sorted(hit), limit=4)
             raise RuleViolation("lands.build.align",
-                                f"card #{card} would cover the icon(s) on {cells} only partly "
+                                f"card #{card} would cover the {'icon' if len(hit) == 1 else 'icons'} on {cells} only partly "
                                 f"({off}): overlapping cards must line up square on square") from None
         raise RuleViolation("lands.build.align",
                             f"card #{card} is not square on the park's grid: {off}; "
@@ -438,7 +439,7 @@ def join(park: Park, card: int, x: float, y: float, angle: float, shape: int, un
     if level is not None:
         if isinstance(level, bool) or not isinstance(level, int) or not 0 <= level <= len(park):
             raise RuleViolation("lands.build.layer", f"level {level!r} is not a place in the "
-                                f"pile of {len(park)} card(s): 0 (under all) to {len(park)} (on top)")
+                                f"pile of {plural(len(park), 'card')}: 0 (under all) to {len(park)} (on top)")
         if under:
             raise RuleViolation("lands.build.layer", "give either under (beneath all the cards) "
                                 "or a level in the pile, not both")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from boardkit.engine import Action, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
+from boardkit.engine.words import plural
 
 from .actions import Complete, Decline, UseAbility
 from .content import content
@@ -163,8 +164,8 @@ def complete(state: LandsState, act: Complete) -> None:
     perfect = exact(icons, plan)
     state.completed += 1
     state.note(f"park {act.park} ({cards}) completes the plan of #{plan} on stack {act.stack}"
-               + (" exactly" if perfect else f" with {len(icons) - len(content().cards[plan].plan)} "
-                  "extra icon(s): no ability (lands.complete.exact)"))
+               + (" exactly" if perfect else f" with {plural(len(icons) - len(content().cards[plan].plan), 'extra icon')}"
+                  ": no ability (lands.complete.exact)"))
     if perfect:
         if ability_targets(state, act.stack):
             state.ask(AbilityStep(act.park, act.stack))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step
 from boardkit.engine.rules import rule_ids
+from boardkit.engine.words import plural
 
 from .actions import DoneReserving, Reserve
 
@@ -107,7 +108,7 @@ def new_deck(state: LandsState) -> None:
         order = state.chance(
             "shuffle", lambda rng: tuple(int(c) for c in rng.permutation(cards)),
             check=lambda s, v: _check_same(cards, v),
-            text=lambda v: f"{len(v)} card(s) shuffled into the new deck")
+            text=lambda v: f"{plural(len(v), 'card')} shuffled into the new deck")
     else:
         order = ()
     state.deck = list(order)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from boardkit.engine import State
+from boardkit.engine.words import plural
 
 from . import building
 from .building import Placed
@@ -39,15 +40,15 @@ class Breakdown:
     fit: tuple[int, tuple[int, int]] = (0, (0, 0))  # quarter turns and shift of the plan over the megapark
 
     def lines(self, points: Points) -> list[str]:
-        out = [f"{self.unfilled} highlighted square(s) unfilled × {points.unfilled} = "
+        out = [f"{plural(self.unfilled, 'highlighted square')} unfilled × {points.unfilled} = "
                f"{self.unfilled * points.unfilled}",
-               f"{self.extra} extra icon(s) × {points.extra} = {self.extra * points.extra}"]
+               f"{plural(self.extra, 'extra icon')} × {points.extra} = {self.extra * points.extra}"]
         miss = sum(self.missing.values())
         detail = ", ".join(f"{n} {icon}" for icon, n in sorted(self.missing.items()) if n)
-        out.append(f"{miss} portfolio icon(s) missing{f' ({detail})' if detail else ''} × "
+        out.append(f"{plural(miss, 'portfolio icon')} missing{f' ({detail})' if detail else ''} × "
                    f"{points.portfolio} = {miss * points.portfolio}")
         if self.stack_cards:
-            out.append(f"{self.stack_cards} card(s) left in the stacks (Expert) × "
+            out.append(f"{plural(self.stack_cards, 'card')} left in the stacks (Expert) × "
                        f"{points.expert_stack_card} = {self.stack_cards * points.expert_stack_card}")
         out.append(f"total {self.total}: {self.title}")
         return out

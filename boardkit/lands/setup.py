@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from boardkit.engine import RuleViolation, State
 from boardkit.engine.rules import rule_ids
+from boardkit.engine.words import plural
 
 from .content import content
 from .params import Params
@@ -95,5 +96,5 @@ def setup(state: LandsState) -> None:
     state.result = None
     sizes = ", ".join(str(len(s)) for s in state.stacks)
     tops = ", ".join(f"#{s[0]}" for s in state.stacks if s)
-    state.note(f"setup: a deck of {len(state.deck)} face down, {len(state.reserved)} card(s) "
+    state.note(f"setup: a deck of {len(state.deck)} face down, {plural(len(state.reserved), 'card')} "
                f"reserved face down, stacks of {sizes} cards showing {tops}")

@@ -121,7 +121,7 @@ def check_spec(body: Any) -> TableSpec:
         raise Refusal(400, "expected a JSON object: {\"game\": ..., \"players\": ..., \"seed\": ...}")
     extra = sorted(set(body) - set(TABLE_FIELDS))
     if extra:
-        raise Refusal(400, f"unknown field(s) {extra}; a table takes {', '.join(TABLE_FIELDS)}")
+        raise Refusal(400, f"unknown {'field' if len(extra) == 1 else 'fields'} {extra}; a table takes {', '.join(TABLE_FIELDS)}")
     name = body.get("game")
     if not isinstance(name, str) or not name:
         raise Refusal(400, "game: expected the name of a game (boardkit games lists them)")

@@ -1,9 +1,11 @@
 """What a reader must never meet in a lesson's outputs: numpy's reprs of its scalars
-(``np.float64(0.71)``, ``np.True_``), NaN in a table or an answer, and in printed text a
-pandas Series' ``dtype: float64`` footer or a float printed to its last digits
-(``0.041666666666666664``, pandas' ``0.333333``). The classroom trials met all of them; nbval
-scans every cell of the notebooks in :data:`READABLE` with :func:`unreadable` as it runs
-them, in both editions."""
+(``np.float64(0.71)``, ``np.True_``) and NaN in a table or an answer (the classroom trial of
+issue 47 met both); and in printed lines, as later reviews met them: a pandas Series'
+``dtype: float64`` footer, a float printed to its last digits (``0.041666666666666664``,
+pandas' ``0.333333``), a count of games as a float ("of 40.0 games") and two percent styles
+in one output ("95 % interval 45% to 74%"; the lessons write "55 %", as
+``boardkit.analysis.lab.interval_text`` does). nbval scans every cell of the notebooks in
+:data:`READABLE` with :func:`unreadable` as it runs them, in both editions."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from typing import Any
 
 #: the notebooks whose every output is scanned when the suite runs them
 READABLE = frozenset({"00-welcome.ipynb", "10-lands-of-amazement.ipynb", "30-wanderlust.ipynb",
-                      "40-wishland.ipynb"})
+                      "40-wishland.ipynb", "70-class-playtests.ipynb"})
 #: how numpy 2 writes its scalars: np.float64(0.71), np.int64(7), np.True_
 NUMPY_REPR = re.compile(r"np\.(float|int|uint|bool|complex)\w*\(|np\.(True|False)_")
 #: a missing figure in a table: NaN in its text, or in a cell of its HTML
@@ -21,6 +23,12 @@ NAN_TEXT = re.compile(r"(?<![\w.])(NaN|nan)(?![\w.])")
 NAN_HTML = re.compile(r">\s*(NaN|nan|<NA>)\s*<")
 #: printed text only: a Series printed whole, and a float with six or more decimals
 RAW_TEXT = re.compile(r"^dtype: \w+$|(?<![\w.])-?\d+\.\d{6,}(?![\d.])", re.MULTILINE)
+#: a count written as a float: "of 40.0 games", "1,000.0 games"
+FLOAT_COUNT = re.compile(r"(?<![\d.,])\d[\d,]*\.0 (games|deals|tables|seats|players|moves)\b")
+#: a percentage written without the space the lessons put before "%" ("45%")
+TIGHT_PERCENT = re.compile(r"\d%")
+#: a percentage as the lessons write it ("45 %")
+SPACED_PERCENT = re.compile(r"\d %")
 
 
 def shown(outputs: Iterable[Mapping[str, Any]]) -> list[tuple[str, str]]:
@@ -39,12 +47,24 @@ def shown(outputs: Iterable[Mapping[str, Any]]) -> list[tuple[str, str]]:
 
 
 def unreadable(outputs: Iterable[Mapping[str, Any]]) -> list[str]:
-    """The outputs of a cell that show a numpy repr or a NaN, each cut to its context."""
+    """The outputs of a cell that show a numpy repr or a NaN, or print a count as a float,
+    two percent styles, a Series whole or a float to its last digits (the last two in
+    printed lines only: a table shown as a result is read in its HTML), each cut to its
+    context."""
+    outputs = list(outputs)
+    printed = [out.get("text", "") for out in outputs if out.get("output_type") == "stream"]
     bad = []
     for kind, text in shown(outputs):
-        for pattern in (NUMPY_REPR, *((NAN_HTML,) if kind == "html" else (NAN_TEXT, RAW_TEXT))):
-            hit = pattern.search(text)
+        hits = [pattern.search(text) for pattern in
+                (NUMPY_REPR, NAN_HTML if kind == "html" else NAN_TEXT)]
+        if kind == "text":
+            hits.append(FLOAT_COUNT.search(text))
+            if any(text is line for line in printed):
+                hits.append(RAW_TEXT.search(text))
+            if SPACED_PERCENT.search(text):  # one output, one percent style
+                hits.append(TIGHT_PERCENT.search(text))
+        for hit in hits:
             if hit:
                 start = max(0, hit.start() - 60)
-                bad.append(f"{kind}: …{text[start:hit.end() + 20]}…")
+                bad.append(f"{kind}: …{hit.string[start:hit.end() + 20]}…")
     return bad

@@ -2,7 +2,17 @@
 from pathlib import Path
 
 from boardkit.boards import GridBoard
-from boardkit.engine import Action, ActionCodec, Flow, Game, Phase, State, Step, action
+from boardkit.engine import (
+    Action,
+    ActionCodec,
+    Flow,
+    Game,
+    Phase,
+    RuleViolation,
+    State,
+    Step,
+    action,
+)
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MARKS = {None: "", 0: "X", 1: "O"}
@@ -24,6 +34,12 @@ class PlaceStep(Step):  # PlaceStep(seat): that seat marks a cell
 
     def legal(self, state):
         return [Place(c) for c in range(9) if state.grid[c] is None]
+
+    def check(self, state, act):  # why a move is refused (it only reads the state)
+        if 0 <= act.cell < 9 and state.grid[act.cell] is not None:
+            raise RuleViolation(self.rule, f"row {act.cell // 3 + 1}, column {act.cell % 3 + 1} "
+                                           f"is taken ({MARKS[state.grid[act.cell]]} marked it)")
+        super().check(state, act)  # any other move not in legal(): a cell off the grid
 
     def resolve(self, state, act):
         state.grid[act.cell] = self.player

@@ -24,7 +24,9 @@
 # change in `params.toml`, tests) are not needed for a game this small; the guide shows them.
 #
 # Every cell of the game starts with `%%game noughts`: it runs as any cell does, and it is
-# also kept in the file `noughts.py` next to this notebook. We will need that file for the
+# also kept in the file `noughts.py` next to this notebook: the only file the notebook
+# writes beside itself (with Python's cache of it, `__pycache__`, once it is imported;
+# boardkit's repository tells git to ignore both). We will need that file for the
 # simulations on several processes, which cannot read a notebook's cells. The magic comes
 # with boardkit:
 
@@ -38,19 +40,20 @@
 # (`<game>.<section>.<rule>`), the `section` of the rulebook, and a one-sentence `text` in
 # your own words. `by` says how the rule holds: `check` (a move can break it, so a refusal
 # names it: the default), `scoring` or `flow` (no move can break it). The catalog goes in a
-# folder of the game's own; here `boardkit-noughts` in the system's temporary folder, so
-# that running the notebook writes nothing into the project.
+# folder of the game's own. Here it is a folder of *your* own in the system's temporary
+# folder, `boardkit-noughts-` and your account's name (`temp_folder` makes it): the
+# catalog stays out of the project, and on a shared computer (a lab PC, a JupyterHub)
+# every account writes its own.
 
 # %%
 # %%game noughts
 # imports and the folder of the game's files
-import tempfile
-from pathlib import Path
-
+from boardkit.authoring import temp_folder
 from boardkit.boards import GridBoard
-from boardkit.engine import Action, ActionCodec, Flow, Game, Phase, State, Step, action
+from boardkit.engine import (Action, ActionCodec, Flow, Game, Phase, RuleViolation, State,
+                             Step, action)
 
-FOLDER = Path(tempfile.gettempdir()) / "boardkit-noughts"
+FOLDER = temp_folder("noughts")  # the same folder each time, yours alone
 
 # %%
 RULES = '''
@@ -75,7 +78,6 @@ section = "The end"
 text = "A full grid without a line is a draw: the two players share the result."
 by = "flow"
 '''
-FOLDER.mkdir(exist_ok=True)
 (FOLDER / "rules.toml").write_text(RULES)
 print(f"the rule catalog is in {FOLDER / 'rules.toml'}")
 
@@ -110,7 +112,10 @@ print(Place(4))
 # A step is one pending decision. `PlaceStep(seat)` is that seat's turn (`self.player`). It
 # says what the player is asked (`prompt`), every legal move (`legal`), and what a move
 # changes (`resolve`). A move that is not legal is refused with the step's `rule`, whose
-# text comes from the catalog: that is all `explain()` needs.
+# text comes from the catalog. On its own, a refusal can only say what the player is asked
+# instead; `check` says *why* this move breaks the rule (the cell is taken) by raising
+# `RuleViolation` with the rule's id and the reason, as boardkit's games do. That is all
+# `explain()` needs.
 
 # %%
 # %%game noughts
@@ -123,6 +128,12 @@ class PlaceStep(Step):
 
     def legal(self, state):
         return [Place(c) for c in range(9) if state.grid[c] is None]
+
+    def check(self, state, act):  # why a move is refused (it only reads the state)
+        if 0 <= act.cell < 9 and state.grid[act.cell] is not None:
+            raise RuleViolation(self.rule, f"row {act.cell // 3 + 1}, column {act.cell % 3 + 1} "
+                                           f"is taken ({MARKS[state.grid[act.cell]]} marked it)")
+        super().check(state, act)  # any other move not in legal(): a cell off the grid
 
     def resolve(self, state, act):
         state.grid[act.cell] = self.player
@@ -212,9 +223,9 @@ GAME.rules
 # %% [markdown]
 # ## 7. Play it
 #
-# X takes the centre. Marking the centre again is illegal: `explain()` says why, with the
-# rule's id and its text from the catalog, and `apply()` would refuse it without changing
-# anything.
+# X takes the centre. Marking the centre again is illegal: `explain()` says why (the cell
+# is taken), with the rule's id and its text from the catalog, and `apply()` would refuse it
+# without changing anything.
 
 # %%
 import boardkit
@@ -229,7 +240,7 @@ print(why)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert state.explain(Place(0)) and not why and why.rule == "noughts.turn.empty"
-assert "you mark one empty cell" in str(why)
+assert "row 2, column 2 is taken (X marked it)" in str(why) and "you mark one empty cell" in str(why)
 
 # %% [markdown]
 # A full game that ends in a draw: nobody has a line when the grid is full, so both seats
@@ -314,6 +325,8 @@ except boardkit.engine.BoardkitError as refusal:
 # game, and a script or a test can use it too.
 
 # %%
+from pathlib import Path
+
 GAME = boardkit.game("noughts:GAME")
 lines = [t for t in Path("noughts.py").read_text().splitlines() if t.strip()]
 print(f"noughts.py: {len(lines)} lines (not counting blank ones)")
@@ -385,7 +398,10 @@ def outcome(state) -> tuple[float, float, float]:
 x_wins, o_wins, draws = outcome(GAME.new_game(seed=1))
 answer = {"x_wins": x_wins, "o_wins": o_wins, "draw": draws}
 print({k: round(v, 4) for k, v in answer.items()}, f"({len(known)} positions)")
-print("X's share of the wins, draws counted half:", round(x_wins + draws / 2, 4))
+share = x_wins + draws / 2
+low, high = table.loc["advantage", "ci_low"], table.loc["advantage", "ci_high"]
+print(f"X's share of the wins, draws counted half: {share:.4f}; inside the study's interval "
+      f"for advantage ({low:.3f} to {high:.3f}): {bool(low <= share <= high)}")
 
 # %%
 from boardkit.teaching import check
@@ -396,7 +412,8 @@ solved = check("build.random", answer)
 assert solved  # the teacher's edition checks its own solution
 
 # %% [markdown]
-# To discuss: the exact share of the wins that go to X (its wins plus half the draws) is
-# about 0.65; did the study's interval for `advantage` cover it? And under perfect play
-# every game of noughts and crosses is a draw: how many games between two searches would
-# you need to be confident of that, and why would random players never show it?
+# To discuss: from your three probabilities, what is X's exact share of the wins (its wins
+# plus half the draws), and did the study's interval for `advantage` cover it? And under
+# perfect play every game of noughts and crosses is a draw: how many games between two
+# searches would you need to be confident of that, and why would random players never show
+# it?

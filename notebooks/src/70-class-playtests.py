@@ -26,6 +26,7 @@ import pandas as pd
 from starlette.testclient import TestClient
 
 from boardkit.analysis import metrics, readable, studies
+from boardkit.analysis.lab import interval_text
 from boardkit.analysis.metrics import seat_win_rates
 from boardkit.server import export
 from boardkit.server.app import RateLimit, create_app
@@ -130,16 +131,16 @@ ax.errorbar(side.win_rate, rows, xerr=[side.win_rate - side.ci_low, side.ci_high
 ax.axvline(0.5, ls="--", color="#b3261e", label="fair share")
 ax.set_yticks(rows, side.index)
 ax.set_xlim(0, 1)
-ax.set_xlabel("first seat's share of the games won (95% interval)")
+ax.set_xlabel("first seat's share of the games won (95 % interval)")
 ax.legend(loc="lower right");
 
 # %%
 playtest, stored = side.iloc[0], side.iloc[1]
 agree = bool(playtest.ci_low <= stored.win_rate <= playtest.ci_high)
-print(f"class playtests: {playtest.win_rate:.0%} of {playtest.games} games "
-      f"(95 % interval {playtest.ci_low:.0%} to {playtest.ci_high:.0%})")
-print(f"stored study:    {stored.win_rate:.0%} of {stored.games:,} games "
-      f"(95 % interval {stored.ci_low:.0%} to {stored.ci_high:.0%})")
+print("the first seat's share of the games won, with its 95 % interval:")
+for name, row in (("class playtests", playtest), ("stored study", stored)):
+    rate = interval_text(row.win_rate, row.ci_low, row.ci_high, digits=0)
+    print(f"  {name + ':':17}{rate} of {int(row.games):,} games")
 print("the playtests' interval holds the study's rate:", agree)
 
 # %% [markdown]

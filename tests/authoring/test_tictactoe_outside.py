@@ -58,10 +58,13 @@ def test_a_legal_and_an_illegal_move_with_the_rule_text(ttt):
     state = play(ttt, [4])
     assert_legal(state.clone(), Place(0))
     err = assert_illegal(state, Place(4), "tictactoe.turn.empty")  # the centre holds an X
-    assert "mark row 2, column 2" in err.message
+    assert "row 2, column 2 is taken" in err.message
     why = state.explain(Place(4))
     assert not why and why.rule == "tictactoe.turn.empty"
     assert "you mark one empty cell" in str(why)  # the catalog's paraphrase, not just the id
+    assert why.message == "row 2, column 2 is taken (X marked it)"  # and why this move breaks it
+    off = state.explain(Place(9))  # off the grid: refused with what the player is asked
+    assert not off and off.rule == "tictactoe.turn.empty" and "is not possible now" in off.message
 
 
 def test_a_line_wins_and_a_full_grid_is_a_draw_every_seat_shares(ttt):
@@ -83,6 +86,7 @@ def test_its_board_renders_and_a_click_on_a_cell_plays_the_move(ttt):
     assert board.state.grid[4] == 0 and ">X<" in board.svg()
     assert not board.handle_message({"kind": "click", "target": "act:4"})  # taken: refused
     assert board.last_error.rule == "tictactoe.turn.empty"
+    assert "row 2, column 2 is taken (X marked it)" in board.message.value
     assert "you mark one empty cell" in board.message.value  # the rule's text in the panel
     assert board.state.grid.count(None) == 8  # the refusal changed nothing
 
