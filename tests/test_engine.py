@@ -535,18 +535,44 @@ def test_a_count_takes_its_noun_in_the_right_number():
     assert plural(3, "family", "families") == "3 families" and plural(1, "family", "families") == "1 family"
 
 
+def _plurals_as_s(path, comments: bool = False) -> list[str]:
+    """Where a module's strings (f-strings included), and its comments if ``comments``, hold
+    a word followed by "(s)" ("1 move(s)"); a call such as ``len(s)`` is code, not text."""
+    import ast
+    import io
+    import re
+    import tokenize
+
+    text = path.read_text(encoding="utf-8")
+    found = [f"{path}:{node.lineno}: {node.value[:60]!r}"
+             for node in ast.walk(ast.parse(text))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and re.search(r"[A-Za-z]\(s\)", node.value)]
+    found += [f"{path}:{tok.start[0]}: {tok.string[:60]!r}"
+              for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+              if comments and tok.type == tokenize.COMMENT and re.search(r"[A-Za-z]\(s\)", tok.string)]
+    return found
+
+
 def test_no_message_of_the_package_writes_a_plural_as_s():
     """A player reads "1 move" or "2 moves", never "1 move(s)": no string in boardkit's
     modules (f-strings included) holds a word followed by "(s)"."""
-    import ast
-    import re
     from pathlib import Path
 
     package = Path(boardkit.__file__).parent
-    found = []
-    for path in sorted(package.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and re.search(r"[A-Za-z]\(s\)", node.value):
-                found.append(f"{path.relative_to(package)}:{node.lineno}: {node.value[:60]!r}")
+    found = [hit for path in sorted(package.rglob("*.py")) for hit in _plurals_as_s(path)]
+    assert not found, found
+
+
+def test_no_lesson_writes_a_plural_as_s():
+    """The lessons print counts as the package does ("1 listed move", "2 players", by
+    ``engine.words.plural``): no string in a notebook's code and no line of its text
+    (notebooks/src, jupytext's percent format: markdown cells are comments) writes a word
+    followed by "(s)". Notebooks 10, 20 and 21 printed "1 listed move(s) per card placed",
+    "0 round(s) skipped" and "1 player(s)"."""
+    from pathlib import Path
+
+    sources = sorted((Path(__file__).resolve().parents[1] / "notebooks" / "src").glob("*.py"))
+    assert sources
+    found = [hit for path in sources for hit in _plurals_as_s(path, comments=True)]
     assert not found, found

@@ -24,6 +24,7 @@ import matplotlib.pyplot as plt
 import shapely
 from IPython.display import SVG, display
 
+from boardkit.engine.words import plural
 from boardkit.lands import GAME, arranged, scenario
 from boardkit.lands.actions import (Complete, DoneReserving, Finish, Move, Place, Rearrange,
                                     Relayout, Reserve, UseAbility)
@@ -337,7 +338,7 @@ moved
 for rid in ("lands.rearrange.within", "lands.rearrange.limit"):
     print(f"{rid}: {rules[rid].text}\n    our reading: {rules[rid].reading}")
 listed = scenario("completing")
-print(listed.params.rearrangements, "listed move(s) per card placed:",
+print(plural(listed.params.rearrangements, "listed move"), "per card placed:",
       [a for a in listed.legal_actions() if isinstance(a, Rearrange)][:4], "...")
 listed.apply(Rearrange(0, 4))            # #4 picked up: a listed move is checked at once
 GAME.board(listed).attempt(Move(7, 5, 0, 0)).attempt(Move(8, 7, 0, 0))

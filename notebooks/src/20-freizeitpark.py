@@ -31,6 +31,7 @@ import pandas as pd
 from IPython.display import HTML, display
 
 import boardkit
+from boardkit.engine.words import plural
 from boardkit.freizeitpark import Build, Entrance, scenario
 from boardkit.freizeitpark import auftragskarten, ende, scenarios
 from boardkit.freizeitpark.agents import greedy
@@ -479,7 +480,7 @@ play(lucky, [greedy(seed=6, shortlist=4)])
 unlucky = GAME.new_game(players=1, seed=7)
 play(unlucky, [greedy(seed=7, shortlist=4)])
 for name, g in (("seed 6", lucky), ("seed 7", unlucky)):
-    print(f"{name}: {g.status[0]} in round {g.left_round[0]}, {g.skips[0]} round(s) skipped,",
+    print(f"{name}: {g.status[0]} in round {g.left_round[0]}, {plural(g.skips[0], 'round')} skipped,",
           f"winners {g.winners()}, score {g.scores()[0]:.0f} of 32 required marks")
 skipped = [str(e) for e in unlucky.log if "skips round" in e.text]
 print("\n".join(skipped[:3]), "\n...\n" + unlucky.log.text(last=3))

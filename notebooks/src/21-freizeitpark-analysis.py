@@ -40,6 +40,7 @@ import time
 import matplotlib.pyplot as plt
 import pandas as pd
 from boardkit.analysis import readable
+from boardkit.engine.words import plural
 from boardkit.freizeitpark.analysis import (card_difficulty, describe_effect, describe_win_rate,
                                             dice_rule_effect, fired_rate, play_games,
                                             rounds_to_minimums, win_rate)
@@ -115,7 +116,7 @@ for k, group in rounds.games.groupby("players"):
     values = group["first_round"].dropna()
     if len(values):
         ax.hist(values, bins=range(int(met.min()), int(met.max()) + 2), alpha=0.6,
-                label=f"{k} player(s), {len(values)} of {len(group)} games")
+                label=f"{plural(k, 'player')}, {len(values)} of {plural(len(group), 'game')}")
 ax.set_xlabel("first round with all four minimums")
 ax.set_ylabel("games")
 ax.set_title("Rounds to the minimums (small sample)")
