@@ -95,7 +95,7 @@ class Comparison:
             return (f" The players played all {self.n} games move for move as under A: they "
                     "did not adapt to the change, so this is its arithmetic on unchanged play, "
                     "not how players respond to it (try a player that weighs the changed rule).")
-        return (f" The players played {self.same_play:.0%} of the {self.n} games move for "
+        return (f" The players played {percent_text(self.same_play)} of the {self.n} games move for "
                 "move as under A.")
 
     def summary(self) -> str:
@@ -107,7 +107,7 @@ class Comparison:
         p = "p < 0.001" if self.p_value < 0.001 else f"p = {self.p_value:.3f}"
         verdict = "" if self.significant else " — not significant; it may be chance"
         return (f"Variant B {verb} the {self.label} by {abs(self.diff):.2f} ± {half:.2f} "
-                f"(from {self.mean_a:.2f} to {self.mean_b:.2f}; 95% interval, {self.n} paired "
+                f"(from {self.mean_a:.2f} to {self.mean_b:.2f}; 95 % interval, {self.n} paired "
                 f"games, {p}){verdict}.{self._play_note()}")
 
     def __str__(self) -> str:
@@ -273,6 +273,12 @@ VERDICTS: dict[tuple[bool, bool], str] = {
     (False, True): "the stronger player's alone",
     (False, False): "shown by neither",
 }
+
+
+def percent_text(share: float, digits: int = 0) -> str:
+    """A share as the lessons write it, with a space before the sign: ``percent_text(0.55)``
+    is ``"55 %"`` (as in :func:`interval_text`), never Python's ``f"{0.55:.0%}"``, "55%"."""
+    return f"{100 * share:.{digits}f} %"
 
 
 def interval_text(value: float, low: float, high: float, percent: bool = True,

@@ -28,7 +28,7 @@ from typing import Any, cast
 import pandas as pd
 
 from boardkit.agents import make_agent, play
-from boardkit.analysis.lab import paired
+from boardkit.analysis.lab import paired, percent_text
 from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.analysis.rows import game_seeds
 from boardkit.engine import Action, State, VariantError
@@ -166,17 +166,18 @@ def describe_win_rate(table: pd.DataFrame) -> str:
     for k, row in table.iterrows():
         who = "solo" if k == 1 else f"{k} players"
         text = (f"{who}: {int(row['won_games'])} of {int(row['games'])} games won "
-                f"({row['win_share']:.0%}, 95% interval {row['ci_low']:.0%}–{row['ci_high']:.0%})")
+                f"({percent_text(row['win_share'])}, 95 % interval "
+                f"{100 * row['ci_low']:.0f}–{percent_text(row['ci_high'])})")
         if row["won_games"]:
             text += f", won in round {row['median_win_round']:.0f} (median"
             if not math.isnan(row["win_round_low"]):
-                text += (f"; mean {row['mean_win_round']:.1f}, 95% interval "
+                text += (f"; mean {row['mean_win_round']:.1f}, 95 % interval "
                          f"{row['win_round_low']:.1f}–{row['win_round_high']:.1f}")
             text += f"; range {row['min_win_round']:.0f}–{row['max_win_round']:.0f})"
-        text += (f"; {row['out_share']:.0%} of the players went out"
+        text += (f"; {percent_text(row['out_share'])} of the players went out"
                  + (f" (median round {row['median_out_round']:.0f})"
                     if not math.isnan(row["median_out_round"]) else "")
-                 + f", {row['fired_share']:.0%} were fired, {row['mean_skipped']:.1f} rounds "
+                 + f", {percent_text(row['fired_share'])} were fired, {row['mean_skipped']:.1f} rounds "
                  f"skipped per player on average.")
         lines.append(text)
     return "\n".join(lines)
@@ -323,7 +324,7 @@ def describe_effect(table: pd.DataFrame) -> str:
         verb = "raises" if row["diff"] > 0 else "lowers"
         sig = "" if row["p_value"] < 0.05 else " (not significant; may be chance)"
         interval = ("no interval from a single pair" if math.isnan(row["ci_low"])
-                    else f"95% interval {row['ci_low']:+.2f} to {row['ci_high']:+.2f}")
+                    else f"95 % interval {row['ci_low']:+.2f} to {row['ci_high']:+.2f}")
         lines.append(f"{name}: '{b}' {verb} it from {row[f'mean_{a}']:.2f} to "
                      f"{row[f'mean_{b}']:.2f} (difference {row['diff']:+.2f}, {interval}, "
                      f"p = {row['p_value']:.3f}, {pairs} pair{'' if pairs == 1 else 's'}){sig}.")

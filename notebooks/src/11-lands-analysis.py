@@ -29,7 +29,7 @@ import pandas as pd
 
 from boardkit.agents import make_agent, play
 from boardkit.analysis import simulate
-from boardkit.analysis.lab import compare_runs
+from boardkit.analysis.lab import compare_runs, percent_text
 from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.lands import GAME
 from boardkit.lands.scoring import title
@@ -106,7 +106,7 @@ print(expert_vs_normal.summary())
 both = pd.DataFrame({"normal": normal.title.value_counts(), "expert": expert.title.value_counts()})
 both = both.reindex(TITLES).fillna(0).astype(int)
 print(both)
-print(f"solved: normal {normal.win.mean():.0%}, expert {expert.win.mean():.0%} "
+print(f"solved: normal {percent_text(normal.win.mean())}, expert {percent_text(expert.win.mean())} "
       "(Expert points count before the result table is read)")
 
 # %% jupyter={"source_hidden": true} tags=["check"]

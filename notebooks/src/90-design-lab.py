@@ -22,7 +22,7 @@ import pandas as pd
 import boardkit
 from boardkit.analysis import (compare, metrics, plot_score_sources, plot_scores,
                                plot_seat_win_rates, readable, simulate, standings, tournament)
-from boardkit.analysis.lab import interval_text
+from boardkit.analysis.lab import interval_text, percent_text
 
 pd.set_option("display.width", 140)
 pd.set_option("display.max_colwidth", 70)
@@ -150,7 +150,8 @@ readable(metrics(lucky).loc[["agent balance", "share: lucky"]])
 # %%
 blind = compare("dice-grid", {}, bonus, n=40, seed=2026, agents=["random"])
 print(blind.summary())
-print(f"same play: random {blind.same_play:.0%}, greedy against random {scores.same_play:.0%}")
+print(f"same play: random {percent_text(blind.same_play)}, "
+      f"greedy against random {percent_text(scores.same_play)}")
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert blind.same_play == 1.0 and "did not adapt" in blind.summary()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -96,4 +97,5 @@ def test_win_rate_counts_games_with_a_winner(frames):
         assert (rows.loc[left, "left_round"] <= rows.loc[left, "end_round"]).all()
         assert rows.loc[~left, "left_round"].isna().all() and (rows["skipped"] >= 0).all()
     text = A.describe_win_rate(table)
-    assert text.startswith("solo: ") and "2 players: " in text and "95% interval" in text
+    assert text.startswith("solo: ") and "2 players: " in text and "95 % interval" in text
+    assert " %" in text and not re.search(r"\d%", text)  # the lessons' percent style, "55 %"
