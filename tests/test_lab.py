@@ -190,6 +190,7 @@ def test_compare_says_when_the_players_did_not_adapt_to_the_change():
     aware = compare("dice-grid", {}, {"params": {"points.lucky_cell": 3}}, n=20, seed=1,
                     agents=["greedy"], progress=False)
     assert aware.same_play < 1.0 and "did not adapt" not in aware.summary()
+    assert "95 % interval" in aware.summary() and "95%" not in aware.summary()
 
 
 def test_compare_errors():
@@ -563,3 +564,79 @@ def test_the_balance_interval_is_the_gap_of_two_shares_of_the_same_games():
     row = table.loc["balance"]
     assert row["value"] == pytest.approx(1 - (2 * p - 1))
     assert row["ci_high"] - row["ci_low"] == pytest.approx(2 * half, rel=0.02)
+
+
+def test_percent_text_writes_the_lessons_percent_style():
+    from boardkit.analysis.lab import percent_text
+
+    assert percent_text(0.55) == "55 %" and percent_text(0.587, 1) == "58.7 %"
+    assert percent_text(1.0) == "100 %" and percent_text(0.0) == "0 %"
+
+
+def test_no_text_of_the_package_writes_a_percent_without_its_space():
+    """The package writes one percent style, the lessons' and interval_text's "55 %": no
+    f-string of boardkit formats a share with Python's "%" format ("{x:.0%}" writes "55%"),
+    and no string shown to readers (docstrings, which may quote the style refused, and CSS
+    widths aside) holds a figure glued to "%" ("95% interval") or a "{:.0%}" format. The Lab's
+    compare and Freizeitpark's describe_win_rate wrote "95% interval" and "53%"."""
+    import ast
+    import re
+    from pathlib import Path
+
+    import boardkit
+
+    package = Path(boardkit.__file__).parent
+    glued = re.compile(r"\d%(?![;\w])|\{[^{}]*:[^{}]*%\}")
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                           ast.AsyncFunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)
+                      and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FormattedValue) and node.format_spec is not None:
+                spec = "".join(part.value for part in node.format_spec.values
+                               if isinstance(part, ast.Constant))
+                if spec.endswith("%"):
+                    found.append(f"{path.relative_to(package)}:{node.lineno}: format {spec!r}")
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                  and id(node) not in docstrings and glued.search(node.value)):
+                found.append(f"{path.relative_to(package)}:{node.lineno}: {node.value[:60]!r}")
+    for path in sorted(package.rglob("*.tmpl")):
+        if re.search(r"\{[^{}]*:[^{}]*%\}|\d%(?![;\w])", path.read_text(encoding="utf-8")):
+            found.append(f"{path.relative_to(package)}")
+    assert not found, found
+
+
+def test_tables_shown_in_lessons_read_their_words_from_the_left(run):
+    """Jupyter right-aligns every cell of a table: good for figures, hard to read for a
+    sentence. readable's table (still a DataFrame to compute with) aligns its columns of
+    words left and its figures as before; the rule catalog's cells are all left-aligned; and
+    the welcome shows summarize's table by SUMMARY_SHOWN, narrow enough for its output area."""
+    import re
+
+    import pandas as pd
+
+    from boardkit.analysis.metrics import SUMMARY_SHOWN, summarize
+    from boardkit.engine import game
+
+    table = metrics(run)
+    shown = readable(table)
+    assert isinstance(shown, pd.DataFrame) and shown.equals(pd.DataFrame(shown))
+    html = shown._repr_html_()
+    where = list(shown.columns).index("definition") + 1
+    aligned = re.findall(r"td:nth-of-type\((\d+)\)", html.split("</style>")[0])
+    assert aligned == [str(where)] and "text-align: left" in html
+    assert type(shown.loc[["won"]]) is type(shown)  # a slice of it is shown the same way
+    figures = readable(table[["value", "ci_low", "ci_high"]])._repr_html_()
+    assert "text-align: left" not in figures
+
+    catalog = game("dice-grid").rules._repr_html_()
+    cells = re.findall(r"<t[dh][^>]*>", catalog)
+    assert cells and all("text-align: left" in cell for cell in cells)
+
+    summary = summarize(run)
+    assert set(SUMMARY_SHOWN) < set(summary.columns) and len(SUMMARY_SHOWN) <= 6
+    assert list(readable(summary[SUMMARY_SHOWN]).columns) == SUMMARY_SHOWN

@@ -36,8 +36,11 @@ not masquerade as a seat advantage.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from boardkit.engine.errors import TableError
@@ -99,6 +102,51 @@ def _is_interval_column(column) -> bool:
     return isinstance(name, str) and name.endswith(("_low", "_high"))
 
 
+#: a cell of words (a definition, a finding), not a figure: it reads from the left
+_WORDS = re.compile(r"[A-Za-z]{2}")
+
+
+def left_aligned_html(html: str, columns: Sequence[int]) -> str:
+    """A pandas table's HTML with the data columns at ``columns`` (0-based, index columns not
+    counted) aligned left: Jupyter right-aligns every cell, which suits figures but makes a
+    sentence hard to read. A class of its own scopes the rule to this one table."""
+    if not columns:
+        return html
+    name = f"boardkit-table-{next(_TABLES)}"
+    rules = ", ".join(f".{name} td:nth-of-type({i + 1})" for i in columns)
+    return (f"<style>{rules} {{text-align: left;}}</style>"
+            f'<div class="{name}">{html}</div>')
+
+
+_TABLES = itertools.count(1)
+
+
+@functools.cache
+def _readable_table() -> type:
+    """The class :func:`readable` returns (made once, when pandas is first needed)."""
+    import pandas as pd
+
+    class ReadableTable(pd.DataFrame):
+        """What :func:`readable` returns: a DataFrame (compute with it as with any), shown
+        with its columns of words aligned left."""
+
+        @property
+        def _constructor(self):
+            return ReadableTable
+
+        def _repr_html_(self):
+            html = super()._repr_html_()
+            if html is None:
+                return None
+            words = [i for i, (_, values) in enumerate(self.items())
+                     if any(isinstance(v, str) and _WORDS.search(v) for v in values)]
+            return left_aligned_html(html, words)
+
+    ReadableTable.__qualname__ = ReadableTable.__name__
+    globals()[ReadableTable.__name__] = ReadableTable  # so that pickle finds it
+    return ReadableTable
+
+
 def readable(table, digits: int = 3, missing: str = "—"):
     """A table of figures as a reader should see it: numbers rounded to ``digits`` decimals
     (whole numbers without decimals), a figure that does not apply (NaN: a metric given
@@ -136,7 +184,7 @@ def readable(table, digits: int = 3, missing: str = "—"):
     empty = [c for c in table.columns if _is_interval_column(c)
              and pd.api.types.is_numeric_dtype(table[c]) and table[c].isna().all()]
     shown = table.drop(columns=empty)
-    return shown.apply(column) if len(shown.columns) else shown.copy()
+    return _readable_table()(shown.apply(column) if len(shown.columns) else shown.copy())
 
 
 def per_game(frame):
@@ -309,6 +357,11 @@ def plot_score_sources(frame, ax=None):
     ax.set_ylabel("mean points")
     ax.legend(title="source")
     return ax
+
+
+#: the columns of :func:`summarize`'s table a lesson shows (all twelve are too wide for a
+#: notebook's output area: the last scrolled out of sight)
+SUMMARY_SHOWN = ["games", "win_rate", "win_low", "win_high", "mean_score", "mean_actions"]
 
 
 def summarize(frame: Any) -> Any:

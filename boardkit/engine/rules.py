@@ -72,6 +72,12 @@ class RuleFile(Strict):
     rule: list[RuleEntry]
 
 
+
+#: the cells of the catalog read from the left, top: Jupyter right-aligns a table's cells,
+#: which suits figures but makes a sentence hard to read
+LEFT = ' style="text-align: left; vertical-align: top"'
+
+
 @dataclass(frozen=True)
 class RuleCatalog:
     """The rules of one game, by id, in rulebook order."""
@@ -133,12 +139,13 @@ class RuleCatalog:
             if not r.enforced:
                 extra += f"<br><em>Not enforced:</em> {escape(r.reason or '')}"
             rows.append(
-                f"<tr><td><code>{escape(r.id)}</code></td><td>{escape(r.section)}</td>"
-                f"<td>{escape(r.text)}{extra}</td></tr>"
+                f"<tr><td{LEFT}><code>{escape(r.id)}</code></td><td{LEFT}>{escape(r.section)}</td>"
+                f"<td{LEFT}>{escape(r.text)}{extra}</td></tr>"
             )
         return (
             f"<table><caption>{escape(self.game)} rule catalog ({escape(self.source)})</caption>"
-            "<tr><th>id</th><th>section</th><th>rule</th></tr>" + "".join(rows) + "</table>"
+            f"<tr><th{LEFT}>id</th><th{LEFT}>section</th><th{LEFT}>rule</th></tr>"
+            + "".join(rows) + "</table>"
         )
 
 

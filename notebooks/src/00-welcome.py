@@ -185,14 +185,17 @@ board
 #
 # `summarize` gives each agent in each seat its win rate with a 95 % interval (`win_low` to
 # `win_high`): 300 games pin a rate down to about 5 percentage points either way. A shared win
-# counts as a win for both players, so the two seats' rates add up to more than 1.
+# counts as a win for both players, so the two seats' rates add up to more than 1. The table
+# has more columns (the share of games nobody won, the spread of the scores) than fit here;
+# `SUMMARY_SHOWN` names the ones shown, and `summary.columns` lists them all.
 
 # %%
-from boardkit.analysis import simulate, summarize
+from boardkit.analysis import readable, simulate, summarize
+from boardkit.analysis.metrics import SUMMARY_SHOWN
 
 runs = simulate("dice-grid", agents=["random"], n=300, seed=1)
 summary = summarize(runs)
-summary
+readable(summary[SUMMARY_SHOWN])
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert len(runs) == 600 and summary["games"].tolist() == [300, 300]
