@@ -636,6 +636,8 @@ def test_tables_shown_in_lessons_read_their_words_from_the_left(run):
     catalog = game("dice-grid").rules._repr_html_()
     cells = re.findall(r"<t[dh][^>]*>", catalog)
     assert cells and all("text-align: left" in cell for cell in cells)
+    ids = re.findall(r'<td style="([^"]*)"><code>dice-grid\.', catalog)
+    assert ids and all("white-space: nowrap" in style for style in ids)  # never "dice-" / "grid"
 
     summary = summarize(run)
     assert set(SUMMARY_SHOWN) < set(summary.columns) and len(SUMMARY_SHOWN) <= 6

@@ -76,6 +76,8 @@ class RuleFile(Strict):
 #: the cells of the catalog read from the left, top: Jupyter right-aligns a table's cells,
 #: which suits figures but makes a sentence hard to read
 LEFT = ' style="text-align: left; vertical-align: top"'
+#: an id is read (and copied) whole: it never wraps at its hyphen ("dice-" / "grid.claim")
+ID = ' style="text-align: left; vertical-align: top; white-space: nowrap"'
 
 
 @dataclass(frozen=True)
@@ -139,7 +141,7 @@ class RuleCatalog:
             if not r.enforced:
                 extra += f"<br><em>Not enforced:</em> {escape(r.reason or '')}"
             rows.append(
-                f"<tr><td{LEFT}><code>{escape(r.id)}</code></td><td{LEFT}>{escape(r.section)}</td>"
+                f"<tr><td{ID}><code>{escape(r.id)}</code></td><td{LEFT}>{escape(r.section)}</td>"
                 f"<td{LEFT}>{escape(r.text)}{extra}</td></tr>"
             )
         return (
