@@ -163,6 +163,17 @@ def click_a_move(page: Any, rng: random.Random) -> tuple[str, float]:
     return action, clicked
 
 
+def loopback_page(browser: Any, url: str, name: str, errors: list[str]) -> Any:
+    """A page in a browser context of its own (one person's browser) that reaches only the
+    class server at ``url``; its script errors go to ``errors``, named ``name``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.route("**/*", lambda route: route.continue_()
+                  if route.request.url.startswith(url) else route.abort())
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
+    return page
+
+
 def test_three_browsers_play_a_table_and_see_only_their_own(class_server: ClassServer,
                                                               playwright_driver: Any,
                                                               request: pytest.FixtureRequest
@@ -180,16 +191,12 @@ def test_three_browsers_play_a_table_and_see_only_their_own(class_server: ClassS
     try:
         for name, seat, link in zip(("P1", "P2", "spectator"), (0, 1, None), links,
                                     strict=True):
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            context.route("**/*", lambda route: route.continue_()
-                          if route.request.url.startswith(class_server.url) else route.abort())
-            page = context.new_page()
+            page = loopback_page(browser, class_server.url, name, errors)
             viewer = Viewer(name, seat, page)
             page.on("response", lambda response, v=viewer: v.responses.append(response))
             page.on("websocket", lambda ws, v=viewer: ws.on(
                 "framereceived", lambda frame, v=v: v.received.append(
                     frame if isinstance(frame, str) else frame.decode())))
-            page.on("pageerror", lambda exc, n=name: errors.append(f"{n}: {exc}"))
             page.goto(link)
             expect(page.locator("#canvas svg").first).to_be_visible(timeout=30_000)
             expect(page.locator("#connection")).to_have_text("connected", timeout=30_000)
@@ -285,12 +292,7 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
     pages: dict[str, Any] = {}
     try:
         for name in ("teacher", "student", "spectator"):
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            context.route("**/*", lambda route: route.continue_()
-                          if route.request.url.startswith(class_server.url) else route.abort())
-            page = context.new_page()
-            page.on("pageerror", lambda exc, n=name: errors.append(f"{n}: {exc}"))
-            pages[name] = page
+            pages[name] = loopback_page(browser, class_server.url, name, errors)
         teacher = pages["teacher"]
         teacher.goto(f"{class_server.url}teacher")  # no token in the address: asked for one
         expect(teacher.locator("#sign-in")).to_be_visible(timeout=30_000)
@@ -542,11 +544,7 @@ def test_a_seat_page_follows_a_new_fragment_and_keeps_nothing_of_the_old_seat(
     errors: list[str] = []
     page = None
     try:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.route("**/*", lambda route: route.continue_()
-                      if route.request.url.startswith(class_server.url) else route.abort())
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page = loopback_page(browser, class_server.url, "seat tab", errors)
 
         def shown() -> str:
             return html.unescape(page.content()) + "\n" + page.inner_text("body")
@@ -621,11 +619,7 @@ def test_a_teacher_page_follows_a_new_fragment(class_server: ClassServer,
     errors: list[str] = []
     page = None
     try:
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.route("**/*", lambda route: route.continue_()
-                      if route.request.url.startswith(class_server.url) else route.abort())
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page = loopback_page(browser, class_server.url, "teacher tab", errors)
         page.goto(f"{class_server.url}teacher#token={TEACHER}")
         row = page.locator(f"#table-{made['table']}")
         expect(row).to_be_visible(timeout=30_000)
@@ -652,5 +646,36 @@ def test_a_teacher_page_follows_a_new_fragment(class_server: ClassServer,
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "class-fragment-teacher.png"))
         raise
+    finally:
+        browser.close()
+
+
+def test_play_with_no_move_picked_plays_nothing_and_says_so(class_server: ClassServer,
+                                                            playwright_driver: Any) -> None:
+    """The list's play button with nothing picked used to read the empty choice as 0 and
+    play the first move; it now plays nothing and asks for a pick."""
+    from playwright.sync_api import expect
+
+    made = json.loads(class_server.api("POST", "api/tables",
+                                       {"game": "dice-grid", "players": 2, "seed": 3}))
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                args=CHROMIUM_ARGS)
+    errors: list[str] = []
+    try:
+        page = loopback_page(browser, class_server.url, "P1", errors)
+        page.goto(made["seats"][0]["url"])
+        expect(page.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
+        before = class_server.state(made["table"]).action_count
+        page.locator("#moves-box summary").click()
+        page.locator("#play").click()
+        expect(page.locator("#message")).to_contain_text("pick a move in the list first")
+        assert class_server.state(made["table"]).action_count == before  # nothing played
+        shown = int(page.locator("#log-count").text_content() or 0)
+        page.locator("#moves").select_option("0")
+        page.locator("#play").click()
+        page.wait_for_function(
+            "n => Number(document.getElementById('log-count').textContent) > n", arg=shown)
+        assert class_server.state(made["table"]).action_count == before + 1
+        assert errors == []
     finally:
         browser.close()

@@ -57,11 +57,14 @@ function show(view) {
   model.set("svg", view.svg || "");
   legal = view.legal_actions || [];
   const select = $("moves");
+  // a push (the same position again, a note) must not drop the move the student picked
+  const picked = select.selectedIndex >= 0 ? select.options[select.selectedIndex].textContent : null;
   select.textContent = "";
   (view.legal_labels || []).forEach((label, i) => {
     const option = document.createElement("option");
     option.value = String(i);
     option.textContent = label;
+    option.selected = label === picked;
     select.append(option);
   });
   $("move-count").textContent = String(legal.length);
@@ -128,7 +131,12 @@ function sendMessage(msg) {
 }
 
 $("play").addEventListener("click", () => {
-  const i = Number($("moves").value);
+  const select = $("moves");
+  if (select.selectedIndex < 0) { // an empty value would read as 0: the first move, unasked
+    note("pick a move in the list first", true);
+    return;
+  }
+  const i = Number(select.value);
   if (Number.isInteger(i) && legal[i]) post("actions", { action: legal[i] });
 });
 
