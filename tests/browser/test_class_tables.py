@@ -174,6 +174,27 @@ def loopback_page(browser: Any, url: str, name: str, errors: list[str]) -> Any:
     return page
 
 
+@contextmanager
+def one_tab(playwright_driver: Any, url: str, name: str,
+            shot: str) -> Iterator[tuple[Any, list[str]]]:
+    """One person's tab (:func:`loopback_page`) and its script errors; a failure inside
+    keeps a screenshot as ``test-artifacts/<shot>.png``."""
+    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                args=CHROMIUM_ARGS)
+    errors: list[str] = []
+    page = None
+    try:
+        page = loopback_page(browser, url, name, errors)
+        yield page, errors
+    except BaseException:
+        if page is not None:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"{shot}.png"))
+        raise
+    finally:
+        browser.close()
+
+
 def test_three_browsers_play_a_table_and_see_only_their_own(class_server: ClassServer,
                                                               playwright_driver: Any,
                                                               request: pytest.FixtureRequest
@@ -539,12 +560,8 @@ def test_a_seat_page_follows_a_new_fragment_and_keeps_nothing_of_the_old_seat(
     seat_links = [s["url"] for s in made["seats"]]
     seat_tokens = [s["token"] for s in made["seats"]]
     spectator_link = made["spectator"]["url"]
-    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                args=CHROMIUM_ARGS)
-    errors: list[str] = []
-    page = None
-    try:
-        page = loopback_page(browser, class_server.url, "seat tab", errors)
+    with one_tab(playwright_driver, class_server.url, "seat tab",
+                 "class-fragment-seat") as (page, errors):
 
         def shown() -> str:
             return html.unescape(page.content()) + "\n" + page.inner_text("body")
@@ -595,13 +612,6 @@ def test_a_seat_page_follows_a_new_fragment_and_keeps_nothing_of_the_old_seat(
             assert leaked(shown(), secrets_of(state, seat)), f"P{seat + 1}'s own are shown"
             assert leaked(shown(), secrets_of(state, 1 - seat)) == []
         assert errors == []
-    except BaseException:
-        if page is not None:
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "class-fragment-seat.png"))
-        raise
-    finally:
-        browser.close()
 
 
 def test_a_teacher_page_follows_a_new_fragment(class_server: ClassServer,
@@ -614,12 +624,8 @@ def test_a_teacher_page_follows_a_new_fragment(class_server: ClassServer,
     made = json.loads(class_server.api("POST", "api/tables",
                                        {"game": "wanderlust", "players": 2, "seed": 7}))
     spectator_token = made["spectator"]["token"]
-    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                args=CHROMIUM_ARGS)
-    errors: list[str] = []
-    page = None
-    try:
-        page = loopback_page(browser, class_server.url, "teacher tab", errors)
+    with one_tab(playwright_driver, class_server.url, "teacher tab",
+                 "class-fragment-teacher") as (page, errors):
         page.goto(f"{class_server.url}teacher#token={TEACHER}")
         row = page.locator(f"#table-{made['table']}")
         expect(row).to_be_visible(timeout=30_000)
@@ -641,13 +647,6 @@ def test_a_teacher_page_follows_a_new_fragment(class_server: ClassServer,
         expect(row).to_be_visible(timeout=10_000)
         expect(page.locator("#sign-in")).to_be_hidden()
         assert errors == []
-    except BaseException:
-        if page is not None:
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "class-fragment-teacher.png"))
-        raise
-    finally:
-        browser.close()
 
 
 def test_play_with_no_move_picked_plays_nothing_and_says_so(class_server: ClassServer,
@@ -658,11 +657,7 @@ def test_play_with_no_move_picked_plays_nothing_and_says_so(class_server: ClassS
 
     made = json.loads(class_server.api("POST", "api/tables",
                                        {"game": "dice-grid", "players": 2, "seed": 3}))
-    browser = playwright_driver.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                                args=CHROMIUM_ARGS)
-    errors: list[str] = []
-    try:
-        page = loopback_page(browser, class_server.url, "P1", errors)
+    with one_tab(playwright_driver, class_server.url, "P1", "class-no-pick") as (page, errors):
         page.goto(made["seats"][0]["url"])
         expect(page.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
         before = class_server.state(made["table"]).action_count
@@ -677,5 +672,3 @@ def test_play_with_no_move_picked_plays_nothing_and_says_so(class_server: ClassS
             "n => Number(document.getElementById('log-count').textContent) > n", arg=shown)
         assert class_server.state(made["table"]).action_count == before + 1
         assert errors == []
-    finally:
-        browser.close()
