@@ -31,6 +31,7 @@ from boardkit.analysis.simulation import EXIT_PARTIAL, one_line_warnings, term_a
 from boardkit.engine import BoardkitError, games
 from boardkit.engine import game as get_game
 from boardkit.engine.errors import IncompleteRunError, RunError
+from boardkit.engine.files import write_atomic
 
 EXIT_USAGE = 2
 EPILOG = ("exit status: 0 all games played; 2 bad argument or unreachable backend (nothing "
@@ -77,7 +78,7 @@ def _seconds(text: str) -> float:
 
 
 def _out_file(text: str) -> str:
-    from boardkit.analysis.runfile import check_target
+    from boardkit.engine.files import check_target
 
     try:
         check_target(text)
@@ -162,8 +163,7 @@ def cmd_rules(args) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(text)
+        write_atomic(args.out, text)
     except OSError as exc:
         raise BoardkitError(f"--out: cannot write {args.out}: {exc.strerror or exc}") from None
     print(f"{g.title}: {len(g.rules)} rules written to {args.out}"

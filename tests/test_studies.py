@@ -315,11 +315,11 @@ def test_growing_a_study_stored_without_a_column_says_the_column_is_not_kept(her
     fingerprint, a game's ``fact_*``) keeps its columns when it grows, and the run warns."""
     import pandas as pd
 
-    from boardkit.analysis.runfile import DroppedColumnsWarning, write_atomic
+    from boardkit.analysis.runfile import DroppedColumnsWarning, write_table
 
     studies.run(dice_study, n=4, workers=1)
     csv = here / f"{dice_study}.csv.gz"
-    write_atomic(pd.read_csv(csv).drop(columns="play"), csv)   # as an older study was stored
+    write_table(pd.read_csv(csv).drop(columns="play"), csv)   # as an older study was stored
     with pytest.warns(DroppedColumnsWarning, match=r"\(play\); they are not kept"):
         studies.run(dice_study, n=6, workers=1)
     grown = studies.load(dice_study)

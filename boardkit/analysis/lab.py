@@ -26,9 +26,10 @@ import numpy as np
 
 from boardkit.engine import VariantError
 from boardkit.engine.errors import IncompleteRunError
+from boardkit.engine.files import check_target
 
 from .metrics import Z, _credit, game_key, table_of_games, wilson
-from .runfile import check_target, write_atomic
+from .runfile import write_table
 from .simulation import simulate
 
 #: per-game statistics by name: (label, frame -> Series indexed by game, the columns it
@@ -475,7 +476,7 @@ def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed
         frame.insert(0, "match", " vs ".join(lineup))
         frames.append(frame)
         if target is not None and i + 1 < len(matches):  # the matches so far, kept as they end
-            write_atomic(pd.concat(frames, ignore_index=True), target)
+            write_table(pd.concat(frames, ignore_index=True), target)
         if not frame.attrs["complete"]:  # interrupted: keep what finished, play no more matches
             break
     result = pd.concat(frames, ignore_index=True)
@@ -486,7 +487,7 @@ def tournament(game: str, agents: Sequence[str], games_per_match: int = 50, seed
                          "complete": played == games_per_match * len(matches),
                          "stopped": frames[-1].attrs["stopped"], "matches": len(matches)})
     if target is not None:
-        write_atomic(result, target)
+        write_table(result, target)
     return result
 
 

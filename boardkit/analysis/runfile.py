@@ -18,13 +18,13 @@ import json
 import os
 import re
 import sys
-import tempfile
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from boardkit.engine.errors import DataError, RunError, clipped
+from boardkit.engine.files import check_target, write_atomic
 
 #: ``format`` of the settings file beside a run's file; a new layout gets a new number
 FORMAT = "boardkit-run/1"
@@ -56,48 +56,10 @@ def sidecar(path: str | os.PathLike[str]) -> Path:
     return Path(path).with_name(Path(path).name + ".run.json")
 
 
-def check_target(path: str | os.PathLike[str]) -> Path:
-    """``path`` as a file that can be written (its directory exists and is writable, and it
-    is not a directory), or :class:`RunError` (``field="out"``)."""
-    path = Path(path)
-    where = f"cannot write {_short(path)}: the directory {_short(path.parent)}"
-    if path.is_dir():
-        raise RunError(f"{_short(path)} is a directory; name a file inside it", field="out")
-    if not path.parent.is_dir():
-        raise RunError(f"{where} does not exist", field="out")
-    try:  # files are written through a temporary file beside them: try making one
-        os.unlink(_temporary(path, ".probe"))
-    except OSError as exc:
-        raise RunError(f"{where} is not writable ({exc.strerror or type(exc).__name__})",
-                       field="out") from None
-    return path
-
-
-def _temporary(path: Path, suffix: str = ".part") -> str:
-    """A new file beside ``path``, created exclusively, with the permissions any new file
-    gets here (``mkstemp`` makes it private)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=suffix)
-    os.close(fd)
-    mask = os.umask(0)
-    os.umask(mask)
-    os.chmod(tmp, 0o666 & ~mask)
-    return tmp
-
-
-def write_atomic(data: Any, path: str | os.PathLike[str]) -> None:
-    """Write ``data`` to ``path`` through a temporary file renamed over it: a mapping as
-    JSON, a frame as CSV (compressed as its suffix says)."""
-    path = Path(path)
-    tmp = _temporary(path)
-    try:
-        if isinstance(data, Mapping):
-            Path(tmp).write_text(json.dumps(data, indent=2) + "\n")
-        else:
-            data.to_csv(tmp, index=False, compression=_COMPRESSION.get(path.suffix))
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+def write_table(frame: Any, path: str | os.PathLike[str]) -> None:
+    """Write ``frame`` to ``path`` whole, as CSV (compressed as its suffix says)."""
+    write_atomic(path, lambda tmp: frame.to_csv(tmp, index=False,
+                                                compression=_COMPRESSION.get(Path(path).suffix)))
 
 
 def _lock(fd: int) -> None:
@@ -198,8 +160,8 @@ class Store:
 
         if rows:
             games = [int(row["game"]) for row in rows]
-            write_atomic(pd.DataFrame(rows),
-                         self.folder / f"{self.digest}-{min(games)}-{max(games) + 1}.csv.gz")
+            write_table(pd.DataFrame(rows),
+                        self.folder / f"{self.digest}-{min(games)}-{max(games) + 1}.csv.gz")
 
     def frame(self, n: int) -> Any:
         """The run's games below ``n`` (``base`` and the shards), sorted by game and seat, or
@@ -238,9 +200,10 @@ class Store:
         and those of other settings."""
         import boardkit
 
-        write_atomic(frame, self.path)
-        write_atomic({"format": FORMAT, "settings": self.settings, "rows": len(frame),
-                      "boardkit": boardkit.__version__, **status}, sidecar(self.path))
+        write_table(frame, self.path)
+        meta = {"format": FORMAT, "settings": self.settings, "rows": len(frame),
+                "boardkit": boardkit.__version__, **status}
+        write_atomic(sidecar(self.path), json.dumps(meta, indent=2) + "\n")
         if self._fd is not None:
             held = set(frame.game.unique())
             for start, stop, path in self.shards():

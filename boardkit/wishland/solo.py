@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from boardkit.engine import STAY, Action, Outcome, RuleViolation, Step, goto
 from boardkit.engine.content import Strict, validate
 from boardkit.engine.errors import DataError
+from boardkit.engine.files import write_atomic
 from boardkit.engine.rules import rule_ids
 
 from .achievements import claimable
@@ -276,9 +277,10 @@ class SoloRecord:
             raise ValueError("only finished Solo Mode games can be recorded")
         score = int(state.scores()[0])
         beaten = self.best is None or score > self.best
-        self.scores.append({"score": score, "seed": state.seed, "name": name})
-        if self.path is not None:
-            self.path.write_text(json.dumps(self.scores, indent=1))
+        entry = {"score": score, "seed": state.seed, "name": name}
+        if self.path is not None:  # the file whole or as it was; the record follows it
+            write_atomic(self.path, json.dumps([*self.scores, entry], indent=1))
+        self.scores.append(entry)
         return beaten
 
 

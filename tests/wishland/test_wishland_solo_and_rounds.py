@@ -314,3 +314,25 @@ def test_a_failure_deep_in_the_end_of_round_restores_everything():
     with pytest.raises(RuleViolation, match="wishland.setup.market"):
         s.apply(Collect())
     assert pickle.dumps(s) == before
+
+
+def test_a_solo_record_that_cannot_be_written_keeps_its_file_and_its_scores(tmp_path, monkeypatch):
+    """The record file is written whole or not at all (a kill or a full disk mid-write
+    never leaves half a file), and a failed write adds nothing to the record in memory."""
+    import boardkit.engine.files as files
+
+    path = tmp_path / "best.json"
+    record = SoloRecord(path)
+    record.add(solo_finished())
+    before = path.read_text()
+
+    def full_disk(tmp):
+        raise OSError(28, "No space left on device")
+
+    real = files.write_atomic
+    monkeypatch.setattr("boardkit.wishland.solo.write_atomic",
+                        lambda p, text: real(p, full_disk))
+    with pytest.raises(OSError, match="No space left"):
+        record.add(solo_finished(seed=3))
+    assert path.read_text() == before and len(record.scores) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["best.json"]  # no temporary file left
