@@ -77,6 +77,15 @@ def test_the_scan_finds_a_count_as_a_float_and_two_percent_styles():
     assert printed("same play: random 83%, greedy against random 40%; 2.05 games a minute\n") == []
 
 
+def test_the_analysis_lessons_are_scanned():
+    """The analyses of Lands, Freizeitpark and Wishland print figures in every section; nbval
+    scans their outputs too (decision 89), so a line mixing "55%" and "55 %", a Series'
+    footer or a float to its last digits fails there."""
+    analyses = {"11-lands-analysis.ipynb", "21-freizeitpark-analysis.ipynb",
+                "41-wishland-analysis.ipynb"}
+    assert analyses <= READABLE and all((NOTEBOOKS / name).exists() for name in analyses)
+
+
 def test_the_welcome_is_scanned_where_nbval_runs_it(tmp_path):
     """00-welcome as the teacher runs it (solutions included) shows no numpy repr and no NaN:
     nbval scans each cell of the notebooks in ``READABLE`` as it runs them (the root

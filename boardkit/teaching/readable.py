@@ -14,8 +14,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 #: the notebooks whose every output is scanned when the suite runs them
-READABLE = frozenset({"00-welcome.ipynb", "10-lands-of-amazement.ipynb", "30-wanderlust.ipynb",
-                      "40-wishland.ipynb", "70-class-playtests.ipynb"})
+READABLE = frozenset({"00-welcome.ipynb", "10-lands-of-amazement.ipynb", "11-lands-analysis.ipynb",
+                      "21-freizeitpark-analysis.ipynb", "30-wanderlust.ipynb", "40-wishland.ipynb",
+                      "41-wishland-analysis.ipynb", "70-class-playtests.ipynb"})
 #: how numpy 2 writes its scalars: np.float64(0.71), np.int64(7), np.True_
 NUMPY_REPR = re.compile(r"np\.(float|int|uint|bool|complex)\w*\(|np\.(True|False)_")
 #: a missing figure in a table: NaN in its text, or in a cell of its HTML

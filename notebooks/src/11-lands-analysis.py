@@ -29,7 +29,7 @@ import pandas as pd
 
 from boardkit.agents import make_agent, play
 from boardkit.analysis import simulate
-from boardkit.analysis.lab import compare_runs, percent_text
+from boardkit.analysis.lab import compare_runs, interval_text, percent_text
 from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.lands import GAME
 from boardkit.lands.scoring import title
@@ -63,15 +63,15 @@ normal = simulate("lands", agents=["greedy"], n=N, seed=SEED, trace=False, progr
 normal["title"] = normal.score.map(lambda v: title(int(v), PARAMS))
 
 mean, low, high = mean_ci(normal.score)
-print(f"{N} deals: mean penalty {mean:.2f} (95% interval {low:.2f} to {high:.2f}), "
+print(f"{N} deals: mean penalty {mean:.2f} (95 % interval {low:.2f} to {high:.2f}), "
       f"median {normal.score.median():.0f}, best {normal.score.min()}, worst {normal.score.max()}")
 titles = (normal.title.value_counts().reindex(TITLES, fill_value=0)
           .rename("deals").to_frame())
 titles["share"] = titles.deals / N
 print(titles)
 s_low, s_high = wilson(int(normal.win.sum()), N)
-print(f"solved (winners() == [0]) in {normal.win.sum()} of {N} deals: {normal.win.mean():.0%} "
-      f"(95% Wilson interval {s_low:.0%} to {s_high:.0%})")
+print(f"solved (winners() == [0]) in {normal.win.sum()} of {N} deals: "
+      f"{interval_text(normal.win.mean(), s_low, s_high, digits=0)}, 95 % Wilson interval")
 
 # %%
 fig, ax = plt.subplots(figsize=(6, 3.2))
@@ -161,7 +161,7 @@ fig, ax = plt.subplots(figsize=(7, 3.4))
 err = [hardness.mean_penalty - hardness.ci_low.fillna(hardness.mean_penalty),
        hardness.ci_high.fillna(hardness.mean_penalty) - hardness.mean_penalty]
 ax.barh(hardness.index, hardness.mean_penalty, xerr=err, capsize=5, color="#4c78a8")
-ax.set_xlabel("mean final penalty, 95% interval (greedy agent)")
+ax.set_xlabel("mean final penalty, 95 % interval (greedy agent)")
 ax.set_title(f"goal sides, {K} deals each")
 print(f"analysis ran in {time.perf_counter() - started:.0f} s")
 
@@ -222,7 +222,7 @@ for k, (agent, table) in enumerate(sides_at_scale.items()):
                                              table.ci_high - table.mean_penalty],
                 fmt="o", capsize=4, label=agent)
 ax.set_yticks(range(len(order)), order)
-ax.set_xlabel("mean final penalty, 95% interval (1,000 deals)")
+ax.set_xlabel("mean final penalty, 95 % interval (1,000 deals)")
 ax.legend();
 
 # %% jupyter={"source_hidden": true} tags=["check"]
@@ -335,8 +335,9 @@ solved_strong, solved_mcts = int(first_deals.win.sum()), int(first_deals.win_mct
 strong_better = int((first_deals.score < first_deals.score_mcts).sum())
 strong_worse = int((first_deals.score > first_deals.score_mcts).sum())
 low, high = wilson(solved_strong, K_STRONG)
-print(f"{K_STRONG} deals: mcts-strong solved {solved_strong} (95% interval {low:.1%} to "
-      f"{high:.1%}), mcts {solved_mcts}; mcts-strong better on {strong_better}, worse on "
+print(f"{K_STRONG} deals: mcts-strong solved {solved_strong} (95 % interval "
+      f"{percent_text(low, 1)} to {percent_text(high, 1)}), mcts {solved_mcts}; mcts-strong "
+      f"better on {strong_better}, worse on "
       f"{strong_worse}; mean penalty {first_deals.score.mean():.1f} "
       f"(mcts {first_deals.score_mcts.mean():.1f}); the study holds "
       f"{strongest.game.nunique()} deals now")
@@ -440,7 +441,7 @@ expert_greedy = expert_study.iloc[0]
 strong_row = studies.summary(strongest[strongest.game < K_STRONG], "lands-expert-strong").iloc[0]
 greedy_sides = sides_at_scale["greedy"]
 summary = findings([
-    {"finding": f"normal mode: about {normal_greedy.won:.0%} of deals solved",
+    {"finding": f"normal mode: about {percent_text(normal_greedy.won)} of deals solved",
      "weaker": interval_text(*normal_greedy[share_solved]),
      "stronger": f"{interval_text(*normal_search[share_solved])}, mcts",
      "weaker_shows": True,

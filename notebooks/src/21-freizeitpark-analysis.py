@@ -86,7 +86,7 @@ err = [wins["win_share"] - wins["ci_low"], wins["ci_high"] - wins["win_share"]]
 left.bar([str(k) for k in wins.index], wins["win_share"], yerr=err, capsize=5, color="#4c78a8")
 left.set_ylim(0, 1)
 left.set_xlabel("players")
-left.set_ylabel("share of games won (95% Wilson)")
+left.set_ylabel("share of games won (95 % Wilson)")
 left.set_title("Is the game won? (small sample)")
 for k, rows in frames.items():
     won_rounds = rows[rows["status"] == "won"].groupby("game")["left_round"].first()
@@ -153,7 +153,7 @@ fig, ax = plt.subplots(figsize=(7, 3.8))
 err = [cards["met_share"] - cards["ci_low"], cards["ci_high"] - cards["met_share"]]
 ax.barh(cards["label"], cards["met_share"], xerr=err, capsize=4, color="#4c78a8")
 ax.set_xlim(0, 1)
-ax.set_xlabel("share of games with the card's condition met (95% Wilson interval)")
+ax.set_xlabel("share of games with the card's condition met (95 % Wilson interval)")
 ax.set_title("Auftragskarten, hardest at the top (small sample)")
 ax.invert_yaxis()
 fig.tight_layout()
@@ -185,16 +185,16 @@ print(f"whole notebook: {elapsed:.0f} s (small samples; see the command at the t
 #
 # | players | games | won | share won (95 % interval) | round won: median, mean (95 % interval) | players out (median round) | fired | rounds skipped per player |
 # | --- | --- | --- | --- | --- | --- | --- | --- |
-# | 1 | 400 | 77 | 19% (16%–23%) | 35, 37.0 (34.8–39.2) | 72% (60) | 8% | 21.8 |
-# | 2 | 400 | 118 | 30% (25%–34%) | 34, 37.3 (35.2–39.4) | 66% (60) | 7% | 20.2 |
-# | 4 | 300 | 139 | 46% (41%–52%) | 35, 37.1 (35.1–39.0) | 51% (59) | 7% | 16.6 |
+# | 1 | 400 | 77 | 19 % (16–23) | 35, 37.0 (34.8–39.2) | 72 % (60) | 8 % | 21.8 |
+# | 2 | 400 | 118 | 30 % (25–34) | 34, 37.3 (35.2–39.4) | 66 % (60) | 7 % | 20.2 |
+# | 4 | 300 | 139 | 46 % (41–52) | 35, 37.1 (35.1–39.0) | 51 % (59) | 7 % | 16.6 |
 #
 # * **Most games have no winner** (for greedy managers: the stronger ones below finish the
 #   park far more often). Alone, the greedy manager wins only about one game in five
-#   (77 of 400; 95 % interval 16%–23%). With more
-#   players the share of games that somebody wins grows — 30% with two
-#   (25%–34%), 46% with four
-#   (41%–52%) — because each extra park is one more chance, not because
+#   (77 of 400; 95 % interval 16–23 %). With more
+#   players the share of games that somebody wins grows — 30 % with two
+#   (25–34 %), 46 % with four
+#   (41–52 %) — because each extra park is one more chance, not because
 #   a park gets better; the three intervals do not overlap.
 # * **A game that is won is won in round 34–35 (median)**, whatever the number of players; the
 #   mean is about 37 (95 % intervals about ±2 rounds), the fastest win came in round 21, and a
@@ -205,8 +205,8 @@ print(f"whole notebook: {elapsed:.0f} s (small samples; see the command at the t
 #   in ten is fired by the enclosure penalty.
 # * **Against the earlier strict reading** (the first roll that fits nowhere puts a player out;
 #   rule parameter `end.unplayable = "out"`, `play_games(..., params={"end.unplayable": "out"})`,
-#   seed 1): only 2 of 60 solo games (3 %, 95 % interval 1 %–11 %) and 1 of 30 two-player games
-#   (3 %, 1 %–17 %) were won, and players were out at a median round of 30. Skipping the roll
+#   seed 1): only 2 of 60 solo games (3 %, 95 % interval 1–11 %) and 1 of 30 two-player games
+#   (3 %, 1–17 %) were won, and players were out at a median round of 30. Skipping the roll
 #   keeps a crowded park in the game long enough to finish it several times as often — but the
 #   sheet stays scarce: a one-step greedy manager fills it with whatever the dice give.
 #
@@ -440,7 +440,7 @@ for offset, agent, colour in ((-0.18, "greedy", "#4c78a8"), (0.18, "mcts", "#f58
 ax.set_yticks(ypos, cards_at_scale.label)
 ax.invert_yaxis()
 ax.set_xlim(0, 1)
-ax.set_xlabel("share of Solo games with the card's condition met (95% interval)")
+ax.set_xlabel("share of Solo games with the card's condition met (95 % interval)")
 ax.set_title("Auftragskarten, hardest at the top (by greedy)")
 ax.legend(loc="lower right")
 fig.tight_layout()
@@ -523,18 +523,21 @@ assert drawn_park.card_met and drawn_park.minimums_met() and empty_cells == 43
 # `freizeitpark-card-vielfalt-planner`, plays the same 1,000 games:
 
 # %%
+from boardkit.analysis.lab import percent_text
+
 planner_rows = studies.load("freizeitpark-card-vielfalt-planner")
 planner_fig = studies.summary(planner_rows, "freizeitpark-card-vielfalt-planner").iloc[0]
 plan_gain = paired(card_met["vielfalt", "greedy"],
                    planner_rows.set_index("seed").fact_card_met)
-print(f"Vielfalt met by the planner in {planner_fig.met:.1%} of {planner_fig.games:,} games "
-      f"(95 % interval {planner_fig.ci_low:.1%} to {planner_fig.ci_high:.1%}), won in "
-      f"{planner_fig.won:.1%}; greedy on the same games: {card_met['vielfalt', 'greedy'].mean():.1%}")
+print(f"Vielfalt met by the planner in {percent_text(planner_fig.met, 1)} of "
+      f"{planner_fig.games:,} games (95 % interval {percent_text(planner_fig.ci_low, 1)} to "
+      f"{percent_text(planner_fig.ci_high, 1)}), won in {percent_text(planner_fig.won, 1)}; "
+      f"greedy on the same games: {percent_text(card_met['vielfalt', 'greedy'].mean(), 1)}")
 print(f"planner − greedy, game by game: {plan_gain[0]:+.3f} ({plan_gain[1]:+.3f} to "
       f"{plan_gain[2]:+.3f}), sign-flip p = {plan_gain[3]:.4f}, {plan_gain[4]:,} pairs")
 # the planner's weights were chosen on the first 200 of these games: the other 800 are new
 unseen = planner_rows[planner_rows.game >= 200].fact_card_met
-print(f"on the 800 games its weights were not chosen on: {unseen.mean():.2%}")
+print(f"on the 800 games its weights were not chosen on: {percent_text(unseen.mean(), 2)}")
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert planner_fig.games == 1000 and plan_gain[4] == 1000

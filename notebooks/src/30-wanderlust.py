@@ -542,6 +542,7 @@ answer = None  # {"win_4": ..., "win_3": ..., "win_2": ..., "fair_points": ...}
 
 # %% tags=["solution"]
 from boardkit.agents import make_agent, play
+from boardkit.analysis.lab import percent_text
 
 rates = {}
 for points in (4, 3, 2):
@@ -552,7 +553,8 @@ for points in (4, 3, 2):
         play(s, [make_agent("greedy", seed=seed, game="wanderlust")])
         wins += bool(s.winners())
     rates[points] = wins / 24
-print(", ".join(f"automaton points {p}: the greedy player won {rate:.0%}" for p, rate in rates.items()))
+print(", ".join(f"automaton points {p}: the greedy player won {percent_text(rate)}"
+                for p, rate in rates.items()))
 answer = {"win_4": rates[4], "win_3": rates[3], "win_2": rates[2],
           "fair_points": max(p for p, rate in rates.items() if rate >= 0.5)}
 

@@ -34,7 +34,7 @@ import pandas as pd
 
 from boardkit.analysis import (metrics, plot_score_sources, plot_scores, plot_seat_win_rates,
                                seat_win_rates, simulate)
-from boardkit.analysis.lab import measure, paired, seats_beside
+from boardkit.analysis.lab import measure, paired, percent_text, seats_beside
 from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.wishland.analysis import (card_win_rates, dealt_wins, draft_win_rates, play_games,
                                        solo_scores)
@@ -185,7 +185,7 @@ top = pd.concat([hotels.head(6), entrepreneurs.head(4)]).sort_values("win_rate")
 ax.errorbar(top.win_rate, top.card, xerr=[top.win_rate - top.ci_low, top.ci_high - top.win_rate],
             fmt="o", capsize=4)
 ax.axvline(0.5, color="#b3261e", linestyle="--", label="2-player average")
-ax.set_xlabel("win rate of the players holding the card (95% interval)")
+ax.set_xlabel("win rate of the players holding the card (95 % interval)")
 ax.legend();
 
 # %% [markdown]
@@ -274,7 +274,7 @@ deal_nine = draft.loc["Entrepreneur #9"]
 kept_ci = pd.DataFrame([wilson(round(r.kept * r.dealt), int(r.dealt)) for r in draft.itertuples()],
                        index=draft.index, columns=["low", "high"])
 coin = ((kept_ci.low < 0.5) & (kept_ci.high > 0.5))
-print(f"\nkept share from {draft.kept.min():.0%} to {draft.kept.max():.0%}; "
+print(f"\nkept share from {percent_text(draft.kept.min())} to {percent_text(draft.kept.max())}; "
       f"its 95 % interval contains 50 % for {coin.sum()} of {len(draft)} cards")
 
 # why: at the draft, greedy's one-step values of its two choices
@@ -497,7 +497,7 @@ assert len(small) == 9
 # that player as much as of the rules.
 #
 # The sources tell a steadier story. **Ride cards carry more than half of all VP** for both
-# players (53% for greedy, 55% for the search). Only 2 sources differ by half a VP or more:
+# players (53 % for greedy, 55 % for the search). Only 2 sources differ by half a VP or more:
 # the search scores 0.9 VP more a player from rides (95 % interval +0.5 to +1.3); 2.0 VP
 # fewer a player from the final scoring of entertainment (95 % interval -2.2 to -1.8). In 9
 # other sources the two differ by less than half a VP each (their intervals exclude zero;
@@ -597,8 +597,8 @@ print(f"{len(paired_solo)} paired deals: the search scored more on {(score_diff 
       f"less on {(score_diff < 0).sum()}, the same on {(score_diff == 0).sum()} "
       f"(sign-flip test: p = {solo_p:.4f})")
 search_beats = (solo_search.score > target).mean()
-print(f"the search beat the score to beat above ({target}, greedy's median) in {search_beats:.0%} "
-      f"of its games")
+print(f"the search beat the score to beat above ({target}, greedy's median) in "
+      f"{percent_text(search_beats)} of its games")
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert solo_at_scale.loc["greedy (1,000 deals)", "games"] == 1000 and len(paired_solo) == K_SOLO
@@ -1084,12 +1084,13 @@ summary = findings([
     seat_finding(beside_4p, 1, ahead=True),
     seat_finding(beside_4p, 4, ahead=False),
     {"finding": f"draft: a seat dealt {deal_nine.name} wins more often than the others",
-     "weaker": f"{interval_text(*deal_nine[rates])}, others {deal_nine.win_rate_without:.0%}",
-     "stronger": f"{interval_text(*search_nine[rates])}, others {search_nine.win_rate_without:.0%}",
+     "weaker": f"{interval_text(*deal_nine[rates])}, others {percent_text(deal_nine.win_rate_without)}",
+     "stronger": f"{interval_text(*search_nine[rates])}, others "
+                 f"{percent_text(search_nine.win_rate_without)}",
      "weaker_shows": deal_nine.ci_low > deal_nine.win_rate_without,
      "stronger_shows": search_nine.ci_low > search_nine.win_rate_without},
     {"finding": "2 players: Ride cards bring more than half of all VP",
-     "weaker": f"{rides_share['greedy']:.0%}", "stronger": f"{rides_share['mcts']:.0%}",
+     "weaker": percent_text(rides_share["greedy"]), "stronger": percent_text(rides_share["mcts"]),
      "weaker_shows": rides_share["greedy"] > 0.5, "stronger_shows": rides_share["mcts"] > 0.5},
     {"finding": f"2 players: the winner leads by about {spread_greedy[0]:.1f} VP",
      "weaker": interval_text(*spread_greedy, percent=False),
