@@ -11,6 +11,12 @@ import boardkit
 from boardkit.cli import main
 
 
+def csv_rows(path):
+    """The rows of a CSV file the command wrote (the file closed again)."""
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
 def test_help_runs_as_a_console_script():
     out = subprocess.run([sys.executable, "-m", "boardkit", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "simulate" in out.stdout
@@ -165,7 +171,7 @@ def test_simulate_prints_a_summary_and_writes_csv(tmp_path, capsys):
     text = capsys.readouterr().out
     assert "win_rate" in text and "20 games" in text
     assert "games won by somebody: 20 of 20" in text and "automatic" in text
-    rows = list(csv.DictReader(out_file.open()))
+    rows = csv_rows(out_file)
     assert len(rows) == 40 and rows[0]["agent"] == "random"
 
 
@@ -240,15 +246,15 @@ def test_partial_run_exits_3_and_the_same_command_finishes_it(tmp_path, capsys, 
     assert captured.err.startswith("boardkit: warning: interrupted: kept the 10 finished games of 30")
     assert len(captured.err.strip().splitlines()) == 1
     assert "10 games of 30" in captured.out
-    assert len(list(csv.DictReader(out_file.open()))) == 20
+    assert len(csv_rows(out_file)) == 20
     stop_after.disarm()
     assert main(argv) == 0  # resumed: plays the 20 missing games
     assert "30 games" in capsys.readouterr().out
-    resumed = list(csv.DictReader(out_file.open()))
+    resumed = csv_rows(out_file)
     fresh = tmp_path / "fresh.csv"
     assert main(["simulate", "dice-grid", "--games", "30", "--seed", "4", "--out", str(fresh)]) == 0
     untimed = [[{k: v for k, v in r.items() if k != "seconds"} for r in rows]
-               for rows in (resumed, list(csv.DictReader(fresh.open())))]
+               for rows in (resumed, csv_rows(fresh))]
     assert untimed[0] == untimed[1]
 
 
@@ -270,7 +276,7 @@ def test_interrupted_tournament_writes_its_games_and_exits_3(tmp_path, capsys, s
     assert main(["tournament", "dice-grid", "--agents", "random,greedy", "--games", "10",
                  "--out", str(out_file)]) == 3
     assert "stopped early" in capsys.readouterr().out
-    assert len(list(csv.DictReader(out_file.open()))) == 8
+    assert len(csv_rows(out_file)) == 8
     assert main(["tournament", "dice-grid", "--agents", "random,greedy", "--games", "10",
                  "--out", str(tmp_path / "nowhere" / "t.csv")]) == 2
 
@@ -325,7 +331,7 @@ def test_ctrl_c_keeps_the_games(backend, tmp_path, request):
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 3, err
     assert "Traceback" not in err and err.startswith("boardkit: warning: interrupted: kept the")
-    rows = list(csv.DictReader(out_file.open()))
+    rows = csv_rows(out_file)
     assert rows and len(rows) < 200000
     games = len({r["game"] for r in rows})
     assert f"kept the {games:,} finished games of 100,000" in err

@@ -1,6 +1,7 @@
 """Files written whole or not at all (boardkit.engine.files)."""
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,7 @@ from boardkit.engine.files import check_target, write_atomic
 def test_write_atomic_writes_text_bytes_and_through_a_function(tmp_path):
     write_atomic(tmp_path / "a.txt", "é\n")
     write_atomic(tmp_path / "b.bin", b"\x00\x01")
-    write_atomic(tmp_path / "c.csv", lambda tmp: open(tmp, "w").write("x\n1\n"))
+    write_atomic(tmp_path / "c.csv", lambda tmp: Path(tmp).write_text("x\n1\n"))
     assert (tmp_path / "a.txt").read_text(encoding="utf-8") == "é\n"
     assert (tmp_path / "b.bin").read_bytes() == b"\x00\x01"
     assert (tmp_path / "c.csv").read_text() == "x\n1\n"
@@ -50,3 +51,21 @@ def test_check_target_names_the_field_and_what_is_wrong(tmp_path):
     with pytest.raises(RunError, match="does not exist") as info:
         check_target(tmp_path / "missing" / "x.csv", field="path")
     assert info.value.field == "path"
+
+
+def test_a_lock_is_held_by_one_writer_until_it_closes(tmp_path):
+    from boardkit.engine.files import lock_now
+
+    first = os.open(tmp_path / ".lock", os.O_RDWR | os.O_CREAT)
+    second = os.open(tmp_path / ".lock", os.O_RDWR)
+    try:
+        lock_now(first)
+        with pytest.raises(OSError):
+            lock_now(second)  # refused at once, not waited for
+        os.close(first)
+        first = None
+        lock_now(second)  # given back when its holder closed it
+    finally:
+        for fd in (first, second):
+            if fd is not None:
+                os.close(fd)

@@ -27,17 +27,15 @@ from boardkit.engine.errors import RunError
 
 Batch = list[tuple[int, int]]
 Deliver = Callable[..., None]
-#: seconds between checks while waiting for a batch: a Ctrl-C (or SIGTERM) noted meanwhile
-#: stops the run at the next check
+#: seconds between checks while waiting for a batch (a Ctrl-C noted meanwhile stops the run)
 POLL = 0.2
 #: workers -> the reused process pool, and the ``sys.path`` its workers copied at start
 _POOLS: dict[int, tuple[ProcessPoolExecutor, tuple[str, ...]]] = {}
 
 
 def _worker_setup(parent: int) -> None:
-    # Ctrl-C reaches the whole process group; the main process decides and stops the
-    # workers, so they neither print a traceback nor break the pool on their own. A worker
-    # whose main process died (killed hard) exits instead of running on as an orphan.
+    # Ctrl-C reaches the whole process group: the main process stops the workers, so they
+    # neither print a traceback nor break the pool. A worker whose main process died exits.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
@@ -50,11 +48,9 @@ def _worker_setup(parent: int) -> None:
 
 @contextlib.contextmanager
 def _starting_workers() -> Iterator[None]:
-    """Block SIGINT in this thread while a pool may start worker processes (they start on
-    ``submit``): a new process inherits the mask, so a Ctrl-C while it starts up (a fresh
-    interpreter importing boardkit: a second or more) waits until :func:`_worker_setup`
-    ignores it instead of printing the worker's traceback. The standard library starts its
-    resource tracker with the signals blocked the same way."""
+    """Block SIGINT while a pool may start workers (on ``submit``): a new process inherits
+    the mask, so a Ctrl-C during its start (a second or more) waits until
+    :func:`_worker_setup` ignores it, instead of printing the worker's traceback."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
@@ -67,15 +63,13 @@ def _starting_workers() -> Iterator[None]:
 
 @contextlib.contextmanager
 def _stops_noted() -> Iterator[list[int]]:
-    """While batches are in flight, a Ctrl-C (and SIGTERM where it acts as one) is noted and
-    the loop stops at its next check. Raised wherever the main thread is, it could fall in a
-    finalizer (a Dask future's), which swallows it, and the run went on; or between starting
-    a worker and sending it its instructions (the worker then printed an ``EOFError``)."""
+    """While batches are in flight, a Ctrl-C (or SIGTERM acting as one) is noted and the
+    loop stops at its next check. Raised where the main thread is, it could fall in a Dask
+    future's finalizer (which swallows it) or between starting a worker and instructing it."""
     caught: list[int] = []
+    main = threading.current_thread() is threading.main_thread()  # only it handles signals
     ours = [s for s in (signal.SIGINT, signal.SIGTERM)
-            if signal.getsignal(s) is signal.default_int_handler]
-    if threading.current_thread() is not threading.main_thread():
-        ours = []  # only the main thread handles signals
+            if main and signal.getsignal(s) is signal.default_int_handler]
     before = {s: signal.signal(s, lambda signum, frame: caught.append(signum)) for s in ours}
     try:
         yield caught
@@ -85,11 +79,10 @@ def _stops_noted() -> Iterator[list[int]]:
 
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
-    """The process pool of this Python process for ``workers`` workers, started on first use
-    and reused by later runs (starting one costs about a second: a fresh interpreter per
-    worker, with ``spawn``, because a Jupyter kernel has threads). A worker copies
-    ``sys.path`` when it starts, so a pool started before a course's game was put on the
-    path could not import it: a pool whose path differs from today's is replaced."""
+    """The process pool for ``workers`` workers, started on first use (about a second: a
+    fresh interpreter per worker, ``spawn``, as a Jupyter kernel has threads) and reused. A
+    worker copies ``sys.path`` when it starts, so a pool whose path differs from today's (a
+    course's game put on the path since) is replaced."""
     pool, path = _POOLS.get(workers, (None, ()))
     if pool is None or path != tuple(sys.path):
         import multiprocessing as mp
@@ -102,8 +95,8 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
 
 
 def discard_pool(workers: int) -> None:
-    """Stop the pool for ``workers`` now (broken or interrupted): pending batches are
-    cancelled and its processes terminated, so an interrupted run exits at once."""
+    """Stop the pool for ``workers`` at once (broken, or the run interrupted): its pending
+    batches are cancelled, its processes terminated."""
     pool, _ = _POOLS.pop(workers, (None, ()))
     if pool is not None:
         processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -121,11 +114,9 @@ def close_pools() -> None:
 
 
 def check_not_starting_worker() -> None:
-    """:class:`RunError` when this process is a worker that is still starting: a ``spawn``
-    worker runs the top-level code of the script that started its pool again (as
-    ``__mp_main__``), so a script without the ``if __name__ == "__main__":`` guard starts
-    a run inside every worker. Python refuses to start processes there, with a message the
-    pool's retries would hide; this says what to change."""
+    """:class:`RunError` in a worker that is still starting (a script without the
+    ``__main__`` guard, run again in every worker): Python refuses to start processes there,
+    with a message the pool's retries would hide; this one says what to change."""
     import multiprocessing as mp
 
     if getattr(mp.current_process(), "_inheriting", False):
@@ -254,11 +245,9 @@ def connect(address: str, timeout: float) -> Any:
 
 def run_dask(fn: Callable, batches: Iterator[Batch], args: tuple, client: Any,
              address: str | None, timeout: float, deliver: Deliver) -> str | None:
-    """Play ``batches`` on a Dask cluster (``client``, or a new client for ``address``).
-    A batch whose worker dies is rescheduled by the scheduler itself, up to its
-    ``allowed-failures``, and a finished result lost with its worker is computed again
-    (its future waits for it); then it is given up (``KilledWorker``). Returns ``None``
-    when all were played, or why some were given up."""
+    """Play ``batches`` on a Dask cluster (``client``, or a new client for ``address``): the
+    scheduler plays a batch lost with its worker again, up to its ``allowed-failures``, then
+    gives it up (``KilledWorker``). Returns ``None`` when all were played, or why not."""
     from distributed.scheduler import KilledWorker
 
     def finished(futures: dict) -> list:

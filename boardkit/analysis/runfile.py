@@ -13,24 +13,26 @@ loses at most the shards being written. The one writer holds an ``flock`` on the
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import re
-import sys
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from boardkit.engine.errors import DataError, RunError, clipped
-from boardkit.engine.files import check_target, write_atomic
+from boardkit.engine.files import check_target, lock_now, write_atomic
 
 #: ``format`` of the settings file beside a run's file; a new layout gets a new number
 FORMAT = "boardkit-run/1"
 _SHARD = re.compile(r"([0-9a-f]{12})-(\d+)-(\d+)\.csv\.gz")
 _COMPRESSION = {".gz": "gzip", ".bz2": "bz2", ".xz": "xz", ".zip": "zip", ".zst": "zstd"}
 _HINT = "choose another file, or overwrite it (--overwrite, overwrite=True)"
+#: the settings a run's table carries in ``frame.attrs``
+LABELS = ("game", "seed", "players", "agents", "variant", "params")
 
 
 class DroppedColumnsWarning(UserWarning):
@@ -62,18 +64,6 @@ def write_table(frame: Any, path: str | os.PathLike[str]) -> None:
                                                 compression=_COMPRESSION.get(Path(path).suffix)))
 
 
-def _lock(fd: int) -> None:
-    """Take the lock on the open file ``fd`` without waiting (OSError when it is held)."""
-    if sys.platform == "win32":
-        import msvcrt
-
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-    else:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-
 class Store:
     """The rows of one run: the compacted file ``path`` (its games that belong to the run are
     ``base``, set by the caller that has checked them) and this run's shards."""
@@ -97,19 +87,16 @@ class Store:
             except FileNotFoundError:  # the last writer removed the folder meanwhile
                 continue
             try:
-                _lock(fd)
+                lock_now(fd)
             except OSError:
                 os.close(fd)
                 raise RunError(f"{_short(self.path)} is being written by another run: two runs "
                                "would play the same games. Wait for it to end or stop it (its "
                                "games are kept), then run again", field="out") from None
-            try:  # the folder may have been removed and made again since it was opened
-                same = os.stat(self.folder / ".lock").st_ino == os.fstat(fd).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:
-                self._fd = fd
-            else:
+            with contextlib.suppress(FileNotFoundError):  # the folder may have been made anew
+                if os.stat(self.folder / ".lock").st_ino == os.fstat(fd).st_ino:
+                    self._fd = fd
+            if self._fd is None:
                 os.close(fd)
         for stale in (*self.folder.glob(".*.part"),
                       *self.path.parent.glob(f".{self.path.name}.*.part")):
@@ -121,13 +108,12 @@ class Store:
         if self._fd is None:
             return
         try:
-            for cut in self.folder.glob(".*.part"):  # a shard whose write the stop cut short
-                cut.unlink()
-            if not [p for p in self.folder.iterdir() if p.name != ".lock"]:
-                (self.folder / ".lock").unlink()
-                self.folder.rmdir()
-        except OSError:
-            pass
+            with contextlib.suppress(OSError):
+                for cut in self.folder.glob(".*.part"):  # a shard whose write a stop cut short
+                    cut.unlink()
+                if not [p for p in self.folder.iterdir() if p.name != ".lock"]:
+                    (self.folder / ".lock").unlink()
+                    self.folder.rmdir()
         finally:
             os.close(self._fd)
             self._fd = None
@@ -150,9 +136,7 @@ class Store:
     def games(self) -> set[int]:
         """The games the run has finished: in ``base`` and in its shards."""
         done = set() if self.base is None else {int(g) for g in self.base["game"].unique()}
-        for start, stop, _ in self.shards():
-            done.update(range(start, stop))
-        return done
+        return done.union(*(range(start, stop) for start, stop, _ in self.shards()))
 
     def add(self, rows: list[dict[str, Any]]) -> None:
         """Write the rows of one batch (contiguous games) as a shard."""

@@ -1,10 +1,8 @@
 """Run many games and collect one row per player per game.
 
-Results never depend on how the work is scheduled: game ``i`` is played from the run's
-settings and ``i`` alone (:mod:`~boardkit.analysis.rows`), and rows are sorted by game
-index. So the serial, process and Dask backends return
-identical tables for the same seed (tested). Games are submitted in batches, because a Dask
-task costs milliseconds of overhead and a small game takes less than that.
+Game ``i`` is played from the run's settings and ``i`` alone (:mod:`~.rows`) and rows are
+sorted by game, so the serial, process and Dask backends return identical tables (tested).
+Games travel in batches: a Dask task costs milliseconds, more than a small game takes.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ import signal
 import sys
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -27,14 +24,14 @@ from boardkit.engine.errors import clipped
 
 from . import backends
 from .rows import _jobs, run_batch  # run_batch: looked up here at each run (tests replace it)
-from .runfile import Store, open_run
+from .runfile import LABELS, Store, open_run
 
 
 def run_settings(game: str, agents: Sequence[str], players: int, n: int, seed: int,
                  variant: Mapping[str, Any] | None, params: Mapping[str, Any] | None,
                  rotate: bool, trace: bool) -> dict:
-    """What a run's rows depend on (kept beside an ``out`` file, which resumes only a run with
-    the same settings); one agent name stands for every seat."""
+    """What a run's rows depend on (an ``out`` file resumes only a run of the same settings);
+    one agent name stands for every seat."""
     agents = list(agents) * players if len(agents) == 1 else list(agents)
     return {"game": game, "agents": agents, "players": players, "n": n, "seed": seed,
             "variant": dict(variant or {}), "params": dict(params or {}), "rotate": rotate,
@@ -52,8 +49,7 @@ _COLUMNS = ["game", "seed", "seat", "agent", "score", "rank", "win", "shared_win
 
 
 class GameOverAtStartWarning(UserWarning):
-    """The game simulated is over before its first decision (an author's mistake): every
-    game ends with 0 actions and a shared result."""
+    """The game is over before its first decision (an author's mistake): 0 actions a game."""
 
 
 class IncompleteRunWarning(UserWarning):
@@ -64,25 +60,22 @@ class IncompleteRunWarning(UserWarning):
 def term_as_interrupt() -> Iterator[None]:
     """SIGTERM (``kill``, a batch system's time limit) stops a run like Ctrl-C does: the
     finished games are kept and written."""
-    try:
+    previous = None
+    with contextlib.suppress(ValueError):  # not the main thread: leave the signal alone
         previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
-    except ValueError:  # not the main thread: leave the signal alone
-        yield
-        return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 @contextlib.contextmanager
 def one_line_warnings(prog: str = "boardkit") -> Iterator[None]:
     """Show warnings as ``prog: warning: message`` (one line, no source line) while inside."""
-    def show(message: Any, *details: Any, **where: Any) -> None:
-        print(f"{prog}: warning: {message}", file=sys.stderr)
-
     with warnings.catch_warnings():
-        warnings.showwarning = show
+        warnings.showwarning = lambda message, *details, **where: print(
+            f"{prog}: warning: {message}", file=sys.stderr)
         yield
 
 
@@ -91,25 +84,11 @@ def max_workers() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
-def _batched(jobs: Iterator[tuple[int, int]], size: int | _Sizes) -> Iterator[backends.Batch]:
-    """Batches of consecutive games (a shard holds a contiguous range), each sized when it
-    starts, from the games played so far."""
-    job = next(jobs, None)
-    while job is not None:
-        limit, batch = size if isinstance(size, int) else size.next(), [job]
-        while (job := next(jobs, None)) is not None and len(batch) < limit \
-                and job[0] == batch[-1][0] + 1:
-            batch.append(job)
-        yield batch
-
-
 class _Sizes:
-    """Batch sizes measured from the games played so far: the first batches hold one game,
-    later ones about ``target`` seconds of play, at most ``cap`` games. A batch is kept whole
-    or not at all, so an interrupted run (Ctrl-C, a lost worker) gives up at most a few
-    seconds of play per worker, even with search agents at a minute a game, while fast games
-    still travel in large batches. Results do not depend on the sizes (each game has its own
-    seed)."""
+    """Batch sizes measured from the games played so far: one game at first, then about
+    ``target`` seconds of play, at most ``cap`` games. A batch is kept whole or not at all,
+    so a stop gives up a few seconds of play per worker, even with search agents at a minute
+    a game, while fast games still travel in large batches."""
 
     def __init__(self, cap: int, target: float):
         self.cap, self.target = cap, target
@@ -125,6 +104,17 @@ class _Sizes:
             return 1
         per_game = self.seconds / self.games
         return self.cap if per_game <= 0 else max(1, min(self.cap, int(self.target / per_game)))
+
+    def batches(self, jobs: Iterator[tuple[int, int]], fixed: int | None) -> Iterator[list]:
+        """Batches of consecutive games (a shard holds a contiguous range), each sized when
+        it starts (``fixed``: always that size)."""
+        job = next(jobs, None)
+        while job is not None:
+            limit, batch = fixed or self.next(), [job]
+            while (job := next(jobs, None)) is not None and len(batch) < limit \
+                    and job[0] == batch[-1][0] + 1:
+                batch.append(job)
+            yield batch
 
 
 def _check_int(value: Any, name: str, low: int, high: int | None = None,
@@ -166,12 +156,10 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     10 s per worker), so a stop loses only the batches still being played; ``batch_size``
     fixes the size instead.
 
-    ``out`` names a CSV file (``.csv.gz`` compresses) to store the run in
-    (:mod:`~boardkit.analysis.runfile`): each finished batch is a shard in a hidden folder
-    beside it, and the file, written atomically when the run ends however it ends, holds
-    them all; the settings are kept in ``<out>.run.json``. If ``out`` (or its shards) holds
-    games of the same run, only the missing games are played (the table is the same as an
-    uninterrupted run's); a file holding another run is refused unless ``overwrite``.
+    ``out`` names a CSV file (``.csv.gz`` compresses) the run is kept in as it plays, its
+    settings in ``<out>.run.json`` (:mod:`~boardkit.analysis.runfile`). A file of the same
+    run is resumed: only its missing games are played, and the table is an uninterrupted
+    run's. A file of another run is refused unless ``overwrite``.
 
     A run that stops early (Ctrl-C, the notebook's stop button, workers lost too often)
     returns the games finished so far with an :class:`IncompleteRunWarning`;
@@ -224,43 +212,43 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
         played_on = {"serial": 1, "processes": n_workers}.get(backend)  # Dask's: not known here
         sizes = _Sizes(max(1, min(50, remaining // 20 or 1)), 2.0) if backend == "serial" else \
             _Sizes(max(1, min(200, remaining // (n_workers * 8) or 1)), 10.0)
-        batches = _batched(_jobs(seed, n, done), batch_size or sizes)
+        batches = sizes.batches(_jobs(seed, n, done), batch_size)
         bar = _progress(n, f"{game} × {n}", n >= 200 if progress is None else progress, len(done))
-    except BaseException:
+        rows: list[dict] = []
+
+        def deliver(batch_rows: list[dict], games: int, count: bool = True) -> None:
+            sizes.record(batch_rows)
+            if store is not None:
+                store.add(batch_rows)  # a shard: a killed run keeps it
+            else:
+                rows.extend(batch_rows)
+            if count:
+                bar.update(games)
+
+        stopped = None
+        try:
+            if remaining and backend == "serial":
+                for batch in batches:
+                    deliver(run_batch(game, agents, batch, *args[2:]), len(batch))
+            elif remaining and backend == "processes":
+                stopped = backends.run_processes(run_batch, batches, args, n_workers, deliver,
+                                                 retries)
+            elif remaining:
+                stopped = backends.run_dask(run_batch, batches, args, client, address,
+                                            connect_timeout, deliver)
+        except KeyboardInterrupt:
+            stopped = "interrupted"
+        except BaseException:
+            if store is not None:  # keep the finished games, then report the error
+                _finish(store, owned, rows, settings, g, "stopped by an error", len(done),
+                        played_on)
+            raise
+        finally:
+            bar.close()
+        return _finish(store, owned, rows, settings, g, stopped, len(done), played_on)
+    finally:
         if owned is not None:
             owned.close()
-        raise
-    rows: list[dict] = []
-
-    def deliver(batch_rows: list[dict], games: int, count: bool = True) -> None:
-        sizes.record(batch_rows)
-        if store is not None:
-            store.add(batch_rows)  # a shard: a killed run keeps it
-        else:
-            rows.extend(batch_rows)
-        if count:
-            bar.update(games)
-
-    stopped = None
-    try:
-        if remaining and backend == "serial":
-            for batch in batches:
-                deliver(run_batch(game, agents, batch, *args[2:]), len(batch))
-        elif remaining and backend == "processes":
-            stopped = backends.run_processes(run_batch, batches, args, n_workers, deliver,
-                                             retries)
-        elif remaining:
-            stopped = backends.run_dask(run_batch, batches, args, client, address,
-                                        connect_timeout, deliver)
-    except KeyboardInterrupt:
-        stopped = "interrupted"
-    except BaseException:
-        bar.close()
-        if store is not None:  # keep the finished games, then report the error
-            _finish(store, owned, rows, settings, g, "stopped by an error", len(done), played_on)
-        raise
-    bar.close()
-    return _finish(store, owned, rows, settings, g, stopped, len(done), played_on)
 
 
 def _worker_key(g: Any) -> str:
@@ -281,28 +269,23 @@ def _worker_key(g: Any) -> str:
 def _finish(store: Store | None, owned: Store | None, rows: list[dict], settings: dict, g: Any,
             stopped: str | None, resumed: int, workers: int | None = 1) -> Any:
     """The run's table (its store's, or ``rows``) with its settings and status in ``attrs``;
-    a run that owns its store writes it (and the settings file) and gives its lock back."""
+    a run that owns its store writes it (and the settings file)."""
     import pandas as pd
 
     n = settings["n"]
-    try:
-        frame = store.frame(n) if store is not None else None
-        if frame is None:
-            extra = [c for c in (rows[0] if rows else {}) if c not in _COLUMNS]
-            frame = pd.DataFrame(rows, columns=_COLUMNS + extra).sort_values(
-                ["game", "seat"], kind="stable").reset_index(drop=True)
-        played = int(frame["game"].nunique())
-        status = {"complete": played == n, "games": n, "finished": played, "missing": n - played,
-                  "stopped": None if played == n else stopped, "resumed": resumed}
-        if owned is not None:  # with the play time of its games, a study's pace
-            owned.publish(frame, **status, workers=workers, seconds=round(float(
-                frame.groupby("game").seconds.first().sum()) if played else 0.0, 1))
-    finally:
-        if owned is not None:
-            owned.close()
-    frame.attrs.update({key: settings[key] for key in ("game", "seed", "players", "agents",
-                                                         "variant", "params")})
-    frame.attrs.update(lower_is_better=g.lower_is_better, **status)
+    frame = store.frame(n) if store is not None else None
+    if frame is None:
+        extra = [c for c in (rows[0] if rows else {}) if c not in _COLUMNS]
+        frame = pd.DataFrame(rows, columns=_COLUMNS + extra).sort_values(
+            ["game", "seat"], kind="stable").reset_index(drop=True)
+    played = int(frame["game"].nunique())
+    status = {"complete": played == n, "games": n, "finished": played, "missing": n - played,
+              "stopped": None if played == n else stopped, "resumed": resumed}
+    if owned is not None:  # with the play time of its games, a study's pace
+        owned.publish(frame, **status, workers=workers, seconds=round(float(
+            frame.groupby("game").seconds.first().sum()) if played else 0.0, 1))
+    frame.attrs.update({key: settings[key] for key in LABELS},
+                       lower_is_better=g.lower_is_better, **status)
     if played < n:
         where = (f"; written to {owned.path}: run again with the same settings to play the "
                  "rest" if owned is not None else "")
@@ -314,5 +297,4 @@ def _finish(store: Store | None, owned: Store | None, rows: list[dict], settings
 def _progress(total: int, desc: str, show: bool, initial: int = 0) -> Any:
     from tqdm.auto import tqdm  # the analysis extra brings it, with pandas
 
-    return tqdm(total=total, desc=desc, unit="game", initial=initial) if show else \
-        SimpleNamespace(update=lambda games: None, close=lambda: None)
+    return tqdm(total=total, desc=desc, unit="game", initial=initial, disable=not show)

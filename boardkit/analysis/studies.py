@@ -30,7 +30,7 @@ from boardkit.engine.errors import BoardkitError, DataError, IncompleteRunError,
 from boardkit.engine.resources import data_dir
 
 from .metrics import GAME_COLUMNS, mean_ci, seat_win_rates, table_of_games, wilson
-from .runfile import OtherSettings, Store, digest, read, sidecar
+from .runfile import LABELS, OtherSettings, Store, digest, read, sidecar
 
 
 @dataclass(frozen=True, config=ConfigDict(extra="forbid"))
@@ -108,13 +108,11 @@ def _settings(s: Study, n: int) -> dict:
 
 
 def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = None) -> Path:
-    """Play the study on ``workers`` processes into its run file (``NAME.csv.gz`` and its
-    settings file ``NAME.csv.gz.run.json``, as ``simulate(out=...)`` writes them); returns
-    its path. Only the games the file lacks are played (a study grows: its first games are a
-    smaller study's); with ``n`` games or more nothing is played, and a file of an older
-    definition of the study is played again. A run that stops stores the games it finished
-    and raises :class:`IncompleteRunError`; running it again plays only the missing ones. A
-    second run of a study being played is refused."""
+    """Play the study on ``workers`` processes into its run file (``NAME.csv.gz``, as
+    ``simulate(out=...)`` writes it); returns its path. Only the games the file lacks are
+    played (a study that grows keeps its first games), none when it holds ``n``; a file of
+    an older definition of the study is played again. A run that stops keeps its games and
+    raises :class:`IncompleteRunError`. A second run of a study being played is refused."""
     from .simulation import MAX_GAMES, _check_int, simulate
 
     s = study(name)
@@ -143,11 +141,10 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
 
 
 def load(name: str, where: Path | None = None) -> Any:
-    """The stored table of a study (in the folder ``where``; the package's by default), with
-    its settings and status in ``frame.attrs``. The files are checked before anything reads a figure from them: a table
-    that cannot be read, a settings file of another run, or rows that are not whole games
-    raise a :class:`DataError` naming the file and what is wrong, and what to do
-    (:class:`~boardkit.analysis.runfile.OtherSettings`: the study's definition changed)."""
+    """The stored table of a study (in the folder ``where``; the package's by default), its
+    settings and status in ``frame.attrs``. A table that cannot be read, a settings file of
+    another run (:class:`~.runfile.OtherSettings`: the study's definition changed) or rows
+    that are not whole games raise a :class:`DataError` naming the file and what to do."""
     from .simulation import MAX_GAMES
 
     s = study(name)
@@ -166,11 +163,9 @@ def load(name: str, where: Path | None = None) -> Any:
                                                        else "rows"))
     except DataError as exc:
         raise type(exc)(f"{exc}{hint}") from None
-    frame.attrs.update({k: meta["settings"][k] for k in ("game", "seed", "players", "agents",
-                                                          "variant", "params")})
-    frame.attrs.update({k: v for k, v in meta.items() if k not in ("format", "settings")},
-                       study=name, lower_is_better=__import__("boardkit").game(
-                           s.game).lower_is_better)
+    frame.attrs.update({k: meta["settings"][k] for k in LABELS}, study=name,
+                       lower_is_better=__import__("boardkit").game(s.game).lower_is_better,
+                       **{k: v for k, v in meta.items() if k not in ("format", "settings")})
     return frame
 
 
@@ -216,14 +211,12 @@ def summary(frame: Any, name: str) -> Any:
                 for card, group in held[held.card.notna()].groupby("card")]
         return pd.DataFrame(rows).sort_values("card").reset_index(drop=True)
     table = seat_win_rates(frame).reset_index()
-    table.insert(0, "agent", head["agent"])
-    table.insert(0, "study", name)
-    return table
+    return table.assign(**head)[[*head, *table.columns]]
 
 
 def compare(*names: str) -> Any:
-    """The stored studies' figures one under the other (the same question asked with a
-    weaker and a stronger agent), each with its number of games and 95 % interval."""
+    """The stored studies' figures one under the other (one question, a weaker and a
+    stronger agent), each with its number of games and 95 % interval."""
     import pandas as pd
 
     if not names:
@@ -249,15 +242,12 @@ def left_text(table: Any) -> str:
 
 
 def status(where: Path | None = None, names: list[str] | str | None = None) -> Any:
-    """Where every study stands: games stored, games kept on this machine (stored, or in the
-    shards of a run going on, stopped or killed), its target, and the time the rest would
-    take at its pace (the play time of its games over their count, on as many workers as
-    its last run). A study with no timed games yet goes by the pace of its
-    nearest timed sibling: the same game, agents, variant and parameters at the nearest
-    player count (fewer on a tie), or failing that the same study under other rules
-    (parameters) at its own count; ``pace_from`` names it (``NAME (other rules)``), so an
-    estimate is never mistaken for a measure. ``names``: only the studies named, or whose
-    names start with one of them (``freizeitpark-card`` for a family). Nothing is played."""
+    """Where every study stands: games stored, games kept here (stored, or in the shards of
+    a run going on, stopped or killed), its target, and the hours the rest would take at
+    its pace (its games' play time over their count, on its last run's workers). A study
+    not yet timed goes by its nearest timed sibling's pace (:func:`_nearest_sibling`),
+    named in ``pace_from``, so an estimate is never mistaken for a measure. ``names``: only
+    the studies named or starting so (``freizeitpark-card``: a family). Nothing is played."""
     import pandas as pd
 
     target = Path(where or folder())
@@ -287,9 +277,8 @@ def status(where: Path | None = None, names: list[str] | str | None = None) -> A
 
 
 def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
-    """Every study stored in ``target`` (its settings file read, not its rows): its games
-    stored, its pace (the play time of its games over their count and the workers that
-    played them; NaN when not timed) and those workers."""
+    """Every study stored in ``target``, read from its settings file (not its rows): games
+    stored, pace (play time per game over the workers; NaN when not timed) and workers."""
     out: dict[str, tuple[int, float, Any]] = {}
     for name, s in STUDIES.items():
         try:
@@ -307,7 +296,9 @@ def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
 
 
 def _nearest_sibling(s: Study, timed: dict[str, Any]) -> str:
-    """The timed study most like ``s`` (see :func:`status`); "" when there is none."""
+    """The timed study most like ``s``: the same game, agents, variant and parameters at the
+    nearest player count (fewer on a tie), or else the same study under other rules at its
+    own count (``NAME (other rules)``); "" when there is none."""
     def alike(other: Study, *keys: str) -> bool:
         return all(getattr(other, k) == getattr(s, k) for k in ("game", "agents", "variant",
                                                                  *keys))

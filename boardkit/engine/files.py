@@ -1,14 +1,16 @@
-"""Files written whole or not at all.
+"""Files written whole or not at all, and held by one writer.
 
 Whatever boardkit keeps on disk (a run's table and its settings, a study, a Solo record, a
 rule sheet) is written to a new temporary file beside its target and renamed over it, so a
 reader finds the old file or the new one, never a half-written one, however the writing
-process ends (Ctrl-C, a kill, a full disk).
+process ends (Ctrl-C, a kill, a full disk). A writer that must be the only one (a run's
+store) holds a lock the system gives back when its process ends, however it ends.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -63,3 +65,16 @@ def write_atomic(path: str | os.PathLike[str], content: str | bytes | Callable[[
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def lock_now(fd: int) -> None:
+    """Take the lock on the open file ``fd`` without waiting (``OSError`` when another holds
+    it); closing ``fd``, or the end of the process, gives it back."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
