@@ -365,6 +365,7 @@ async def create_table(request: Request) -> Response:
     table, seats, spectator = await to_thread.run_sync(server.tables.create, spec)
     out = {
         "table": table.id,
+        "opened": table.row.created,
         "game": spec.game,
         "undo": spec.undo,
         "seats": [{"seat": seat, "token": tok, "agent": spec.agents[seat],

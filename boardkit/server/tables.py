@@ -570,7 +570,8 @@ class Classroom:
         return table, seat_tokens, spectator
 
     def overview(self) -> list[dict[str, Any]]:
-        """Every table in the order they were opened: its number, game, players, who plays
+        """Every table in the order they were opened: its number, when it was opened (which
+        tells it from another class's table of the same number), game, players, who plays
         each seat (an agent's name, or None: a person), its moves so far, whose decision it
         is, whether it is over, whether the teacher may undo (``undo``) and an agent's
         failure the table waits on (``agent_error``, with what went wrong: the teacher's);
@@ -581,7 +582,8 @@ class Classroom:
         out: list[dict[str, Any]] = []
         for table_id, table in tables:
             with table.lock:
-                out.append({"table": table_id, "game": table.row.game,
+                out.append({"table": table_id, "opened": table.row.created,
+                            "game": table.row.game,
                             "players": table.row.players, "agents": list(table.row.agents),
                             "moves": table.state.action_count,
                             "turn": table.state.current_player,

@@ -672,3 +672,46 @@ def test_play_with_no_move_picked_plays_nothing_and_says_so(class_server: ClassS
             "n => Number(document.getElementById('log-count').textContent) > n", arg=shown)
         assert class_server.state(made["table"]).action_count == before + 1
         assert errors == []
+
+
+def test_a_teacher_tab_shows_no_link_of_another_class_s_table_of_the_same_number(
+        tmp_path: Path, playwright_driver: Any) -> None:
+    """The teacher opens table 1 on the page (its links are kept in the tab); the server is
+    started again at the same address on another class's database, whose own table 1 is
+    opened elsewhere: the tab shows no link for that table (the first class's links would
+    open nothing there), and a link made for it now is kept."""
+    from playwright.sync_api import expect
+
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    with one_tab(playwright_driver, url, "teacher tab", "class-links-new-db") as (page, errors):
+        with serving(tmp_path / "first.db", TEACHER, tmp_path / "first.log", port=port):
+            page.goto(f"{url}teacher#token={TEACHER}")
+            expect(page.locator("#game option[value='wanderlust']")).to_be_attached(
+                timeout=30_000)
+            page.locator("#game").select_option("wanderlust")
+            page.locator("#open").click()
+            expect(page.locator("#open-message")).to_contain_text("table 1 is open")
+            first_link = page.locator('#table-1 input[data-link="seat-0"]').input_value()
+            assert first_link.startswith(f"{url}tables/1/play#token=")
+            page.goto("about:blank")  # the tab stays; the server stops
+        with serving(tmp_path / "second.db", TEACHER, tmp_path / "second.log",
+                     port=port) as running:
+            other = ClassServer(running.url, running.process, running.log)
+            made = json.loads(other.api("POST", "api/tables", {"game": "wanderlust",
+                                                               "players": 2, "seed": 3}))
+            assert made["table"] == 1
+            page.goto(f"{url}teacher#token={TEACHER}")
+            row = page.locator("#table-1")
+            expect(row).to_be_visible(timeout=30_000)
+            for key in ("seat-0", "seat-1", "spectator"):
+                assert row.locator(f'input[data-link="{key}"]').input_value() == ""
+            assert first_link.split("#token=")[1] not in page.content()
+            row.locator('button[data-renew="seat-0"]').click()
+            expect(page.locator("#tables-message")).to_contain_text("P1 has a new link")
+            new_link = row.locator('input[data-link="seat-0"]').input_value()
+            assert new_link.startswith(f"{url}tables/1/play#token=") and new_link != first_link
+            page.reload()
+            expect(row.locator('input[data-link="seat-0"]')).to_have_value(new_link,
+                                                                           timeout=30_000)
+        assert errors == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import sqlite3
 import warnings
 from pathlib import Path
@@ -51,6 +52,8 @@ def _fill(room: Class) -> dict[str, Any]:
     assert [t["is_over"] for t in listed] == [True] * (AGENT_TABLES + 1) + [False]
     turn = room.view(people["table"], TEACHER)["turn"]
     assert turn in (0, 1)
+    opened = listed[-1].pop("opened")  # when it was opened: ISO 8601, to the millisecond
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", opened), opened
     assert listed[-1] == {"table": people["table"], "game": "wanderlust", "players": 2,
                           "agents": [None, None], "moves": 6, "turn": turn, "is_over": False,
                           "undo": "teacher", "agent_error": None}

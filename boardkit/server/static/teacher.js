@@ -72,6 +72,13 @@ function element(tag, props = {}, ...children) {
 }
 
 // ------------------------------------------------------------------ links kept in this tab
+// A table's links are kept under its number and the time it was opened: a server started
+// again on another class's database numbers its tables from 1 again, and its table 1 must not
+// show the links of the table 1 this tab saw before (the server would refuse them anyway).
+function tableKey(row) {
+  return `${row.table}@${row.opened}`;
+}
+
 function links() {
   try {
     return JSON.parse(sessionStorage.getItem(LINKS_KEY) || "{}");
@@ -200,8 +207,8 @@ async function openTable(event) {
     return;
   }
   const made = answer.data;
-  for (const seat of made.seats) keepLink(made.table, `seat-${seat.seat}`, seat.url);
-  keepLink(made.table, "spectator", made.spectator.url);
+  for (const seat of made.seats) keepLink(tableKey(made), `seat-${seat.seat}`, seat.url);
+  keepLink(tableKey(made), "spectator", made.spectator.url);
   say("open-message", `table ${made.table} is open: its links are in the list below`);
   await refresh();
 }
@@ -238,7 +245,7 @@ function handOver(row, seat) {
       say("tables-message", refusal(answer.data), true);
       return;
     }
-    keepLink(row.table, `seat-${seat}`, answer.data.url);
+    keepLink(tableKey(row), `seat-${seat}`, answer.data.url);
     say("tables-message", agent
       ? `table ${row.table}: ${agent} plays P${seat + 1} now`
       : `table ${row.table}: P${seat + 1} has a new link (the old one opens nothing now)`);
@@ -254,13 +261,13 @@ function seatsCell(row) {
       element("b", {}, `P${seat + 1} `),
       element("span", { className: "who" }, agent ? `${agent} (computer) ` : "a person "));
     if (!agent) {
-      item.append(...linkBox(row.table, `seat-${seat}`, `P${seat + 1}`, async () => {
+      item.append(...linkBox(tableKey(row), `seat-${seat}`, `P${seat + 1}`, async () => {
         const answer = await api("POST", `/api/tables/${row.table}/seats/${seat}`, { agent: null });
         if (!answer.ok) {
           say("tables-message", refusal(answer.data), true);
           return;
         }
-        keepLink(row.table, `seat-${seat}`, answer.data.url);
+        keepLink(tableKey(row), `seat-${seat}`, answer.data.url);
         say("tables-message", `table ${row.table}: P${seat + 1} has a new link (the old one opens nothing now)`);
         await refresh(true);
       }));
@@ -269,13 +276,13 @@ function seatsCell(row) {
     list.append(item);
   });
   list.append(element("li", { dataset: { spectator: "" } }, element("b", {}, "spectators "),
-    ...linkBox(row.table, "spectator", "the spectators", async () => {
+    ...linkBox(tableKey(row), "spectator", "the spectators", async () => {
       const answer = await api("POST", `/api/tables/${row.table}/spectator`);
       if (!answer.ok) {
         say("tables-message", refusal(answer.data), true);
         return;
       }
-      keepLink(row.table, "spectator", answer.data.url);
+      keepLink(tableKey(row), "spectator", answer.data.url);
       say("tables-message", `table ${row.table}: a new spectators' link (the others still work)`);
       await refresh(true);
     })));
@@ -342,7 +349,7 @@ function showRow(row) {
     return;
   }
   // rebuilt only when they change: a select the teacher is choosing in stays open
-  const seatsKey = JSON.stringify([row.agents, row.is_over, links()[row.table] || {}]);
+  const seatsKey = JSON.stringify([row.agents, row.is_over, links()[tableKey(row)] || {}]);
   if (seatsKey !== entry.seatsKey) {
     cells[2].replaceChildren(seatsCell(row));
     entry.seatsKey = seatsKey;
