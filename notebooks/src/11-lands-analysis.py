@@ -64,7 +64,8 @@ normal["title"] = normal.score.map(lambda v: title(int(v), PARAMS))
 
 mean, low, high = mean_ci(normal.score)
 print(f"{N} deals: mean penalty {mean:.2f} (95 % interval {low:.2f} to {high:.2f}), "
-      f"median {normal.score.median():.0f}, best {normal.score.min()}, worst {normal.score.max()}")
+      f"median {normal.score.median():.0f}, best {normal.score.min():.0f}, "
+      f"worst {normal.score.max():.0f}")
 titles = (normal.title.value_counts().reindex(TITLES, fill_value=0)
           .rename("deals").to_frame())
 titles["share"] = titles.deals / N
@@ -335,7 +336,7 @@ solved_strong, solved_mcts = int(first_deals.win.sum()), int(first_deals.win_mct
 strong_better = int((first_deals.score < first_deals.score_mcts).sum())
 strong_worse = int((first_deals.score > first_deals.score_mcts).sum())
 low, high = wilson(solved_strong, K_STRONG)
-print(f"{K_STRONG} deals: mcts-strong solved {solved_strong} (95 % interval "
+print(f"{K_STRONG:,} deals: mcts-strong solved {solved_strong} (95 % interval "
       f"{percent_text(low, 1)} to {percent_text(high, 1)}), mcts {solved_mcts}; mcts-strong "
       f"better on {strong_better}, worse on "
       f"{strong_worse}; mean penalty {first_deals.score.mean():.1f} "
