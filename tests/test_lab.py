@@ -642,3 +642,20 @@ def test_tables_shown_in_lessons_read_their_words_from_the_left(run):
     summary = summarize(run)
     assert set(SUMMARY_SHOWN) < set(summary.columns) and len(SUMMARY_SHOWN) <= 6
     assert list(readable(summary[SUMMARY_SHOWN]).columns) == SUMMARY_SHOWN
+
+
+def test_readable_shows_a_cell_of_words_whole_never_cut_with_dots():
+    """pandas cuts a cell at display.max_colwidth (50 characters by default) and ends it
+    with "...": lesson 20's glossary, its order cards' conditions and its unclear rules'
+    readings were shown that way, the end of each sentence lost. A table readable shows
+    keeps every word, whatever the option says."""
+    import pandas as pd
+
+    sentence = ("Build at least one of every attraction: a Karussell, a Geisterbahn, a "
+                "Wildwasserbahn and an Achterbahn, each finished and scored.")
+    table = pd.DataFrame({"card": ["Vielfalt"], "condition": [sentence]})
+    assert "..." in table._repr_html_()  # pandas' own table cuts it
+    html = readable(table)._repr_html_()
+    assert sentence in html and "..." not in html
+    with pd.option_context("display.max_colwidth", 20):
+        assert sentence in readable(table)._repr_html_()

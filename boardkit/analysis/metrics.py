@@ -128,14 +128,16 @@ def _readable_table() -> type:
 
     class ReadableTable(pd.DataFrame):
         """What :func:`readable` returns: a DataFrame (compute with it as with any), shown
-        with its columns of words aligned left."""
+        with its columns of words aligned left and every cell whole (pandas cuts a cell at
+        ``display.max_colwidth`` and ends it with "...", which lost the end of a sentence)."""
 
         @property
         def _constructor(self):
             return ReadableTable
 
         def _repr_html_(self):
-            html = super()._repr_html_()
+            with pd.option_context("display.max_colwidth", None):
+                html = super()._repr_html_()
             if html is None:
                 return None
             words = [i for i, (_, values) in enumerate(self.items())
