@@ -441,7 +441,12 @@ def draw(state: FreizeitparkState, viewer: int | str | None = None, sel: Selecti
         head = f"Round 0 (Eingang) · P{deciding + 1}: {obs['prompt']}"
     else:
         head = f"Round {obs['round']} · P{deciding + 1} decides (in secret)"
-    parts = [f"<style>{GHOST_CSS}</style>", S.text(MARGIN, 20, head, size=15, weight=600)]
+    # a finished game's heading names every park (a long ranking): it wraps into the empty
+    # panel below, beside the Auftragskarte if there is one
+    room = (CARD_X - 10 if obs["card"] is not None else width - MARGIN) - MARGIN
+    parts = [f"<style>{GHOST_CSS}</style>",
+             S.lines(MARGIN, 20, S.wrap(head, room, 15, bold=True) if deciding is None else [head],
+                     size=15, line_height=19, weight=600)]
     parts.append(_panel_svg(state, obs, sel, set(legal), clickable))
     for p in range(n):
         parts.append(_sheet_svg(state, obs, p, sel, set(legal), clickable and p == deciding,

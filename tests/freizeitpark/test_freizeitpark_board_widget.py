@@ -157,6 +157,33 @@ def test_the_board_says_when_a_game_ends_without_a_winner():
     assert won.winners() == [0] and "Game over after round 1 · winner: P1" in draw(won)
 
 
+def test_the_heading_of_a_game_without_a_winner_is_drawn_whole_inside_the_board():
+    """Lesson 20's solo game that ends with its manager out showed "... closest to the
+    minimums (required marks" and no more: the heading ran 1,100 px into a board 920 px
+    wide, and the picture cut the ranking off. It is wrapped to the board's width."""
+    import re
+
+    from boardkit.agents import play
+    from boardkit.boards import svg as S
+
+    for players, seed in ((1, 7), (4, 2)):
+        state = GAME.new_game(players=players, seed=seed)
+        play(state, [greedy(seed=seed, shortlist=4) for _ in range(players)])
+        assert state.is_over and state.winners() == [], (players, seed)
+        svg = draw(state)
+        width = float(re.search(r'viewBox="0 0 ([\d.]+) ', svg)[1])
+        heading = [(float(x), float(size), text) for x, size, text in re.findall(
+            r'<text x="([\d.]+)" y="[\d.]+" font-size="([\d.]+)"[^>]*font-weight="600"[^>]*>'
+            r'([^<]*)</text>', svg)]
+        words = " ".join(text for _, _, text in heading)
+        scores = state.scores()
+        ranking = ", ".join(f"P{p + 1} {scores[p]:.0f}" for p in
+                            sorted(range(players), key=lambda p: (-scores[p], p)))
+        assert words.startswith("Game over") and words.endswith(f"(required marks): {ranking}")
+        for x, size, text in heading:
+            assert x + S.text_width(text, size, bold=True) <= width, (players, text)
+
+
 def test_cells_are_named_as_the_board_labels_them():
     """Words and board agree: columns A, B, ... and rows from 1, orientations counted from 1
     (a classroom trial found 0-based tuples, 'turn 0' and no axis labels)."""
