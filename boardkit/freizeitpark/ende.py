@@ -316,9 +316,10 @@ def close_round(state: FreizeitparkState) -> None:
             empty = sheet.width * sheet.height - len(sheet.cells)
             what = ("the minimums" if rs.card is None else
                     f"the minimums and the Auftragskarte {content().label(rs.card.id, 'card')}")
+            need = cells_needed(rs, sheet) or 0  # a number: out_of_reach claimed a bound
+            left = "none is" if empty == 0 else f"only {empty} {'is' if empty == 1 else 'are'}"
             state.note(f"{what} can no longer be met: they need at least "
-                       f"{cells_needed(rs, sheet)} more cells and only {empty} are "
-                       f"empty: out", player=p)
+                       f"{plural(need, 'more cell')} and {left} empty: out", player=p)
     if not state.playing():
         state.over = True
         state.note("nobody is left in the game: the game ends without a winner")

@@ -163,8 +163,8 @@ def test_a_player_is_out_when_the_empty_cells_cannot_hold_what_is_missing():
     assert state.status == ["playing", "playing"] and state.current_player == 1
     state.apply(build_at(state.rules, 5, [(3, 0), (4, 0)], "landschaft"))
     assert state.status == ["out", "playing"]
-    assert "the minimums can no longer be met: they need at least 3 more cells and only 1" \
-        in state.log.text()
+    assert "the minimums can no longer be met: they need at least 3 more cells and only 1 " \
+        "is empty: out" in state.log.text()  # one cell "is" empty (lesson 20 read "1 are")
     # the bound adds up the tables: YOUNG misses 5 Nachhaltigkeit (5 cells), 10 Beliebtheit
     # (at best a Wildwasserbahn's 3 points for 8 cells: 27), 9 Vermögen (9) and 6 Parkplätze (8)
     assert ende.cells_needed(RS, sheet(*YOUNG)) == 5 + 27 + 9 + 8
@@ -188,7 +188,7 @@ def test_a_card_that_can_no_longer_be_met_puts_the_player_out():
     state.apply(build_at(state.rules, 5, [(3, 0), (4, 0)], "landschaft"))
     assert state.status == ["out", "playing"]
     assert ("the minimums and the Auftragskarte Zug (train) can no longer be met: they need "
-            "at least 11 more cells and only 1 are empty: out") in state.log.text()
+            "at least 11 more cells and only 1 is empty: out") in state.log.text()
     # the same game without a card: P1 plays on, waiting for a 6 to finish the stand
     state = redo_round(position(sheet(*TIGHT), sheet(*YOUNG), dice=(3, 5)))
     state.apply(build_at(state.rules, 5, [(3, 0), (4, 0)], "landschaft"))
