@@ -535,6 +535,13 @@ def test_a_count_takes_its_noun_in_the_right_number():
     assert plural(3, "family", "families") == "3 families" and plural(1, "family", "families") == "1 family"
 
 
+def test_a_state_shown_as_a_result_counts_its_players_in_words():
+    """Lesson 41 ended a cell with a solo game, whose repr read "1 players"."""
+    solo = boardkit.game("wishland").new_game(players=1, seed=0)
+    assert "state: 1 player, seed 0" in repr(solo)
+    assert "state: 2 players, seed 0" in repr(boardkit.game("dice-grid").new_game(players=2, seed=0))
+
+
 def _plurals_as_s(path, comments: bool = False) -> list[str]:
     """Where a module's strings (f-strings included), and its comments if ``comments``, hold
     a word followed by "(s)" ("1 move(s)"); a call such as ``len(s)`` is code, not text."""

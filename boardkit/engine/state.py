@@ -39,6 +39,7 @@ from .errors import (
 from .log import PUBLIC, Event, Kind, Log
 from .rules import RuleCatalog, describe
 from .steps import STAY, Goto, Outcome
+from .words import plural
 
 SAVE_FORMAT = "boardkit-save/1"
 #: the largest seed (numpy's generators take any non-negative integer; saves keep to 63 bits)
@@ -947,4 +948,4 @@ class State:
     def __repr__(self) -> str:
         player = self.current_player
         turn = "over" if player is None else f"P{player + 1} to {self.prompt()}"
-        return f"<{self.game.name} state: {self.players} players, seed {self.seed}, {turn}>"
+        return f"<{self.game.name} state: {plural(self.players, 'player')}, seed {self.seed}, {turn}>"
