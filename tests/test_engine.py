@@ -535,6 +535,17 @@ def test_a_count_takes_its_noun_in_the_right_number():
     assert plural(3, "family", "families") == "3 families" and plural(1, "family", "families") == "1 family"
 
 
+def test_the_last_line_of_a_dice_grid_game_names_each_players_score():
+    """Lessons 00 and 50 print a finished game's last line: it read "scores [6, 5]", a
+    Python list whose places the reader must count from 0."""
+    from boardkit.agents import RandomAgent, play
+
+    state = boardkit.game("dice-grid").new_game(players=2, seed=7)
+    play(state, [RandomAgent(7), RandomAgent(8)])
+    a, b = state.scores()
+    assert state.log.text(last=1) == f"the game ends after {state.turn} turns; scores: P1 {a}, P2 {b}"
+
+
 def test_a_state_shown_as_a_result_counts_its_players_in_words():
     """Lesson 41 ended a cell with a solo game, whose repr read "1 players"."""
     solo = boardkit.game("wishland").new_game(players=1, seed=0)

@@ -169,7 +169,8 @@ def turn_over(state: DiceGridState, player: int) -> None:
 
 def _end(state: DiceGridState) -> None:
     if state.finished:
-        state.note(f"the game ends after {state.turn} turns; scores {state.scores()}")
+        scores = ", ".join(f"P{p + 1} {score}" for p, score in enumerate(state.scores()))
+        state.note(f"the game ends after {state.turn} turns; scores: {scores}")
 
 
 #: a seat's turn, its two stages in order
