@@ -290,9 +290,9 @@ class BoardkitGame(pyspiel.Game):
         self.codec = game.codec
         self.max_decisions = spec.bound(probe, variant, rules)
         self._outcomes: list[tuple[int, float]] | None = None
-        # resample_from_infostate's fresh randomness: OpenSpiel's IS-MCTS passes a new
-        # UniformProbabilitySampler (always the same first number) on every call, so the
-        # sampler alone would give every world sample the same future
+        # resample_from_infostate's fresh randomness besides the sampler's: a caller that
+        # makes a sampler with the same seed on every call would otherwise give every world
+        # sample the same future (OpenSpiel's IS-MCTS makes a new one, seeded from the machine)
         self._resamples = np.random.default_rng(0)
         params.update(players=self.players, seeds=seeds, variant=_game_string_safe(variant),
                       params=_game_string_safe(rules))
@@ -446,11 +446,16 @@ class BoardkitState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one: what they cannot see re-dealt
         and fresh randomness from here on (boardkit's ``State.determinize``); the seed of the
         new randomness comes from ``probability_sampler()`` and the game's own stream of
-        resamples (seeded, so a search is reproducible in one process)."""
+        resamples. OpenSpiel's IS-MCTS bot passes a sampler seeded from the machine, so its
+        search does not repeat; give it :func:`seeded_resampler` for one that does."""
+        seed = int(probability_sampler() * 2**53) ^ int(self.get_game()._resamples.integers(2**62))
+        return self.resampled(player_id, seed)
+
+    def resampled(self, player_id: int, seed: int) -> BoardkitState:
+        """:meth:`resample_from_infostate` with the new randomness drawn from ``seed`` alone."""
         other = self.clone()
         state = self._held.state
         if state is not None and not state.is_over:
-            seed = int(probability_sampler() * 2**53) ^ int(self.get_game()._resamples.integers(2**62))
             other._held = _Held(state.determinize(player_id, seed), exact=False)
         return other
 
@@ -461,10 +466,25 @@ class BoardkitState(pyspiel.State):
         # the seed and the log identify the position (and read as its story); the teacher's
         # full view is str(state.boardkit.observation(None)), several times dearer
         player = state.current_player  # None exactly when the game is over
-        now = (f"the game is over; scores {state.scores()}" if player is None
+        scores = ", ".join(f"P{p + 1} {score}" for p, score in enumerate(state.scores()))
+        now = (f"the game is over; scores: {scores}" if player is None
                else f"P{player + 1} to {state.prompt()}")
         return self._held.memo("str", lambda: "\n".join(
             [f"seed {state.seed}", *(str(e) for e in state.log), now]))
+
+
+def seeded_resampler(seed: int) -> Callable[[BoardkitState, int], BoardkitState]:
+    """A resampler for OpenSpiel's IS-MCTS bot whose worlds follow ``seed``:
+    ``bot.set_resampler(seeded_resampler(0))``. The bot's own resamples with
+    ``pyspiel.UniformProbabilitySampler(0, 1)``, seeded from the machine on every call, so
+    with seeded rollouts and a seeded ``random_state`` its games still differ from run to
+    run; with this one they repeat."""
+    rng = np.random.default_rng(seed)
+
+    def resample(state: BoardkitState, player: int) -> BoardkitState:
+        return state.resampled(player, int(rng.integers(2**62)))
+
+    return resample
 
 
 def outcome(state: State) -> list[float]:

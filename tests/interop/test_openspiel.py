@@ -327,6 +327,32 @@ def test_ismcts_bot_plays_a_whole_game(name, players, variant, simulations, rule
     assert state.is_terminal() and len(state.returns()) == players
 
 
+def test_an_ismcts_game_repeats_with_a_seeded_resampler():
+    """Lesson 50 said its IS-MCTS game "repeats exactly", yet two runs of the same cell
+    ended 6 to 5 and 10 to 3: OpenSpiel's bot resamples with a UniformProbabilitySampler
+    seeded from the machine, a new one on every call. ``seeded_resampler`` gives the bot
+    seeded worlds; the same seeds then play the same game, in a game loaded afresh too."""
+    def one_game():
+        game = load("dice-grid", 2)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(
+            n_rollouts=1, random_state=np.random.RandomState(0)), uct_c=2.0, max_simulations=8,
+            random_state=np.random.RandomState(0))
+        bot.set_resampler(bko.seeded_resampler(0))
+        state = play(game.new_initial_state(), [4])
+        while not state.is_terminal():
+            state.apply_action(bot.step(state))
+        a, b = state.boardkit.scores()
+        assert str(state).endswith(f"the game is over; scores: P1 {a}, P2 {b}")  # not "[a, b]"
+        return state.history()
+
+    assert len({tuple(one_game()) for _ in range(3)}) == 1
+    state = play(load("dice-grid", 2).new_initial_state(), [3])
+    worlds = [bko.seeded_resampler(k)(state, 0) for k in (0, 0, 1)]
+    lucky = [w.boardkit.lucky[1] for w in worlds]
+    assert lucky[0] == lucky[1]  # the same seed, the same world
+    assert all(w.information_state_string(0) == state.information_state_string(0) for w in worlds)
+
+
 # ------------------------------------------------------------------ the benchmark's game
 def test_tic_tac_toe_rules():
     from boardkit.testing import assert_illegal
