@@ -26,6 +26,7 @@ import time
 import numpy as np
 import pandas as pd
 import boardkit
+from boardkit.analysis import readable
 
 started = time.perf_counter()
 dice_grid = boardkit.game("dice-grid")
@@ -101,7 +102,8 @@ state = game.new_initial_state()
 print("chance node:", state.is_chance_node(), "with", len(state.chance_outcomes()), "outcomes")
 state.apply_action(3)  # the seed
 print(state)
-print({code: state.action_to_string(code) for code in state.legal_actions()})
+print("legal codes:", "; ".join(f"{code} = {state.action_to_string(code)}"
+                                for code in state.legal_actions()))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert state.boardkit.log.text() == dice_grid.new_game(players=2, seed=3).log.text()
@@ -110,15 +112,19 @@ assert state.boardkit.log.text() == dice_grid.new_game(players=2, seed=3).log.te
 # Now a whole game: OpenSpiel's **IS-MCTS** (information-set Monte Carlo tree search, from
 # `open_spiel.python.algorithms.ismcts`) with 20 simulations per decision plays P1, and
 # OpenSpiel's uniform random bot plays P2. We sample the chance node ourselves, with a seeded
-# generator, so the run repeats exactly.
+# generator, and give the bot seeded worlds to search (`bko.seeded_resampler`: the bot's own
+# resampler draws its numbers from the machine, and its games would differ from run to run),
+# so the run repeats exactly.
 
 # %%
 from open_spiel.python.algorithms import ismcts, mcts
 
 def is_mcts(game, simulations, seed):
     rollouts = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
-    return ismcts.ISMCTSBot(game, rollouts, uct_c=2.0, max_simulations=simulations,
-                            random_state=np.random.RandomState(seed))
+    bot = ismcts.ISMCTSBot(game, rollouts, uct_c=2.0, max_simulations=simulations,
+                           random_state=np.random.RandomState(seed))
+    bot.set_resampler(bko.seeded_resampler(seed))
+    return bot
 
 bots = [is_mcts(game, 20, seed=0), pyspiel.make_uniform_random_bot(1, 0)]
 rng = np.random.default_rng(4)
@@ -130,7 +136,7 @@ while not state.is_terminal():
     else:
         state.apply_action(bots[state.current_player()].step(state))
 print(state.boardkit.log.text(last=1))
-print("returns:", state.returns(), "| scores:", state.boardkit.scores())
+print("returns:", ", ".join(f"P{p + 1} {r:+.0f}" for p, r in enumerate(state.returns())))
 
 
 # %% [markdown]
@@ -158,10 +164,10 @@ now.apply_action(3)
 copies = [next_roll(now.clone()) for _ in range(3)]
 samples = [now.resample_from_infostate(0, np.random.default_rng(k).random) for k in range(3)]
 print("the real game:   ", next_roll(now))
-print("copies:          ", copies)
-print("resampled worlds:", [next_roll(s) for s in samples])
+print("copies:          ", " | ".join(copies))
+print("resampled worlds:", " | ".join(next_roll(s) for s in samples))
 print("P2's lucky number: real", now.boardkit.lucky[1], "| resampled",
-      [s.boardkit.lucky[1] for s in samples])
+      ", ".join(str(s.boardkit.lucky[1]) for s in samples))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert set(copies) == {next_roll(now)}
@@ -186,8 +192,9 @@ aec.reset(seed=3)
 observation, reward, terminated, truncated, info = aec.last()
 mask = observation["action_mask"]
 legal = aec.state_of_game.legal_actions()
-print(aec.agent_selection, "may play", [codec.decode(int(c)) for c in np.flatnonzero(mask)])
-print("mask:", mask.shape, "| legal actions:", legal)
+print(aec.agent_selection, "may play:", ", ".join(str(codec.decode(int(c))) for c in np.flatnonzero(mask)))
+print(f"mask: {mask.size} entries, {int(mask.sum())} of them 1 | legal actions:",
+      ", ".join(map(str, legal)))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert sorted(np.flatnonzero(mask)) == sorted(codec.encode(a) for a in legal)
@@ -211,7 +218,8 @@ for agent in aec.agent_iter():
         action = aec.action_space(agent).sample(observation["action_mask"])
     aec.step(action)
 print(aec.state_of_game.log.text(last=1))
-print("rewards:", final, "| winners:", aec.state_of_game.winners())
+print("rewards:", ", ".join(f"{agent} {reward:+.0f}" for agent, reward in final.items()),
+      "| winners:", ", ".join(f"player_{p} (P{p + 1})" for p in aec.state_of_game.winners()))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert sorted(final.values()) == [-1.0, 1.0]
@@ -244,7 +252,7 @@ for env_id in bkg.IDS:
     total, steps = random_episode(env, seed=3)
     timing[env_id] = {"codes": env.action_space.n, "steps": steps, "return": total,
                       "seconds": round(time.perf_counter() - clock, 2)}
-pd.DataFrame(timing).T
+readable(pd.DataFrame(timing).T, digits=2)
 
 # %% [markdown]
 # Wishland's Solo Mode has by far the fewest codes and is the quickest (Gymnasium's masked
@@ -348,7 +356,7 @@ for label, contender in [("boardkit MCTS", boardkit_mcts), ("OpenSpiel IS-MCTS",
                  "ci_high": high, "ms per decision": 1000 * games.seconds.sum() / games.decisions.sum()})
 table = pd.DataFrame(rows).set_index("contender")
 print(f"whole notebook so far: {time.perf_counter() - started:.0f} s")
-table.round(2)
+readable(table, digits=2)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert table.loc["boardkit MCTS", "win rate"] > table.loc["PettingZoo random", "win rate"]
