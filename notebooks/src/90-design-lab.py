@@ -33,11 +33,16 @@ started = time.perf_counter()
 #
 # `simulate` plays `n` games. Seats rotate from game to game (the greedy player is first in
 # half of the games), so a strong agent does not look like a first-seat advantage. Each row
-# is one player in one game, with the game's seed: any row can be replayed exactly.
+# is one player in one game, with the game's seed: any row can be replayed exactly. The
+# table has more columns than fit beside each other: the first rows show a few, and the line
+# below them names the others.
 
 # %%
 base = simulate("dice-grid", agents=["greedy", "random"], n=300, seed=2026)
-base.head()
+SHOWN = ["game", "seed", "seat", "agent", "score", "rank", "win", "actions", "lead_changes",
+         "src_group", "src_lucky"]
+print("also in each row:", ", ".join(c for c in base.columns if c not in SHOWN))
+readable(base.head()[SHOWN])
 
 # %% [markdown]
 # ## 2. Design metrics
