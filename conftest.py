@@ -82,7 +82,8 @@ def _editions_file():
 
     class Cell(IPyNbCell):
         """A cell; in a notebook of ``READABLE``, its outputs must show no numpy repr and no
-        NaN, no count as a float and one percent style (``readable.unreadable``)."""
+        NaN, no count as a float, no figure to its last digits and one percent style
+        (``readable.unreadable``)."""
 
         def runtest(self):
             super().runtest()
@@ -90,7 +91,8 @@ def _editions_file():
                 READABLE else []
             if bad:
                 self.raise_cell_error("the cell shows numpy reprs or NaN (or a count as a float, "
-                                      "or two percent styles)", "\n".join(bad))
+                                      "a figure to its last digits, or two percent styles)",
+                                      "\n".join(bad))
 
     class StudentCheck(Cell):
         """A check cell of the student edition: it must answer with the question."""

@@ -77,6 +77,28 @@ def test_the_scan_finds_a_count_as_a_float_and_two_percent_styles():
     assert printed("same play: random 83%, greedy against random 40%; 2.05 games a minute\n") == []
 
 
+def test_the_scan_finds_a_table_cell_written_to_its_last_digits():
+    """Lesson 20 showed the order cards' "share of the condition reached" as 0.666667 and
+    lesson 90 the seconds of a game as 0.027106: pandas writes a table's floats to six
+    decimals. A table's HTML is scanned for such a cell as printed text is."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("table")])
+    nb.cells[0].outputs = [nbformat.v4.new_output(
+        "execute_result", {"text/html": "<td>Wasserpark</td>\n      <td>0.666667</td>",
+                           "text/plain": "0.666667"})]
+    assert len(_unreadable(nb)) == 1
+    nb.cells[0].outputs = [nbformat.v4.new_output(
+        "execute_result", {"text/html": "<td>0.67</td><td>825191178436918890</td><td>1.5</td>",
+                           "text/plain": "0.67"})]
+    assert _unreadable(nb) == []
+
+
+def test_the_lessons_of_freizeitpark_the_ecosystems_and_the_design_lab_are_scanned():
+    """A second classroom review met raw figures in 20, 50 and 90 (a count of games as
+    10.00, shares to six decimals, conditions cut short): their outputs are scanned too."""
+    lessons = {"20-freizeitpark.ipynb", "50-ecosystems.ipynb", "90-design-lab.ipynb"}
+    assert lessons <= READABLE and all((NOTEBOOKS / name).exists() for name in lessons)
+
+
 def test_the_analysis_lessons_are_scanned():
     """The analyses of Lands, Freizeitpark and Wishland print figures in every section; nbval
     scans their outputs too (decision 89), so a line mixing "55%" and "55 %", a Series'

@@ -4,8 +4,10 @@ issue 47 met both); and in printed lines, as later reviews met them: a pandas Se
 ``dtype: float64`` footer, a float printed to its last digits (``0.041666666666666664``,
 pandas' ``0.333333``), a count of games as a float ("of 40.0 games") and two percent styles
 in one output ("95 % interval 45% to 74%"; the lessons write "55 %", as
-``boardkit.analysis.lab.interval_text`` does). nbval scans every cell of the notebooks in
-:data:`READABLE` with :func:`unreadable` as it runs them, in both editions."""
+``boardkit.analysis.lab.interval_text`` does); and in a table's HTML, a cell written to six
+decimals (``0.666667``: pandas' default for a column of floats). nbval scans every cell of
+the notebooks in :data:`READABLE` with :func:`unreadable` as it runs them, in both
+editions."""
 
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from typing import Any
 
 #: the notebooks whose every output is scanned when the suite runs them
 READABLE = frozenset({"00-welcome.ipynb", "10-lands-of-amazement.ipynb", "11-lands-analysis.ipynb",
-                      "21-freizeitpark-analysis.ipynb", "30-wanderlust.ipynb", "40-wishland.ipynb",
-                      "41-wishland-analysis.ipynb", "70-class-playtests.ipynb"})
+                      "20-freizeitpark.ipynb", "21-freizeitpark-analysis.ipynb",
+                      "30-wanderlust.ipynb", "40-wishland.ipynb", "41-wishland-analysis.ipynb",
+                      "50-ecosystems.ipynb", "70-class-playtests.ipynb", "90-design-lab.ipynb"})
 #: how numpy 2 writes its scalars: np.float64(0.71), np.int64(7), np.True_
 NUMPY_REPR = re.compile(r"np\.(float|int|uint|bool|complex)\w*\(|np\.(True|False)_")
 #: a missing figure in a table: NaN in its text, or in a cell of its HTML
@@ -24,6 +27,8 @@ NAN_TEXT = re.compile(r"(?<![\w.])(NaN|nan)(?![\w.])")
 NAN_HTML = re.compile(r">\s*(NaN|nan|<NA>)\s*<")
 #: printed text only: a Series printed whole, and a float with six or more decimals
 RAW_TEXT = re.compile(r"^dtype: \w+$|(?<![\w.])-?\d+\.\d{6,}(?![\d.])", re.MULTILINE)
+#: a table's cell (its HTML) holding a float to six or more decimals
+RAW_HTML = re.compile(r"<td>\s*-?\d+\.\d{6,}\s*</td>")
 #: a count written as a float: "of 40.0 games", "1,000.0 games"
 FLOAT_COUNT = re.compile(r"(?<![\d.,])\d[\d,]*\.0 (games|deals|tables|seats|players|moves)\b")
 #: a percentage written without the space the lessons put before "%" ("45%")
@@ -50,14 +55,14 @@ def shown(outputs: Iterable[Mapping[str, Any]]) -> list[tuple[str, str]]:
 def unreadable(outputs: Iterable[Mapping[str, Any]]) -> list[str]:
     """The outputs of a cell that show a numpy repr or a NaN, or print a count as a float,
     two percent styles, a Series whole or a float to its last digits (the last two in
-    printed lines only: a table shown as a result is read in its HTML), each cut to its
-    context."""
+    printed lines only: a table shown as a result is read in its HTML, where a cell written
+    to six decimals is found), each cut to its context."""
     outputs = list(outputs)
     printed = [out.get("text", "") for out in outputs if out.get("output_type") == "stream"]
     bad = []
     for kind, text in shown(outputs):
         hits = [pattern.search(text) for pattern in
-                (NUMPY_REPR, NAN_HTML if kind == "html" else NAN_TEXT)]
+                ((NUMPY_REPR, NAN_HTML, RAW_HTML) if kind == "html" else (NUMPY_REPR, NAN_TEXT))]
         if kind == "text":
             hits.append(FLOAT_COUNT.search(text))
             if any(text is line for line in printed):
