@@ -659,3 +659,28 @@ def test_readable_shows_a_cell_of_words_whole_never_cut_with_dots():
     assert sentence in html and "..." not in html
     with pd.option_context("display.max_colwidth", 20):
         assert sentence in readable(table)._repr_html_()
+
+
+def test_with_intervals_writes_a_figure_and_its_interval_in_one_column():
+    """Lesson 21 printed the stored studies' managers (13 columns) and cards (14) with a
+    figure, its low and its high end side by side: wider than the output area, each row
+    wrapped onto two lines. ``with_intervals`` writes each triple as one column in the
+    lessons' style, where the figure stood."""
+    import pandas as pd
+
+    from boardkit.analysis.lab import with_intervals
+
+    ends = pd.DataFrame({"managers": [2000.0, 2000.0], "fired": [0.062, 0.09],
+                         "fired_low": [0.052, 0.079], "fired_high": [0.073, 0.104],
+                         "skipped": [19.828, 17.186], "skipped_low": [18.813, 16.259],
+                         "skipped_high": [20.842, 18.113]}, index=["greedy", "mcts"])
+    shown = with_intervals(ends, {"fired (95 % interval)": ("fired", "fired_low", "fired_high")})
+    shown = with_intervals(shown, {"skipped": ("skipped", "skipped_low", "skipped_high")},
+                           percent=False)
+    assert list(shown.columns) == ["managers", "fired (95 % interval)", "skipped"]
+    assert shown.loc["greedy", "fired (95 % interval)"] == "6.2 % (5.2–7.3)"
+    assert shown.loc["mcts", "skipped"] == "17.2 (16.3 to 18.1)"
+    assert list(ends.columns)[:2] == ["managers", "fired"]  # the table itself is unchanged
+    assert readable(shown).loc["greedy", "managers"] == 2000  # a count, not 2000.0
+    with pytest.raises(KeyError, match="fired_top"):
+        with_intervals(ends, {"fired": ("fired", "fired_low", "fired_top")})

@@ -296,6 +296,27 @@ def interval_text(value: float, low: float, high: float, percent: bool = True,
     return text.replace("-", "−")
 
 
+def with_intervals(table: Any, columns: Mapping[str, tuple[str, str, str]], percent: bool = True,
+                   digits: int = 1, sign: bool = False) -> Any:
+    """``table`` to be read: each triple of ``columns`` (a new column's name: the figure's
+    column, its 95 % interval's low end, its high end) written as one column of
+    :func:`interval_text` where the figure's column stood, the two ends left out. A table
+    with a figure and its interval side by side in three columns is about twice as wide and
+    reads less easily. Returns a copy; compute with ``table``. Raises ``KeyError`` for a
+    column the table lacks."""
+    shown = table.copy()
+    for name, (value, low, high) in columns.items():
+        missing = [c for c in (value, low, high) if c not in shown.columns]
+        if missing:
+            raise KeyError(f"with_intervals: the table has no column {', '.join(missing)}")
+        text = [interval_text(v, lo, hi, percent=percent, digits=digits, sign=sign)
+                for v, lo, hi in zip(shown[value], shown[low], shown[high], strict=True)]
+        at = list(shown.columns).index(value)
+        shown = shown.drop(columns=[value, low, high])
+        shown.insert(min(at, len(shown.columns)), name, text)
+    return shown
+
+
 #: the fair share of one seat in words, by player count (a seat finding's text)
 FAIR_SHARE_WORDS: dict[int, str] = {2: "half", 3: "a third", 4: "a quarter", 5: "a fifth",
                                     6: "a sixth"}
