@@ -161,7 +161,9 @@ def win_rate(n: int = 50, seed: int = 0, players: tuple[int, ...] = (1, 2, 4),
 
 
 def describe_win_rate(table: pd.DataFrame) -> str:
-    """Plain words for :func:`win_rate`'s table, one line per player count."""
+    """Plain words for :func:`win_rate`'s table, one paragraph per player count: the games
+    won, then (on an indented line: one line broke inside words in a notebook) the players'
+    fate."""
     lines = []
     for k, row in table.iterrows():
         who = "solo" if k == 1 else f"{k} players"
@@ -174,7 +176,7 @@ def describe_win_rate(table: pd.DataFrame) -> str:
                 text += (f"; mean {row['mean_win_round']:.1f}, 95 % interval "
                          f"{row['win_round_low']:.1f}–{row['win_round_high']:.1f}")
             text += f"; range {row['min_win_round']:.0f}–{row['max_win_round']:.0f})"
-        text += (f"; {percent_text(row['out_share'])} of the players went out"
+        text += (f";\n  {percent_text(row['out_share'])} of the players went out"
                  + (f" (median round {row['median_out_round']:.0f})"
                     if not math.isnan(row["median_out_round"]) else "")
                  + f", {percent_text(row['fired_share'])} were fired, {row['mean_skipped']:.1f} rounds "

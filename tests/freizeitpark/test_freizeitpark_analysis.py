@@ -99,3 +99,7 @@ def test_win_rate_counts_games_with_a_winner(frames):
     text = A.describe_win_rate(table)
     assert text.startswith("solo: ") and "2 players: " in text and "95 % interval" in text
     assert " %" in text and not re.search(r"\d%", text)  # the lessons' percent style, "55 %"
+    # one player count's sentence ran to 235 characters, which JupyterLab broke inside words
+    # ("w / ent out"): the players' fate starts a line of its own
+    assert all(len(line) <= 150 for line in text.splitlines()), text
+    assert "\n  " in text and "of the players went out" in text
