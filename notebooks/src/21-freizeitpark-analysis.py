@@ -39,7 +39,10 @@
 import time
 import matplotlib.pyplot as plt
 import pandas as pd
+from IPython.display import display
+
 from boardkit.analysis import readable
+from boardkit.analysis.lab import with_intervals
 from boardkit.engine.words import plural
 from boardkit.freizeitpark.analysis import (card_difficulty, describe_effect, describe_win_rate,
                                             dice_rule_effect, fired_rate, play_games,
@@ -76,9 +79,11 @@ readable(four.head(8))  # "—": a round that never came (the minimums were not 
 # %%
 wins = win_rate(frames=frames)
 print(describe_win_rate(wins))
-readable(wins[["games", "won_games", "win_share", "ci_low", "ci_high", "median_win_round",
-               "end_round_no_winner", "out_share", "median_out_round", "fired_share",
-               "mean_skipped"]], digits=2)
+readable(with_intervals(wins[["games", "won_games", "win_share", "ci_low", "ci_high",
+                              "median_win_round", "end_round_no_winner", "out_share",
+                              "median_out_round", "fired_share", "mean_skipped"]],
+                        {"win_share (95 % interval)": ("win_share", "ci_low", "ci_high")},
+                        digits=0), digits=2)
 
 # %%
 fig, (left, right) = plt.subplots(1, 2, figsize=(9, 3.2))
@@ -146,7 +151,7 @@ readable(fired)
 
 # %%
 cards = card_difficulty(n=2, seed=2026)
-cards[["rank", "label", "games", "met", "met_share", "ci_low", "ci_high", "won_share"]].round(3)
+readable(cards[["rank", "label", "games", "met", "met_share", "ci_low", "ci_high", "won_share"]])
 
 # %%
 fig, ax = plt.subplots(figsize=(7, 3.8))
@@ -241,7 +246,7 @@ from boardkit.analysis import studies
 
 won_2p = studies.compare("freizeitpark-won-2p-greedy", "freizeitpark-won-2p-mcts",
                          "freizeitpark-won-2p-strong").set_index("agent")
-print(won_2p.round(3).to_string())
+display(readable(won_2p))
 finished = {agent: studies.load(f"freizeitpark-won-2p-{name}").groupby("game").win.any()
             for agent, name in (("mcts", "mcts"), ("mcts-strong", "strong"))}
 only_strong = int((finished["mcts-strong"] & ~finished["mcts"]).sum())
@@ -344,7 +349,10 @@ for agent, name in (("greedy", "greedy"), ("mcts", "mcts"), ("mcts-strong", "str
         "median_end_round_out": rows[rows.fact_out == 1].fact_rounds.median(),
         "skipped": skipped[0], "skipped_low": skipped[1], "skipped_high": skipped[2]}
 ends = pd.DataFrame(ends).T
-print(ends.round(3).to_string())
+shown_ends = with_intervals(ends, {"fired (95 % interval)": ("fired", "fired_low", "fired_high"),
+                                   "out (95 % interval)": ("out", "out_low", "out_high")})
+display(readable(with_intervals(shown_ends, {"rolls skipped (95 % interval)": (
+    "skipped", "skipped_low", "skipped_high")}, percent=False)))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert (ends.managers >= 2000).all()
@@ -413,7 +421,9 @@ cards_at_scale = pd.DataFrame({
 cards_at_scale = cards_at_scale.sort_values(["greedy_met", "mcts_met"])
 cards_at_scale.insert(1, "rank_greedy", range(1, len(cards_at_scale) + 1))
 cards_at_scale.insert(2, "rank_mcts", cards_at_scale.mcts_met.rank(method="min").astype(int))
-print(cards_at_scale.round(3).to_string())
+display(readable(with_intervals(cards_at_scale.drop(columns=["greedy_games", "mcts_games"]), {
+    f"{agent}: met (95 % interval)": (f"{agent}_met", f"{agent}_low", f"{agent}_high")
+    for agent in ("greedy", "mcts")}).set_index("label")))
 
 # the same games, search − greedy (a mean with its 95 % interval and a sign-flip p-value)
 paired_cards = {}
@@ -423,9 +433,9 @@ for card in studies.FREIZEITPARK_CARDS:
     paired_cards[card] = {"games": pairs, "greedy": greedy_met.mean(), "mcts": mcts_met.mean(),
                           "difference": mean, "ci_low": low, "ci_high": high, "p_value": p}
 paired_cards = pd.DataFrame(paired_cards).T.astype(float)
-print(paired_cards.round(3).to_string())
+display(readable(paired_cards.rename(index=lambda card: content().label(card, "card"))))
 shown = paired_cards[(paired_cards.ci_low > 0) | (paired_cards.ci_high < 0)]  # interval excludes 0
-print("shown differences:", ", ".join(shown.index))
+print("shown differences:", ", ".join(content().label(card, "card") for card in shown.index))
 rank_agreement = cards_at_scale.greedy_met.corr(cards_at_scale.mcts_met, method="spearman")
 print(f"rank agreement of the two managers (Spearman): {rank_agreement:.2f}")
 
@@ -659,7 +669,7 @@ summary = findings([
      "weaker_shows": cards_at_scale.loc["vielfalt", "greedy_high"] < 0.01,
      "stronger_shows": planner_fig.ci_high < 0.01},
 ])
-print(summary.rename(columns={"weaker": "greedy", "stronger": "strongest manager"}).to_string())
+display(readable(summary.rename(columns={"weaker": "greedy", "stronger": "strongest manager"})))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert summary.verdict.tolist() == ["the weaker player's", "the weaker player's", "held", "held",
@@ -698,7 +708,7 @@ for side in (10, 12):
     rows = play_games(4, players=1, agents="greedy:4", seed=1,
                       params={"sheet.width": side, "sheet.height": side})
     penalty[side] = fired_rate(frames={1: rows}, players=(1,)).loc[1]
-print(pd.DataFrame(penalty).round(3))
+display(readable(pd.DataFrame(penalty).T))  # one row per sheet side
 answer = {"fired_10": float(penalty[10].fired_share), "fired_12": float(penalty[12].fired_share),
           "evaluated_10": float(penalty[10].evaluated / penalty[10].player_games),
           "evaluated_12": float(penalty[12].evaluated / penalty[12].player_games),
@@ -716,5 +726,8 @@ assert solved  # the teacher's edition checks its own solution
 # %% [markdown]
 # To discuss: is the penalty *harsher* on a bigger park, or do more managers simply live to be
 # evaluated? Compare `fired_share_of_evaluated` of the two sizes — and how sure can four games
-# make you? (On 30 games each, with `simulate`'s seed 1, 23 % and 47 % of the managers were
-# fired, 40 % and 93 % evaluated.)
+# make you? Play 30 games of each size and see whether your answer holds.
+
+# %% [markdown] tags=["solution"]
+# *For the teacher:* on 30 games each, with `simulate`'s seed 1, 23 % and 47 % of the managers
+# were fired, 40 % and 93 % evaluated.
