@@ -31,10 +31,11 @@ import time
 
 import matplotlib.pyplot as plt
 import pandas as pd
+from IPython.display import display
 
 from boardkit.analysis import (metrics, plot_score_sources, plot_scores, plot_seat_win_rates,
                                seat_win_rates, simulate)
-from boardkit.analysis.lab import measure, paired, percent_text, seats_beside
+from boardkit.analysis.lab import interval_text, measure, paired, percent_text, seats_beside
 from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.wishland.analysis import (card_win_rates, dealt_wins, draft_win_rates, play_games,
                                        solo_scores)
@@ -344,14 +345,17 @@ search_kept_ci = pd.DataFrame([wilson(round(r.kept * r.dealt), int(r.dealt))
                               index=search_draft.index, columns=["low", "high"])
 chosen = search_kept_ci[(search_kept_ci.low > 0.5) | (search_kept_ci.high < 0.5)]
 print(f"\nthe search keeps or passes {len(chosen)} of {len(search_draft)} cards unlike a coin "
-      f"toss: {', '.join(chosen.index)}")
+      f"toss: Entrepreneurs {', '.join(card.removeprefix('Entrepreneur ') for card in chosen.index)}")
 
 # the seats dealt #9 in both studies (the same deals), their wins paired seat by seat
 card_9 = card_id(ENTREPRENEUR, 9)
 nine_shift = dict(zip(["difference", "ci_low", "ci_high", "p", "seats"],
                       paired(dealt_wins(card_study, card_9), dealt_wins(search_cards, card_9)),
                       strict=True))
-print("\nseats dealt #9, search − greedy:", {k: round(v, 3) for k, v in nine_shift.items()})
+shift_text = interval_text(*(100 * nine_shift[k] for k in ("difference", "ci_low", "ci_high")),
+                           percent=False, sign=True)
+print(f"\nthe {nine_shift['seats']} seats dealt #9, search − greedy: {shift_text} points of win "
+      f"rate, p = {nine_shift['p']:.3f}")
 
 card_side = {}
 for kinds in (["hotel"], ["ticket"]):
@@ -477,7 +481,8 @@ print("\nscore spread (winner − other), mean and 95 % interval")
 print(pd.DataFrame(spreads, index=["mean", "ci_low", "ci_high"]).T.round(2).to_string())
 rides_share = {a: paired_2p[f"src_rides{sfx}"].sum() / paired_2p[f"score{sfx}"].sum()
                for a, sfx in (("greedy", "_greedy"), ("mcts", ""))}
-print("\nshare of all VP from Ride cards:", {a: round(float(v), 3) for a, v in rides_share.items()})
+print("\nshare of all VP from Ride cards:",
+      ", ".join(f"{a} {percent_text(v, 1)}" for a, v in rides_share.items()))
 # the sources in which the two players differ (the interval excludes zero), and the small ones
 differ = by_source[(by_source.ci_low > 0) | (by_source.ci_high < 0)].drop("score", errors="ignore")
 small = differ[differ.difference.abs() < 0.5]
@@ -546,6 +551,8 @@ print(beats.round(2))
 row = solo.iloc[0]
 check = WISHLAND.new_game(players=1, seed=int(row.seed), variant={"solo_best": target})
 play(check, [make_agent(row.agent, seed=int(row.seed) * 8, game="wishland")])  # as solo_scores
+print(f"{row.agent}'s first game replayed: score {check.scores()[0]:.0f} against the score to beat "
+      f"{target}: winners() is {'P1' if check.winners() == [0] else 'empty'}")
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert check.scores()[0] == row.score and (check.winners() == [0]) == (row.score > target)
@@ -989,8 +996,11 @@ print(gap_4p.loc[(slice(None), shown), ["seat 1", "seat 4", "difference", "ci_lo
 wins_4p = four_search["mcts"].pivot_table(index="game", columns="seat", values="win")
 first_vs_middle = pd.Series(paired((wins_4p[1] + wins_4p[2]) / 2, wins_4p[0]),
                             index=["difference", "ci_low", "ci_high", "p", "deals"])
-print("\nseat 1 − the mean of seats 2 and 3, wins a game (search players)")
-print(first_vs_middle.round(3).to_string())
+middle_text = interval_text(*(100 * first_vs_middle[k] for k in ("difference", "ci_low", "ci_high")),
+                            percent=False, sign=True)
+print(f"\nseat 1 − the mean of seats 2 and 3, search players: {middle_text} points of win rate, "
+      f"{'p < 0.001' if first_vs_middle.p < 0.001 else f'p = {first_vs_middle.p:.3f}'}, "
+      f"{first_vs_middle.deals:,.0f} deals")
 # seat 1's win rate on the first 608 deals (where this section stood halfway) and the rest
 seat_1_wins = {agent: frame[frame.seat == 0].set_index("game").win
                for agent, frame in four_search.items()}
@@ -1102,8 +1112,7 @@ summary = findings([
      "weaker_shows": True,
      "stronger_shows": solo_search_mean["ci_low"] <= solo_greedy_mean["mean"] <= solo_search_mean["ci_high"]},
 ])
-print(summary.rename(columns={"weaker": "greedy", "stronger": "default search (mcts)"})
-      .to_string())
+display(readable(summary.rename(columns={"weaker": "greedy", "stronger": "default search (mcts)"})))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert summary.verdict.tolist() == [
@@ -1204,8 +1213,9 @@ solved = check("wishland.spread", answer)
 assert solved  # the teacher's edition checks its own solution
 
 # %% [markdown]
-# To discuss: the scores rise — why does the gap between the players not rise with them (or
-# does it, and 100 games cannot show it)? Would greedy players behave differently? And
+# To discuss: what did the higher income do to the scores, and to the gap between the players?
+# If a change is not significant, is there none, or can 100 games not show it? Would greedy
+# players behave differently? And
 # question 2: is the seat advantage different with random players? `seat_win_rates` on
 # `simulate("wishland", agents=["random"], n=300, players=3, seed=7)` is a start.
 
