@@ -145,6 +145,21 @@ def test_illegal_clicks_show_the_rule_and_change_nothing(setup, act, rule):
     assert "bk-error" in board.message.value
 
 
+def test_a_refused_moves_rule_id_breaks_only_after_its_dots():
+    """The side panel broke every word anywhere, so lesson 20's board showed the rule as
+    "freizeitpark.struktur.eingan" / "g". The id breaks after a dot or not at all."""
+    import re
+
+    from boardkit.boards.base import _CSS
+
+    board = new_board()
+    assert click(board, target(Pass())) is False
+    rule = board.last_error.rule
+    shown = re.search(r"<code>(.*?)</code>", board.message.value)[1]
+    assert shown == rule.replace(".", ".<wbr>") and shown.replace("<wbr>", "") == rule
+    assert re.search(r"\.bk-side \.bk-message code\s*\{[^}]*overflow-wrap:\s*normal", _CSS)
+
+
 def test_occupied_cell_cites_claim_empty():
     board = new_board()
     cell = play_first_turn(board)

@@ -901,7 +901,8 @@ class Board(widgets.VBox, Generic[StateT]):
             return f"<div class='bk-note'>✓ {_text(self._note)}</div>"
         if isinstance(exc, RuleViolation):
             paraphrase = describe(exc.rule)
-            rule = (f"<div class='bk-rule'>rule <code>{_text(exc.rule)}</code>"
+            # the id breaks after a dot or not at all (the panel breaks other words anywhere)
+            rule = (f"<div class='bk-rule'>rule <code>{_text(exc.rule).replace('.', '.<wbr>')}</code>"
                     f"{': ' + _text(paraphrase) if paraphrase else ''}</div>")
             return (f"<div class='bk-error' data-rule='{html.escape(exc.rule)}'>"
                     f"<span class='bk-text'>✗ illegal: {_text(exc.message)}</span>{rule}</div>")
