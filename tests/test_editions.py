@@ -78,6 +78,38 @@ def test_the_student_edition_of_60_does_not_give_the_exercise_away():
     assert _answer_given_away(leaky) == ["0.65"]
 
 
+def _discussion_figures(nb) -> list[str]:
+    """Shares (a percentage, or a decimal below 1) in the text a student edition of ``nb``
+    shows right after a checked exercise's check cell; the 95 % of an interval aside."""
+    import re
+
+    from boardkit.teaching.editions import CHECK_CALL, student
+
+    cells = student(nb)["cells"]
+    found = []
+    for i, cell in enumerate(cells):
+        if cell["cell_type"] != "code" or not CHECK_CALL.search(cell["source"]):
+            continue
+        for after in cells[i + 1:]:
+            if after["cell_type"] != "markdown":
+                break
+            text = after["source"].replace("95 %", "")
+            found += re.findall(r"\d+(?:\.\d+)? ?%|(?<![\d.])0\.\d+", text)
+    return found
+
+
+@pytest.mark.parametrize("path", EXERCISED, ids=lambda p: p.stem)
+def test_the_discussion_after_an_exercise_gives_no_figure_to_the_student(path):
+    """Lessons 20 and 21 followed their checked exercise with the 30-game figures of the very
+    question asked ("won 17 % against 47 %"): a student read the answer's direction under the
+    check. Such figures are the teacher's (a markdown cell tagged solution)."""
+    assert _discussion_figures(nbformat.read(path, 4)) == []
+    if path.stem == "20-freizeitpark":
+        teacher = "\n".join(c.source for c in nbformat.read(path, 4).cells
+                             if "solution" in c.metadata.get("tags", ()) and c.cell_type == "markdown")
+        assert "17 % against 47 %" in teacher  # kept for the teacher
+
+
 # The student edition runs from top to bottom, its checks answering with the question, in
 # the nbval run of the teacher's notebooks: the root conftest collects each notebook as the
 # student edition whole, then the teacher's cells from the first exercise on (both
