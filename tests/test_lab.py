@@ -380,6 +380,8 @@ def test_seats_beside_knows_a_part_of_a_study_from_the_whole():
     assert not part.complete and part.planned == {"greedy": 5, "mcts": 1000}
     assert ("the first 5 of the 1000 deals planned for mcts: a verdict waits for the rest"
             in str(part))
+    # on a line of its own: lesson 41's heading ran to 160 characters and broke inside words
+    assert max(len(line) for line in str(part).splitlines()) < 100, str(part)
     both = seats_beside({"greedy": growing, "mcts": growing})
     assert "the first 5 of the 1000 deals planned for greedy and mcts:" in str(both)
     assert seats_beside({"greedy": by_hand, "mcts": done}).complete

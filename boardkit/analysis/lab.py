@@ -219,7 +219,7 @@ class SeatsBeside:
         first, second = self.runs
         short = {name: n for name, n in self.planned.items() if n is not None and self.deals < n}
         whose = {n: [name for name, m in short.items() if m == n] for n in short.values()}
-        part = "".join(f"; the first {self.deals} of the {n} deals planned for "
+        part = "".join(f";\nthe first {self.deals} of the {n} deals planned for "
                        f"{' and '.join(names)}: a verdict waits for the rest"
                        for n, names in whose.items())
         return (f"win rate by seat at {self.players} players, the same {self.deals} deals "
