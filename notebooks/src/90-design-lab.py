@@ -35,7 +35,7 @@ started = time.perf_counter()
 # half of the games), so a strong agent does not look like a first-seat advantage. Each row
 # is one player in one game, with the game's seed: any row can be replayed exactly. The
 # table has more columns than fit beside each other: the first rows show a few, and the line
-# below them names the others.
+# above them names the others.
 
 # %%
 base = simulate("dice-grid", agents=["greedy", "random"], n=300, seed=2026)
