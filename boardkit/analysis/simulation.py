@@ -117,8 +117,9 @@ class _Sizes:
             yield batch
 
 
-def _check_int(value: Any, name: str, low: int, high: int | None = None,
-               kind: str = "an integer") -> int:
+def check_int(value: Any, name: str, low: int, high: int | None = None,
+              kind: str = "an integer") -> int:
+    """``value`` as an int from ``low`` to ``high``, or a :class:`VariantError` naming it."""
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < low or (
             high is not None and value > high):
         span = f"from {low:,} to {high:,}" if high is not None else f"at least {low:,}"
@@ -168,7 +169,7 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
     import pandas as pd  # noqa: F401 - loaded before the run: an interrupt must not land in its import
 
     g = get_game(game)
-    n_players = g.default_players if players is None else _check_int(players, "players", 1)
+    n_players = g.default_players if players is None else check_int(players, "players", 1)
     if g.new_game(players=n_players, seed=0, variant=variant, params=params).is_over:
         # options are checked early; over at once: setup() without self.flow.begin(self)?
         warnings.warn(f"{g.name}: the game is over before its first decision, so every game "
@@ -181,16 +182,16 @@ def simulate(game: str, agents: Sequence[str] | str = ("random",), n: int = 100,
                            "or one for all")
     for name in agents:
         make_agent(name, game=game)  # unknown names fail here, before any work
-    n = _check_int(n, "the number of games", 1, MAX_GAMES, "a positive integer")
-    seed, retries = _check_int(seed, "seed", 0), _check_int(retries, "retries", 0, 100)
+    n = check_int(n, "the number of games", 1, MAX_GAMES, "a positive integer")
+    seed, retries = check_int(seed, "seed", 0), check_int(retries, "retries", 0, 100)
     if backend not in ("serial", "processes", "dask"):
         raise VariantError(f"unknown backend {str(backend)[:40]!r}; use serial, processes or dask")
     if backend == "processes":
         backends.check_not_starting_worker()
     if workers is not None:
-        workers = _check_int(workers, "workers", 1, max_workers())
+        workers = check_int(workers, "workers", 1, max_workers())
     if batch_size is not None:
-        batch_size = _check_int(batch_size, "batch_size", 1, MAX_GAMES)
+        batch_size = check_int(batch_size, "batch_size", 1, MAX_GAMES)
     if backend == "dask" and client is None:
         if address is None:
             raise VariantError("the dask backend needs client= (a distributed.Client) or address=")

@@ -113,11 +113,11 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     played (a study that grows keeps its first games), none when it holds ``n``; a file of
     an older definition of the study is played again. A run that stops keeps its games and
     raises :class:`IncompleteRunError`. A second run of a study being played is refused."""
-    from .simulation import MAX_GAMES, _check_int, simulate
+    from .simulation import MAX_GAMES, check_int, simulate
 
     s = study(name)
-    n = s.n if n is None else _check_int(n, f"study {name}: the number of games (n)", 1,
-                                         MAX_GAMES, "a positive integer")
+    n = s.n if n is None else check_int(n, f"study {name}: the number of games (n)", 1,
+                                        MAX_GAMES, "a positive integer")
     target = Path(out or folder())
     target.mkdir(parents=True, exist_ok=True)
     path, stored, other = target / f"{name}.csv.gz", 0, False

@@ -91,7 +91,7 @@ err = [wins["win_share"] - wins["ci_low"], wins["ci_high"] - wins["win_share"]]
 left.bar([str(k) for k in wins.index], wins["win_share"], yerr=err, capsize=5, color="#4c78a8")
 left.set_ylim(0, 1)
 left.set_xlabel("players")
-left.set_ylabel("share of games won (95 % Wilson)")
+left.set_ylabel("share of games won, 95 % Wilson interval")
 left.set_title("Is the game won? (small sample)")
 for k, rows in frames.items():
     won_rounds = rows[rows["status"] == "won"].groupby("game")["left_round"].first()
