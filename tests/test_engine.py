@@ -594,3 +594,11 @@ def test_no_lesson_writes_a_plural_as_s():
     assert sources
     found = [hit for path in sources for hit in _plurals_as_s(path, comments=True)]
     assert not found, found
+
+
+def test_scores_read_as_seats_and_whole_numbers():
+    from boardkit.engine.words import scores_text
+
+    assert scores_text([8, 3]) == "P1 8, P2 3"
+    assert scores_text((8.0, 2.5, -1.0)) == "P1 8, P2 2.5, P3 -1"  # no "8.0", no list
+    assert scores_text([]) == ""

@@ -29,6 +29,7 @@ from boardkit.engine import (
 )
 from boardkit.engine.grid import GridLabels, cell_name, components
 from boardkit.engine.rules import rule_ids
+from boardkit.engine.words import scores_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -169,8 +170,7 @@ def turn_over(state: DiceGridState, player: int) -> None:
 
 def _end(state: DiceGridState) -> None:
     if state.finished:
-        scores = ", ".join(f"P{p + 1} {score}" for p, score in enumerate(state.scores()))
-        state.note(f"the game ends after {state.turn} turns; scores: {scores}")
+        state.note(f"the game ends after {state.turn} turns; scores: {scores_text(state.scores())}")
 
 
 #: a seat's turn, its two stages in order

@@ -76,6 +76,7 @@ from boardkit.engine.errors import (
 )
 from boardkit.engine.game import Game
 from boardkit.engine.state import PUBLIC, State
+from boardkit.engine.words import scores_text
 
 PREFIX = "boardkit_"
 #: how many boardkit seeds the chance node draws from by default (a power of two, so the
@@ -466,8 +467,7 @@ class BoardkitState(pyspiel.State):
         # the seed and the log identify the position (and read as its story); the teacher's
         # full view is str(state.boardkit.observation(None)), several times dearer
         player = state.current_player  # None exactly when the game is over
-        scores = ", ".join(f"P{p + 1} {score}" for p, score in enumerate(state.scores()))
-        now = (f"the game is over; scores: {scores}" if player is None
+        now = (f"the game is over; scores: {scores_text(state.scores())}" if player is None
                else f"P{player + 1} to {state.prompt()}")
         return self._held.memo("str", lambda: "\n".join(
             [f"seed {state.seed}", *(str(e) for e in state.log), now]))
