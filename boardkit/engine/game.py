@@ -25,6 +25,7 @@ from .content import format_validation_error, read_toml
 from .errors import KNOWN_RULES, DataError, VariantError, shown
 from .rules import RuleCatalog, catalog, data_folder, use_folder
 from .state import MAX_SEED, S
+from .words import plural
 
 
 class NoOptions(BaseModel):
@@ -167,7 +168,7 @@ class Game(Generic[S]):
         from html import escape
 
         low, high = self.min_players, self.max_players
-        players = f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low}–{high} players"
+        players = plural(low, "player") if low == high else f"{low}–{high} players"
         options = ", ".join(f"<code>{escape(o)}</code>" for o in self.variant_model.model_fields)
         return (f"<div><b>{escape(self.title)}</b> (<code>{escape(self.name)}</code>): "
                 f"{players}{', solo mode' if self.solo and high > 1 else ''}; options: {options or 'none'}. "

@@ -72,7 +72,6 @@ class RuleFile(Strict):
     rule: list[RuleEntry]
 
 
-
 #: the cells of the catalog read from the left, top: Jupyter right-aligns a table's cells,
 #: which suits figures but makes a sentence hard to read
 LEFT = ' style="text-align: left; vertical-align: top"'
