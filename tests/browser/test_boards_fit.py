@@ -12,7 +12,9 @@ What counts (docs/decisions.md, "Boards fit a 1366x768 laptop screen"):
   (``scrollWidth > clientWidth``), or when a ``<select>``'s chosen option is wider than the
   menu; SVG text is clipped when its box (``getBBox``) leaves the picture, or the first
   ``rect`` of the nearest group marked ``bk-box`` (a card, a button, a box with text);
-* a text's rendered size is its font size times the picture's scale; less than 10 px fails.
+* a text's rendered size is its font size times the picture's scale; less than 10 px fails;
+* the panel's text (the message, the save link, the log) has lines at most 1.6 times its
+  size apart (a refusal of three lines spaced as three rows of buttons reads as a list).
 
 Each case saves the whole window as ``test-artifacts/boards/<case>.png`` (``make screenshot``
 also keeps them as ``docs/img/laptop/<case>.png``).
@@ -163,6 +165,17 @@ MEASURE = """
       const label = el.options[el.selectedIndex].text;
       const need = ctx.measureText(label).width + parseFloat(style.paddingLeft) + 20;  // the arrow
       if (need > el.clientWidth) problems.push(`menu "${label}" needs ${Math.ceil(need)} px, has ${el.clientWidth}`);
+    }
+  }
+
+  // the panel's text (a refusal, a note, the save link, the log) reads as text: its lines
+  // are not spaced as far apart as a row of controls (ipywidgets' 28 px for an HTML widget)
+  for (const el of board.querySelectorAll('.bk-side .bk-message *, .bk-side .bk-save *, .bk-side .bk-log-box *')) {
+    const style = getComputedStyle(el);
+    const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const spacing = parseFloat(style.lineHeight) / parseFloat(style.fontSize);
+    if (ownText && spacing > 1.6) {
+      problems.push(`panel text spaced ${spacing.toFixed(2)} times its size: "${el.textContent.trim().slice(0, 40)}"`);
     }
   }
 
