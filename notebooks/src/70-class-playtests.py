@@ -39,37 +39,30 @@ started = time.perf_counter()
 #
 # The server keeps its tables in one SQLite file. The teacher opens a table with their
 # token; here every seat gets the agent `greedy` instead of a student. `TestClient` runs the
-# server inside this notebook, with no network at all.
+# server inside this notebook, with no network at all, for as long as its `with` block
+# lasts. The agents move in the background, one move after another, each stored before the
+# next is made; the teacher's list of tables (`GET /api/tables`) says which are over, and
+# the block waits for all of them. When it ends the server stops, and its file keeps every
+# game.
 
 # %%
 TABLES = 40  # tables of two simulated classmates
 TEACHER = "notebook-teacher-token-0123456789"
 folder = Path(tempfile.mkdtemp(prefix="class-playtests-"))
 database = folder / "class.db"
-server = TestClient(create_app(str(database), TEACHER, rate=RateLimit(1000, 1000.0)))
-server.__enter__()  # the server starts (and replays the tables already in the file)
 teacher = {"Authorization": f"Bearer {TEACHER}"}
+# a class's server lets one token make 40 requests at once and 20 a second; this one asks more often
+rate = RateLimit(burst=1000, per_second=1000.0)
 
-for seed in range(TABLES):
-    answer = server.post("/api/tables", headers=teacher, json={
-        "game": "wanderlust", "players": 2, "seed": 100 + seed, "agents": ["greedy", "greedy"]})
-    answer.raise_for_status()
-print(f"opened {TABLES} tables in {database.name}")
-
-# %% [markdown]
-# The agents move in the background, one move after another, each stored before the next is
-# made. The teacher's list of tables (`GET /api/tables`) says which are over; wait for all:
-
-# %%
-def tables_playing() -> int:
-    """How many tables are not over yet (the teacher's list of tables)."""
-    tables = server.get("/api/tables", headers=teacher).json()["tables"]
-    return sum(not table["is_over"] for table in tables)
-
-
-while tables_playing():
-    time.sleep(0.5)
-server.__exit__(None, None, None)  # the server stops; its file keeps every game
+with TestClient(create_app(str(database), TEACHER, rate=rate)) as server:
+    for seed in range(TABLES):
+        answer = server.post("/api/tables", headers=teacher, json={
+            "game": "wanderlust", "players": 2, "seed": 100 + seed, "agents": ["greedy", "greedy"]})
+        answer.raise_for_status()
+    print(f"opened {TABLES} tables in {database.name}")
+    while not all(table["is_over"]
+                  for table in server.get("/api/tables", headers=teacher).json()["tables"]):
+        time.sleep(0.5)
 print("every table is over")
 
 # %% [markdown]
