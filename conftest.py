@@ -82,7 +82,8 @@ def _editions_file():
 
     class Cell(IPyNbCell):
         """A cell; in a notebook of ``READABLE``, its outputs must show no numpy repr and no
-        NaN, no count as a float, no figure to its last digits and one percent style
+        NaN, no count as a float, no figure to its last digits, one percent style, no Python
+        container and no printed line of words wider than ``readable.WIDTH``
         (``readable.unreadable``)."""
 
         def runtest(self):
@@ -91,7 +92,8 @@ def _editions_file():
                 READABLE else []
             if bad:
                 self.raise_cell_error("the cell shows numpy reprs or NaN (or a count as a float, "
-                                      "a figure to its last digits, or two percent styles)",
+                                      "a figure to its last digits, two percent styles, a "
+                                      "Python container or a line too wide)",
                                       "\n".join(bad))
 
     class StudentCheck(Cell):

@@ -602,3 +602,35 @@ def test_scores_read_as_seats_and_whole_numbers():
     assert scores_text([8, 3]) == "P1 8, P2 3"
     assert scores_text((8.0, 2.5, -1.0)) == "P1 8, P2 2.5, P3 -1"  # no "8.0", no list
     assert scores_text([]) == ""
+
+
+def test_items_and_seats_read_as_a_sentence_names_them():
+    """A lesson printed ``visited: ['Lisbon', 'Cairo']`` and ``winners [0]``: the words
+    helpers write them as a sentence does."""
+    from boardkit.engine.words import listing, seats_text
+
+    assert listing(["car", "train", "ship"]) == "car, train and ship"
+    assert listing(["car"]) == "car" and listing([]) == "none"
+    assert listing(["rides", "food"], last="or") == "rides or food"
+    assert seats_text([0, 2]) == "P1 and P3" and seats_text([]) == "nobody"
+
+
+def test_a_long_text_breaks_at_words_and_a_table_keeps_its_lines():
+    """JupyterLab breaks a printed line wider than its output area inside a word; ``wrap``
+    breaks it at words to 88 characters, a line that goes on indented below the line it
+    continues, and leaves a table's lines (columns lined up by runs of spaces) and an id
+    longer than the line whole."""
+    from boardkit.engine.words import WIDTH, wrap
+
+    text = "lands.build.align: " + "overlapping cards line up square on square " * 4
+    wrapped = wrap(text + "\n    unclear: " + "a question " * 12)
+    lines = wrapped.splitlines()
+    assert all(len(line) <= WIDTH for line in lines) and len(lines) > 3
+    assert lines[0].startswith("lands.build.align:") and lines[1].startswith("    square")
+    unclear = next(i for i, line in enumerate(lines) if line.startswith("    unclear:"))
+    assert lines[unclear + 1].startswith("        ") and lines[unclear + 1][8] != " "
+    assert " ".join(wrapped.split()) == " ".join((text + " unclear: " + "a question " * 12).split())
+    table = "agent   games  " + "win_rate  " * 12
+    assert wrap(table) == table
+    long_id = "x" * 120
+    assert wrap(f"rule {long_id} holds") == f"rule\n    {long_id}\n    holds"

@@ -615,7 +615,8 @@ def test_no_text_of_the_package_writes_a_percent_without_its_space():
 def test_tables_shown_in_lessons_read_their_words_from_the_left(run):
     """Jupyter right-aligns every cell of a table: good for figures, hard to read for a
     sentence. readable's table (still a DataFrame to compute with) aligns its columns of
-    words left and its figures as before; the rule catalog's cells are all left-aligned; and
+    words left, their headers with them (after the index's header cell), and its figures as
+    before; the rule catalog's cells are all left-aligned; and
     the welcome shows summarize's table by SUMMARY_SHOWN, narrow enough for its output area."""
     import re
 
@@ -631,6 +632,8 @@ def test_tables_shown_in_lessons_read_their_words_from_the_left(run):
     where = list(shown.columns).index("definition") + 1
     aligned = re.findall(r"td:nth-of-type\((\d+)\)", html.split("</style>")[0])
     assert aligned == [str(where)] and "text-align: left" in html
+    headers = re.findall(r"thead th:nth-of-type\((\d+)\)", html.split("</style>")[0])
+    assert headers == [str(where + 1)]  # the index's header cell comes first
     assert type(shown.loc[["won"]]) is type(shown)  # a slice of it is shown the same way
     figures = readable(table[["value", "ci_low", "ci_high"]])._repr_html_()
     assert "text-align: left" not in figures

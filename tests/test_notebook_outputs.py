@@ -12,7 +12,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from boardkit.teaching.readable import READABLE, shown, unreadable
+from boardkit.engine.words import wrap
+from boardkit.teaching.readable import READABLE, WIDTH, shown, unreadable
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -55,7 +56,7 @@ def test_the_scan_finds_numpy_reprs_and_nan():
         nbformat.v4.new_output("stream", text="{4: 0.041666666666666664, 3: 0.125}\n"),
         nbformat.v4.new_output("stream", text="advantage    0.333333    0.120584\n"),
     ]
-    assert len(_unreadable(nb)) == 3
+    assert len(_unreadable(nb)) == 4  # the dict twice: its float, and a dict printed whole
 
 
 def test_the_scan_finds_a_count_as_a_float_and_two_percent_styles():
@@ -90,6 +91,78 @@ def test_the_scan_finds_a_table_cell_written_to_its_last_digits():
         "execute_result", {"text/html": "<td>0.67</td><td>825191178436918890</td><td>1.5</td>",
                            "text/plain": "0.67"})]
     assert _unreadable(nb) == []
+
+
+def _printed(*texts: str, result: str | None = None) -> list[str]:
+    """What the scan finds in a cell that printed ``texts`` (and showed ``result`` as text)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(...)")])
+    nb.cells[0].outputs = [nbformat.v4.new_output("stream", name="stdout", text=t) for t in texts]
+    if result is not None:
+        nb.cells[0].outputs.append(nbformat.v4.new_output("execute_result",
+                                                          {"text/plain": result}))
+    return _unreadable(nb)
+
+
+def test_the_scan_finds_a_python_container_in_printed_text():
+    """Lessons 10, 30 and 40 printed Python's own containers as a sentence's data:
+    ``visited: ['Lisbon', ...]``, ``variant {'solo_best': 0}``, ``hand: ('car', 'ship')``,
+    ``stacks (top first): [[0, 8], [5, 9]]``, an answer dict shown as a cell's result (the
+    way IPython breaks a long one too), ``winners []``. Each is found."""
+    found = [
+        _printed("hometown: Vancouver | visited: ['Lisbon', 'Rio de Janeiro', 'Cairo']\n"),
+        _printed("the score to beat is now 0: variant {'solo_best': 0}\n"),
+        _printed("display: ['train', 'car'] | hand: ('car', 'ship', 'wild')\n"),
+        _printed("stacks (top first): [[0, 8, 11, 14], [5, 9, 12], [7, 10, 13]]\n"),
+        _printed("the park's icons: {(5, 6): 'gifts', (4, 4): 'rides'}\n"),
+        _printed("2 players: win rate by seat [0.33, 0.67], mean score 48.5\n"),
+        _printed("careless: 18 Failure -> winners []\n"),
+        _printed("the cards: frozenset({3, 4})\n"),
+        _printed(result="{'fired_10': 0.5,\n 'fired_12': 0.75,\n 'more_fired_on_12': True}"),
+    ]
+    assert [len(hits) for hits in found] == [1] * len(found), found
+    # lesson 60 printed "winners: [0, 1] scores: [0.0, 0.0]": its outputs are scanned now
+    assert {"10-lands-of-amazement.ipynb", "30-wanderlust.ipynb", "40-wishland.ipynb",
+            "60-build-a-game.ipynb"} <= READABLE
+
+
+def test_the_scan_passes_words_coordinates_ids_and_actions():
+    """What a lesson writes on purpose is not a container: a list in words, a square or a roll
+    as ``(3, 4)``, an index (``history[5]``), a rule id in brackets, a note in brackets, a
+    list of actions (the objects a student passes to ``apply``, fields and all), and a
+    container inside a result a reader sees as HTML (a board, a table)."""
+    assert _printed("hometown: Vancouver | visited: Lisbon, Rio de Janeiro and Cairo\n",
+                    "partly covered squares of A: (1, 2) and (1, 3); a roll of (7, 1)\n",
+                    "refused: saved game: history[5]: random event 3 ('roll') was forced\n",
+                    "[dice-grid.turn.roll] a roll is two dice; [teacher's position]\n",
+                    "[TakeBlind(), Travel(to='Rome', tickets=('car', 'wild'), flights=0)]\n",
+                    "winners: P1 | the plan may be turned (0°, 90°, 180° or 270°)\n",
+                    result="[ChooseDie(value=5), ChooseDie(value=6)]") == []
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("board")])
+    nb.cells[0].outputs = [nbformat.v4.new_output(
+        "execute_result", {"text/plain": "RuleCatalog(entries=('a', 'b'), tags=['x'])",
+                           "text/html": "<table><tr><td>rule</td></tr></table>"})]
+    assert _unreadable(nb) == []
+
+
+def test_the_scan_finds_a_printed_line_of_words_wider_than_the_output_area():
+    """Lesson 20's sentences broke inside words in JupyterLab: a printed line of words wider
+    than ``WIDTH`` (100) is found; a table or a board drawn in text (columns lined up by runs
+    of spaces, or box-drawing characters) keeps its lines, as does a line holding an address,
+    and a line broken at words passes."""
+    assert WIDTH == 100
+    sentence = ("lands.build.align: Cards may lie side by side or overlap, but overlapping cards "
+                "line up square on square: no icon may be partly covered.")
+    assert len(sentence) > WIDTH and len(_printed(sentence + "\n")) == 1
+    assert len(_printed("short line\n    " + sentence + "\nshort line\n")) == 1
+    assert _printed(wrap(sentence) + "\n") == []
+    table = ("jackie-automaton         (Solo Mode: Nearest Available Destination) Jackie's "
+             "automaton: Cape Town to Santiago de Chile, then towards Bogotá\n")
+    board = "│ " + "▢ " * 60 + "│\n"
+    link = "open it at https://example.org/" + "a" * 90 + " to see the class's tables\n"
+    assert len(table) > WIDTH and _printed(table, board, link) == []
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x")])
+    nb.cells[0].outputs = [nbformat.v4.new_output("execute_result", {"text/plain": sentence})]
+    assert _unreadable(nb) == []  # a result's text is not printed text: only containers
 
 
 def test_the_lessons_of_freizeitpark_the_ecosystems_and_the_design_lab_are_scanned():

@@ -27,6 +27,7 @@ import numpy as np
 from boardkit.engine import VariantError
 from boardkit.engine.errors import IncompleteRunError
 from boardkit.engine.files import check_target
+from boardkit.engine.words import wrap
 
 from .metrics import Z, _credit, game_key, table_of_games, wilson
 from .runfile import write_table
@@ -112,7 +113,8 @@ class Comparison:
                 f"games, {p}){verdict}.{self._play_note()}")
 
     def __str__(self) -> str:
-        return self.summary()
+        """The summary broken at words (``summary()`` is one line, for code that reads it)."""
+        return wrap(self.summary())
 
     def _repr_html_(self) -> str:
         return f"<p><b>{self.game}</b>: {self.summary()}</p>"

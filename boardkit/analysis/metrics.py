@@ -106,14 +106,21 @@ def _is_interval_column(column) -> bool:
 _WORDS = re.compile(r"[A-Za-z]{2}")
 
 
-def left_aligned_html(html: str, columns: Sequence[int]) -> str:
+def left_aligned_html(html: str, columns: Sequence[int], index_levels: int | None = 1) -> str:
     """A pandas table's HTML with the data columns at ``columns`` (0-based, index columns not
-    counted) aligned left: Jupyter right-aligns every cell, which suits figures but makes a
-    sentence hard to read. A class of its own scopes the rule to this one table."""
+    counted) aligned left, their headers with them: Jupyter right-aligns every cell, which
+    suits figures but makes a sentence hard to read, and a header right-aligned over a column
+    of sentences stands at the far end of what it names. ``index_levels``: the header cells
+    before the first column's (the index's); ``None`` (columns of more than one level, whose
+    headers span several columns) leaves the headers as they are. A class of its own scopes
+    the rule to this one table."""
     if not columns:
         return html
     name = f"boardkit-table-{next(_TABLES)}"
-    rules = ", ".join(f".{name} td:nth-of-type({i + 1})" for i in columns)
+    cells = [f".{name} td:nth-of-type({i + 1})" for i in columns]
+    if index_levels is not None:
+        cells += [f".{name} thead th:nth-of-type({i + 1 + index_levels})" for i in columns]
+    rules = ", ".join(cells)
     return (f"<style>{rules} {{text-align: left;}}</style>"
             f'<div class="{name}">{html}</div>')
 
@@ -142,7 +149,8 @@ def _readable_table() -> type:
                 return None
             words = [i for i, (_, values) in enumerate(self.items())
                      if any(isinstance(v, str) and _WORDS.search(v) for v in values)]
-            return left_aligned_html(html, words)
+            return left_aligned_html(html, words, None if self.columns.nlevels > 1
+                                     else self.index.nlevels)
 
     ReadableTable.__qualname__ = ReadableTable.__name__
     globals()[ReadableTable.__name__] = ReadableTable  # so that pickle finds it

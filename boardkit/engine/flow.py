@@ -31,6 +31,7 @@ from typing import Any, Generic
 from .actions import Action
 from .errors import FlowError
 from .state import S, Step, Then
+from .words import wrap
 
 #: what ``Phase.next`` may be: the next phase's name, None (the game is over), or a function
 #: of the game's state giving one of those
@@ -395,7 +396,8 @@ class Flow(Generic[S]):
 
     # ------------------------------------------------------------------ teaching
     def describe(self) -> str:
-        """The flow as a plain-text table: each phase, what it does, what follows."""
+        """The flow as plain text: each phase, what it does, what follows; a long line goes
+        on indented below it."""
         lines = []
         for phase in self.phases.values():
             nxt = " or ".join([*phase.successors(), *(["the end of the game"] if phase.may_end
@@ -409,7 +411,7 @@ class Flow(Generic[S]):
                 if turn.end is not None:
                     lines.append(f"        then: {turn.end.__name__} (the turn is over)")
             lines.append(f"    then: {nxt}")
-        return "\n".join(lines)
+        return wrap("\n".join(lines))
 
     def edges(self) -> list[tuple[str, str]]:
         """The flow as the edges of a directed graph, phase to phase, and to ``"over"``

@@ -34,6 +34,7 @@ from pydantic import Field, model_validator
 from .content import Provenance, Strict, load
 from .errors import KNOWN_RULES, DataError
 from .resources import data_dir
+from .words import wrap
 
 RULE_ID = re.compile(r"^[a-z0-9][a-z0-9\-]*(\.[a-z0-9_\-]+)+$")
 
@@ -63,6 +64,14 @@ class RuleEntry(Strict):
         if self.ambiguity and not self.reading:
             raise ValueError(f"rule {self.id} records an ambiguity, so it needs a 'reading'")
         return self
+
+    def describe(self) -> str:
+        """The rule as a reader meets it in a lesson: its id and paraphrase, then what the
+        rulebook leaves open and our reading, if it does; broken at words."""
+        text = f"{self.id}: {self.text}"
+        if self.ambiguity:
+            text += f"\n    unclear: {self.ambiguity}\n    our reading: {self.reading}"
+        return wrap(text)
 
 
 class RuleFile(Strict):

@@ -39,7 +39,7 @@ from .errors import (
 from .log import PUBLIC, Event, Kind, Log
 from .rules import RuleCatalog, describe
 from .steps import STAY, Goto, Outcome
-from .words import plural
+from .words import plural, wrap
 
 SAVE_FORMAT = "boardkit-save/1"
 #: the largest seed (numpy's generators take any non-negative integer; saves keep to 63 bits)
@@ -168,7 +168,7 @@ class Explanation:
         text = f"{label(self.action)} is {verdict}: {self.message}"
         if self.rule_text:
             text += f"\n  rule {self.rule}: {self.rule_text}"
-        return text
+        return wrap(text)
 
     def _repr_html_(self) -> str:
         from html import escape

@@ -33,6 +33,7 @@ from boardkit.analysis.metrics import mean_ci, wilson
 from boardkit.analysis.rows import game_seeds
 from boardkit.engine import Action, State, VariantError
 from boardkit.engine import game as get_game
+from boardkit.engine.words import wrap
 
 from . import ende
 from .content import content
@@ -182,7 +183,7 @@ def describe_win_rate(table: pd.DataFrame) -> str:
                  + f", {percent_text(row['fired_share'])} were fired, {row['mean_skipped']:.1f} rounds "
                  f"skipped per player on average.")
         lines.append(text)
-    return "\n".join(lines)
+    return wrap("\n".join(lines))
 
 
 # ----------------------------------------------------------------- (a) rounds to the minimums
@@ -330,7 +331,7 @@ def describe_effect(table: pd.DataFrame) -> str:
         lines.append(f"{name}: '{b}' {verb} it from {row[f'mean_{a}']:.2f} to "
                      f"{row[f'mean_{b}']:.2f} (difference {row['diff']:+.2f}, {interval}, "
                      f"p = {row['p_value']:.3f}, {pairs} pair{'' if pairs == 1 else 's'}){sig}.")
-    return "\n".join(lines)
+    return wrap("\n".join(lines))
 
 
 __all__ = ["RoundsResult", "card_difficulty", "describe_effect", "describe_win_rate",

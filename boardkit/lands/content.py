@@ -30,6 +30,7 @@ from boardkit.engine import DataError
 from boardkit.engine.content import Provenance, Strict, load
 from boardkit.engine.grid import GridLabels, components
 from boardkit.engine.resources import data_dir
+from boardkit.engine.words import wrap
 
 ICONS: dict[str, str] = {"R": "rides", "G": "gifts", "M": "games", "F": "food", "S": "shows"}
 LETTER: dict[str, str] = {v: k for k, v in ICONS.items()}
@@ -152,6 +153,11 @@ class Card:
     def icons(self) -> set[str]:
         return {s.icon for s in self.shapes}
 
+    def describe(self) -> str:
+        """The card in words: its shapes (shape 0 first) and its ability."""
+        shapes = " and ".join(f"{len(s.cells)} {s.icon}" for s in self.shapes)
+        return wrap(f"#{self.id} {self.name}: shapes of {shapes}; ability: {self.ability.text}")
+
 
 @dataclass(frozen=True)
 class Side:
@@ -166,6 +172,13 @@ class Side:
     @property
     def label(self) -> str:
         return f"goal {self.goal + 1}{'AB'[self.side]} ({self.name})"
+
+    def describe(self) -> str:
+        """The side in words: the icons each round's reserved card must carry, and the
+        megapark plan's size."""
+        rounds = "; ".join(f"round {n} {', '.join(icons)}"
+                           for n, icons in enumerate(self.portfolio, 1))
+        return wrap(f"{self.label}: {rounds}; {len(self.megapark)} highlighted squares")
 
     def portfolio_counts(self) -> Counter[str]:
         return Counter(icon for rnd in self.portfolio for icon in rnd)

@@ -15,15 +15,16 @@ adds the rules to it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from boardkit.engine import State
-from boardkit.engine.words import plural
+from boardkit.engine.words import listing, plural
 
 from . import building
 from .building import Placed
-from .content import Content, Side, content
+from .content import SQUARES, Content, Side, content
 from .params import Params, Points, Variant
 
 
@@ -119,6 +120,15 @@ class LandsState(State):
     def park_icons(self, park: int) -> dict[tuple[int, int], str]:
         return building.icons(self.parks[park])
 
+    def icons_text(self, park: int) -> str:
+        """A park's icons in words, each type with its squares: ``"rides on E5, E6 and F6;
+        gifts on F7"``."""
+        squares: dict[str, list[tuple[int, int]]] = {}
+        for cell, icon in sorted(self.park_icons(park).items(), key=lambda kv: kv[0]):
+            squares.setdefault(icon, []).append(cell)
+        return "; ".join(f"{icon} on {listing(SQUARES.cell(c) for c in cells)}"
+                         for icon, cells in squares.items()) or "no icons"
+
     def stack_cards(self) -> int:
         return sum(len(s) for s in self.stacks)
 
@@ -129,3 +139,17 @@ class LandsState(State):
             cards += [p.card for park in self.parks for p in park]
             cards += [self.drawn] if self.drawn is not None else []
         return sorted(cards)
+
+
+def stacks_text(stacks: Sequence[Sequence[int | None]]) -> str:
+    """Stacks in words, top card first: ``"stack 0: #0, #8, #11; stack 1: #5, #9"``, a card
+    not seen (``None`` in an observation) counted as face down: ``"stack 0: #0 and 3 face
+    down"``. Takes ``state.stacks`` or an observation's ``"stacks"``."""
+    parts = []
+    for number, stack in enumerate(stacks):
+        seen = [f"#{card}" for card in stack if card is not None]
+        hidden = sum(card is None for card in stack)
+        words = seen + ([f"{hidden} face down"] if hidden else [])
+        parts.append(f"stack {number}: {listing(words, empty='empty')}" if hidden
+                     else f"stack {number}: {', '.join(seen) or 'empty'}")
+    return "; ".join(parts)

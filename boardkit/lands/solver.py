@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from boardkit.engine import Action
+from boardkit.engine.words import wrap
 
 from .building import AREA, GRID, VALID, Placed, connected, icons, mask_of, masks, positions
 from .content import ICON_NAMES, Side, content
@@ -294,7 +295,7 @@ class Hint:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.action}: {self.reason}"
+        return wrap(f"{self.action}: {self.reason}")
 
 
 def hint(state: LandsState) -> Hint | None:

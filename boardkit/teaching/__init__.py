@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from boardkit.engine.words import listing, wrap
+
 from . import dice_grid, freizeitpark, lands, tictactoe, wanderlust, wishland
 from .base import Exercise, short
 
@@ -30,28 +32,33 @@ EXERCISES: dict[str, Exercise] = {
 
 
 def check(exercise: str, answer: Any) -> bool:
-    """Print whether ``answer`` solves ``exercise`` (with a hint if not); True when right."""
+    """Print whether ``answer`` solves ``exercise`` (with a hint if not); True when right. The
+    text is broken at words, as a lesson's printed lines are."""
     ex = EXERCISES.get(exercise) if isinstance(exercise, str) else None
     if ex is None:
-        print(f"there is no exercise {short(exercise)} (known: {', '.join(sorted(EXERCISES))})")
+        _say(f"there is no exercise {short(exercise)} (known: {', '.join(sorted(EXERCISES))})")
         return False
     wanted = "\n".join(f"  {k}: {v}" for k, v in ex.fields.items())
     if answer is None:
-        print(f"Not answered yet. {ex.question}\nSet `answer` to a dict with\n{wanted}")
+        _say(f"Not answered yet. {ex.question}\nSet `answer` to a dict with\n{wanted}")
         return False
     if not isinstance(answer, Mapping):
-        print(f"Not quite: `answer` must be a dict, not {type(answer).__name__}, with\n{wanted}")
+        _say(f"Not quite: `answer` must be a dict, not {type(answer).__name__}, with\n{wanted}")
         return False
     missing = [k for k in ex.fields if k not in answer]
     if missing:
-        print(f"Not quite: `answer` needs the keys {missing}:\n{wanted}")
+        _say(f"Not quite: `answer` needs the keys {listing(missing)}:\n{wanted}")
         return False
     try:
         wrong = ex.verify(answer)
     except Exception as exc:  # a check must never stop the notebook
         wrong = f"the answer could not be checked ({type(exc).__name__}: {short(str(exc), 120)})"
     if wrong is None:
-        print("✓ Right.")
+        _say("✓ Right.")
         return True
-    print(f"✗ Not yet: {wrong}.\nHint: {ex.hint}")
+    _say(f"✗ Not yet: {wrong}.\nHint: {ex.hint}")
     return False
+
+
+def _say(text: str) -> None:
+    print(wrap(text))

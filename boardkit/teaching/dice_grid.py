@@ -89,8 +89,8 @@ def _verify_lab(answer: Mapping[str, Any]) -> str | None:
 LAB = Exercise(
     id="lab.length",
     question=("How much shorter is a game of Dice Grid on a 3 × 3 grid? Compare the mean game "
-              "length (the players' decisions) on the printed grid and on "
-              "numbers = [[1, 2, 3], [4, 5, 6], [1, 2, 3]]."),
+              "length (the players' decisions) on the printed grid and on the grid whose rows "
+              "show 1 2 3, 4 5 6 and 1 2 3 (the parameter numbers, as question 2 sets it)."),
     fields={"length_printed": "mean decisions per game on the printed grid",
             "length_small": "mean decisions per game on the 3 × 3 grid",
             "shorter": "True if the small grid makes the game shorter"},

@@ -5,9 +5,13 @@ issue 47 met both); and in printed lines, as later reviews met them: a pandas Se
 pandas' ``0.333333``), a count of games as a float ("of 40.0 games") and two percent styles
 in one output ("95 % interval 45% to 74%"; the lessons write "55 %", as
 ``boardkit.analysis.lab.interval_text`` does); and in a table's HTML, a cell written to six
-decimals (``0.666667``: pandas' default for a column of floats). nbval scans every cell of
-the notebooks in :data:`READABLE` with :func:`unreadable` as it runs them, in both
-editions."""
+decimals (``0.666667``: pandas' default for a column of floats). A third review met Python's
+own containers in sentences (``visited: ['Lisbon', 'Cairo']``, ``variant {'solo_best': 0}``,
+``hand: ('car', 'ship')``) and printed lines wider than the output area, which JupyterLab
+breaks inside a word: printed text and a result shown as text are scanned for a container of
+plain data (:data:`CONTAINER`), and a printed line of words for its width (:data:`WIDE`).
+nbval scans every cell of the notebooks in :data:`READABLE` with :func:`unreadable` as it
+runs them, in both editions."""
 
 from __future__ import annotations
 
@@ -19,7 +23,8 @@ from typing import Any
 READABLE = frozenset({"00-welcome.ipynb", "10-lands-of-amazement.ipynb", "11-lands-analysis.ipynb",
                       "20-freizeitpark.ipynb", "21-freizeitpark-analysis.ipynb",
                       "30-wanderlust.ipynb", "40-wishland.ipynb", "41-wishland-analysis.ipynb",
-                      "50-ecosystems.ipynb", "70-class-playtests.ipynb", "90-design-lab.ipynb"})
+                      "50-ecosystems.ipynb", "60-build-a-game.ipynb", "70-class-playtests.ipynb",
+                      "90-design-lab.ipynb"})
 #: how numpy 2 writes its scalars: np.float64(0.71), np.int64(7), np.True_
 NUMPY_REPR = re.compile(r"np\.(float|int|uint|bool|complex)\w*\(|np\.(True|False)_")
 #: a missing figure in a table: NaN in its text, or in a cell of its HTML
@@ -35,6 +40,32 @@ FLOAT_COUNT = re.compile(r"(?<![\d.,])\d[\d,]*\.0 (games|deals|tables|seats|play
 TIGHT_PERCENT = re.compile(r"\d%")
 #: a percentage as the lessons write it ("45 %")
 SPACED_PERCENT = re.compile(r"\d %")
+#: Python's repr of a list, dict, set or tuple of plain data (quoted strings, numbers, None,
+#: True, False, and one level of such containers inside): ``['car', 'train']``, ``{'P1': 3}``,
+#: ``[0.33, 0.67]``, ``('car', 'ship')``, ``frozenset({...})``, an empty ``[]`` or ``{}``.
+#: Not an index (``history[5]``), a call (``f(3, 4)``) or an object's field
+#: (``Travel(tickets=('car', 'wild'))``): the bracket follows no word, bracket or "=". Not a
+#: tuple of bare numbers (``(3, 4)``): a square or a roll written on purpose looks the same.
+#: Not a list of actions (``[Place(cell=0), ...]``): a lesson on the protocol shows the
+#: objects a student passes to ``apply``.
+_QUOTED = r"""(?:'[^'\n]*'|"[^"\n]*")"""
+_ATOM = rf"(?:{_QUOTED}|-?\d+(?:\.\d+)?|None|True|False)"
+_ATOMS = rf"{_ATOM}(?:,\s+{_ATOM})*"  # IPython breaks a long one after a comma
+_PAIRS = rf"{_ATOM}: {_ATOM}(?:,\s+{_ATOM}: {_ATOM})*"
+_ITEM = rf"(?:{_ATOM}|\[(?:{_ATOMS})?\]|\({_ATOMS},?\)|\{{(?:{_ATOMS}|{_PAIRS})?\}})"
+_ITEMS = rf"{_ITEM}(?:,\s+{_ITEM})*"
+CONTAINER = re.compile(
+    rf"(?<![\w\])\[=])(?:\[(?:{_ITEMS})?\]"  # a list
+    rf"|\{{(?:{_ITEMS}|{_ITEM}: {_ITEM}(?:,\s+{_ITEM}: {_ITEM})*)?\}}"  # a dict or a set
+    rf"|\((?:(?:{_ITEM}, )+{_QUOTED}(?:, {_ITEM})*|{_QUOTED}(?:, {_ITEM})+|{_QUOTED},)\))"
+    r"|\b(?:frozen)?set\(")  # a tuple holding a quoted string; a set's own repr
+#: the widest printed line of words a lesson shows: JupyterLab breaks a wider one where the
+#: output area ends, inside a word (the package's texts wrap at 88)
+WIDTH = 100
+#: a printed line of words wider than :data:`WIDTH`. A line with two spaces in a row after
+#: its indent is a table or a board drawn in text (its columns line up) and keeps its width,
+#: as do a line with box-drawing characters and one holding an address (copied whole).
+WIDE = re.compile(rf"^(?!.*\S  )(?!.*[\u2500-\u259f])(?!.*://).{{{WIDTH + 1},}}$", re.MULTILINE)
 
 
 def shown(outputs: Iterable[Mapping[str, Any]]) -> list[tuple[str, str]]:
@@ -54,11 +85,14 @@ def shown(outputs: Iterable[Mapping[str, Any]]) -> list[tuple[str, str]]:
 
 def unreadable(outputs: Iterable[Mapping[str, Any]]) -> list[str]:
     """The outputs of a cell that show a numpy repr or a NaN, or print a count as a float,
-    two percent styles, a Series whole or a float to its last digits (the last two in
-    printed lines only: a table shown as a result is read in its HTML, where a cell written
-    to six decimals is found), each cut to its context."""
+    two percent styles, a Series whole, a float to its last digits, a Python container or a
+    line of words wider than :data:`WIDTH` (the last three in printed lines only, the
+    container in a result shown as text too: a table shown as a result is read in its HTML,
+    where a cell written to six decimals is found), each cut to its context."""
     outputs = list(outputs)
     printed = [out.get("text", "") for out in outputs if out.get("output_type") == "stream"]
+    as_text = [out["data"]["text/plain"] for out in outputs  # a result shown only as text
+               if set(out.get("data", {})) == {"text/plain"}]
     bad = []
     for kind, text in shown(outputs):
         hits = [pattern.search(text) for pattern in
@@ -66,7 +100,9 @@ def unreadable(outputs: Iterable[Mapping[str, Any]]) -> list[str]:
         if kind == "text":
             hits.append(FLOAT_COUNT.search(text))
             if any(text is line for line in printed):
-                hits.append(RAW_TEXT.search(text))
+                hits.extend((RAW_TEXT.search(text), WIDE.search(text)))
+            if any(text is line for line in printed + as_text):
+                hits.append(CONTAINER.search(text))
             if SPACED_PERCENT.search(text):  # one output, one percent style
                 hits.append(TIGHT_PERCENT.search(text))
         for hit in hits:

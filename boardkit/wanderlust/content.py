@@ -20,6 +20,7 @@ from pydantic import Field, model_validator
 from boardkit.engine.content import Strict, load
 from boardkit.engine.errors import DataError
 from boardkit.engine.resources import data_file
+from boardkit.engine.words import plural
 
 #: the six ticket types, in boardkit's canonical order (hands are count vectors in this order)
 TICKETS = ("car", "train", "ship", "charter", "airline", "wild")
@@ -241,6 +242,15 @@ class Objective(Strict):
         """The target with ``trotters`` trotters: a number, or (souvenirs, postcards,
         cameras) for the collector."""
         return self.target[PLAYER_COUNTS[min(5, max(2, trotters)) - 2]]
+
+    def goal_text(self, trotters: int) -> str:
+        """:meth:`goal_for` as a reader meets it in a table: ``"20"``, or ``"6 souvenirs, 2
+        postcards, 1 camera"`` for the collector (not a Python tuple)."""
+        goal = self.goal_for(trotters)
+        if not isinstance(goal, tuple):
+            return str(goal)
+        return ", ".join(plural(n, word) for n, word in zip(goal, ("souvenir", "postcard", "camera"),
+                                                            strict=True))
 
 
 class Goal(Strict):

@@ -32,6 +32,7 @@ from pydantic import Field, field_validator, model_validator
 from boardkit.engine import VariantError
 from boardkit.engine.content import Provenance, Strict, load
 from boardkit.engine.resources import data_file
+from boardkit.engine.words import wrap
 
 from .content import CARDS, ROWS
 
@@ -111,6 +112,6 @@ def spec(name: str) -> ScenarioSpec:
 
 
 def describe(name: str) -> str:
-    """What the scenario shows, in words (a teacher's position says so)."""
+    """What the scenario shows, in words (a teacher's position says so), broken at words."""
     s = spec(name)
-    return f"{s.title} ({s.section}): {s.text}" + (" [teacher's position]" if s.teacher else "")
+    return wrap(f"{s.title} ({s.section}): {s.text}" + (" [teacher's position]" if s.teacher else ""))

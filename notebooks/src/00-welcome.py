@@ -26,8 +26,9 @@
 
 # %%
 import boardkit
+from boardkit.engine.words import wrap
 
-print(boardkit.games())
+print("games:", ", ".join(boardkit.games()))
 dice_grid = boardkit.game("dice-grid")
 state = dice_grid.new_game(players=2, seed=7)
 state
@@ -119,8 +120,10 @@ except boardkit.RuleViolation as err:
 # `viewer=None` is the teacher's full record, every secret included.
 
 # %%
-print("P1 sees lucky numbers:", state.observation(0)["lucky"])
-print("P2 sees lucky numbers:", state.observation(1)["lucky"])
+for seat in (0, 1):
+    seen = state.observation(seat)["lucky"]
+    print(f"P{seat + 1} sees the lucky numbers:",
+          ", ".join(f"P{p + 1} {'None (hidden)' if n is None else n}" for p, n in enumerate(seen)))
 print("P1's log begins:", state.log.text(viewer=0).splitlines()[0])
 
 # %% jupyter={"source_hidden": true} tags=["check"]
@@ -146,14 +149,14 @@ saved = state.to_json()
 try:
     dice_grid.from_json(saved)
 except boardkit.engine.SaveGameError as err:
-    print("refused:", err)
+    print(wrap(f"refused: {err}"))
 loaded = dice_grid.from_json(saved, allow_forced=True)
 earlier = state.replay_prefix(1)
 print(earlier.log.text())
 try:
     dice_grid.from_json(saved.replace('"seed": 7', '"seed": 8'))
 except boardkit.engine.SaveGameError as err:
-    print("refused:", err)
+    print(wrap(f"refused: {err}"))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert loaded.log.text() == state.log.text()
@@ -244,7 +247,6 @@ for bonus in (1, 3):
     skill[bonus] = float(wins.mean())
     print(f"bonus = {bonus}: greedy wins {interval_text(skill[bonus], *wilson(int(wins.sum()), len(wins)))}")
 answer = {"skill_bonus_1": skill[1], "skill_bonus_3": skill[3], "more_luck": skill[3] < skill[1]}
-answer
 
 # %%
 from boardkit.teaching import check

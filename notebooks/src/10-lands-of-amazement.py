@@ -24,13 +24,14 @@ import matplotlib.pyplot as plt
 import shapely
 from IPython.display import SVG, display
 
-from boardkit.engine.words import plural
+from boardkit.engine.words import listing, plural, seats_text, wrap
 from boardkit.lands import GAME, arranged, scenario
 from boardkit.lands.actions import (Complete, DoneReserving, Finish, Move, Place, Rearrange,
                                     Relayout, Reserve, UseAbility)
 from boardkit.lands.board import card_face, pattern
 from boardkit.lands.building import Placed
 from boardkit.lands.content import content
+from boardkit.lands.position import stacks_text
 from boardkit.lands.scenarios import scenarios
 
 NOTEBOOK_START = time.perf_counter()
@@ -67,14 +68,12 @@ def gallery(cards):
 
 display(gallery(range(5)))
 for card in content().cards[:5]:
-    print(f"#{card.id} {card.name}: shapes {[(s.icon, len(s.cells)) for s in card.shapes]}; "
-          f"ability: {card.ability.text}")
+    print(card.describe())
 
 # %%
 for goal in content().goals:
     for side in goal:
-        print(f"{side.label}: portfolio {[list(r) for r in side.portfolio]}, "
-              f"{len(side.megapark)} highlighted squares")
+        print(side.describe())
 
 # %% [markdown]
 # ## Setup
@@ -90,10 +89,10 @@ for goal in content().goals:
 # were dealt like this"); we use the deal of the rulebook's completing example.
 
 # %%
-print(rules["lands.setup.stacks"].reading)
+print(wrap(rules["lands.setup.stacks"].reading))
 state = arranged([1, 4, 6, 3, 2, 0, 5, 7, 8, 9, 10, 11, 12, 13, 14], goal=(0, 0))
 print(state.log.text())
-print("stacks (top first):", state.stacks)
+print("stacks, top card first:", stacks_text(state.stacks))
 
 # %% [markdown]
 # The player does not know the deck's order, the cards under the stack tops, or the
@@ -102,7 +101,8 @@ print("stacks (top first):", state.stacks)
 
 # %%
 seen = state.observation(0)
-print("stacks as seen:", seen["stacks"], " reserved as seen:", seen["reserved"])
+print(wrap(f"stacks as seen: {stacks_text(seen['stacks'])}"))
+print("reserved as seen:", plural(len(seen["reserved"]), "card"), "face down")
 print("the same after dealing the unseen cards anew:", state.determinize(0, 1).observation(0) == seen)
 
 # %% [markdown]
@@ -226,7 +226,7 @@ GAME.board(cut).attempt(Place(0, 0, 4, 2, 0, 0)).attempt(Place(0, 0, 5, 4, 0, 0,
 # %%
 after_cut = cut.clone()
 after_cut.apply(Place(0, 0, 4, 2, 0, 0))
-print("the park's icons:", after_cut.park_icons(0))
+print("the park's icons:", after_cut.icons_text(0))
 GAME.board(after_cut)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
@@ -238,10 +238,7 @@ assert (7, 5) not in after_cut.park_icons(0) and len(after_cut.park_icons(0)) ==
 
 # %%
 for rid in [*cases, "lands.build.choose_shape", "lands.build.layer"]:
-    r = rules[rid]
-    print(f"{rid}: {r.text}")
-    if r.ambiguity:
-        print(f"    unclear: {r.ambiguity}\n    our reading: {r.reading}")
+    print(rules[rid].describe())
 
 # %% [markdown]
 # ### How boardkit sees the geometry
@@ -293,7 +290,7 @@ for ax, b, hit, colour, title in ((axes[0], off, partly, "#d1495b", "B at (1.5, 
 axes[0].legend(loc="upper left", fontsize=8)
 plt.show()
 
-print("partly covered squares of A:", [tuple(int(v) for v in squares[i].bounds[:2]) for i in partly])
+print("partly covered squares of A:", listing(tuple(int(v) for v in squares[i].bounds[:2]) for i in partly))
 edge = shapely.intersection(shapely.box(0, 0, 1, 1), shapely.box(1, 0, 2, 1))
 corner = shapely.intersection(shapely.box(0, 0, 1, 1), shapely.box(1, 1, 2, 2))
 print("side by side:", edge.geom_type, "of length", edge.length, "-> joined by an edge")
@@ -336,10 +333,10 @@ moved
 
 # %%
 for rid in ("lands.rearrange.within", "lands.rearrange.limit"):
-    print(f"{rid}: {rules[rid].text}\n    our reading: {rules[rid].reading}")
+    print(rules[rid].describe())
 listed = scenario("completing")
-print(plural(listed.params.rearrangements, "listed move"), "per card placed:",
-      [a for a in listed.legal_actions() if isinstance(a, Rearrange)][:4], "...")
+print(plural(listed.params.rearrangements, "listed move"), "per card placed; the first four:",
+      *[a for a in listed.legal_actions() if isinstance(a, Rearrange)][:4], sep="\n  ")
 listed.apply(Rearrange(0, 4))            # #4 picked up: a listed move is checked at once
 GAME.board(listed).attempt(Move(7, 5, 0, 0)).attempt(Move(8, 7, 0, 0))
 
@@ -355,7 +352,7 @@ GAME.board(listed).attempt(Move(7, 5, 0, 0)).attempt(Move(8, 7, 0, 0))
 
 # %%
 completing = scenario("completing")
-print("plan on stack 0:", content().cards[0].plan_rows)
+print("plan on stack 0:", *content().cards[0].plan_rows, sep="\n  ")
 print("legal completions:", [a for a in completing.legal_actions() if isinstance(a, Complete)])
 GAME.board(completing).attempt(Complete(0, 1))
 
@@ -370,7 +367,7 @@ print("next:", extra.prompt())
 
 state = completing.clone()
 state.apply(Complete(0, 0))                 # the exact match: the ability is offered
-print(state.prompt())
+print(wrap(state.prompt()))
 print(state.legal_actions())
 state.apply(UseAbility(1))                  # bury: stack 1's top goes to its bottom
 print(state.log.text(last=3))
@@ -386,12 +383,12 @@ print(state.log.text(last=3))
 
 # %%
 for key, ability in content().abilities.items():
-    print(f"{key}: {ability.text}")
+    print(wrap(f"{key}: {ability.text}"))
 swap = scenario("swap")
-print(swap.prompt())
-print("stack 1 before:", swap.stacks[1][:2], "· stack 2:", swap.stacks[2][:2])
+print(wrap(swap.prompt()))
+print("before:", stacks_text(swap.stacks))
 swap.apply(UseAbility(1))                   # swap on stack 1
-print("stack 1 after: ", swap.stacks[1][:2], "· stack 2:", swap.stacks[2][:2])
+print("after: ", stacks_text(swap.stacks))
 
 # %% [markdown]
 # ## Ending the Round
@@ -406,7 +403,7 @@ print("stack 1 after: ", swap.stacks[1][:2], "· stack 2:", swap.stacks[2][:2])
 # **Unclear:** the step says "choose 1 or more", the note allows none. Our reading:
 
 # %%
-print(rules["lands.end.reserve_required"].reading)
+print(wrap(rules["lands.end.reserve_required"].reading))
 state.apply(boardkit.lands.actions.Continue())   # the example's deck is empty: the round ends
 print(state.log.text(last=6))                    # only #0 shows a ride: reserved automatically
 
@@ -419,8 +416,8 @@ print(state.log.text(last=6))                    # only #0 shows a ride: reserve
 # %%
 reserving = scenario("reserving")
 print(reserving.prompt(), reserving.legal_actions())
-print("stopping at once:", reserving.explain(DoneReserving()).rule, "-",
-      reserving.explain(DoneReserving()).message)
+print(wrap(f"stopping at once: {reserving.explain(DoneReserving()).rule} - "
+           f"{reserving.explain(DoneReserving()).message}"))
 GAME.board(reserving).attempt(Reserve(1))
 
 # %% [markdown]
@@ -443,8 +440,8 @@ print(state.flow.describe())
 
 # %%
 mega_start = scenario("megapark")
-print(scenarios()["megapark"].description)
-print("to place:", mega_start.hand)
+print(wrap(scenarios()["megapark"].description))
+print("to place:", listing(f"#{card}" for card in mega_start.hand))
 GAME.board(mega_start).attempt(Place(6, 0, 7, 6, 0, 0)).attempt(Place(0, 0, 5, 5, 0, 0))
 
 # %% [markdown]
@@ -462,7 +459,7 @@ def build_example(s):
     return s
 
 mega = build_example(scenario("megapark"))
-print(mega.log.text(last=1))
+print(wrap(mega.log.text(last=1)))
 
 # %% [markdown]
 # ## Scoring
@@ -499,13 +496,13 @@ assert mega.result.total == 4 and mega.result.title == "Capable Planner"
 # the same total, so they can turn a result into a Failure too (see below).
 
 # %%
-print(rules["lands.score.result"].reading)
-print("the example:", mega.result.title, "-> winners", mega.winners())
+print(wrap(rules["lands.score.result"].reading))
+print("the example:", mega.result.title, "-> winners:", seats_text(mega.winners()))
 careless = scenario("megapark")
 while careless.hand:
     careless.apply(next(a for a in careless.legal_actions() if isinstance(a, Place) and not a.under))
 careless.apply(Finish())
-print("careless:", careless.result.total, careless.result.title, "-> winners", careless.winners())
+print("careless:", careless.result.total, careless.result.title, "-> winners:", seats_text(careless.winners()))
 
 # %% [markdown]
 # ## Expert Mode
@@ -518,7 +515,7 @@ print("careless:", careless.result.total, careless.result.title, "-> winners", c
 expert = build_example(scenario("megapark", expert=True))
 left = sum(len(s) for s in expert.stacks)
 print(f"{left} cards left in the stacks: penalty {expert.result.total} ({expert.result.title})"
-      f" -> winners {expert.winners()}")
+      f" -> winners: {seats_text(expert.winners())}")
 
 # %% [markdown]
 # ## The unclear rules and our readings
@@ -528,7 +525,7 @@ print(f"{left} cards left in the stacks: penalty {expert.result.total} ({expert.
 
 # %%
 for r in rules.ambiguous():
-    print(f"{r.id} ({r.section})\n  unclear: {r.ambiguity}\n  reading: {r.reading}\n")
+    print(wrap(f"{r.id} ({r.section})\n  unclear: {r.ambiguity}\n  reading: {r.reading}\n"))
 
 # %% [markdown]
 # ## Beyond the rulebook: the megapark solver
@@ -548,7 +545,7 @@ t = time.perf_counter()
 best = solve(mega_start.hand, content().side(0, 0), GAME.make_params(), time_limit=None)  # no clock: proven
 print(f"best penalty {best.penalty} ({best.breakdown.title}), proven={best.proven}, "
       f"{best.nodes} search nodes, {time.perf_counter() - t:.2f} s")
-print("play it top card first, each next card under:", best.layout)
+print("play it top card first, each next card under:", *best.layout, sep="\n  ")
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert best.proven and best.penalty <= 4
@@ -579,8 +576,8 @@ from boardkit.analysis.metrics import wilson
 normal = studies.load("lands-normal-greedy")
 hard = studies.load("lands-expert-greedy")
 live = simulate("lands", agents=["greedy"], n=4, seed=3)  # the study's seed: its first deals
-print("the first four deals, played now:", live.score.tolist(),
-      "stored:", normal.score[:4].tolist())
+print("the first four deals' penalties, played now:", listing(int(v) for v in live.score),
+      "| stored:", listing(int(v) for v in normal.score[:4]))
 
 def titled(frame):
     frame = frame.copy()
@@ -591,8 +588,9 @@ def titled(frame):
 normal, hard = titled(normal), titled(hard)
 for label, frame in (("normal", normal), ("expert", hard)):
     solved = interval_text(frame.win.mean(), *wilson(int(frame.win.sum()), len(frame)), digits=0)
-    print(f"{label}: {len(frame):,} deals, mean penalty {frame.score.mean():.2f}",
-          frame.title.value_counts().to_dict(), f"solved (won) {solved}")
+    titles = ", ".join(f"{title} {n}" for title, n in frame.title.value_counts().items())
+    print(f"{label}: {len(frame):,} deals, mean penalty {frame.score.mean():.2f}, "
+          f"solved (won) {solved}\n  titles: {titles}")
 print("winners() follows the title table:", bool((normal.win == (normal.title != "Failure")).all()))
 
 # %%
@@ -652,7 +650,8 @@ for s, score in zip(normal.seed[:6], normal.score[:6], strict=True):
     assert r.total == score          # the same game as the run's row
 answer = {"plan_points": parts["plan"], "portfolio_points": parts["portfolio"],
           "harder": max(parts, key=parts.get)}
-answer
+print(f"plan {parts['plan']} points, portfolio {parts['portfolio']} points: "
+      f"the {answer['harder']} is harder")
 
 # %%
 from boardkit.teaching import check

@@ -31,6 +31,7 @@ from boardkit.agents import make_agent, play
 from boardkit.analysis import simulate
 from boardkit.analysis.lab import compare_runs, interval_text, percent_text
 from boardkit.analysis.metrics import mean_ci, wilson
+from boardkit.engine.words import plural, wrap
 from boardkit.lands import GAME
 from boardkit.lands.scoring import title
 
@@ -38,7 +39,8 @@ pd.set_option("display.width", 140)
 started = time.perf_counter()
 PARAMS = GAME.make_params()
 TITLES = [t.name for t in PARAMS.title]       # from the best title to the worst
-print("titles (penalty up to):", {t.name: t.upto for t in PARAMS.title})
+print(wrap("titles by penalty: " + ", ".join(f"{t.name} up to {t.upto}" for t in PARAMS.title[:-1])
+           + f" and {PARAMS.title[-1].name} above"))
 
 # %% [markdown]
 # ## 1. Final penalty and titles of the greedy agent
@@ -71,7 +73,7 @@ titles = (normal.title.value_counts().reindex(TITLES, fill_value=0)
 titles["share"] = titles.deals / N
 print(titles)
 s_low, s_high = wilson(int(normal.win.sum()), N)
-print(f"solved (winners() == [0]) in {normal.win.sum()} of {N} deals: "
+print(f"solved (won) in {normal.win.sum()} of {N} deals: "
       f"{interval_text(normal.win.mean(), s_low, s_high, digits=0)}, 95 % Wilson interval")
 
 # %%
@@ -103,7 +105,7 @@ expert["title"] = expert.score.map(lambda v: title(int(v), PARAMS))
 # the Comparison that compare() returns, from the two runs already played on the same seeds
 expert_vs_normal = compare_runs("lands", normal, expert, b={"variant": {"expert": True}},
                                 seed=SEED)
-print(expert_vs_normal.summary())
+print(expert_vs_normal)
 both = pd.DataFrame({"normal": normal.title.value_counts(), "expert": expert.title.value_counts()})
 both = both.reindex(TITLES).fillna(0).astype(int)
 print(both)
@@ -336,12 +338,12 @@ solved_strong, solved_mcts = int(first_deals.win.sum()), int(first_deals.win_mct
 strong_better = int((first_deals.score < first_deals.score_mcts).sum())
 strong_worse = int((first_deals.score > first_deals.score_mcts).sum())
 low, high = wilson(solved_strong, K_STRONG)
-print(f"{K_STRONG:,} deals: mcts-strong solved {solved_strong} (95 % interval "
+print(wrap(f"{K_STRONG:,} deals: mcts-strong solved {solved_strong} (95 % interval "
       f"{percent_text(low, 1)} to {percent_text(high, 1)}), mcts {solved_mcts}; mcts-strong "
       f"better on {strong_better}, worse on "
       f"{strong_worse}; mean penalty {first_deals.score.mean():.1f} "
       f"(mcts {first_deals.score_mcts.mean():.1f}); the study holds "
-      f"{strongest.game.nunique()} deals now")
+      f"{strongest.game.nunique()} deals now"))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert strongest.game.nunique() >= K_STRONG and len(first_deals) == K_STRONG
@@ -401,8 +403,9 @@ for seed in range(5):
                 example = (top, distinct_placements(deal, 4), len(deal.parks))
         deal.apply(bot.act(deal), atomic=False)
 one_layout = Counter(layouts_in_top_four)[1]
-print(f"{len(layouts_in_top_four)} placements: greedy's four best were one layout in "
-      f"{one_layout}; layouts among them: {dict(sorted(Counter(layouts_in_top_four).items()))}")
+print(wrap(f"{len(layouts_in_top_four)} placements: greedy's four best were "
+           + ", ".join(f"{plural(k, 'layout')} in {n}"
+                       for k, n in sorted(Counter(layouts_in_top_four).items()))))
 print("\ngreedy's four best at one of them:", *example[0], sep="\n  ")
 print("what the rollout plays out now:", *example[1], sep="\n  ")
 
@@ -519,7 +522,8 @@ assert (luck.seed == normal.seed[:4]).all()          # the same deals
 greedy_mean, random_mean = float(normal.score[:4].mean()), float(luck.score.mean())
 answer = {"greedy_penalty": greedy_mean, "random_penalty": random_mean,
           "luck_at_most": greedy_mean / random_mean}
-answer
+print(f"mean penalty: greedy {greedy_mean:.2f}, random {random_mean:.2f}; "
+      f"at most {percent_text(answer['luck_at_most'])} of the random player's penalty is luck")
 
 # %%
 from boardkit.teaching import check

@@ -32,7 +32,7 @@ from IPython.display import HTML, display
 
 import boardkit
 from boardkit.analysis import readable
-from boardkit.engine.words import plural
+from boardkit.engine.words import plural, wrap
 from boardkit.freizeitpark import Build, Entrance, scenario
 from boardkit.freizeitpark import auftragskarten, ende, scenarios
 from boardkit.freizeitpark.agents import greedy
@@ -70,7 +70,7 @@ readable(pd.DataFrame([(t.de, t.en, t.note or "") for t in TERMS.terms.values()]
 # winner**.
 
 # %%
-print(GAME.title, "—", GAME.summary)
+print(wrap(f"{GAME.title} — {GAME.summary}"))
 print("players:", GAME.min_players, "to", GAME.max_players)
 
 # %% [markdown]
@@ -119,7 +119,7 @@ display(HTML(legend_svg()))
 # %%
 rule("freizeitpark.ablauf.simultan")
 secret = scenario("secret-eingang")
-print(scenarios.scenarios()["secret-eingang"].description)
+print(wrap(scenarios.scenarios()["secret-eingang"].description))
 print("P2 sees in the log:", secret.observation(1)["log"][-1])
 print("P1 sees in the log:", secret.observation(0)["log"][-1])
 GAME.board(secret, viewer=1).attempt(Entrance(1, 7, 0)).attempt(Entrance(1, 4, 4))
@@ -491,7 +491,7 @@ for name, g in (("seed 6", lucky), ("seed 7", unlucky)):
     print(f"{name}: {g.status[0]} in round {g.left_round[0]}, {plural(g.skips[0], 'round')} skipped,",
           f"winners: {winners}, score {g.scores()[0]:.0f} of 32 required marks")
 skipped = [str(e) for e in unlucky.log if "skips round" in e.text]
-print("\n".join(skipped[:3]), "\n...\n" + unlucky.log.text(last=3))
+print("\n".join(skipped[:3]), "\n...\n" + wrap(unlucky.log.text(last=3)))
 display(HTML(draw(unlucky)))
 rule("freizeitpark.ende.niemand")
 
@@ -742,7 +742,7 @@ display(readable(pd.DataFrame(sizes).T, digits=2))  # one row per sheet side
 answer = {"met_10": sizes[10]["minimums met"], "met_12": sizes[12]["minimums met"],
           "won_10": sizes[10]["won"], "won_12": sizes[12]["won"],
           "print": 12 if sizes[12]["won"] > sizes[10]["won"] else 10}
-answer
+print(f"the sheet to print: {answer['print']} × {answer['print']}")
 
 # %%
 from boardkit.teaching import check

@@ -43,7 +43,7 @@ from IPython.display import display
 
 from boardkit.analysis import readable
 from boardkit.analysis.lab import with_intervals
-from boardkit.engine.words import plural
+from boardkit.engine.words import plural, wrap
 from boardkit.freizeitpark.analysis import (card_difficulty, describe_effect, describe_win_rate,
                                             dice_rule_effect, fired_rate, play_games,
                                             rounds_to_minimums, win_rate)
@@ -435,7 +435,7 @@ for card in studies.FREIZEITPARK_CARDS:
 paired_cards = pd.DataFrame(paired_cards).T.astype(float)
 display(readable(paired_cards.rename(index=lambda card: content().label(card, "card"))))
 shown = paired_cards[(paired_cards.ci_low > 0) | (paired_cards.ci_high < 0)]  # interval excludes 0
-print("shown differences:", ", ".join(content().label(card, "card") for card in shown.index))
+print(wrap("shown differences: " + ", ".join(content().label(card, "card") for card in shown.index)))
 rank_agreement = cards_at_scale.greedy_met.corr(cards_at_scale.mcts_met, method="spearman")
 print(f"rank agreement of the two managers (Spearman): {rank_agreement:.2f}")
 
@@ -539,10 +539,10 @@ planner_rows = studies.load("freizeitpark-card-vielfalt-planner")
 planner_fig = studies.summary(planner_rows, "freizeitpark-card-vielfalt-planner").iloc[0]
 plan_gain = paired(card_met["vielfalt", "greedy"],
                    planner_rows.set_index("seed").fact_card_met)
-print(f"Vielfalt met by the planner in {percent_text(planner_fig.met, 1)} of "
+print(wrap(f"Vielfalt met by the planner in {percent_text(planner_fig.met, 1)} of "
       f"{planner_fig.games:,} games (95 % interval {percent_text(planner_fig.ci_low, 1)} to "
       f"{percent_text(planner_fig.ci_high, 1)}), won in {percent_text(planner_fig.won, 1)}; "
-      f"greedy on the same games: {percent_text(card_met['vielfalt', 'greedy'].mean(), 1)}")
+      f"greedy on the same games: {percent_text(card_met['vielfalt', 'greedy'].mean(), 1)}"))
 print(f"planner − greedy, game by game: {plan_gain[0]:+.3f} ({plan_gain[1]:+.3f} to "
       f"{plan_gain[2]:+.3f}), sign-flip p = {plan_gain[3]:.4f}, {plan_gain[4]:,} pairs")
 # the planner's weights were chosen on the first 200 of these games: the other 800 are new
@@ -713,7 +713,6 @@ answer = {"fired_10": float(penalty[10].fired_share), "fired_12": float(penalty[
           "evaluated_10": float(penalty[10].evaluated / penalty[10].player_games),
           "evaluated_12": float(penalty[12].evaluated / penalty[12].player_games),
           "more_fired_on_12": bool(penalty[12].fired_share > penalty[10].fired_share)}
-answer
 
 # %%
 from boardkit.teaching import check

@@ -19,6 +19,8 @@
 import time
 import pandas as pd
 import boardkit
+from boardkit.analysis import readable
+from boardkit.engine.words import listing, wrap
 from boardkit.wanderlust import scenario, travel, routes
 from boardkit.wanderlust.actions import (EndTurn, Photo, PlayEncounter, ResetDisplay, Souvenir,
                                          TakeBlind, TakeTicket, Travel)
@@ -64,11 +66,11 @@ print("destinations:", len(w.destinations), "| airports:", len(w.airports),
 print("tickets:", ", ".join(f"{n} {t}" for t, n in zip(("car", "train", "ship", "charter",
                                                        "airline", "wild"), c.ticket_counts,
                                                       strict=True)))
-print("encounter cards:", ", ".join(f"{e.count}× {e.title}" for e in c.encounters.values()))
-objectives = pd.DataFrame([{"objective": o.title, "3 trotters": o.goal_for(3), "VP": o.vp,
+print(wrap("encounter cards: " + ", ".join(f"{e.count}× {e.title}" for e in c.encounters.values())))
+objectives = pd.DataFrame([{"objective": o.title, "3 trotters": o.goal_text(3), "VP": o.vp,
                             "in solo": o.solo, "provenance": o.provenance}
                            for o in c.objectives.values()])
-objectives
+readable(objectives)
 
 # %% [markdown]
 # ## Game Setup
@@ -113,9 +115,9 @@ for spec in scenarios().values():
 # %%
 scott_home = scenario("scott")                     # hometown Vancouver (North America)
 counted = scenario("scott", params={"setup.hometown_visited": True})
-print("hometown:", scott_home.cards[0][0], "| visited:", scott_home.visited(0))
-print("zones, hometown not counted:", sorted(scott_home.zones_visited(0)))
-print("zones, hometown counted:    ", sorted(counted.zones_visited(0)))
+print("hometown:", scott_home.cards[0][0], "| visited:", listing(scott_home.visited(0)))
+print("zones, hometown not counted:", listing(sorted(scott_home.zones_visited(0))))
+print("zones, hometown counted:    ", listing(sorted(counted.zones_visited(0))))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert len(counted.zones_visited(0)) == len(scott_home.zones_visited(0)) + 1
@@ -141,7 +143,7 @@ print("P1 sees its own hand:", ", ".join(routes.names(me[0]["hand"])), "| P2's h
 # %%
 sam_start = scenario("sam")
 print(sam_start.prompt())
-print(sam_start.legal_actions()[:8], "...")
+print("the first 8 legal actions:", *sam_start.legal_actions()[:8], sep="\n  ")
 print(sam_start.explain(EndTurn()))
 game.board(sam_start).attempt(TakeBlind()).attempt(EndTurn())
 
@@ -175,10 +177,10 @@ game.board(scenario("two-types")).attempt(ResetDisplay())
 
 # %%
 sam = scenario("sam")
-print("display:", sam.display, "| hand:", sam.hand_names(0))
+print("display:", ", ".join(sam.display), "| hand:", ", ".join(sam.hand_names(0)))
 sam.apply(TakeTicket(0))
 sam.apply(TakeBlind())
-print("display:", sam.display, "| Sam's hand now holds", sum(sam.hand[0]), "tickets")
+print("display:", ", ".join(sam.display), "| Sam's hand now holds", sum(sam.hand[0]), "tickets")
 print(sam.log.text(last=5))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
@@ -258,11 +260,12 @@ assert paid.loc[0] == "Anchorage" and paid.exp[0] == 3
 # %%
 laura = scenario("laura")
 trip = Travel("Victoria Falls", ("airline", "airline", "wild", "car"), flights=1)
-print(routes.find("New Delhi", "Victoria Falls", routes.counts(trip.tickets), 1).route)
+print(wrap(routes.find("New Delhi", "Victoria Falls", routes.counts(trip.tickets), 1).route))
 laura.apply(trip)
 laura.apply(PlayEncounter("pen-pal"))
+souvenirs, postcards, cameras = laura.collectibles(0)
 print("experience", laura.exp[0], "| encounter cards gained", laura.enc_gained[0],
-      "| collectibles", laura.collectibles(0))
+      f"| souvenirs {souvenirs}, postcards {postcards}, cameras {cameras}")
 game.board(laura)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
@@ -277,7 +280,7 @@ assert (laura.exp[0], laura.enc_gained[0], laura.collectibles(0)) == (3, 1, [0, 
 long = scenario("nine-wilds")
 nine = Travel("Anchorage", ("wild",) * 9)
 print("listed:", nine in long.legal_actions(), "| explain:", long.explain(nine).legal)
-print(routes.find("Denver", "Anchorage", routes.counts(nine.tickets), 0).route)
+print(wrap(routes.find("Denver", "Anchorage", routes.counts(nine.tickets), 0).route))
 game.board(long).attempt(nine)
 
 # %% [markdown]
@@ -319,7 +322,7 @@ scott.apply(Souvenir())
 scott.apply(TakeBlind())                                        # Jackie's turn ...
 scott.apply(TakeBlind())
 scott.apply(Travel("Darvaza", ("car", "train", "ship", "airline", "wild", "wild"), flights=1))
-print("experience:", scott.exp[0], "| objectives:", scott.achieved[0])
+print("experience:", scott.exp[0], "| objectives:", listing(scott.achieved[0]))
 print(scott.explain(Photo()))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
@@ -359,7 +362,7 @@ game.board(scott)
 assert scott.is_over and scott.collectibles(0) == [2, 1, 1]
 
 # %%
-pd.DataFrame({scott.label(t): scott.score_breakdown(t) for t in range(2)})
+readable(pd.DataFrame({scott.label(t): scott.score_breakdown(t) for t in range(2)}))
 
 # %% [markdown]
 # The score sheet: **A** collectibles (1/2/3 points, +3 per set), **B** travel
@@ -385,7 +388,7 @@ game.board(house).attempt(short_trip)
 
 # %%
 family = game.new_game(players=2, seed=3, variant={"family": True})
-print(list(family.score_breakdown(0)))
+print("the Family variant scores", listing(family.score_breakdown(0)))
 
 # %% [markdown]
 # ## Where the rulebook is unclear
@@ -401,7 +404,7 @@ print(list(family.score_breakdown(0)))
 unclear = pd.DataFrame([{"rule": r.id, "question": r.ambiguity, "our reading": r.reading}
                         for r in game.rules.ambiguous()])
 print(len(game.rules), "rules,", len(unclear), "with an unclear passage")
-unclear.head(12)
+readable(unclear.head(12))
 
 # %% [markdown]
 # The loop question in action. The rulebook forbids using the same *route* or the same
@@ -414,7 +417,7 @@ unclear.head(12)
 
 # %%
 loop_trip = Travel("Mexico City", ("car", "train", "train", "ship"))
-print("a legal loop:", routes.find("Los Angeles", "Mexico City", routes.counts(loop_trip.tickets), 0).route)
+print(wrap("a legal loop: " + routes.find("Los Angeles", "Mexico City", routes.counts(loop_trip.tickets), 0).route))
 game.board(scenario("loop")).attempt(loop_trip)
 
 # %%
@@ -458,7 +461,7 @@ assert "Beijing → Kabul" in " ".join(moves)
 
 # %%
 jac = scenario("jackie-automaton")
-print("\n".join(e.text for e in jac.log if e.kind == "info" and e.text.startswith("A1")))
+print(wrap("\n".join(e.text for e in jac.log if e.kind == "info" and e.text.startswith("A1"))))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert jac.loc[1] == "Brasília" and jac.available == ["Reykjavík", "Tokyo", "Bogotá"]
@@ -553,7 +556,7 @@ for points in (4, 3, 2):
         play(s, [make_agent("greedy", seed=seed, game="wanderlust")])
         wins += bool(s.winners())
     rates[points] = wins / 24
-print(", ".join(f"automaton points {p}: the greedy player won {percent_text(rate)}"
+print("\n".join(f"automaton points {p}: the greedy player won {percent_text(rate)}"
                 for p, rate in rates.items()))
 answer = {"win_4": rates[4], "win_3": rates[3], "win_2": rates[2],
           "fair_points": max(p for p, rate in rates.items() if rate >= 0.5)}

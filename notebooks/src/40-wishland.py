@@ -33,11 +33,12 @@
 
 # %%
 import boardkit
+from boardkit.engine.words import wrap
 from boardkit.wishland.content import CARDS, CONTENT, HOTEL, card_id
 
 wishland = boardkit.game("wishland")
-print(CONTENT.provenance)
-print(CARDS[card_id(HOTEL, 13)].describe())
+print(wrap("transcribed or illustrative: " + ", ".join(f"{file} {kind}" for file, kind in CONTENT.provenance.items())))
+print(wrap(CARDS[card_id(HOTEL, 13)].describe()))
 kinds = {}
 for card in CARDS.values():
     kinds[card.kind_name] = kinds.get(card.kind_name, 0) + 1
@@ -64,8 +65,9 @@ board
 
 # %%
 obs = state.observation(0)
-print(sorted(obs), obs["deck_sizes"])
-print([line for line in obs["log"] if "shuffled" in line][:2])
+print(wrap("the fields of an observation: " + ", ".join(sorted(obs))))
+print("cards left in each deck:", ", ".join(f"{deck} {n}" for deck, n in obs["deck_sizes"].items()))
+print(*[line for line in obs["log"] if "shuffled" in line][:2], sep="\n")
 
 # %% tags=["check"] jupyter={"source_hidden": true}
 assert "decks" not in obs and "decks" in state.observation(None)   # the teacher's view has them
@@ -86,7 +88,7 @@ print(state.flow.describe())
 # %%
 from boardkit.wishland.actions import ChooseReward, ChooseTurnSpace
 
-print(state.prompt(), state.legal_actions())
+print(state.prompt() + ":", *state.legal_actions(), sep="\n  ")
 state.apply(ChooseTurnSpace(4))          # P1: a choice reward ...
 print(state.prompt())
 state.apply(ChooseReward("happiness"))   # ... Happiness 1 is an odd space: 1 Victory Point
@@ -130,14 +132,14 @@ assert turns.last_error.rule == "wishland.turn_order.space" and turns.state.spac
 # under a house rule looks like any other, so the board's status line names the rule.
 
 # %%
-print(wishland.house_rules()["first_round_reversed"].description)
+print(wrap(wishland.house_rules()["first_round_reversed"].description))
 house = wishland.new_game(players=3, seed=7, params={"first_round_reversed": True})
 asked = []
 for space in (1, 2, 3):
     asked.append(house.current_player)
     house.apply(ChooseTurnSpace(space))
-print("asked in round 1:", [f"P{p + 1}" for p in asked], "  turn order:",
-      [f"P{p + 1}" for p in house.order])
+print("asked in round 1:", ", ".join(f"P{p + 1}" for p in asked), "| turn order:",
+      ", ".join(f"P{p + 1}" for p in house.order))
 house_board = wishland.board(house)
 house_board
 
@@ -258,7 +260,7 @@ s = scenario("first-turn")
 waiting = wishland.board(s)
 waiting.play(PlaceWorkers("advertisement"))   # 1 Credit and a choice: the game waits
 waiting.play(PlaceWorkers("actors", 0))       # not an answer to the choice
-print(waiting.state.prompt(), waiting.state.legal_actions())
+print(waiting.state.prompt() + ":", *waiting.state.legal_actions(), sep="\n  ")
 waiting
 
 # %% tags=["check"] jupyter={"source_hidden": true}
@@ -468,7 +470,8 @@ while not first.is_over:
     first.apply(first.legal_actions()[0])
 record.add(first)
 print(f"first game: {first.scores()[0]} points, {'won' if first.winners() else 'lost'}; "
-      f"the score to beat is now {record.best}: variant {record.variant()}")
+      f"the score to beat is now {record.best}")
+print("the next game's variant:", ", ".join(f"{k} = {v}" for k, v in record.variant().items()))
 again = wishland.new_game(players=1, seed=4, variant=record.variant())
 while not again.is_over:
     again.apply(again.legal_actions()[0])
@@ -488,10 +491,11 @@ assert again.scores() == first.scores() and again.winners() == [] and first.winn
 # %%
 import pandas as pd
 
+from boardkit.analysis import readable
+
 unclear = pd.DataFrame([(r.id, r.ambiguity, r.reading) for r in wishland.rules.ambiguous()],
                        columns=["rule", "question", "our reading"])
-pd.set_option("display.max_colwidth", 120)
-unclear
+readable(unclear)  # every sentence whole, read from the left
 
 # %% [markdown]
 # ## 13. A small analysis
@@ -502,14 +506,16 @@ unclear
 
 # %%
 from boardkit.analysis import metrics, plot_seat_win_rates, readable, seat_win_rates, simulate
+from boardkit.analysis.lab import percent_text
 
 runs = {}
 for players in (2, 3, 4):
     runs[players] = simulate("wishland", ["greedy"], n=9, players=players, seed=1, progress=False)
     seats = seat_win_rates(runs[players])
     spread = runs[players].groupby("game").score.std().mean()
-    print(f"{players} players: win rate by seat {seats.win_rate.round(2).tolist()}, "
-          f"mean score {runs[players].score.mean():.1f}, spread within a game {spread:.1f}")
+    by_seat = ", ".join(f"P{seat + 1} {percent_text(rate)}" for seat, rate in enumerate(seats.win_rate))
+    print(f"{players} players: mean score {runs[players].score.mean():.1f}, spread within a game "
+          f"{spread:.1f}; won by seat: {by_seat}")
 four = runs[4]
 table = metrics(four)
 print(readable(table.loc[["advantage", "score", "duration"], ["value", "ci_low", "ci_high"]], 2))
@@ -574,7 +580,8 @@ gain = (rich[source_columns].mean() - poor[source_columns].mean()).sort_values(a
 print(gain.head(4).round(2).to_string())
 answer = {"score_4": float(poor.score.mean()), "score_6": float(rich.score.mean()),
           "gains_most": gain.index[0].removeprefix("src_")}
-answer
+print(f"mean score with income 4: {answer['score_4']:.1f}, with income 6: {answer['score_6']:.1f}; "
+      f"{answer['gains_most']} gains the most")
 
 # %%
 from boardkit.teaching import check

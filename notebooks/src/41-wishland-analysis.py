@@ -37,6 +37,7 @@ from boardkit.analysis import (metrics, plot_score_sources, plot_scores, plot_se
                                seat_win_rates, simulate)
 from boardkit.analysis.lab import interval_text, measure, paired, percent_text, seats_beside
 from boardkit.analysis.metrics import mean_ci, wilson
+from boardkit.engine.words import wrap
 from boardkit.wishland.analysis import (card_win_rates, dealt_wins, draft_win_rates, play_games,
                                        solo_scores)
 from boardkit.wishland.content import ENTREPRENEUR, card_id
@@ -344,8 +345,8 @@ search_kept_ci = pd.DataFrame([wilson(round(r.kept * r.dealt), int(r.dealt))
                                for r in search_draft.itertuples()],
                               index=search_draft.index, columns=["low", "high"])
 chosen = search_kept_ci[(search_kept_ci.low > 0.5) | (search_kept_ci.high < 0.5)]
-print(f"\nthe search keeps or passes {len(chosen)} of {len(search_draft)} cards unlike a coin "
-      f"toss: Entrepreneurs {', '.join(card.removeprefix('Entrepreneur ') for card in chosen.index)}")
+print(wrap(f"\nthe search keeps or passes {len(chosen)} of {len(search_draft)} cards unlike a coin "
+      f"toss: Entrepreneurs {', '.join(card.removeprefix('Entrepreneur ') for card in chosen.index)}"))
 
 # the seats dealt #9 in both studies (the same deals), their wins paired seat by seat
 card_9 = card_id(ENTREPRENEUR, 9)
@@ -600,9 +601,9 @@ solo_gain = solo_gain[(solo_gain[["greedy", "mcts"]].abs() > 0.05).any(axis=1)]
 print(solo_gain.round(2).to_string())
 score_diff = (paired_solo.score - paired_solo.score_greedy).to_numpy()
 solo_p = paired(paired_solo.score_greedy, paired_solo.score)[3]
-print(f"{len(paired_solo)} paired deals: the search scored more on {(score_diff > 0).sum()}, "
+print(wrap(f"{len(paired_solo)} paired deals: the search scored more on {(score_diff > 0).sum()}, "
       f"less on {(score_diff < 0).sum()}, the same on {(score_diff == 0).sum()} "
-      f"(sign-flip test: p = {solo_p:.4f})")
+      f"(sign-flip test: p = {solo_p:.4f})"))
 search_beats = (solo_search.score > target).mean()
 print(f"the search beat the score to beat above ({target}, greedy's median) in "
       f"{percent_text(search_beats)} of its games")
@@ -703,9 +704,9 @@ only_mcts = int((won2["mcts"] & ~won2["greedy"]).sum())
 
 # paired: +1 where only greedy's seat 2 won the deal, -1 where only the search's did
 seat2_p = paired(won2["mcts"], won2["greedy"])[3]
-print(f"of these {K} deals, seat 2 won only between greedy players on {only_greedy}, only "
+print(wrap(f"of these {K} deals, seat 2 won only between greedy players on {only_greedy}, only "
       f"between search players on {only_mcts} (paired sign-flip test: p = {seat2_p:.4f}); "
-      f"the study holds {grow.game.nunique()} games now")
+      f"the study holds {grow.game.nunique()} games now"))
 early_2 = early[early.seat == 2].set_index("agent")
 
 # %% jupyter={"source_hidden": true} tags=["check"]
@@ -998,9 +999,9 @@ first_vs_middle = pd.Series(paired((wins_4p[1] + wins_4p[2]) / 2, wins_4p[0]),
                             index=["difference", "ci_low", "ci_high", "p", "deals"])
 middle_text = interval_text(*(100 * first_vs_middle[k] for k in ("difference", "ci_low", "ci_high")),
                             percent=False, sign=True)
-print(f"\nseat 1 − the mean of seats 2 and 3, search players: {middle_text} points of win rate, "
+print(wrap(f"\nseat 1 − the mean of seats 2 and 3, search players: {middle_text} points of win rate, "
       f"{'p < 0.001' if first_vs_middle.p < 0.001 else f'p = {first_vs_middle.p:.3f}'}, "
-      f"{first_vs_middle.deals:,.0f} deals")
+      f"{first_vs_middle.deals:,.0f} deals"))
 # seat 1's win rate on the first 608 deals (where this section stood halfway) and the rest
 seat_1_wins = {agent: frame[frame.seat == 0].set_index("game").win
                for agent, frame in four_search.items()}
@@ -1199,10 +1200,9 @@ richer = {name: compare("wishland", {}, {"params": {"income": 6}}, n=100, seed=0
                         progress=False)
           for name in ("score", "spread")}
 for result in richer.values():
-    print(result.summary())
+    print(result)
 answer = {"score_gain": richer["score"].diff, "spread_gain": richer["spread"].diff,
           "spread_shown": richer["spread"].significant}
-answer
 
 # %%
 from boardkit.teaching import check

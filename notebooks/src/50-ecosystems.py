@@ -415,11 +415,11 @@ def mask_episode(env, pick, seed=3):
 
 return_first, penalty_first = mask_episode(lands, min)
 return_last, penalty_last = mask_episode(lands, max)
-print("first:", return_first, penalty_first, "| last:", return_last, penalty_last)
+print(f"first legal action each time: return {return_first:g}, penalty {penalty_first:g} | "
+      f"last: return {return_last:g}, penalty {penalty_last:g}")
 answer = {"return_first": return_first, "return_last": return_last,
           "penalty_first": penalty_first,
           "better": "first" if return_first > return_last else "last"}
-answer
 
 # %%
 from boardkit.teaching import check

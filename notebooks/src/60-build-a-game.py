@@ -229,6 +229,7 @@ GAME.rules
 
 # %%
 import boardkit
+from boardkit.engine.words import scores_text, seats_text, wrap
 
 boardkit.register(GAME)  # so that boardkit.game("noughts") and simulate("noughts") find it
 state = GAME.new_game(seed=1)
@@ -252,7 +253,7 @@ draw = GAME.new_game(seed=1)
 for cell in (4, 0, 2, 6, 3, 5, 1, 7):
     draw.apply(Place(cell))
 print(draw.log.text())
-print("winners:", draw.winners(), "scores:", draw.scores())
+print("winners:", seats_text(draw.winners()), "| scores:", scores_text(draw.scores()))
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 assert draw.is_over and draw.winners() == [0, 1] and draw.grid.count(None) == 0
@@ -315,7 +316,7 @@ assert 0.05 < table.loc["drawishness", "value"] < 0.25
 try:
     simulate("noughts", agents=["random"], n=4, backend="processes", workers=2, progress=False)
 except boardkit.engine.BoardkitError as refusal:
-    print(refusal)
+    print(wrap(str(refusal)))
 
 # %% [markdown]
 # That is what the file `noughts.py` is for: every `%%game noughts` cell we ran (the last
@@ -397,11 +398,11 @@ def outcome(state) -> tuple[float, float, float]:
 
 x_wins, o_wins, draws = outcome(GAME.new_game(seed=1))
 answer = {"x_wins": x_wins, "o_wins": o_wins, "draw": draws}
-print({k: round(v, 4) for k, v in answer.items()}, f"({len(known)} positions)")
+print(f"X wins {x_wins:.4f}, O wins {o_wins:.4f}, a draw {draws:.4f} ({len(known)} positions)")
 share = x_wins + draws / 2
 low, high = table.loc["advantage", "ci_low"], table.loc["advantage", "ci_high"]
-print(f"X's share of the wins, draws counted half: {share:.4f}; inside the study's interval "
-      f"for advantage ({low:.3f} to {high:.3f}): {bool(low <= share <= high)}")
+print(f"X's share of the wins, draws counted half: {share:.4f}")
+print(f"inside the study's interval for advantage ({low:.3f} to {high:.3f}): {bool(low <= share <= high)}")
 
 # %%
 from boardkit.teaching import check

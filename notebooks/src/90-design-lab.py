@@ -121,7 +121,7 @@ BONUS = 3  # points a lucky cell scores in variant B
 bonus = {"params": {"points.lucky_cell": BONUS}}
 scores = compare("dice-grid", {}, bonus, n=300, seed=2026, agents=["greedy", "random"])
 print(f"A: bonus = {PRINTED} (the printed rules), B: bonus = {BONUS}")
-print(scores.summary())
+print(scores)
 
 # %% jupyter={"source_hidden": true} tags=["check"]
 # the score follows the bonus, whichever way it is changed
@@ -154,7 +154,7 @@ readable(metrics(lucky).loc[["agent balance", "share: lucky"]])
 
 # %%
 blind = compare("dice-grid", {}, bonus, n=40, seed=2026, agents=["random"])
-print(blind.summary())
+print(blind)
 print(f"same play: random {percent_text(blind.same_play)}, "
       f"greedy against random {percent_text(scores.same_play)}")
 
@@ -211,10 +211,9 @@ answer = None  # {"length_printed": ..., "length_small": ..., "shorter": True or
 small = {"params": {"numbers": [[1, 2, 3], [4, 5, 6], [1, 2, 3]]}}
 length = compare("dice-grid", {}, small, n=40, seed=5, agents=["random"],
                  measure_name="actions", trace=False, progress=False)
-print(length.summary())
+print(length)
 answer = {"length_printed": length.mean_a, "length_small": length.mean_b,
           "shorter": length.mean_b < length.mean_a}
-answer
 
 # %%
 from boardkit.teaching import check

@@ -31,7 +31,9 @@ def test_the_phases_are_declared_in_the_rulebooks_order():
 
 
 def test_describe_reads_like_the_rulebook():
-    text = FLOW.describe()
+    described = FLOW.describe()
+    assert all(len(line) <= 88 for line in described.splitlines())  # broken at words
+    text = " ".join(described.split())
     assert text.startswith("portfolio (first): a round of the Portfolio Phase (4 rounds): "
                            "draw a card and place it")
     assert "until the deck or every stack is empty" in text
