@@ -87,7 +87,8 @@ RATE_PER_SECOND = 20.0
 #: the front-end files the seat page loads (from widgets/, as the notebook's boards do)
 WIDGET_FILES = {"board.js": "text/javascript", "helpers.js": "text/javascript",
                 "board.css": "text/css"}
-PAGE_FILES = {"board-model.js": "text/javascript", "seat.js": "text/javascript", "seat.css": "text/css",
+PAGE_FILES = {"board-model.js": "text/javascript", "page.js": "text/javascript",
+              "seat.js": "text/javascript", "seat.css": "text/css",
               "teacher.js": "text/javascript", "teacher.css": "text/css"}
 #: how long a push may wait for one page, in seconds (a stuck page does not hold up the rest)
 SEND_TIMEOUT = 5.0

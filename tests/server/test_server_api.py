@@ -273,3 +273,21 @@ def test_the_seat_page_runs_the_boards_front_end(room: Class) -> None:
     assert room.client.get("/static/board.css").status_code == 200
     assert room.client.get("/static/../store.py").status_code == 404
     assert room.client.get("/static/tables.py").status_code == 404
+
+
+def test_every_module_a_page_imports_is_served(room: Class) -> None:
+    """Both pages are ES modules: a module they import that the server does not serve stops
+    the whole page with nothing but a console error. Follow the imports from each page."""
+    import re
+
+    seen: set[str] = set()
+    todo = ["seat.js", "teacher.js"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        answer = room.client.get(f"/static/{name}")
+        assert answer.status_code == 200 and "javascript" in answer.headers["content-type"], name
+        todo += re.findall(r'from "\./([\w.-]+\.js)"', answer.text)
+    assert {"board.js", "helpers.js", "board-model.js", "page.js"} <= seen

@@ -6,16 +6,16 @@
 // to a server, and then travels only in an Authorization header (and in the WebSocket's
 // query, where no header can be set). Nothing here decides what is legal: the server does.
 //
-// The token is read once, so a new fragment is a new page: pasting another link of the same
-// table into this tab changes only the fragment, which loads nothing by itself, and the page
-// would go on showing (and being pushed) the old seat's view under the new address. On
-// `hashchange` the page empties itself, closes its WebSocket and loads again: nothing of the
-// old seat stays (it keeps nothing in storage), and the new token opens what it opens.
+// The token is read once, so a new fragment is a new page (page.js): pasting another link of
+// the same table into this tab closes the WebSocket, empties the page and loads it again, so
+// nothing of the old seat stays (it keeps nothing in storage) and the new token opens what it
+// opens.
 import board from "./board.js";
 import { boardModel } from "./board-model.js";
+import { fragmentToken, reloadOnNewFragment } from "./page.js";
 
 const table = document.body.dataset.table;
-const token = new URLSearchParams(window.location.hash.slice(1)).get("token") || "";
+const token = fragmentToken();
 const api = `/api/tables/${encodeURIComponent(table)}`;
 const $ = (id) => document.getElementById(id);
 
@@ -23,8 +23,12 @@ const $ = (id) => document.getElementById(id);
 const model = boardModel((msg) => sendMessage(msg));
 
 let shown = { server: null, revision: -1 };
-let leaving = false; // the address's token changed: this page shows nothing more
 let socket = null;
+// true once the address's token changed: this page shows nothing more
+const leaving = reloadOnNewFragment(() => {
+  if (socket) socket.close();
+  document.title = "boardkit table";
+});
 let lastDragMove = 0;
 let legal = [];
 
@@ -37,7 +41,7 @@ function isCurrent(view) {
 }
 
 function show(view) {
-  if (leaving || !isCurrent(view)) return; // another token's page now, or an older push
+  if (leaving() || !isCurrent(view)) return; // another token's page now, or an older push
   shown = { server: view.server, revision: view.revision };
   $("title").textContent = `${view.title} · table ${view.table}`;
   const who = view.seat === null || view.seat === undefined ? `viewing: ${view.viewer}` : `you are P${view.seat + 1}`;
@@ -109,7 +113,7 @@ async function post(path, body) {
   } catch (err) {
     answer = { error: `${response.status} ${response.statusText}` };
   }
-  if (leaving) return null; // an answer to the old token: the page is going
+  if (leaving()) return null; // an answer to the old token: the page is going
   if (!response.ok) {
     const rule = answer.rule ? ` (rule ${answer.rule})` : "";
     note(`✗ ${answer.message || answer.error || response.status}${rule}`, true);
@@ -147,7 +151,7 @@ function connect() {
   const mine = new WebSocket(`${scheme}://${window.location.host}${api}/ws?token=${encodeURIComponent(token)}`);
   socket = mine;
   mine.addEventListener("open", () => {
-    if (leaving) return;
+    if (leaving()) return;
     retry = 500;
     $("connection").textContent = "connected";
   });
@@ -156,7 +160,7 @@ function connect() {
     if (msg.kind === "view") show(msg.view);
   });
   mine.addEventListener("close", (event) => {
-    if (leaving) return;
+    if (leaving()) return;
     if (event.code >= 4400 && event.code < 4500) {
       $("connection").textContent = `refused: ${event.reason || event.code}`;
       $("status").textContent = "this link does not open a seat (ask your teacher for yours)";
@@ -167,15 +171,6 @@ function connect() {
     retry = Math.min(retry * 2, 10000);
   });
 }
-
-window.addEventListener("hashchange", () => {
-  if (leaving) return;
-  leaving = true;
-  if (socket) socket.close();
-  document.title = "boardkit table";
-  document.body.replaceChildren(); // the old seat's hand goes before the new page comes
-  window.location.reload();
-});
 
 board.render({ model, el: $("canvas") });
 if (!token) {

@@ -8,17 +8,17 @@
 // The teacher's token is read from the address's fragment (#token=...), which browsers never
 // send to a server; it travels in an Authorization header (and in the WebSocket's query, where
 // no header can be set, masked in the server's log). It is read once, so a new fragment is a
-// new page: on `hashchange` (another link pasted into this tab changes only the fragment,
-// which loads nothing by itself) the page stops watching, empties itself and loads again, so
-// it never acts or shows with a token its address no longer holds. The links kept in this
+// new page (page.js): the page stops watching, empties itself and loads again, so it never
+// acts or shows with a token its address no longer holds. The links kept in this
 // tab are shown again only to a page the server takes for the teacher's.
 import board from "./board.js";
 import { boardModel } from "./board-model.js";
+import { fragmentToken, reloadOnNewFragment } from "./page.js";
 
 const $ = (id) => document.getElementById(id);
-const params = new URLSearchParams(window.location.hash.slice(1));
-let token = params.get("token") || "";
-let leaving = false; // the address's token changed: this page asks and shows nothing more
+let token = fragmentToken();
+// true once the address's token changed: this page asks and shows nothing more
+const leaving = reloadOnNewFragment(() => stopWatching());
 let games = [];
 const rows = new Map(); // table id -> {tr, seatsKey}
 const REFRESH_MS = 2000;
@@ -26,7 +26,7 @@ const LINKS_KEY = `boardkit-links:${window.location.host}`;
 
 // ------------------------------------------------------------------ the API
 async function api(method, path, body) {
-  if (leaving) return new Promise(() => {}); // the page is going: no answer to show
+  if (leaving()) return new Promise(() => {}); // the page is going: no answer to show
   const init = { method, headers: { Authorization: `Bearer ${token}` } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -36,7 +36,7 @@ async function api(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (err) {
-    if (leaving) return new Promise(() => {});
+    if (leaving()) return new Promise(() => {});
     return { ok: false, status: 0, data: { error: `the server does not answer (${err})` } };
   }
   let data = null;
@@ -45,7 +45,7 @@ async function api(method, path, body) {
   } catch (err) {
     data = { error: `${response.status} ${response.statusText}` };
   }
-  if (leaving) return new Promise(() => {});
+  if (leaving()) return new Promise(() => {});
   return { ok: response.ok, status: response.status, data };
 }
 
@@ -520,14 +520,6 @@ $("sign-in-form").addEventListener("submit", (event) => {
   // the token stays in the fragment (never sent to the server), so a reload keeps it
   history.replaceState(null, "", `${window.location.pathname}#token=${encodeURIComponent(token)}`);
   start();
-});
-
-window.addEventListener("hashchange", () => {
-  if (leaving) return;
-  leaving = true;
-  stopWatching();
-  document.body.replaceChildren(); // nothing shown with the old token stays on screen
-  window.location.reload();
 });
 
 board.render({ model, el: $("watch-canvas") });
