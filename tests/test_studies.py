@@ -310,6 +310,43 @@ def test_a_study_grows_from_its_stored_games(here, dice_study, request):
     assert studies.load(dice_study).game.nunique() == 12
 
 
+def test_a_study_keeps_the_rules_it_was_played_under_and_is_played_again_when_they_change(
+        here, dice_study, request, capsys):
+    """``run`` records the fingerprint of today's rules beside the study (decision 100); a
+    study stored under other rules is played again whole (its games are not grown by games
+    of today's rules) and says why; ``status`` tells which stored studies are current."""
+    today = studies.rules(dice_study)
+    studies.run(dice_study, n=4, workers=1)
+    js = sidecar(here / f"{dice_study}.csv.gz")
+    assert json.loads(js.read_text())["rules"] == today == studies.load(dice_study).attrs["rules"]
+
+    def said() -> str:
+        return studies.status(names=dice_study, check_rules=True).loc[dice_study, "rules"]
+
+    assert said() == "current"
+    assert "rules" not in studies.status(names=dice_study)  # only when asked: it plays games
+    js.write_text(json.dumps({**json.loads(js.read_text()), "rules": "0123456789abcdef"}))
+    assert said() == "changed"
+    played = request.getfixturevalue("games_played")
+    capsys.readouterr()
+    studies.run(dice_study, n=6, workers=1)
+    assert sorted(played) == [0, 1, 2, 3, 4, 5]  # every game again, not the 2 missing
+    assert (f"study {dice_study}: its 4 stored games were played under other rules "
+            f"(fingerprint 0123456789abcdef, today {today}); playing it again"
+            ) in capsys.readouterr().err
+    meta = json.loads(js.read_text())
+    assert meta["rules"] == today and meta["resumed"] == 0 and meta["finished"] == 6
+    assert said() == "current"
+    del meta["rules"]  # a file written before runs kept their rules: not taken for a change
+    js.write_text(json.dumps(meta))
+    assert said() == "not recorded"
+    studies.run(dice_study, n=6, workers=1)
+    assert len(played) == 6
+    with pytest.raises(SystemExit):  # --rules belongs to --status: a run checks by itself
+        studies.main(["--rules"])
+    assert "--rules goes with --status" in capsys.readouterr().err
+
+
 def test_growing_a_study_stored_without_a_column_says_the_column_is_not_kept(here, dice_study):
     """Nothing is dropped silently: a study stored before a column existed (the ``play``
     fingerprint, a game's ``fact_*``) keeps its columns when it grows, and the run warns."""

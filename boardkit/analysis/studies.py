@@ -15,6 +15,7 @@ its 95 % interval. One command makes them::
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import sys
@@ -27,8 +28,10 @@ from pydantic.dataclasses import dataclass
 
 from boardkit.engine.content import load as load_toml
 from boardkit.engine.errors import BoardkitError, DataError, IncompleteRunError, VariantError
+from boardkit.engine.files import write_atomic
 from boardkit.engine.resources import data_dir
 
+from .fingerprint import rules_fingerprint
 from .metrics import GAME_COLUMNS, mean_ci, seat_win_rates, table_of_games, wilson
 from .runfile import LABELS, OtherSettings, Store, digest, read, sidecar
 
@@ -121,8 +124,15 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     target = Path(out or folder())
     target.mkdir(parents=True, exist_ok=True)
     path, stored, other = target / f"{name}.csv.gz", 0, False
+    today = rules(name)
     try:
-        stored = load(name, target).game.nunique()
+        frame = load(name, target)
+        stored = frame.game.nunique()
+        if frame.attrs.get("rules", today) != today:  # played under rules that have changed
+            print(f"study {name}: its {stored:,} stored games were played under other rules "
+                  f"(fingerprint {frame.attrs['rules']}, today {today}); playing it again",
+                  file=sys.stderr)
+            stored, other = 0, True
     except FileNotFoundError:
         pass
     except OtherSettings:  # the study's definition changed: its games are played again
@@ -133,11 +143,27 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
         return path
     frame = simulate(**_settings(s, n), backend="processes" if workers > 1 else "serial",
                      workers=workers, progress=True, out=path, overwrite=other)
+    meta = json.loads(sidecar(path).read_text())  # the rules its games were played under
+    write_atomic(sidecar(path), json.dumps({**meta, "rules": today}, indent=2) + "\n")
     if not frame.attrs["complete"]:
         raise IncompleteRunError(
             f"study {name}: {frame.attrs['finished']:,} of {n:,} games played "
             f"({frame.attrs['stopped']}); they are stored: run the study again to play the rest")
     return path
+
+
+@functools.cache
+def _fingerprint(game: str, players: int, variant: str, params: str) -> str:
+    return rules_fingerprint(game, players, json.loads(variant), json.loads(params))
+
+
+def rules(name: str) -> str:
+    """The fingerprint of today's rules for the study's setting (:mod:`.fingerprint`): a
+    stored study keeps the one it was played under (``rules`` in its settings file), and
+    :func:`run` plays a study again whose rules have changed since (decision 100)."""
+    s = study(name)
+    return _fingerprint(s.game, s.players, json.dumps(s.variant, sort_keys=True),
+                        json.dumps(s.params, sort_keys=True))
 
 
 def load(name: str, where: Path | None = None) -> Any:
@@ -241,13 +267,18 @@ def left_text(table: Any) -> str:
             + (f" and {unknown} with no pace to go by yet" if unknown else ""))
 
 
-def status(where: Path | None = None, names: list[str] | str | None = None) -> Any:
+def status(where: Path | None = None, names: list[str] | str | None = None,
+           check_rules: bool = False) -> Any:
     """Where every study stands: games stored, games kept here (stored, or in the shards of
     a run going on, stopped or killed), its target, and the hours the rest would take at
     its pace (its games' play time over their count, on its last run's workers). A study
     not yet timed goes by its nearest timed sibling's pace (:func:`_nearest_sibling`),
     named in ``pace_from``, so an estimate is never mistaken for a measure. ``names``: only
-    the studies named or starting so (``freizeitpark-card``: a family). Nothing is played."""
+    the studies named or starting so (``freizeitpark-card``: a family). ``check_rules``
+    adds the column ``rules``: whether a stored study was played under today's rules
+    (``current``), under rules that have changed since (``changed``: :func:`run` plays it
+    again), or does not say (``not recorded``); it costs a second or so of random games per
+    setting (:func:`rules`). Nothing is played."""
     import pandas as pd
 
     target = Path(where or folder())
@@ -273,7 +304,15 @@ def status(where: Path | None = None, names: list[str] | str | None = None) -> A
                      "kept": done, "target": s.n, "left": max(0, s.n - done),
                      "s_per_game": pace, "workers": workers, "pace_from": pace_from,
                      "hours_left": max(0, s.n - done) * pace / 3600})
+        if check_rules:
+            rows[-1]["rules"] = _rules_status(name, target) if stored else ""
     return pd.DataFrame(rows).set_index("study")
+
+
+def _rules_status(name: str, target: Path) -> str:
+    recorded = json.loads(sidecar(target / f"{name}.csv.gz").read_text()).get("rules")
+    return "not recorded" if recorded is None else "current" if recorded == rules(name) \
+        else "changed"
 
 
 def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
@@ -319,14 +358,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=None, help="games (default: the study's)")
     parser.add_argument("--status", action="store_true",
                         help="print where every study stands and what is left; play nothing")
+    parser.add_argument("--rules", action="store_true",
+                        help="with --status: say whether each stored study was played under "
+                             "today's rules (a second or so per setting)")
     args = parser.parse_args(argv)
+    if args.rules and not args.status:
+        parser.error("--rules goes with --status (a run checks the rules itself)")
     from .simulation import EXIT_PARTIAL, one_line_warnings, term_as_interrupt
 
     try:
         if args.status:
             import pandas as pd
 
-            table = status(names=args.names)
+            table = status(names=args.names, check_rules=args.rules)
             with pd.option_context("display.width", 160, "display.max_rows", None):
                 print(table.round({"s_per_game": 1, "hours_left": 1}).to_string())
             print(left_text(table))

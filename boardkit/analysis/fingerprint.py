@@ -1,0 +1,66 @@
+"""The rules a run was played under, as one short name (a stored study keeps it).
+
+A stored study is 1,000 games of a search player: too dear to replay whole in the test
+suite, which replays one of its games (decision 65). A rule change that this one game
+happens not to meet would leave the study stale and unnoticed. The fingerprint closes that
+gap cheaply: it is a hash of what the rules *do* on seeded random games, so it names the
+rules, not the code.
+
+:func:`rules_fingerprint` plays random games of one setting (game, players, variant, house
+rules), seeds 0, 1, 2, ..., and hashes, at every decision, who decides and every legal
+action (as its data, sorted: the order a game lists them in is not a rule), and at the end
+of each game the scores and the winners. The random player picks among the *sorted* list,
+so a refactor that lists the same actions in another order, renames nothing and draws the
+same chance keeps the fingerprint; a rule that allows, forbids, scores or deals anything
+differently on these games changes it. It stops after the game in which it has made
+``decisions`` decisions or listed ``listed`` actions, whichever comes first: a game whose
+every decision lists hundreds of placements is cut sooner than one with a dozen trips.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from boardkit.engine import Action
+from boardkit.engine import game as get_game
+
+#: how much play a fingerprint hashes by default (decisions, listed actions): a few seconds
+#: of the dearest games (Lands of Amazement lists ~700 placements a decision, Wanderlust ~10)
+DECISIONS = 2000
+LISTED = 25_000
+
+
+def _data(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=repr, separators=(",", ":"))
+
+
+def rules_fingerprint(game: str, players: int, variant: Mapping[str, Any] | None = None,
+                      params: Mapping[str, Any] | None = None, decisions: int = DECISIONS,
+                      listed: int = LISTED) -> str:
+    """A 16-hex-digit name of what the rules of ``game`` do with these settings (see the
+    module docstring); equal settings and equal rules give equal names on every machine."""
+    g = get_game(game)
+    digest = hashlib.sha256(_data([game, players, dict(variant or {}), dict(params or {})])
+                            .encode())
+    made = seen = seed = 0
+    while made < decisions and seen < listed:
+        state = g.new_game(players=players, seed=seed, variant=dict(variant or {}),
+                           params=dict(params or {}))
+        rng = np.random.default_rng(seed)
+        seed += 1
+        legal: Sequence[Action] | None = None
+        while not state.is_over:
+            options = sorted(((_data(a.to_dict()), a) for a in legal or state.legal_actions()),
+                             key=lambda pair: pair[0])
+            digest.update(_data([state.current_player, [text for text, _ in options]]).encode())
+            # one of the listed actions: applied without a second check, the next list kept
+            legal = state.apply_listed(options[int(rng.integers(len(options)))][1])
+            made += 1
+            seen += len(options)
+        digest.update(_data([state.scores(), sorted(state.winners())]).encode())
+    return digest.hexdigest()[:16]
