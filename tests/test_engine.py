@@ -634,3 +634,41 @@ def test_a_long_text_breaks_at_words_and_a_table_keeps_its_lines():
     assert wrap(table) == table
     long_id = "x" * 120
     assert wrap(f"rule {long_id} holds") == f"rule\n    {long_id}\n    holds"
+
+
+def test_variant_options_offer_each_option_as_its_simplest_control():
+    """``Game.variant_options``: a yes/no, a short range of whole numbers or a named thing
+    of the game's content (``Choices``) as a choice, a number otherwise, and what no control
+    fits as data; the play page's form and the teacher's page draw their controls from it."""
+    from typing import Annotated
+
+    from pydantic import BaseModel, ConfigDict, Field
+
+    from boardkit.engine import Choices
+    from boardkit.engine.game import variant_options
+
+    class Variant(BaseModel):
+        model_config = ConfigDict(extra="forbid", frozen=True)
+        fast: bool = Field(False, description="a shorter game")
+        rounds: int = Field(3, ge=1, le=5)
+        target: int = Field(20, ge=1, le=100, description="points to win")
+        best: int | None = None
+        deck: Annotated[str | None, Choices(lambda: ["red", "blue"])] = None
+        colour: Annotated[str, Choices(lambda: ("red", "blue"))] = "red"
+        seats: tuple[str, ...] | None = None
+
+    got = {o.name: o for o in variant_options(Variant)}
+    assert (got["fast"].kind, got["fast"].default, got["fast"].text) == ("bool", False,
+                                                                         "a shorter game")
+    assert (got["rounds"].kind, got["rounds"].values) == ("choice", (1, 2, 3, 4, 5))
+    assert (got["target"].kind, got["target"].low, got["target"].high) == ("number", 1, 100)
+    assert (got["best"].kind, got["best"].optional, got["best"].text) == ("number", True, "best")
+    assert (got["deck"].kind, got["deck"].values) == ("choice", (None, "red", "blue"))
+    assert (got["colour"].values, got["colour"].optional) == (("red", "blue"), False)
+    assert got["seats"].kind == "other"
+    assert list(got) == list(Variant.model_fields)  # in the model's order
+    import boardkit
+    from boardkit.freizeitpark.content import content
+
+    cards = {o.name: o for o in boardkit.game("freizeitpark").variant_options()}["card"]
+    assert cards.values[0] is None and set(cards.values[1:]) == set(content().cards)

@@ -70,12 +70,27 @@ def test_the_page_is_one_line_when_the_address_names_no_game():
 
 
 def test_the_form_offers_the_simple_variant_options():
-    options = play._simple_options
-    assert options(boardkit.game("dice-grid")) == {"secret_lucky": ("bool", None)}
-    wanderlust = options(boardkit.game("wanderlust"))
-    assert wanderlust["automatons"] == ("menu", [0, 1, 2, 3])
-    assert "scenario" not in wanderlust and "passports" not in wanderlust
-    assert "solo_best" not in options(boardkit.game("wishland"))  # no upper bound
+    def options(name):
+        return {k: (o.kind, o.values) for k, o in play._simple_options(boardkit.game(name)).items()}
+
+    assert options("dice-grid") == {"secret_lucky": ("bool", ())}
+    wanderlust = options("wanderlust")
+    assert wanderlust["automatons"] == ("choice", (0, 1, 2, 3))
+    assert wanderlust["scenario"][1][:2] == (None, "sam")  # the rulebook's worked examples
+    assert "passports" not in wanderlust  # a list: given in the address
+    assert "solo_best" not in options("wishland")  # a number without bounds
+    card = options("freizeitpark")["card"]
+    assert card[1][0] is None and "zug" in card[1] and len(card[1]) == 13
+
+
+def test_a_chosen_card_is_offered_and_played():
+    page = PlayApp(PlaySettings("freizeitpark", players=1, seed=2, variant={"card": "zug"}))
+    assert page.options["card"].value == "zug" and page.board.state.variant.card == "zug"
+    page.options["card"].value = "halloween"
+    assert page.new_game() is True and page.board.state.variant.card == "halloween"
+    assert page.form_settings().variant["card"] == "halloween"
+    page.options["card"].value = None
+    assert page.new_game() is True and page.board.state.variant.card is None
 
 
 def test_a_refused_new_game_leaves_the_game_alone():

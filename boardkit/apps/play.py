@@ -37,7 +37,7 @@ from boardkit.boards.base import AI_AGENT
 from boardkit.engine import BoardkitError, State, games
 from boardkit.engine import game as get_game
 from boardkit.engine.errors import UnknownGameError, VariantError, shown
-from boardkit.engine.game import Game, get_dotted
+from boardkit.engine.game import Game, VariantOption, get_dotted
 
 #: the environment variable through which ``boardkit play`` passes its settings (JSON)
 ENV = "BOARDKIT_PLAY"
@@ -51,8 +51,6 @@ AGAINST = {"people": "each other", "computer": "the computer"}
 #: own are ignored
 QUERY_KEYS = ("game", "players", "seed", "against")
 VOILA_KEYS = ("token", "template", "theme")
-#: a form lists an integer option as a menu when it has at most this many values
-MENU_LIMIT = 12
 
 
 @dataclass(frozen=True)
@@ -159,19 +157,11 @@ def read_settings(environ: Mapping[str, str] | None = None) -> PlaySettings:
 # ---------------------------------------------------------------- the page
 
 
-def _simple_options(g: Game) -> dict[str, tuple[str, Any]]:
-    """The variant options a form can offer: yes/no, and whole numbers from a short range.
-    name -> ("bool", None) or ("menu", [values])."""
-    out: dict[str, tuple[str, Any]] = {}
-    for name, info in g.variant_model.model_fields.items():
-        if info.annotation is bool:
-            out[name] = ("bool", None)
-        elif info.annotation is int:
-            low = next((m.ge for m in info.metadata if getattr(m, "ge", None) is not None), None)
-            high = next((m.le for m in info.metadata if getattr(m, "le", None) is not None), None)
-            if low is not None and high is not None and 0 <= high - low < MENU_LIMIT:
-                out[name] = ("menu", list(range(low, high + 1)))
-    return out
+def _simple_options(g: Game) -> dict[str, VariantOption]:
+    """The variant options the form offers: yes/no, and choices (a short range of whole
+    numbers, one of the game's cards or scenarios); the others are kept as the address gives
+    them (:meth:`Game.variant_options`, which the teacher's page reads too)."""
+    return {o.name: o for o in g.variant_options() if o.kind in ("bool", "choice")}
 
 
 def _close(widget: widgets.Widget) -> None:
@@ -200,16 +190,16 @@ class PlayApp(widgets.VBox):
                                     layout=widgets.Layout(width="140px", margin="2px 16px 2px 0"))
         self.options: dict[str, widgets.ValueWidget] = {}
         defaults = g.make_variant({})
-        for name, (kind, values) in _simple_options(g).items():
+        for name, option in _simple_options(g).items():
             text = name.replace("_", " ")
-            help_text = g.variant_model.model_fields[name].description or text
-            if kind == "bool":
+            if option.kind == "bool":
                 box = widgets.Checkbox(value=bool(getattr(defaults, name)), description=text,
-                                       indent=False, tooltip=help_text, layout=small)
+                                       indent=False, tooltip=option.text, layout=small)
             else:
-                box = widgets.Dropdown(options=values, value=getattr(defaults, name),
-                                       description=text, tooltip=help_text, layout=small,
-                                       style=label)
+                box = widgets.Dropdown(
+                    options=[("none" if v is None else str(v), v) for v in option.values],
+                    value=getattr(defaults, name), description=text, tooltip=option.text,
+                    layout=small, style=label)
             box.add_class(f"bk-play-option-{name}")
             self.options[name] = box
         self.rules: dict[str, widgets.ValueWidget] = {}

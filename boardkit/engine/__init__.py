@@ -15,7 +15,7 @@ from .errors import (
     VariantError,
 )
 from .flow import Flow, Phase, Stage, Then, Turn
-from .game import Game, HouseRule, NoOptions, house_rule
+from .game import Choices, Game, HouseRule, NoOptions, VariantOption, house_rule
 from .log import Event, Log
 from .registry import game, games, register
 from .rules import RuleCatalog, catalog, rule_ids
@@ -24,7 +24,7 @@ from .steps import STAY, Goto, Outcome, goto
 
 __all__ = [
     "Action", "ActionCodec", "ActionFormatError", "ActionSet", "BoardkitError", "Canonical",
-    "DataError", "Event", "Flow", "FlowError", "GameDefinitionError", "GameInfo", "Goto", "Outcome", "Phase", "STAY", "Stage", "Then", "Turn", "InteropError", "Explanation", "Game", "HouseRule", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
+    "DataError", "Event", "Flow", "FlowError", "GameDefinitionError", "GameInfo", "Goto", "Outcome", "Phase", "STAY", "Stage", "Then", "Turn", "InteropError", "Explanation", "Choices", "Game", "HouseRule", "VariantOption", "Log", "NoOptions", "PUBLIC", "OneOf", "Range",
     "RuleCatalog", "RuleViolation",
     "SaveGameError", "State", "Step", "UnknownGameError", "UnsupportedGameError", "VariantError",
     "action", "catalog", "game", "games", "goto", "house_rule", "register", "rule_ids",

@@ -53,6 +53,72 @@ class HouseRule:
     description: str
 
 
+@dataclass(frozen=True)
+class Choices:
+    """Metadata of a variant option that names one of the game's things (a card, a
+    scenario): ``Annotated[str | None, Choices(names)]``. ``names()`` gives the values it
+    takes, read from the game's content when a form is drawn; the option's validator still
+    decides what is accepted."""
+
+    names: Callable[[], Iterable[Any]]
+
+
+#: an integer option with at most this many values is offered as a menu, not a number box
+MENU_LIMIT = 12
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """One variant option as a form offers it (:meth:`Game.variant_options`).
+
+    ``kind``: ``"bool"`` (yes/no), ``"choice"`` (one of ``values``; ``None`` among them,
+    first, when the option may be left unset), ``"number"`` (a whole number within ``low``
+    and ``high`` when they are given; unset allowed when ``optional``) or ``"other"`` (no
+    simple control fits: it is given as data)."""
+
+    name: str
+    kind: str
+    default: Any
+    text: str
+    values: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    optional: bool = False
+
+
+def _bound(info: FieldInfo, name: str) -> int | None:
+    return next((getattr(m, name) for m in info.metadata if getattr(m, name, None) is not None),
+                None)
+
+
+def variant_options(model: type[BaseModel]) -> list[VariantOption]:
+    """The options of a variant model, each as the simplest control that offers it."""
+    out = []
+    defaults = model()
+    for name, info in model.model_fields.items():
+        kind, default = info.annotation, getattr(defaults, name)
+        optional = type(None) in typing.get_args(kind)
+        bare = [a for a in typing.get_args(kind) if a is not type(None)] if optional else [kind]
+        text = info.description or name.replace("_", " ")
+        choices = next((m for m in info.metadata if isinstance(m, Choices)), None)
+        low, high = _bound(info, "ge"), _bound(info, "le")
+        if kind is bool:
+            out.append(VariantOption(name, "bool", default, text))
+        elif choices is not None:
+            values = tuple(choices.names())
+            out.append(VariantOption(name, "choice", default, text,
+                                     ((None,) if optional else ()) + values, optional=optional))
+        elif bare == [int] and low is not None and high is not None \
+                and 0 <= high - low < MENU_LIMIT and not optional:
+            out.append(VariantOption(name, "choice", default, text, tuple(range(low, high + 1))))
+        elif bare == [int]:
+            out.append(VariantOption(name, "number", default, text, low=low, high=high,
+                                     optional=optional))
+        else:
+            out.append(VariantOption(name, "other", default, text, optional=optional))
+    return out
+
+
 def _house_rules(model: type[BaseModel], prefix: str = "") -> list[tuple[str, FieldInfo]]:
     """The house-rule fields of a parameter model and its nested models: (dotted key, field)."""
     out: list[tuple[str, FieldInfo]] = []
@@ -222,6 +288,11 @@ class Game(Generic[S]):
         for key, value in (overrides or {}).items():
             set_dotted(tree, key, value, f"{self.name} params")
         return self._validate_params(tree, f"{self.name} params")
+
+    def variant_options(self) -> list[VariantOption]:
+        """The game's variant options as a form offers them (:class:`VariantOption`): play
+        mode's "new game" form and the teacher's page draw their controls from it."""
+        return variant_options(self.variant_model)
 
     def house_rules(self) -> dict[str, HouseRule]:
         """The game's house rules (:func:`house_rule`), by dotted parameter name."""

@@ -4,11 +4,11 @@ so they live below both."""
 
 from __future__ import annotations
 
-from typing import Literal, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from boardkit.engine.game import house_rule
+from boardkit.engine.game import Choices, house_rule
 
 from .content import content
 
@@ -90,7 +90,8 @@ class Variant(_Model):
     """Options of ``new_game``: the expanded game with a random or a chosen Auftragskarte."""
 
     expanded: bool = Field(False, description="erweitertes Spiel: one random Auftragskarte")
-    card: str | None = Field(None, description="play with this Auftragskarte (implies expanded)")
+    card: Annotated[str | None, Choices(lambda: content().cards)] = Field(
+        None, description="play with this Auftragskarte (implies expanded)")
 
     @field_validator("card")
     @classmethod

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import html
 import json
 import logging
@@ -178,6 +179,7 @@ def describe_games() -> list[dict[str, Any]]:
                 "default_players": game.default_players,
                 "agents": [a for a in agent_names(game.name) if a != "human"],
                 "variant": game.variant_dict(game.make_variant({})),
+                "options": [dataclasses.asdict(option) for option in game.variant_options()],
                 "house_rules": {key: {"values": list(rule.values), "default": rule.default,
                                       "text": rule.description}
                                 for key, rule in rules.items()},

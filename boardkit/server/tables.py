@@ -186,6 +186,13 @@ def replay(row: TableRow, moves: Sequence[MoveRow],
     return state
 
 
+def _changed(table: Table) -> dict[str, Any]:
+    """The table's variant options that differ from its game's defaults."""
+    game = table.state.game
+    defaults = game.variant_dict(game.make_variant({}))
+    return {k: v for k, v in table.row.variant.items() if k not in defaults or defaults[k] != v}
+
+
 def viewer_name(viewer: Viewer) -> str | int:
     return ALL if viewer is None else viewer
 
@@ -575,7 +582,10 @@ class Classroom:
         each seat (an agent's name, or None: a person), its moves so far, whose decision it
         is, whether it is over, whether the teacher may undo (``undo``) and an agent's
         failure the table waits on (``agent_error``, with what went wrong: the teacher's);
-        a table that could not be rebuilt says so (``broken``)."""
+        its seed, the variant options that differ from the game's defaults (``variant``) and
+        its rule parameters (``params``: house rules among them), so that tables playing
+        different rules are told apart; a table that could not be rebuilt says so
+        (``broken``)."""
         with self._lock:
             tables = sorted(self.tables.items())
             broken = dict(self.broken)
@@ -583,7 +593,8 @@ class Classroom:
         for table_id, table in tables:
             with table.lock:
                 out.append({"table": table_id, "opened": table.row.created,
-                            "game": table.row.game,
+                            "game": table.row.game, "seed": table.row.seed,
+                            "variant": _changed(table), "params": dict(table.row.params),
                             "players": table.row.players, "agents": list(table.row.agents),
                             "moves": table.state.action_count,
                             "turn": table.state.current_player,

@@ -27,13 +27,19 @@ Rule parameters (points, limits, tables) live in ``data/wanderlust/params.toml``
 
 from __future__ import annotations
 
-from typing import Self
+from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from boardkit.engine.game import house_rule
+from boardkit.engine.game import Choices, house_rule
 
 from .actions import MAX_LEGS
+
+
+def _scenarios() -> list[str]:
+    from .scenario_specs import scenarios
+
+    return list(scenarios())
 
 
 class Variant(BaseModel):
@@ -42,7 +48,8 @@ class Variant(BaseModel):
     house_rule: bool = Field(False, description="House Rule: at least 3 tickets per trip")
     first_game: bool = Field(False, description="the suggested first-game objectives")
     automatons: int = Field(0, ge=0, le=3, description="Solo Mode: 1-3 automatons (players=1)")
-    scenario: str | None = Field(None, description="start from a worked example of the rulebook")
+    scenario: Annotated[str | None, Choices(_scenarios)] = Field(
+        None, description="start from a worked example of the rulebook")
     passports: tuple[str, ...] | None = Field(
         None, description="each player's trotter/passport in seat order (default: at random)")
 

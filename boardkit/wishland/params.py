@@ -4,9 +4,11 @@ so they live below both."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from boardkit.engine.game import house_rule
+from boardkit.engine.game import Choices, house_rule
 
 from .scenario_specs import names
 
@@ -60,7 +62,8 @@ class Variant(_Model):
         None, description="Solo Mode only: your best score so far, any whole number (Restaurant "
                           "penalties can make a total negative); the game is won by beating it "
                           "(without one, every finished solo game is won)")
-    scenario: str | None = Field(None, description="start from a named teaching position "
+    scenario: Annotated[str | None, Choices(names)] = Field(
+        None, description="start from a named teaching position "
                                                    "(data/wishland/scenarios.toml)")
 
     @field_validator("scenario")

@@ -334,17 +334,33 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
         teacher.locator("#seed").fill("1")
         expect(teacher.locator("#seat-choices select")).to_have_count(2)
         teacher.locator("#seat-1").select_option("random")
+        # each option and house rule has its control, set to the game's default
+        expect(teacher.locator("#option-entrepreneurs")).not_to_be_checked()
+        expect(teacher.locator("#option-scenario")).to_have_value("null")
+        expect(teacher.locator("#option-scenario option")).to_contain_text(["none", "first-turn"])
+        expect(teacher.locator("#rule-first_round_reversed")).not_to_be_checked()
+        expect(teacher.locator("#variant")).to_be_hidden()  # the JSON waits, folded
+        teacher.locator("#more-settings summary").click()
         teacher.locator("#variant").fill('{"nope": true}')
         teacher.locator("#open").click()
         expect(teacher.locator("#open-message")).to_contain_text("nope")
+        teacher.locator("#variant").fill('{"entrepreneurs": true}')  # it has its control
+        teacher.locator("#open").click()
+        expect(teacher.locator("#open-message")).to_contain_text(
+            '"entrepreneurs" has its control above')
         assert class_server.api("GET", "api/tables") == '{"tables":[]}'  # nothing opened
-        teacher.locator("#variant").fill('{"entrepreneurs": false}')
+        teacher.locator("#variant").fill("")
+        teacher.locator("#option-entrepreneurs").check()
+        teacher.locator("#rule-first_round_reversed").check()
         teacher.locator("#open").click()
         expect(teacher.locator("#open-message")).to_contain_text("table 1 is open")
 
         # the list: who plays each seat, the person's link and the spectators', ready to copy
         row = teacher.locator("#table-1")
-        expect(row.locator(".col-game")).to_have_text("wishland")
+        expect(row.locator(".col-game .game-name")).to_have_text("wishland")
+        # and what it plays with beyond the rulebook's game
+        expect(row.locator(".col-game .settings")).to_have_text(
+            "seed 1 · entrepreneurs · first round reversed")
         expect(row.locator('li[data-seat="1"] .who')).to_contain_text("random")
         expect(row.locator('li[data-seat="1"] input.link')).to_have_count(0)
         seat_link = row.locator('input[data-link="seat-0"]').input_value()
@@ -357,6 +373,9 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
         expect(copy).not_to_have_text("copy")  # copied (or selected, where copying is barred)
         listed = json.loads(class_server.api("GET", "api/tables"))["tables"]
         assert listed[0]["agents"] == [None, "random"] and listed[0]["undo"] == "teacher"
+        # only what differs from the rulebook's game was sent: the two options ticked
+        assert listed[0]["variant"] == {"entrepreneurs": True}
+        assert listed[0]["params"] == {"first_round_reversed": True}
 
         # a student opens the link and plays; the agent answers
         student = pages["student"]

@@ -55,6 +55,7 @@ def _fill(room: Class) -> dict[str, Any]:
     opened = listed[-1].pop("opened")  # when it was opened: ISO 8601, to the millisecond
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", opened), opened
     assert listed[-1] == {"table": people["table"], "game": "wanderlust", "players": 2,
+                          "seed": 11, "variant": {}, "params": {},  # the rulebook's game
                           "agents": [None, None], "moves": 6, "turn": turn, "is_over": False,
                           "undo": "teacher", "agent_error": None}
     refused = room.client.get("/api/tables", headers=bearer(tokens[0]))

@@ -264,6 +264,21 @@ def test_the_games_the_teachers_form_offers(room: Class) -> None:
     assert "broken" in wanderlust["agents"]  # what check_spec accepts, registered ones too
     assert wanderlust["variant"]["family"] is False
     assert "house_rules" in wanderlust
+    # each option as the form offers it: yes/no, a choice (None first: unset), or as data
+    options = {o["name"]: o for o in wanderlust["options"]}
+    assert options["family"]["kind"] == "bool" and options["family"]["default"] is False
+    assert options["automatons"]["values"] == [0, 1, 2, 3]
+    assert options["scenario"]["kind"] == "choice" and options["scenario"]["values"][0] is None
+    assert options["passports"]["kind"] == "other"
+    solo_best = next(o for o in offered["wishland"]["options"] if o["name"] == "solo_best")
+    assert (solo_best["kind"], solo_best["optional"]) == ("number", True)
+    # the overview tells tables playing other rules apart: options changed, house rules
+    tried = room.open(game="wanderlust", players=2, seed=5, variant={"family": True},
+                      params={"end.finish_round": True})
+    listed = room.client.get("/api/tables", headers=bearer(TEACHER)).json()["tables"]
+    row = next(t for t in listed if t["table"] == tried["table"])
+    assert (row["seed"], row["variant"], row["params"]) == (
+        5, {"family": True}, {"end.finish_round": True})
     made = room.open(game="dice-grid", players=2, seed=3)
     for token in (made["seats"][0]["token"], made["spectator"]["token"]):
         assert room.client.get("/api/games", headers=bearer(token)).status_code == 403

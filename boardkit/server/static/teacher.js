@@ -147,6 +147,66 @@ function seatChoices() {
   }
 }
 
+// One control per variant option the game declares (a VariantOption: yes/no, a choice, a
+// whole number) and per house rule; what no control fits is given as JSON below them.
+function shown(value) {
+  return value === null ? "none" : String(value);
+}
+
+function optionRow(control, key, name, text) {
+  control.id = `${control.dataset.option ? "option" : "rule"}-${key.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  const label = element("label", { htmlFor: control.id, className: "name" }, name.replace(/_/g, " "));
+  return element("div", { className: "option" }, label, control, element("span", { className: "what" }, text));
+}
+
+function control(kind, values, value, data, low, high, optional) {
+  data.default = JSON.stringify(value);
+  if (kind === "bool") {
+    return element("input", { type: "checkbox", checked: value === true, dataset: data });
+  }
+  if (kind === "choice") {
+    const select = element("select", { dataset: data });
+    for (const v of values) select.append(element("option", { value: JSON.stringify(v) }, shown(v)));
+    select.value = JSON.stringify(value);
+    return select;
+  }
+  const input = element("input", { type: "number", step: "1", dataset: data,
+                                   value: value === null ? "" : String(value),
+                                   placeholder: optional ? "none" : "" });
+  if (low !== null && low !== undefined) input.min = String(low);
+  if (high !== null && high !== undefined) input.max = String(high);
+  return input;
+}
+
+function formOptions(game) {
+  const options = $("variant-options");
+  const rules = $("house-rules");
+  options.textContent = "";
+  rules.textContent = "";
+  const other = [];
+  for (const o of game.options || []) {
+    if (o.kind === "other") {
+      other.push(o);
+      continue;
+    }
+    const box = control(o.kind, o.values, o.default, { option: o.name, kind: o.kind }, o.low, o.high, o.optional);
+    options.append(optionRow(box, o.name, o.name, o.text));
+  }
+  for (const [key, rule] of Object.entries(game.house_rules || {})) {
+    const yesNo = JSON.stringify(rule.values) === "[false,true]";
+    const box = control(yesNo ? "bool" : "choice", rule.values, rule.default, { rule: key, kind: yesNo ? "bool" : "choice" });
+    rules.append(optionRow(box, key, `house rule: ${key.split(".").pop()}`, rule.text));
+  }
+  $("options-box").hidden = !options.children.length && !rules.children.length;
+  $("variant-hint").textContent = other.length
+    ? "options without a control above: " +
+      other.map((o) => `"${o.name}" (${o.text}; default ${JSON.stringify(o.default)})`).join("; ")
+    : "every option of this game has its control above";
+  $("params-hint").textContent =
+    'any rule parameter by its dotted name, e.g. {"points.lucky_cell": 3}: the rule catalog ' +
+    "(boardkit rules GAME) names them; a house rule is set with its control above";
+}
+
 function gameChosen() {
   const game = gameOf($("game").value);
   if (!game) return;
@@ -155,15 +215,10 @@ function gameChosen() {
   players.max = String(game.max_players);
   players.value = String(game.default_players);
   $("variant").value = "";
-  $("variant").placeholder = JSON.stringify(game.variant);
-  $("variant-hint").textContent = `options and their defaults: ${JSON.stringify(game.variant)}`;
+  $("variant").placeholder = "{}";
   $("params").value = "";
   $("params").placeholder = "{}";
-  const rules = Object.entries(game.house_rules || {});
-  $("params-hint").textContent = rules.length
-    ? "house rules: " +
-      rules.map(([key, r]) => `"${key}": ${JSON.stringify(r.values)} (now ${JSON.stringify(r.default)}: ${r.text})`).join("; ")
-    : "this game declares no house rules (any rule parameter may be set by its dotted name)";
+  formOptions(game);
   seatChoices();
 }
 
@@ -181,6 +236,39 @@ function parsed(id, field) {
   }
 }
 
+function controlValue(box, name) {
+  if (box.type === "checkbox") return box.checked;
+  if (box.tagName === "SELECT") return JSON.parse(box.value);
+  const text = box.value.trim();
+  if (text === "" && box.validity.valid) return null;
+  const n = Number(text);
+  if (text === "" || !Number.isInteger(n)) throw new Error(`${name}: a whole number, or empty for none`);
+  return n;
+}
+
+// the settings the form shows: the controls that differ from the game's defaults, and the
+// JSON below them for what has no control (a key that has one is refused, not overruled)
+function formSettings() {
+  const out = {};
+  for (const [kind, box, field, label] of [["option", "variant-options", "variant", "other options"],
+                                           ["rule", "house-rules", "params", "rule parameters"]]) {
+    const chosen = {};
+    for (const c of $(box).querySelectorAll(`[data-${kind}]`)) {
+      const name = c.dataset[kind];
+      const value = controlValue(c, name);
+      if (JSON.stringify(value) !== c.dataset.default) chosen[name] = value;
+    }
+    const extra = parsed(field, label);
+    for (const key of Object.keys(extra)) {
+      if ($(box).querySelector(`[data-${kind}="${CSS.escape(key)}"]`)) {
+        throw new Error(`${label}: "${key}" has its control above; set it there`);
+      }
+    }
+    out[field] = { ...extra, ...chosen };
+  }
+  return out;
+}
+
 async function openTable(event) {
   event.preventDefault();
   let body;
@@ -190,8 +278,7 @@ async function openTable(event) {
       game: $("game").value,
       players,
       seed: Number($("seed").value),
-      variant: parsed("variant", "variant"),
-      params: parsed("params", "params"),
+      ...formSettings(),
       agents: [...$("seat-choices").querySelectorAll("select")].map((s) => s.value || null),
       undo: $("undo-option").value,
     };
@@ -330,6 +417,15 @@ function actionsCell(row) {
   return element("div", { className: "actions" }, watchButton, " ", undoButton);
 }
 
+// what a table plays with beyond the rulebook's game: tables that try a house rule and
+// tables that do not are told apart at a glance
+function settingsText(row) {
+  const text = (value) => (value !== null && typeof value === "object" ? JSON.stringify(value) : shown(value));
+  const named = ([key, value]) => (value === true ? key : `${key} ${text(value)}`).replace(/_/g, " ");
+  return [`seed ${row.seed}`, ...Object.entries(row.variant || {}).map(named),
+          ...Object.entries(row.params || {}).map(named)].join(" · ");
+}
+
 function showRow(row) {
   let entry = rows.get(row.table);
   if (!entry) {
@@ -343,7 +439,8 @@ function showRow(row) {
   }
   const cells = entry.tr.children;
   cells[0].textContent = String(row.table);
-  cells[1].textContent = row.game || "";
+  cells[1].replaceChildren(element("span", { className: "game-name" }, row.game || ""));
+  if (!row.broken) cells[1].append(element("div", { className: "settings teacher-quiet" }, settingsText(row)));
   if (row.broken) {
     cells[4].textContent = statusText(row);
     return;
