@@ -350,8 +350,9 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
             '"entrepreneurs" has its control above')
         assert class_server.api("GET", "api/tables") == '{"tables":[]}'  # nothing opened
         teacher.locator("#variant").fill("")
-        teacher.locator("#option-entrepreneurs").check()
+        teacher.locator("#option-achievement_tiles").check()
         teacher.locator("#rule-first_round_reversed").check()
+        teacher.locator("#rule-first_round_reversed").uncheck()  # back to the rulebook's
         teacher.locator("#open").click()
         expect(teacher.locator("#open-message")).to_contain_text("table 1 is open")
 
@@ -360,7 +361,7 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
         expect(row.locator(".col-game .game-name")).to_have_text("wishland")
         # and what it plays with beyond the rulebook's game
         expect(row.locator(".col-game .settings")).to_have_text(
-            "seed 1 · entrepreneurs · first round reversed")
+            "seed 1 · achievement tiles")
         expect(row.locator('li[data-seat="1"] .who')).to_contain_text("random")
         expect(row.locator('li[data-seat="1"] input.link')).to_have_count(0)
         seat_link = row.locator('input[data-link="seat-0"]').input_value()
@@ -373,9 +374,9 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
         expect(copy).not_to_have_text("copy")  # copied (or selected, where copying is barred)
         listed = json.loads(class_server.api("GET", "api/tables"))["tables"]
         assert listed[0]["agents"] == [None, "random"] and listed[0]["undo"] == "teacher"
-        # only what differs from the rulebook's game was sent: the two options ticked
-        assert listed[0]["variant"] == {"entrepreneurs": True}
-        assert listed[0]["params"] == {"first_round_reversed": True}
+        # only what differs from the rulebook's game was sent: the option ticked
+        assert listed[0]["variant"] == {"achievement_tiles": True}
+        assert listed[0]["params"] == {}
 
         # a student opens the link and plays; the agent answers
         student = pages["student"]
