@@ -193,6 +193,23 @@ def _changed(table: Table) -> dict[str, Any]:
     return {k: v for k, v in table.row.variant.items() if k not in defaults or defaults[k] != v}
 
 
+def played_with(table: Table) -> list[dict[str, Any]]:
+    """What the table plays beyond the rulebook's game, for everyone at it to read: each
+    variant option that differs from its default and each rule parameter it sets, with what
+    it does (``name``, ``value``, ``text``; a house rule says so in ``house_rule``)."""
+    game = table.state.game
+    texts = {o.name: o.text for o in game.variant_options()}
+    rules = game.house_rules()
+    out: list[dict[str, Any]] = [
+        {"name": key, "value": value, "text": texts.get(key, ""), "house_rule": False}
+        for key, value in _changed(table).items()]
+    for key, value in table.row.params.items():
+        rule = rules.get(key)
+        out.append({"name": key, "value": value, "house_rule": rule is not None,
+                    "text": rule.description if rule is not None else "a rule parameter"})
+    return out
+
+
 def viewer_name(viewer: Viewer) -> str | int:
     return ALL if viewer is None else viewer
 
@@ -279,6 +296,7 @@ class Table:
                 "table": self.id,
                 "game": state.game.name,
                 "title": state.game.title,
+                "played_with": played_with(self),
                 "players": state.players,
                 "viewer": viewer_name(viewer),
                 "seat": viewer if isinstance(viewer, int) else None,

@@ -382,6 +382,8 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
         student = pages["student"]
         student.goto(seat_link)
         expect(student.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
+        expect(student.locator("#played-with")).to_have_text(
+            "this table plays with achievement tiles: 9 random Achievement Tiles")
         start = int(student.locator("#log-count").text_content() or 0)
         student.locator("#moves-box summary").click()
         student.locator("#moves").select_option("0")

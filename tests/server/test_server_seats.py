@@ -279,7 +279,15 @@ def test_the_games_the_teachers_form_offers(room: Class) -> None:
     row = next(t for t in listed if t["table"] == tried["table"])
     assert (row["seed"], row["variant"], row["params"]) == (
         5, {"family": True}, {"end.finish_round": True})
+    # and everyone at the table reads what it plays with, in words
+    for token in (tried["seats"][1]["token"], tried["spectator"]["token"], TEACHER):
+        said = room.view(tried["table"], token)["played_with"]
+        assert [(i["name"], i["value"], i["house_rule"]) for i in said] == [
+            ("family", True, False), ("end.finish_round", True, True)]
+        assert said[0]["text"].startswith("Family-Friendly variant")
+        assert "the round is finished first" in said[1]["text"]
     made = room.open(game="dice-grid", players=2, seed=3)
+    assert room.view(made["table"], made["seats"][0]["token"])["played_with"] == []
     for token in (made["seats"][0]["token"], made["spectator"]["token"]):
         assert room.client.get("/api/games", headers=bearer(token)).status_code == 403
     assert room.client.get("/api/games").status_code == 401

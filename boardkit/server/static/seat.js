@@ -40,10 +40,28 @@ function isCurrent(view) {
   return typeof view.revision !== "number" || view.revision >= shown.revision;
 }
 
+// what the table plays beyond the rulebook's game (a house rule being playtested, an
+// option): said under the title, so nobody at the table plays another game than theirs
+function playedWith(items) {
+  const box = $("played-with");
+  box.textContent = "";
+  box.hidden = !items || !items.length;
+  if (box.hidden) return;
+  box.append("this table plays with ");
+  items.forEach((item, i) => {
+    const simple = item.house_rule ? item.name.split(".").pop() : item.name;
+    const value = item.value === true ? "" : ` ${item.value === null ? "none" : typeof item.value === "object" ? JSON.stringify(item.value) : item.value}`;
+    const name = document.createElement("b");
+    name.textContent = `${item.house_rule ? "house rule " : ""}${simple.replace(/_/g, " ")}${value}`;
+    box.append(i ? "; " : "", name, item.text ? `: ${item.text}` : "");
+  });
+}
+
 function show(view) {
   if (leaving() || !isCurrent(view)) return; // another token's page now, or an older push
   shown = { server: view.server, revision: view.revision };
   $("title").textContent = `${view.title} · table ${view.table}`;
+  playedWith(view.played_with);
   const who = view.seat === null || view.seat === undefined ? `viewing: ${view.viewer}` : `you are P${view.seat + 1}`;
   const status = $("status");
   status.textContent = "";
