@@ -275,7 +275,7 @@ def cmd_play(args) -> int:
 def cmd_serve(args) -> int:
     from boardkit.server.run import serve
 
-    return serve(args.db, args.host, args.port, args.teacher_token, args.url)
+    return serve(args.db, args.host, args.port, args.teacher_token, args.url, args.game)
 
 
 def cmd_tables_export(args) -> int:
@@ -359,6 +359,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--url", default=None, metavar="URL",
                    help="the address students reach the server at, for the seats' links "
                         "(e.g. http://192.168.1.20:8765; default: the one a request came to)")
+    p.add_argument("--game", action="append", default=[], metavar="NAME",
+                   help="a game of your own to offer on the teacher's page besides the "
+                        "built-in ones: its module's name from this folder (pebble_duel) or "
+                        "its reference (pebble_duel:GAME); repeat it for several")
     p.set_defaults(func=cmd_serve)
     p = sub.add_parser("tables", help="the class server's tables (export: every game as "
                                       "simulate's rows)")

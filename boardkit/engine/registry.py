@@ -39,6 +39,8 @@ BUILTIN = {
 ENTRY_POINTS = "boardkit.games"
 
 _loaded: dict[str, Game] = {}
+#: other names a game was found by (its module's name from the current folder): not listed
+_aliases: dict[str, Game] = {}
 _refs: dict[str, str] = {}  # name -> "module:attribute" of games registered by reference
 
 
@@ -138,6 +140,8 @@ def game(name: str) -> Game:
     :class:`UnknownGameError` lists the known ones."""
     if name in _loaded:
         return _loaded[name]
+    if name in _aliases:
+        return _aliases[name]
     if isinstance(name, str) and ":" in name:
         return register(name)
     ref = BUILTIN.get(name) or _installed().get(name)
@@ -145,7 +149,8 @@ def game(name: str) -> Game:
         local = _local(name)
         if local is not None:
             found = register(local)
-            _loaded.setdefault(name, found)
+            if name != found.name:
+                _aliases[name] = found
             return found
         raise UnknownGameError(f"unknown game {shown(name)}; available: {', '.join(games())} "
                                "(a game of your own: its reference 'module:GAME', or its module's "
@@ -158,6 +163,8 @@ def game(name: str) -> Game:
 def reference(name: str) -> str | None:
     """How another Python process imports the game ``name``: a ``"module:attribute"``, or
     None when it was defined where nothing can import it (a notebook cell, ``__main__``)."""
+    if name in _aliases:  # found by its module's name: the game's own name
+        name = _aliases[name].name
     ref = BUILTIN.get(name) or _refs.get(name) or _installed().get(name)
     if ref is not None or name not in _loaded:
         return ref

@@ -13,9 +13,11 @@ import logging
 import os
 import re
 import socket
+from collections.abc import Sequence
 from pathlib import Path
 
 from boardkit.engine import BoardkitError
+from boardkit.engine.errors import clipped
 
 from . import tokens as T
 
@@ -74,9 +76,29 @@ def check_port(host: str, port: int) -> None:
                              field="port") from None
 
 
+def load_games(names: Sequence[str]) -> list[str]:
+    """Load each game ``names`` gives (a reference ``module:GAME``, or a module's name from
+    the folder the server starts in: a student's own game), so the teacher's page offers
+    it; the names of every game offered. One that cannot be loaded stops the start with a
+    :class:`ServeError` naming it (``field="game"``)."""
+    from boardkit.engine import game as get_game
+    from boardkit.engine import games
+
+    for name in names:
+        try:
+            get_game(name)
+        except Exception as exc:  # a student's module may fail in any way: one line says how
+            raise ServeError(f"--game {name}: cannot be loaded ({type(exc).__name__}: "
+                             f"{clipped(str(exc), 300)})", field="game") from None
+    return list(games())
+
+
 def serve(db: str = DEFAULT_DB, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
-          token: str | None = None, url: str | None = None) -> int:
-    """Run the class server until Ctrl-C (or SIGTERM)."""
+          token: str | None = None, url: str | None = None,
+          games: Sequence[str] = ()) -> int:
+    """Run the class server until Ctrl-C (or SIGTERM); ``games``: games of one's own to
+    offer besides the built-in and installed ones (:func:`load_games`)."""
+    offered = load_games(games)
     try:
         import uvicorn
 
@@ -99,6 +121,7 @@ def serve(db: str = DEFAULT_DB, host: str = DEFAULT_HOST, port: int = DEFAULT_PO
     print(f"boardkit class server: {base}/ (tables in {db})")
     print(f"teacher token: {secret}")
     print(f"teacher page:  {base}/teacher#token={secret}")
+    print(f"games:         {', '.join(offered)}")
     print(f"open a table:  curl -X POST {base}/api/tables -H 'Authorization: Bearer {secret}' "
           "-d '{\"game\": \"wanderlust\", \"players\": 2, \"seed\": 7}'")
     if host not in ("127.0.0.1", "localhost", "::1"):

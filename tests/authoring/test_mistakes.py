@@ -113,6 +113,7 @@ def folder(tmp_path, monkeypatch):
     for name in ("brokengame", "mygame", "nogame"):
         sys.modules.pop(name, None)
         registry._loaded.pop(name, None)
+        registry._aliases.pop(name, None)
         registry._refs.pop(name, None)
 
 
@@ -143,6 +144,13 @@ def test_a_bare_name_finds_the_game_module_in_the_current_folder(folder):
 
     (folder / "mygame.py").write_text("from boardkit.examples.tic_tac_toe import GAME\n")
     assert boardkit.game("mygame") is ttt.GAME
+    # found by its module's name, it is listed once, by its own name (a form that offers
+    # the games lists it once), and other processes import it from that module
+    from boardkit.engine import registry
+
+    assert "mygame" not in boardkit.games() and "tic-tac-toe" in boardkit.games()
+    assert boardkit.game("mygame") is ttt.GAME  # the other name still finds it
+    assert registry.reference("mygame") == "mygame:GAME"
 
 
 def test_the_command_line_finds_a_game_in_its_folder(folder):

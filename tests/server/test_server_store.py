@@ -53,3 +53,34 @@ def test_serve_refuses_a_taken_port_and_a_bad_token(tmp_path: Path,
     assert code == 2 and "--port: cannot listen" in capsys.readouterr().err
     code = main(["serve", "--db", str(tmp_path / "c.db"), "--teacher-token", "short"])
     assert code == 2 and "--teacher-token" in capsys.readouterr().err
+
+
+def test_serve_offers_a_game_of_ones_own_and_refuses_one_that_does_not_load(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--game NAME``: a student's game from the folder the server starts in is loaded
+    before the server starts, so the teacher's form lists it (once, by its own name); one
+    that cannot be loaded stops the start with one line naming it."""
+    import sys
+
+    from boardkit.engine import registry
+    from boardkit.server.app import describe_games
+    from boardkit.server.run import load_games
+
+    (tmp_path / "ourgame.py").write_text("from boardkit.examples.tic_tac_toe import GAME\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [*sys.path, str(tmp_path)])
+    for kept in ("_loaded", "_refs", "_aliases"):  # the other tests' registry, untouched
+        monkeypatch.setattr(registry, kept, dict(getattr(registry, kept)))
+    try:
+        offered = load_games(["ourgame"])
+        assert "tic-tac-toe" in offered and "ourgame" not in offered
+        names = [g["name"] for g in describe_games()]
+        assert names.count("tic-tac-toe") == 1
+    finally:
+        sys.modules.pop("ourgame", None)
+    code = main(["serve", "--db", str(tmp_path / "c.db"), "--game", "nosuch",
+                 "--teacher-token", "good-token-0123456789"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--game nosuch: cannot be loaded (UnknownGameError: unknown game" in err
+    assert not (tmp_path / "c.db").exists()  # refused before anything was made
