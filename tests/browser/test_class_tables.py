@@ -740,3 +740,54 @@ def test_a_teacher_tab_shows_no_link_of_another_class_s_table_of_the_same_number
             expect(row.locator('input[data-link="seat-0"]')).to_have_value(new_link,
                                                                            timeout=30_000)
         assert errors == []
+
+
+def test_the_teacher_opens_a_table_per_group_at_once_and_copies_every_link(
+        class_server: ClassServer, playwright_driver: Any) -> None:
+    """A class of groups: three tables from one form, a new deal at each (seeds 5, 6, 7);
+    the list shows each table's seed, and every person's and spectators' link waits as
+    text, one line each, to paste into the class's chat (an agent's seat has none)."""
+    from playwright.sync_api import expect
+
+    with one_tab(playwright_driver, class_server.url, "teacher tab",
+                 "class-several-tables") as (page, errors):
+        page.goto(f"{class_server.url}teacher#token={TEACHER}")
+        expect(page.locator("#game option[value='dice-grid']")).to_be_attached(timeout=30_000)
+        page.locator("#game").select_option("dice-grid")
+        page.locator("#players").fill("2")
+        page.locator("#players").dispatch_event("input")
+        page.locator("#seat-1").select_option("random")
+        page.locator("#seed").fill("5")
+        expect(page.locator("#deal-box")).to_be_hidden()  # one table: no deal to choose
+        page.locator("#count").fill("3")
+        page.locator("#count").dispatch_event("input")
+        expect(page.locator("#open")).to_have_text("open the tables")
+        page.locator("#deal").select_option("each")
+        page.locator("#open").click()
+        expect(page.locator("#open-message")).to_contain_text("tables 1 to 3 are open")
+        listed = json.loads(class_server.api("GET", "api/tables"))["tables"]
+        assert [(t["table"], t["seed"], t["agents"]) for t in listed] == [
+            (1, 5, [None, "random"]), (2, 6, [None, "random"]), (3, 7, [None, "random"])]
+        for table in (1, 2, 3):
+            expect(page.locator(f"#table-{table} .col-game .settings")).to_have_text(
+                f"seed {table + 4}")
+        page.locator("#all-links-box summary").click()
+        text = page.locator("#all-links").input_value().splitlines()
+        assert [line.split(": ")[0] for line in text] == [
+            f"table {t} (dice-grid), {who}" for t in (1, 2, 3) for who in ("P1", "spectators")]
+        for line in text:  # the links the list holds, whole
+            table, who = line.split(",")[0].split()[1], line.split(": ")[0].split(", ")[1]
+            key = "seat-0" if who == "P1" else "spectator"
+            assert line.endswith(page.locator(
+                f'#table-{table} input[data-link="{key}"]').input_value())
+        page.locator("#all-links-copy").click()
+        expect(page.locator("#all-links-copy")).not_to_have_text("copy")
+        # the same deal at every table: one seed for all
+        page.locator("#deal").select_option("same")
+        page.locator("#count").fill("2")
+        page.locator("#count").dispatch_event("input")
+        page.locator("#open").click()
+        expect(page.locator("#open-message")).to_contain_text("tables 4 to 5 are open")
+        listed = json.loads(class_server.api("GET", "api/tables"))["tables"]
+        assert [t["seed"] for t in listed[3:]] == [5, 5]
+        assert errors == []

@@ -272,8 +272,13 @@ function formSettings() {
 async function openTable(event) {
   event.preventDefault();
   let body;
+  let count;
   try {
     const players = Number($("players").value);
+    count = Number($("count").value);
+    if (!Number.isInteger(count) || count < 1 || count > 40) {
+      throw new Error("tables: a whole number from 1 to 40");
+    }
     body = {
       game: $("game").value,
       players,
@@ -286,18 +291,39 @@ async function openTable(event) {
     say("open-message", `✗ ${err.message}`, true);
     return;
   }
+  // several tables are opened one after the other; the first refusal stops the rest
+  const each = $("deal").value === "each";
+  const opened = [];
   $("open").disabled = true;
-  const answer = await api("POST", "/api/tables", body);
-  $("open").disabled = false;
-  if (!answer.ok) {
-    say("open-message", refusal(answer.data), true);
-    return;
+  try {
+    for (let i = 0; i < count; i += 1) {
+      const answer = await api("POST", "/api/tables", { ...body, seed: each ? body.seed + i : body.seed });
+      if (!answer.ok) {
+        const before = opened.length ? `${tablesText(opened)} open; the next was refused: ` : "";
+        say("open-message", `${before}${refusal(answer.data)}`, true);
+        return;
+      }
+      const made = answer.data;
+      for (const seat of made.seats) keepLink(tableKey(made), `seat-${seat.seat}`, seat.url);
+      keepLink(tableKey(made), "spectator", made.spectator.url);
+      opened.push(made.table);
+    }
+    say("open-message", `${tablesText(opened)} open: ${opened.length > 1 ? "their" : "its"} links are in the list below`);
+  } finally {
+    $("open").disabled = false;
+    await refresh();
   }
-  const made = answer.data;
-  for (const seat of made.seats) keepLink(tableKey(made), `seat-${seat.seat}`, seat.url);
-  keepLink(tableKey(made), "spectator", made.spectator.url);
-  say("open-message", `table ${made.table} is open: its links are in the list below`);
-  await refresh();
+}
+
+function tablesText(numbers) {
+  if (numbers.length === 1) return `table ${numbers[0]} is`;
+  return `tables ${numbers[0]} to ${numbers[numbers.length - 1]} are`;
+}
+
+function dealChoice() {
+  const several = Number($("count").value) > 1;
+  $("deal-box").hidden = !several;
+  $("open").textContent = several ? "open the tables" : "open the table";
 }
 
 // ------------------------------------------------------------------ the list of tables
@@ -464,6 +490,22 @@ function showRow(row) {
   }
 }
 
+// every link this tab holds, one per line, to paste where the class reads it
+function allLinks(tables) {
+  const lines = [];
+  for (const row of tables) {
+    if (row.broken) continue;
+    const kept = links()[tableKey(row)] || {};
+    for (let seat = 0; seat < row.players; seat += 1) {
+      if (kept[`seat-${seat}`] && !row.agents[seat]) lines.push(`table ${row.table} (${row.game}), P${seat + 1}: ${kept[`seat-${seat}`]}`);
+    }
+    if (kept.spectator) lines.push(`table ${row.table} (${row.game}), spectators: ${kept.spectator}`);
+  }
+  const text = lines.join("\n");
+  if ($("all-links").value !== text) $("all-links").value = text;
+  $("all-links-box").hidden = !lines.length;
+}
+
 let refreshing = null;
 async function refresh(force = false) {
   if (force) for (const entry of rows.values()) entry.seatsKey = null;
@@ -477,6 +519,7 @@ async function refresh(force = false) {
     $("connection").textContent = "";
     for (const row of answer.data.tables) showRow(row);
     $("no-tables").hidden = answer.data.tables.length > 0;
+    allLinks(answer.data.tables);
   })();
   try {
     await refreshing;
@@ -597,6 +640,8 @@ async function start() {
 
 $("game").addEventListener("change", gameChosen);
 $("players").addEventListener("input", seatChoices);
+$("count").addEventListener("input", dealChoice);
+$("all-links-copy").addEventListener("click", () => copy($("all-links"), $("all-links-copy")));
 $("open-form").addEventListener("submit", openTable);
 $("watch-close").addEventListener("click", () => {
   stopWatching();
