@@ -23,6 +23,7 @@ from boardkit.boards import Board
 from boardkit.boards import svg as S
 from boardkit.boards.base import ClickMessage, DragMessage, KeyMessage, action_target
 from boardkit.engine import Action, ActionFormatError, State
+from boardkit.engine.words import scores_text
 
 from .actions import (
     BonusCard,
@@ -247,7 +248,7 @@ class WishlandBoard(Board):
             best = state.variant.solo_best
             if state.players == 1 and best is not None:
                 result += f" (score to beat: {best})"
-            return f"Wishland · {mode} · game over · {result} · scores {state.scores()}"
+            return f"Wishland · {mode} · game over · {result} · scores {scores_text(state.scores())}"
         who = f"P{obs['current_player'] + 1}" if obs["current_player"] is not None else ""
         turn = min(obs["turn"], state.params.turns_per_round)
         return (f"Wishland · {mode} · round {obs['round']} of {state.params.rounds} · "

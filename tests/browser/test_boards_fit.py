@@ -179,6 +179,18 @@ MEASURE = """
     }
   }
 
+  // the log's numbers: a game of a few hundred events (Wishland's 215) numbers its entries
+  // past 99, and the list's padding is where the numbers go; it must hold four digits
+  for (const ol of board.querySelectorAll('.bk-log-box ol')) {
+    const style = getComputedStyle(ol);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${style.fontSize} ${style.fontFamily}`;
+    const need = ctx.measureText('9999. ').width;
+    if (parseFloat(style.paddingLeft) < need) {
+      problems.push(`log numbers of four digits need ${Math.ceil(need)} px, the list has ${style.paddingLeft}`);
+    }
+  }
+
   // SVG text: inside the picture and its box, at least minPx on screen
   const svg = board.querySelector('.bk-canvas-root svg');
   const vb = svg.viewBox.baseVal;

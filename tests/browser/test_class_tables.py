@@ -384,6 +384,13 @@ def test_the_teacher_opens_a_table_hands_out_links_watches_and_undoes(
         expect(student.locator("#status .seat-turn")).to_be_visible(timeout=30_000)
         expect(student.locator("#played-with")).to_have_text(
             "this table plays with achievement tiles: 9 random Achievement Tiles")
+        # the log's numbers keep their four digits (a game runs to a few hundred events)
+        room = student.evaluate("""() => {
+          const s = getComputedStyle(document.querySelector('#log'));
+          const ctx = document.createElement('canvas').getContext('2d');
+          ctx.font = `${s.fontSize} ${s.fontFamily}`;
+          return parseFloat(s.paddingLeft) - ctx.measureText('9999. ').width; }""")
+        assert room >= 0, f"the log's numbers of four digits are cut by {-room:.0f} px"
         start = int(student.locator("#log-count").text_content() or 0)
         student.locator("#moves-box summary").click()
         student.locator("#moves").select_option("0")

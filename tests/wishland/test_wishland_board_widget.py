@@ -221,6 +221,9 @@ def test_solo_headline_says_whether_the_best_score_was_beaten():
     assert "no winner (score to beat: 500)" in svg
     s.variant = s.variant.model_copy(update={"solo_best": None})  # a first game
     assert "game over · winner P1 · scores" in WishlandBoard(s).svg()
+    # each seat's score as a player reads it, not a Python list
+    assert f"scores P1 {s.scores()[0]}" in WishlandBoard(s).svg()
+    assert "scores [" not in WishlandBoard(s).svg()
 
 
 def test_forced_moves_are_shown_until_the_next_decision(board):
