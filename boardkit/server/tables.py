@@ -600,7 +600,8 @@ class Classroom:
         each seat (an agent's name, or None: a person), its moves so far, whose decision it
         is, whether it is over, whether the teacher may undo (``undo``) and an agent's
         failure the table waits on (``agent_error``, with what went wrong: the teacher's);
-        its seed, the variant options that differ from the game's defaults (``variant``) and
+        a finished table's ``winners`` and ``scores``; its seed, the variant options that
+        differ from the game's defaults (``variant``) and
         its rule parameters (``params``: house rules among them), so that tables playing
         different rules are told apart; a table that could not be rebuilt says so
         (``broken``)."""
@@ -618,6 +619,9 @@ class Classroom:
                             "turn": table.state.current_player,
                             "is_over": table.state.is_over, "undo": table.undo_option,
                             "agent_error": table._agent_error_for(None)})
+                if table.state.is_over:  # nothing is secret any more: who won, and how
+                    out[-1].update(winners=list(table.state.winners()),
+                                   scores=[float(s) for s in table.state.scores()])
         out += [{"table": t, "broken": why} for t, why in sorted(broken.items())]
         return out
 

@@ -797,4 +797,14 @@ def test_the_teacher_opens_a_table_per_group_at_once_and_copies_every_link(
         expect(page.locator("#open-message")).to_contain_text("tables 4 to 5 are open")
         listed = json.loads(class_server.api("GET", "api/tables"))["tables"]
         assert [t["seed"] for t in listed[3:]] == [5, 5]
+        # a finished table says who won, and the scores
+        made = json.loads(class_server.api("POST", "api/tables", {
+            "game": "dice-grid", "players": 2, "seed": 3, "agents": ["random", "random"]}))
+        status = page.locator(f"#table-{made['table']} .col-status .status")
+        expect(status).to_contain_text("over: ", timeout=30_000)
+        state = class_server.state(made["table"])
+        won = " and ".join(f"P{p + 1}" for p in state.winners()) + " won" \
+            if state.winners() else "nobody won"
+        scores = ", ".join(f"P{p + 1} {s:g}" for p, s in enumerate(state.scores()))
+        expect(status).to_have_text(f"over: {won} ({scores})")
         assert errors == []

@@ -50,6 +50,11 @@ def _fill(room: Class) -> dict[str, Any]:
     listed = room.client.get("/api/tables", headers=bearer(TEACHER)).json()["tables"]
     assert [t["table"] for t in listed] == list(range(1, AGENT_TABLES + 3))
     assert [t["is_over"] for t in listed] == [True] * (AGENT_TABLES + 1) + [False]
+    for over in listed[:-1]:  # a finished table says who won and how (no secret is left)
+        save = room.client.get(f"/api/tables/{over['table']}/save", headers=bearer(TEACHER))
+        state = boardkit.game(over["game"]).from_json(save.text)
+        assert over["winners"] == state.winners() and over["scores"] == state.scores()
+    assert "winners" not in listed[-1] and "scores" not in listed[-1]  # still played: none
     turn = room.view(people["table"], TEACHER)["turn"]
     assert turn in (0, 1)
     opened = listed[-1].pop("opened")  # when it was opened: ISO 8601, to the millisecond

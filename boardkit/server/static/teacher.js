@@ -404,7 +404,12 @@ function seatsCell(row) {
 
 function statusText(row) {
   if (row.broken) return `cannot be rebuilt: ${row.broken}`;
-  if (row.is_over) return "over";
+  if (row.is_over) {
+    const won = (row.winners || []).map((p) => `P${p + 1}`);
+    const result = won.length ? `${won.join(" and ")} won` : "nobody won";
+    const scores = (row.scores || []).map((s, p) => `P${p + 1} ${Number.isInteger(s) ? s : s.toFixed(1)}`);
+    return `over: ${result}${scores.length ? ` (${scores.join(", ")})` : ""}`;
+  }
   if (row.turn === null || row.turn === undefined) return "playing";
   const who = row.agents[row.turn] ? `the computer (${row.agents[row.turn]})` : "a person";
   return `P${row.turn + 1} to move (${who})`;
