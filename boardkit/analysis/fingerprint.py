@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -39,11 +40,21 @@ def _data(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=repr, separators=(",", ":"))
 
 
-def rules_fingerprint(game: str, players: int, variant: Mapping[str, Any] | None = None,
-                      params: Mapping[str, Any] | None = None, decisions: int = DECISIONS,
-                      listed: int = LISTED) -> str:
-    """A 16-hex-digit name of what the rules of ``game`` do with these settings (see the
-    module docstring); equal settings and equal rules give equal names on every machine."""
+@dataclass(frozen=True)
+class Played:
+    """One fingerprint and the play it hashed."""
+
+    name: str
+    games: int
+    decisions: int
+    listed: int
+
+
+def play(game: str, players: int, variant: Mapping[str, Any] | None = None,
+         params: Mapping[str, Any] | None = None, decisions: int = DECISIONS,
+         listed: int = LISTED) -> Played:
+    """The fingerprint of :func:`rules_fingerprint`, with the games, decisions and listed
+    actions it took (``benchmarks/bench_fingerprint.py`` prints them)."""
     g = get_game(game)
     digest = hashlib.sha256(_data([game, players, dict(variant or {}), dict(params or {})])
                             .encode())
@@ -63,4 +74,12 @@ def rules_fingerprint(game: str, players: int, variant: Mapping[str, Any] | None
             made += 1
             seen += len(options)
         digest.update(_data([state.scores(), sorted(state.winners())]).encode())
-    return digest.hexdigest()[:16]
+    return Played(digest.hexdigest()[:16], seed, made, seen)
+
+
+def rules_fingerprint(game: str, players: int, variant: Mapping[str, Any] | None = None,
+                      params: Mapping[str, Any] | None = None, decisions: int = DECISIONS,
+                      listed: int = LISTED) -> str:
+    """A 16-hex-digit name of what the rules of ``game`` do with these settings (see the
+    module docstring); equal settings and equal rules give equal names on every machine."""
+    return play(game, players, variant, params, decisions, listed).name
