@@ -167,6 +167,15 @@ readable(plays.groupby("seat")[["decisions", "mean_decision_seconds"]].mean())
 # `boardkit tables export --db boardkit-tables.db --out playtests.csv`. Then run sections 2
 # and 3 on it. A table where students played beside agents has `agent` `person` at the
 # students' seats: `finished[finished.agent == "person"]` keeps the students' rows.
+#
+# To playtest a house rule, open half the tables with it: the teacher's page has a tick box
+# or a menu for each of the game's house rules, its list of tables names the rules each
+# table plays, and each seat's page tells its players. The export keeps them in the `params`
+# column (JSON), so the two halves are compared as the studies compare two settings:
+#
+# ```python
+# finished.groupby(["params", "seat"]).win.mean()    # the first seat's share, rule by rule
+# ```
 
 # %%
 print(f"notebook ran in {time.perf_counter() - started:.0f} s")
