@@ -17,6 +17,7 @@
                                                person does, with a new link
     POST /api/tables/ID/spectator    teacher   one more spectators' link
     GET  /api/tables/ID/save         teacher   the game's save (Game.from_json replays it)
+    GET  /api/export.csv             teacher   every table's game as simulate's rows (CSV)
     WS   /api/tables/ID/ws?token=T   anyone with a view: that view, again after every change
     GET  /tables/ID/play#token=T     the seat page (the token stays in the fragment)
     GET  /teacher#token=T            the teacher's page: open tables, hand out links, watch,
@@ -48,6 +49,7 @@ import html
 import json
 import logging
 import time
+import warnings
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib.resources import files
@@ -523,6 +525,29 @@ async def save(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+@refusals
+async def export_csv(request: Request) -> Response:
+    """Every game played at the server's tables as one CSV file, in ``simulate``'s shape
+    (``boardkit tables export``, from the teacher's page): what lesson 70 reads."""
+    server = _server(request)
+    holder = server.teacher(request, "downloads the games")
+    server.limit(holder)
+    try:
+        from .export import load
+    except ImportError as exc:  # the export's table needs pandas (the analysis extra)
+        raise Refusal(501, f"the export needs the 'analysis' extra: pip install "
+                           f"'boardkit[analysis]' ({exc})") from None
+
+    def table() -> str:
+        with warnings.catch_warnings():  # a table this version cannot replay is left out
+            warnings.simplefilter("ignore")
+            return str(load(server.db).to_csv(index=False))
+
+    text = await to_thread.run_sync(table)
+    return Response(text, media_type="text/csv",
+                    headers={"Content-Disposition": 'attachment; filename="playtests.csv"'})
+
+
 async def socket(websocket: WebSocket) -> None:
     server = _server(websocket)
     try:
@@ -611,6 +636,7 @@ def create_app(db: str, teacher_token: str, *, body_limit: int = BODY_LIMIT,
         Route("/api/tables/{table:int}/seats/{seat:int}", seat, methods=["POST"]),
         Route("/api/tables/{table:int}/spectator", spectator, methods=["POST"]),
         Route("/api/tables/{table:int}/save", save),
+        Route("/api/export.csv", export_csv),
         WebSocketRoute("/api/tables/{table:int}/ws", socket),
         Route("/tables/{table:int}/play", seat_page),
         Route("/teacher", teacher_page),

@@ -807,4 +807,13 @@ def test_the_teacher_opens_a_table_per_group_at_once_and_copies_every_link(
             if state.winners() else "nobody won"
         scores = ", ".join(f"P{p + 1} {s:g}" for p, s in enumerate(state.scores()))
         expect(status).to_have_text(f"over: {won} ({scores})")
+        # every game as data, from the page: the table lesson 70 reads
+        with page.expect_download() as waiting:
+            page.locator("#export").click()
+        download = waiting.value
+        assert download.suggested_filename == "playtests.csv"
+        lines = Path(download.path()).read_text().splitlines()
+        assert lines[0].startswith("game,seed,seat,agent,score,rank,win")
+        assert len(lines) == 1 + 2 * made["table"]  # a row per seat of every table
+        expect(page.locator("#tables-message")).to_contain_text("playtests.csv")
         assert errors == []

@@ -170,6 +170,25 @@ def test_the_command_writes_the_same_table(played: tuple[Class, pd.DataFrame,
     assert "--db: no tables database" in capsys.readouterr().err
 
 
+def test_the_teacher_downloads_the_same_table_from_the_server(
+        played: tuple[Class, pd.DataFrame, dict[str, Any]]) -> None:
+    """``GET /api/export.csv`` (the teacher's page's *download every game*): the command's
+    table, for the teacher's token only."""
+    import io
+
+    room, frame, people = played
+    r = room.client.get("/api/export.csv", headers=bearer(TEACHER))
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/csv")
+    assert 'filename="playtests.csv"' in r.headers["content-disposition"]
+    back = pd.read_csv(io.StringIO(r.text))
+    assert list(back.columns) == list(frame.columns)
+    assert back[["table", "seat", "agent", "score", "win", "finished"]].equals(
+        frame[["table", "seat", "agent", "score", "win", "finished"]])
+    seat = people["seats"][0]["token"]
+    assert room.client.get("/api/export.csv", headers=bearer(seat)).status_code == 403
+    assert room.client.get("/api/export.csv").status_code == 401
+
+
 def test_a_table_that_does_not_replay_is_left_out_and_named(room: Class) -> None:
     for seed in (1, 2):
         room.open(game="dice-grid", players=2, seed=seed, agents=["random", "random"])

@@ -495,6 +495,37 @@ function showRow(row) {
   }
 }
 
+// the games as data: fetched with the teacher's token (a plain link could not carry it) and
+// handed to the browser as a file
+async function downloadGames() {
+  if (leaving()) return;
+  $("export").disabled = true;
+  try {
+    const r = await fetch("/api/export.csv", { headers: { Authorization: `Bearer ${token}` } });
+    if (!r.ok) {
+      let data;
+      try {
+        data = await r.json();
+      } catch (err) {
+        data = { error: `the server answered ${r.status}` };
+      }
+      say("tables-message", refusal(data), true);
+      return;
+    }
+    const url = URL.createObjectURL(await r.blob());
+    const link = element("a", { href: url, download: "playtests.csv" });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    say("tables-message", "every game is in playtests.csv (your downloads)");
+  } catch (err) {
+    say("tables-message", `✗ the download failed: ${err.message}`, true);
+  } finally {
+    $("export").disabled = false;
+  }
+}
+
 // every link this tab holds, one per line, to paste where the class reads it
 function allLinks(tables) {
   const lines = [];
@@ -646,6 +677,7 @@ async function start() {
 $("game").addEventListener("change", gameChosen);
 $("players").addEventListener("input", seatChoices);
 $("count").addEventListener("input", dealChoice);
+$("export").addEventListener("click", downloadGames);
 $("all-links-copy").addEventListener("click", () => copy($("all-links"), $("all-links-copy")));
 $("open-form").addEventListener("submit", openTable);
 $("watch-close").addEventListener("click", () => {
