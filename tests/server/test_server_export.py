@@ -189,6 +189,15 @@ def test_the_teacher_downloads_the_same_table_from_the_server(
     assert room.client.get("/api/export.csv").status_code == 401
 
 
+def test_without_pandas_the_download_names_the_extra(room: Class,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "boardkit.server.export", None)  # as if it cannot import
+    r = room.client.get("/api/export.csv", headers=bearer(TEACHER))
+    assert r.status_code == 501 and "pip install 'boardkit[analysis]'" in r.json()["error"]
+
+
 def test_a_table_that_does_not_replay_is_left_out_and_named(room: Class) -> None:
     for seed in (1, 2):
         room.open(game="dice-grid", players=2, seed=seed, agents=["random", "random"])
