@@ -256,6 +256,7 @@ def cmd_new(args) -> int:
     go = "" if here else f"cd {package.parent} && "
     print(f"  try it:    {go}python -m pytest {module}")
     print(f"  play it:   boardkit.game(\"{module}:GAME\") in Python, or open the notebook")
+    print(f"  together:  {go}boardkit serve --game {module} (class tables; the teacher's guide)")
     return 0
 
 

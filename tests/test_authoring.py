@@ -147,7 +147,8 @@ def test_boardkit_new_writes_a_game_whose_tests_and_notebook_pass(tmp_path, caps
     from boardkit.cli import main
 
     assert main(["new", "river-crossing", "--dir", str(tmp_path)]) == 0
-    assert "river_crossing" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "river_crossing" in said and "boardkit serve --game river_crossing" in said
     package = tmp_path / "river_crossing"
     assert {p.name for p in package.iterdir()} >= {"__init__.py", "game.py", "board.py",
                                                    "rules.toml", "params.toml",
@@ -155,6 +156,12 @@ def test_boardkit_new_writes_a_game_whose_tests_and_notebook_pass(tmp_path, caps
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                           "river_crossing"], cwd=tmp_path, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-2000:]
+    # the class server offers it as the hint says (by its module's name, from its folder)
+    run = subprocess.run([sys.executable, "-c", "from boardkit.server.run import load_games; "
+                          "print(load_games(['river_crossing']))"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0 and "'river-crossing'" in run.stdout, run.stderr[-2000:]
+    assert "'river_crossing'" not in run.stdout  # listed once, by its own name
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                           "--nbval-lax", "--nbval-current-env", "river-crossing.ipynb"],
                          cwd=tmp_path, capture_output=True, text=True)
