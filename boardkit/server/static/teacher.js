@@ -203,8 +203,8 @@ function formOptions(game) {
       other.map((o) => `"${o.name}" (${o.text}; default ${JSON.stringify(o.default)})`).join("; ")
     : "every option of this game has its control above";
   $("params-hint").textContent =
-    'any rule parameter by its dotted name, e.g. {"points.lucky_cell": 3}: the rule catalog ' +
-    "(boardkit rules GAME) names them; a house rule is set with its control above";
+    `any rule parameter by its dotted name, {"section.name": value}: boardkit rules ${game.name} ` +
+    "lists them; a house rule is set with its control above";
 }
 
 function gameChosen() {
