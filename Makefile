@@ -155,8 +155,9 @@ bench: $(STAMP)
 studies: $(STAMP)
 	nice -n 19 $(BIN)/python -m boardkit.analysis.studies --workers $(JOBS)
 
+# with --rules: whether each stored study was played under today's rules (decision 100)
 studies-status: $(STAMP)
-	$(BIN)/python -m boardkit.analysis.studies --status
+	$(BIN)/python -m boardkit.analysis.studies --status --rules
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .mypy_cache test-artifacts
