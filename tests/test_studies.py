@@ -347,6 +347,49 @@ def test_a_study_keeps_the_rules_it_was_played_under_and_is_played_again_when_th
     assert "--rules goes with --status" in capsys.readouterr().err
 
 
+def _killed_run(here, name: str, games: range, rules: str) -> None:
+    """What a run of the study killed without warning leaves: the shards of ``games`` and
+    the hidden file naming the rules they were played under."""
+    from boardkit.analysis.rows import game_seeds, run_batch
+    from boardkit.analysis.runfile import Store
+
+    s = studies.study(name)
+    settings = studies._settings(s, s.n)
+    seeds = game_seeds(s.seed, s.n)
+    with Store(here / f"{name}.csv.gz", settings) as store:
+        store.add(run_batch(s.game, settings["agents"], [(i, seeds[i]) for i in games],
+                            s.players, s.variant, s.params, rotate=True, trace=False))
+    (here / f".{name}.csv.gz.rules").write_text(rules + "\n")
+
+
+def test_the_games_a_killed_run_left_under_other_rules_are_played_again(
+        here, dice_study, request, capsys):
+    """A run killed without warning leaves its finished games in shards, and beside them the
+    rules they were played under; resumed under other rules, they are not mixed with
+    today's games (the study is played again whole); under the same rules they count. Once
+    no shard is left, the file goes."""
+    studies.run(dice_study, n=4, workers=1)
+    marker = here / f".{dice_study}.csv.gz.rules"
+    assert not marker.exists()  # nothing left to speak for
+    _killed_run(here, dice_study, range(4, 7), "0123456789abcdef")
+    played = request.getfixturevalue("games_played")
+    capsys.readouterr()
+    studies.run(dice_study, workers=1)
+    assert sorted(played) == list(range(10))  # all again, not the 3 the files lacked
+    assert "the games a stopped run left were played under other rules (fingerprint " \
+           "0123456789abcdef" in capsys.readouterr().err
+    assert not marker.exists() and studies.load(dice_study).game.nunique() == 10
+    (here / f"{dice_study}.csv.gz").unlink()
+    (here / f"{dice_study}.csv.gz.run.json").unlink()
+    studies.run(dice_study, n=4, workers=1)
+    _killed_run(here, dice_study, range(4, 7), studies.rules(dice_study))  # today's rules
+    played.clear()
+    studies.run(dice_study, workers=1)
+    assert sorted(played) == [7, 8, 9] and not marker.exists()
+    whole = studies.play(dice_study)
+    assert studies.load(dice_study).drop(columns="seconds").equals(whole.drop(columns="seconds"))
+
+
 def test_growing_a_study_stored_without_a_column_says_the_column_is_not_kept(here, dice_study):
     """Nothing is dropped silently: a study stored before a column existed (the ``play``
     fingerprint, a game's ``fact_*``) keeps its columns when it grows, and the run warns."""

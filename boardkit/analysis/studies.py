@@ -141,10 +141,22 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
         print(f"study {name}: the stored files hold {stored:,} games; nothing to play "
               f"for {n:,}", file=sys.stderr)
         return path
+    # the games a stopped run left (its shards) carry the rules they were played under in a
+    # hidden file beside the table: under other rules they are not mixed with today's
+    marker = path.with_name(f".{path.name}.rules")
+    if Store(path, _settings(s, n)).shards() and marker.exists() \
+            and marker.read_text().strip() != today:
+        print(f"study {name}: the games a stopped run left were played under other rules "
+              f"(fingerprint {marker.read_text().strip()}, today {today}); playing it again",
+              file=sys.stderr)
+        other = True
+    write_atomic(marker, today + "\n")
     frame = simulate(**_settings(s, n), backend="processes" if workers > 1 else "serial",
                      workers=workers, progress=True, out=path, overwrite=other)
     meta = json.loads(sidecar(path).read_text())  # the rules its games were played under
     write_atomic(sidecar(path), json.dumps({**meta, "rules": today}, indent=2) + "\n")
+    if not Store(path, _settings(s, n)).shards():
+        marker.unlink(missing_ok=True)  # no shard is left to speak for
     if not frame.attrs["complete"]:
         raise IncompleteRunError(
             f"study {name}: {frame.attrs['finished']:,} of {n:,} games played "
