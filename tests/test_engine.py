@@ -672,3 +672,15 @@ def test_variant_options_offer_each_option_as_its_simplest_control():
 
     cards = {o.name: o for o in boardkit.game("freizeitpark").variant_options()}["card"]
     assert cards.values[0] is None and set(cards.values[1:]) == set(content().cards)
+
+
+def test_a_long_log_shows_its_last_events_numbered_with_room_for_the_numbers():
+    import boardkit
+
+    state = boardkit.game("wishland").new_game(players=2, seed=3)
+    while len(state.log) < 120:
+        state.apply(state.legal_actions()[0])
+    page = state.log._repr_html_()
+    assert f"… {len(state.log) - 40} earlier events" in page
+    assert f"<ol start='{len(state.log) - 39}' style='padding-left: 3.5em'>" in page
+    assert page.count("<li>") == 40

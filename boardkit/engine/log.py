@@ -80,4 +80,7 @@ class Log(list):
 
         items = "".join(f"<li>{escape(e.visible_text(PUBLIC))}</li>" for e in self[-40:])
         more = f"<p>… {len(self) - 40} earlier events</p>" if len(self) > 40 else ""
-        return f"{more}<ol start='{max(1, len(self) - 39)}'>{items}</ol>"
+        # numbers past 99 (a game runs to hundreds of events) need more room than the
+        # notebook's lists leave at their left
+        return (f"{more}<ol start='{max(1, len(self) - 39)}' style='padding-left: 3.5em'>"
+                f"{items}</ol>")
