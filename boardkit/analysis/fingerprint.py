@@ -19,16 +19,21 @@ every decision lists hundreds of placements is cut sooner than one with a dozen 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from boardkit.engine import Action
 from boardkit.engine import game as get_game
+from boardkit.engine.files import write_atomic
+
+from .runfile import Store, sidecar
 
 #: how much play a fingerprint hashes by default (decisions, listed actions): a few seconds
 #: of the dearest games (Lands of Amazement lists ~700 placements a decision, Wanderlust ~10)
@@ -83,3 +88,61 @@ def rules_fingerprint(game: str, players: int, variant: Mapping[str, Any] | None
     """A 16-hex-digit name of what the rules of ``game`` do with these settings (see the
     module docstring); equal settings and equal rules give equal names on every machine."""
     return play(game, players, variant, params, decisions, listed).name
+
+
+# ---------------------------------------------------------------- a stored run's rules
+
+
+@functools.cache
+def _setting(game: str, players: int, variant: str, params: str) -> str:
+    return rules_fingerprint(game, players, json.loads(variant), json.loads(params))
+
+
+def of_settings(settings: Mapping[str, Any]) -> str:
+    """Today's fingerprint for a run's settings (remembered: one per setting a process)."""
+    return _setting(settings["game"], settings["players"],
+                    json.dumps(settings["variant"], sort_keys=True),
+                    json.dumps(settings["params"], sort_keys=True))
+
+
+def _marker(path: Path) -> Path:
+    return path.with_name(f".{path.name}.rules")
+
+
+def recorded(path: Path) -> str | None:
+    """The rules the table at ``path`` was played under (``rules`` in its settings file)."""
+    return json.loads(sidecar(path).read_text()).get("rules") if sidecar(path).exists() else None
+
+
+def stale(path: Path, settings: Mapping[str, Any], today: str) -> str | None:
+    """Why the games kept for the run at ``path`` are not all of today's rules, or None: its
+    table records other rules, or the shards a killed run left do (the hidden file beside
+    them; a table or shards that record none are taken as they are)."""
+    kept = recorded(path)
+    if kept is not None and kept != today:
+        return f"its stored games were played under other rules (fingerprint {kept}, today {today})"
+    marker = _marker(path)
+    if Store(path, settings).shards() and marker.exists() and marker.read_text().strip() != today:
+        return (f"the games a stopped run left were played under other rules (fingerprint "
+                f"{marker.read_text().strip()}, today {today})")
+    return None
+
+
+def begin(path: Path, today: str) -> None:
+    """Before a run plays: its shards will be of ``today``'s rules."""
+    write_atomic(_marker(path), today + "\n")
+
+
+def end(path: Path, settings: Mapping[str, Any], today: str) -> None:
+    """After a run: its table records ``today``'s rules; the hidden file goes once no shard
+    is left to speak for."""
+    meta = json.loads(sidecar(path).read_text())
+    write_atomic(sidecar(path), json.dumps({**meta, "rules": today}, indent=2) + "\n")
+    if not Store(path, settings).shards():
+        _marker(path).unlink(missing_ok=True)
+
+
+def status(path: Path, today: str) -> str:
+    """``current``, ``changed`` or ``not recorded``: the rules of the table at ``path``."""
+    kept = recorded(path)
+    return "not recorded" if kept is None else "current" if kept == today else "changed"

@@ -15,7 +15,6 @@ its 95 % interval. One command makes them::
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import math
 import sys
@@ -28,10 +27,9 @@ from pydantic.dataclasses import dataclass
 
 from boardkit.engine.content import load as load_toml
 from boardkit.engine.errors import BoardkitError, DataError, IncompleteRunError, VariantError
-from boardkit.engine.files import write_atomic
 from boardkit.engine.resources import data_dir
 
-from .fingerprint import rules_fingerprint
+from . import fingerprint
 from .metrics import GAME_COLUMNS, mean_ci, seat_win_rates, table_of_games, wilson
 from .runfile import LABELS, OtherSettings, Store, digest, read, sidecar
 
@@ -126,13 +124,7 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     path, stored, other = target / f"{name}.csv.gz", 0, False
     today = rules(name)
     try:
-        frame = load(name, target)
-        stored = frame.game.nunique()
-        if frame.attrs.get("rules", today) != today:  # played under rules that have changed
-            print(f"study {name}: its {stored:,} stored games were played under other rules "
-                  f"(fingerprint {frame.attrs['rules']}, today {today}); playing it again",
-                  file=sys.stderr)
-            stored, other = 0, True
+        stored = load(name, target).game.nunique()
     except FileNotFoundError:
         pass
     except OtherSettings:  # the study's definition changed: its games are played again
@@ -141,22 +133,14 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
         print(f"study {name}: the stored files hold {stored:,} games; nothing to play "
               f"for {n:,}", file=sys.stderr)
         return path
-    # the games a stopped run left (its shards) carry the rules they were played under in a
-    # hidden file beside the table: under other rules they are not mixed with today's
-    marker = path.with_name(f".{path.name}.rules")
-    if Store(path, _settings(s, n)).shards() and marker.exists() \
-            and marker.read_text().strip() != today:
-        print(f"study {name}: the games a stopped run left were played under other rules "
-              f"(fingerprint {marker.read_text().strip()}, today {today}); playing it again",
-              file=sys.stderr)
-        other = True
-    write_atomic(marker, today + "\n")
+    why = None if other else fingerprint.stale(path, _settings(s, n), today)
+    if why:  # games of other rules are not mixed with today's: all are played again
+        print(f"study {name}: {why}; playing it again", file=sys.stderr)
+        stored, other = 0, True
+    fingerprint.begin(path, today)
     frame = simulate(**_settings(s, n), backend="processes" if workers > 1 else "serial",
                      workers=workers, progress=True, out=path, overwrite=other)
-    meta = json.loads(sidecar(path).read_text())  # the rules its games were played under
-    write_atomic(sidecar(path), json.dumps({**meta, "rules": today}, indent=2) + "\n")
-    if not Store(path, _settings(s, n)).shards():
-        marker.unlink(missing_ok=True)  # no shard is left to speak for
+    fingerprint.end(path, _settings(s, n), today)
     if not frame.attrs["complete"]:
         raise IncompleteRunError(
             f"study {name}: {frame.attrs['finished']:,} of {n:,} games played "
@@ -164,18 +148,9 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     return path
 
 
-@functools.cache
-def _fingerprint(game: str, players: int, variant: str, params: str) -> str:
-    return rules_fingerprint(game, players, json.loads(variant), json.loads(params))
-
-
 def rules(name: str) -> str:
-    """The fingerprint of today's rules for the study's setting (:mod:`.fingerprint`): a
-    stored study keeps the one it was played under (``rules`` in its settings file), and
-    :func:`run` plays a study again whose rules have changed since (decision 100)."""
-    s = study(name)
-    return _fingerprint(s.game, s.players, json.dumps(s.variant, sort_keys=True),
-                        json.dumps(s.params, sort_keys=True))
+    """Today's rules fingerprint for the study (:mod:`.fingerprint`, decision 100)."""
+    return fingerprint.of_settings(_settings(study(name), 1))
 
 
 def load(name: str, where: Path | None = None) -> Any:
@@ -286,11 +261,8 @@ def status(where: Path | None = None, names: list[str] | str | None = None,
     its pace (its games' play time over their count, on its last run's workers). A study
     not yet timed goes by its nearest timed sibling's pace (:func:`_nearest_sibling`),
     named in ``pace_from``, so an estimate is never mistaken for a measure. ``names``: only
-    the studies named or starting so (``freizeitpark-card``: a family). ``check_rules``
-    adds the column ``rules``: whether a stored study was played under today's rules
-    (``current``), under rules that have changed since (``changed``: :func:`run` plays it
-    again), or does not say (``not recorded``); it costs a second or so of random games per
-    setting (:func:`rules`). Nothing is played."""
+    the studies named or starting so (``freizeitpark-card``: a family). ``check_rules``: a
+    column ``rules`` (:func:`.fingerprint.status`, about a second per setting). Nothing is played."""
     import pandas as pd
 
     target = Path(where or folder())
@@ -317,14 +289,9 @@ def status(where: Path | None = None, names: list[str] | str | None = None,
                      "s_per_game": pace, "workers": workers, "pace_from": pace_from,
                      "hours_left": max(0, s.n - done) * pace / 3600})
         if check_rules:
-            rows[-1]["rules"] = _rules_status(name, target) if stored else ""
+            rows[-1]["rules"] = fingerprint.status(target / f"{name}.csv.gz", rules(name)) \
+                if stored else ""
     return pd.DataFrame(rows).set_index("study")
-
-
-def _rules_status(name: str, target: Path) -> str:
-    recorded = json.loads(sidecar(target / f"{name}.csv.gz").read_text()).get("rules")
-    return "not recorded" if recorded is None else "current" if recorded == rules(name) \
-        else "changed"
 
 
 def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:
