@@ -314,7 +314,8 @@ def test_a_study_keeps_the_rules_it_was_played_under_and_is_played_again_when_th
         here, dice_study, request, capsys):
     """``run`` records the fingerprint of today's rules beside the study (decision 100); a
     study stored under other rules is played again whole (its games are not grown by games
-    of today's rules) and says why; ``status`` tells which stored studies are current."""
+    of today's rules, decision 105) and says so; ``status`` tells which stored studies are
+    current."""
     today = studies.rules(dice_study)
     studies.run(dice_study, n=4, workers=1)
     js = sidecar(here / f"{dice_study}.csv.gz")
@@ -331,12 +332,12 @@ def test_a_study_keeps_the_rules_it_was_played_under_and_is_played_again_when_th
     capsys.readouterr()
     studies.run(dice_study, n=6, workers=1)
     assert sorted(played) == [0, 1, 2, 3, 4, 5]  # every game again, not the 2 missing
-    assert (f"study {dice_study}: its stored games were played under other rules "
-            f"(fingerprint 0123456789abcdef, today {today}); playing it again"
-            ) in capsys.readouterr().err
+    assert (f"study {dice_study}: its stored games were played under other rules; playing "
+            "it again in replaying/, the stored table stays until then") in capsys.readouterr().err
     meta = json.loads(js.read_text())
     assert meta["rules"] == today and meta["resumed"] == 0 and meta["finished"] == 6
-    assert said() == "current"
+    assert said() == "current" and studies.replaying(dice_study) is None
+    assert not (here / "replaying").exists()  # the replay took the stored table's place
     del meta["rules"]  # a file written before runs kept their rules: not taken for a change
     js.write_text(json.dumps(meta))
     assert said() == "not recorded"
@@ -345,6 +346,57 @@ def test_a_study_keeps_the_rules_it_was_played_under_and_is_played_again_when_th
     with pytest.raises(SystemExit):  # --rules belongs to --status: a run checks by itself
         studies.main(["--rules"])
     assert "--rules goes with --status" in capsys.readouterr().err
+
+
+def test_a_whole_study_of_other_rules_is_played_again_beside_it_and_then_replaces_it(
+        here, dice_study, request, stop_after, capsys, monkeypatch):
+    """Decision 105: a complete study whose rules changed is played again (it used to be
+    taken as complete), in ``replaying/``; a stopped replay leaves the stored table as it
+    was, readable and saying how far the replay has got; the complete replays of a game's
+    studies replace their tables together, once all are complete."""
+    from boardkit.engine.errors import IncompleteRunError
+
+    studies.run(dice_study, workers=1)  # its 10 games
+    js = sidecar(here / f"{dice_study}.csv.gz")
+    old = {**json.loads(js.read_text()), "rules": "0123456789abcdef"}
+    js.write_text(json.dumps(old))
+    before = studies.load(dice_study)
+    assert studies.rules_note(dice_study) != "" and studies.replaying(dice_study) == (0, 10)
+    played = request.getfixturevalue("games_played")
+    stop_after(4)
+    with pytest.raises(IncompleteRunError, match="4 of 10 games played"), pytest.warns(Warning):
+        studies.run(dice_study, workers=1)
+    assert played == [0, 1, 2, 3]
+    assert json.loads(js.read_text()) == old  # the stored table is untouched meanwhile
+    assert studies.load(dice_study).equals(before)
+    assert studies.replaying(dice_study) == (4, 10)
+    assert "(4 of 10 games so far)" in studies.rules_note(dice_study)
+    table = studies.status(names=dice_study, check_rules=True)
+    assert table.loc[dice_study, "rules"] == "changed: played again in replaying/"
+    assert (table.loc[dice_study, "kept"], table.loc[dice_study, "left"]) == (4, 6)
+    stop_after.disarm()
+    # a second study of the game, of the old rules too: the two take today's rules together
+    monkeypatch.setitem(studies.STUDIES, "dice-too", studies.Study(
+        "dice-grid", "How often does somebody win?", ("random",), 3, 5, 9, "won"))
+    studies.run("dice-too", workers=1)
+    del played[4:]  # its games
+    too = sidecar(here / "dice-too.csv.gz")
+    too.write_text(json.dumps({**json.loads(too.read_text()), "rules": "0123456789abcdef"}))
+    capsys.readouterr()
+    studies.run(dice_study, workers=1)  # goes on with the replay: its 6 missing games
+    assert sorted(played) == list(range(10))
+    assert ("studies of dice-grid: they take today's rules together; still to be played "
+            "again: dice-too") in capsys.readouterr().err
+    assert json.loads(js.read_text()) == old  # complete, the replay waits for dice-too's
+    assert "(all 10 games are played; they replace these once" in studies.rules_note(dice_study)
+    studies.run("dice-too", workers=1)
+    for name, n in ((dice_study, 10), ("dice-too", 5)):
+        meta = json.loads(sidecar(here / f"{name}.csv.gz").read_text())
+        assert meta["rules"] == studies.rules(name) and meta["finished"] == n
+        assert studies.rules_note(name) == ""
+        assert studies.load(name).drop(columns="seconds").equals(
+            studies.play(name).drop(columns="seconds"))
+    assert not (here / "replaying").exists()
 
 
 def _killed_run(here, name: str, games: range, rules: str) -> None:
@@ -621,6 +673,14 @@ STORED = sorted(p.name[: -len(".csv.gz")] for p in studies.folder().glob("*.csv.
                 if p.name[: -len(".csv.gz")] in studies.STUDIES)
 
 
+def where(name: str):
+    """The folder of the study's games under today's rules: ``replaying/`` while a study of
+    changed rules is played again there (decision 105; ``test_study_rules`` holds that the
+    stored table is then of other rules and the replay of today's), else the stored one."""
+    again = studies.folder() / "replaying"
+    return again if (again / f"{name}.csv.gz").exists() else studies.folder()
+
+
 #: a study whose games cost at most this many CPU seconds replays REPLAYED of its games
 CHEAP_GAME = 0.15
 REPLAYED = 50
@@ -629,7 +689,7 @@ REPLAYED = 50
 def _quickest(name: str) -> tuple[int, float]:
     """The game of a stored study its run played quickest and its seconds (the first game
     and no time when the file stores none)."""
-    stored = studies.load(name)
+    stored = studies.load(name, where(name))
     if "seconds" not in stored.columns:
         return 0, math.inf
     played = stored.groupby("game").seconds.first()
@@ -643,7 +703,7 @@ def replayed_games(name: str) -> list[int]:
     quickest (its stored ``seconds``; the first when no time is stored), which costs a fifth
     to a half of the first game for the search studies and checks as much (every decision
     of a whole game, on its stored seed and seats)."""
-    meta = json.loads(sidecar(studies.folder() / f"{name}.csv.gz").read_text())
+    meta = json.loads(sidecar(where(name) / f"{name}.csv.gz").read_text())
     if meta["seconds"] / meta["finished"] > CHEAP_GAME:  # the play time of its games
         return [_quickest(name)[0]]
     return sorted({int(i) for i in np.linspace(0, meta["finished"] - 1, REPLAYED)})
@@ -681,7 +741,7 @@ def test_a_stored_study_is_what_todays_code_plays(name):
     fails and says which)."""
     from boardkit.analysis.rows import run_batch
 
-    stored = studies.load(name)
+    stored = studies.load(name, where(name))
     s = studies.study(name)
     games = replayed_games(name)
     seeds = stored.groupby("game").seed.first()

@@ -146,3 +146,29 @@ def status(path: Path, today: str) -> str:
     """``current``, ``changed`` or ``not recorded``: the rules of the table at ``path``."""
     kept = recorded(path)
     return "not recorded" if kept is None else "current" if kept == today else "changed"
+
+
+# ---------------------------------------------------------------- a study played again
+
+#: the folder beside the stored tables where a study of changed rules is played again
+REPLAYING = "replaying"
+
+
+def replay_of(path: Path) -> Path:
+    """Where the table at ``path`` is played again under today's rules (decision 105)."""
+    return path.parent / REPLAYING / path.name
+
+
+def promote(path: Path) -> None:
+    """The replay of ``path``, complete, takes its place: its rows first, then its settings
+    file, so a stop between the two leaves the new rows under the old settings, which name
+    the old rules (the study counts as stale and is played again), never old rows vouched
+    for as today's."""
+    new = replay_of(path)
+    for a, b in ((new, path), (sidecar(new), sidecar(path))):
+        a.replace(b)
+    try:
+        new.parent.rmdir()
+    except OSError:  # other replays are going on
+        pass
+

@@ -113,7 +113,13 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
     ``simulate(out=...)`` writes it); returns its path. Only the games the file lacks are
     played (a study that grows keeps its first games), none when it holds ``n``; a file of
     an older definition of the study is played again. A run that stops keeps its games and
-    raises :class:`IncompleteRunError`. A second run of a study being played is refused."""
+    raises :class:`IncompleteRunError`. A second run of a study being played is refused.
+
+    A table played under other rules than today's is played again whole, in the folder
+    ``replaying/`` beside it (decision 105). The replays of a game's studies take their
+    tables' places together, once all are complete (:func:`_promote`): a notebook compares
+    a game's studies deal by deal, so it reads them all under one set of rules, saying
+    meanwhile that they are being played again (:func:`rules_note`)."""
     from .simulation import MAX_GAMES, check_int, simulate
 
     s = study(name)
@@ -129,6 +135,14 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
         pass
     except OtherSettings:  # the study's definition changed: its games are played again
         other = True
+    if stored and not other and fingerprint.recorded(path) not in (None, today) \
+            and target.name != fingerprint.REPLAYING:
+        print(f"study {name}: its stored games were played under other rules; playing it "
+              f"again in {fingerprint.REPLAYING}/, the stored table stays until then",
+              file=sys.stderr)
+        run(name, n, workers, target / fingerprint.REPLAYING)
+        _promote(s.game, target)
+        return path
     if stored >= n:
         print(f"study {name}: the stored files hold {stored:,} games; nothing to play "
               f"for {n:,}", file=sys.stderr)
@@ -146,6 +160,25 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
             f"study {name}: {frame.attrs['finished']:,} of {n:,} games played "
             f"({frame.attrs['stopped']}); they are stored: run the study again to play the rest")
     return path
+
+
+def _promote(game: str, target: Path) -> None:
+    """Every stored study of ``game`` played under other rules takes its replay's table,
+    once each of them has a complete replay under today's rules; until then none does."""
+    stale = [n for n in STUDIES if STUDIES[n].game == game
+             and replaying(n, target) is not None]
+    if all(_replay_whole(n, target) for n in stale):
+        for n in stale:
+            fingerprint.promote(target / f"{n}.csv.gz")
+    else:
+        print(f"studies of {game}: they take today's rules together; still to be played "
+              f"again: {', '.join(n for n in stale if not _replay_whole(n, target))}",
+              file=sys.stderr)
+
+
+def _replay_whole(name: str, target: Path) -> bool:
+    again = replaying(name, target)
+    return again is not None and again[0] >= again[1]
 
 
 def rules(name: str) -> str:
@@ -280,18 +313,81 @@ def status(where: Path | None = None, names: list[str] | str | None = None,
         pace_from = "" if name in timed else _nearest_sibling(s, timed)
         if pace_from:  # no timed games of its own: a sibling's pace, named
             _, pace, workers = timed[pace_from.removesuffix(" (other rules)")]
-        run_of, done = Store(target / f"{name}.csv.gz", _settings(s, s.n)), stored
-        if run_of.shards():  # a run on this machine holds more: its shards' games too
-            run_of.base = pd.read_csv(run_of.path, usecols=["game"]) if stored else None
-            done = len(run_of.games())
+        path = target / f"{name}.csv.gz"
+        done = _kept(path, s, stored)
+        again = replaying(name, target) if check_rules and stored else None
+        if again is not None:  # what is left is the replay's rest
+            done = again[0]
         rows.append({"study": name, "agent": ",".join(s.agents), "stored": stored,
                      "kept": done, "target": s.n, "left": max(0, s.n - done),
                      "s_per_game": pace, "workers": workers, "pace_from": pace_from,
                      "hours_left": max(0, s.n - done) * pace / 3600})
         if check_rules:
-            rows[-1]["rules"] = fingerprint.status(target / f"{name}.csv.gz", rules(name)) \
-                if stored else ""
+            said = fingerprint.status(path, rules(name)) if stored else ""
+            rows[-1]["rules"] = said if again is None or not again[0] else \
+                f"{said}: played again in {fingerprint.REPLAYING}/"
     return pd.DataFrame(rows).set_index("study")
+
+
+def _kept(path: Path, s: Study, stored: int) -> int:
+    """The games kept for the run at ``path``: the ``stored`` ones, or with a run's shards
+    on this machine (going on, stopped or killed) their games too."""
+    import pandas as pd
+
+    run_of = Store(path, _settings(s, s.n))
+    if not run_of.shards():
+        return stored
+    run_of.base = pd.read_csv(run_of.path, usecols=["game"]) if stored else None
+    return len(run_of.games())
+
+
+def replaying(name: str, where: Path | None = None) -> tuple[int, int] | None:
+    """When the stored table of study ``name`` was played under other rules than today's:
+    the games played again so far under today's rules (``replaying/``, decision 105) and
+    the games that replay is to have (the study's, unless it was run for another number);
+    None when the table is current (or records no rules)."""
+    s, path = study(name), Path(where or folder()) / f"{name}.csv.gz"
+    if fingerprint.status(path, rules(name)) != "changed":
+        return None
+    again, stored, n = fingerprint.replay_of(path), 0, s.n
+    try:
+        meta = json.loads(sidecar(again).read_text())
+        if fingerprint.recorded(again) == rules(name) and \
+                digest(meta["settings"]) == digest(_settings(s, s.n)):
+            stored, n = int(meta["finished"]), int(meta["games"])
+    except FileNotFoundError:
+        pass
+    return _kept(again, s, stored), n
+
+
+def replay_shift(name: str, where: Path | None = None) -> dict[str, int]:
+    """How much a change of rules moved study ``name``: of the deals its replay has played
+    so far (``replaying/``), how many ended otherwise than in the stored table (another
+    score, winner or number of actions at some seat); {"games": 0, ...} with no replay."""
+    path = Path(where or folder()) / f"{name}.csv.gz"
+    if replaying(name, where) is None or not fingerprint.replay_of(path).exists():
+        return {"games": 0, "otherwise": 0}
+    cols = ["game", "seat", "score", "win", "actions"]
+    old = load(name, where)[cols].set_index(["game", "seat"])
+    new = load(name, fingerprint.replay_of(path).parent)[cols].set_index(["game", "seat"])
+    both = new.join(old, rsuffix="_old", how="inner")
+    moved = (both[["score", "win", "actions"]].to_numpy()
+             != both[["score_old", "win_old", "actions_old"]].to_numpy()).any(axis=1)
+    per_game = both.assign(moved=moved).groupby(level="game").moved.any()
+    return {"games": int(per_game.size), "otherwise": int(per_game.sum())}
+
+
+def rules_note(name: str, where: Path | None = None) -> str:
+    """A sentence for a notebook showing study ``name``: empty when its games were played
+    under today's rules, else that they were not and how far playing them again has got."""
+    again = replaying(name, where)
+    if again is None:
+        return ""
+    done, n = again
+    so_far = (f"all {n:,} games are played; they replace these once the game's other "
+              "studies are played again too") if done >= n else f"{done:,} of {n:,} games so far"
+    return (f"{name}: these games were played under the rules before a later change; the "
+            f"study is being played again under today's rules ({so_far}).")
 
 
 def _measured(target: Path) -> dict[str, tuple[int, float, Any]]:

@@ -440,7 +440,7 @@ class WanderlustBoard(Board):
         Every attempt gets a box below the table: green "legal", or red with the refusing
         rule and its message (the panel names the rule too). An attempted trip is also drawn
         on the map: its route in green when legal; when refused, the route the tickets
-        would pay if tracks and airports could be used twice (``wanderlust.travel.no_repeat``)
+        would pay if tracks and airports could be used again (``wanderlust.travel.no_repeat``)
         or the trip's route ignoring what is refused, dashed red, and a red ring on the
         destination. Nothing changes the game; returns the board, so attempts chain
         (``board.attempt(legal).attempt(illegal)``); the reader's next click clears them.

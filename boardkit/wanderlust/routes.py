@@ -4,8 +4,10 @@ Rulebook, *2. Travel*: a trip goes from the trotter's place to one of the availa
 destinations without stopping; each track on the way is paid with a ticket of its type
 (grey car, green train, blue ship, purple charter), a white track (hitchhike) with any
 ticket, a long flight between two airports with an airline ticket, and a wild ticket pays
-for anything. No track (route) and no airport may be used twice in one trip
-(``wanderlust.travel.no_repeat``); other places may be passed again by other tracks.
+for anything. No track (route) may be used twice in one trip, and no airport either
+(``wanderlust.travel.no_repeat``): a trip uses an airport when a long flight lands there or
+takes off from there, so an airport may be used on one visit only (landing and flying on at
+once is one use), while passing an airport by land, like any other place, is free.
 
 What a trip changes in the game depends only on *where it ends, which tickets it spends and
 how many long flights it takes* (experience, encounter cards, the hand left). So a payment
@@ -26,7 +28,8 @@ Two questions, two searches:
 
 How the listing stays fast:
 
-1. a depth-first search over trails (no track twice, no airport twice) from the trotter, at
+1. a depth-first search over trails (no track twice, no airport flown from or to on two
+   visits) from the trotter, at
    most ``min(hand, max_legs)`` legs, cut as soon as no target is within the legs left (step
    distances are precomputed) or the hand can no longer pay the legs so far. That test is
    exact and O(1): legs of a fixed kind need their own ticket or a wild, so the wilds must
@@ -155,7 +158,7 @@ def _graph() -> tuple[list[list[tuple[int, int, int]]], bytearray, int]:
 
 def _search(src: int, targets: tuple[int, ...], hand: Hand, legs: int) -> dict[int, dict]:
     """Per target: {signature: example path}, signatures in the order first found."""
-    adj, airport, tracks = _graph()
+    adj, _, tracks = _graph()
     dmin = _nearest(targets)
     tset = set(targets)
     found: dict[int, dict] = {t: {} for t in targets}
@@ -165,23 +168,28 @@ def _search(src: int, targets: tuple[int, ...], hand: Hand, legs: int) -> dict[i
     cap = list(hand)
     cap[WHITE] = 1 << 30  # a white leg never needs a wild
     used = bytearray(tracks)  # tracks used by the trip so far
-    seen = bytearray(len(adj))  # airports used by the trip so far
-    seen[src] = airport[src]
+    flown = [-1] * len(adj)  # per airport: the step of the visit that used it, or -1
     need = [0, 0, 0, 0, 0, 0]
     path = [src]
 
-    def dfs(u: int, left: int, short: int) -> None:
+    def dfs(u: int, left: int, short: int, step: int) -> None:
         after = left - 1
         for v, k, e in adj[u]:
-            if used[e] or seen[v] or dmin[v] > after:
+            if used[e] or dmin[v] > after:
                 continue
+            if k == FLIGHT:
+                was = flown[u]
+                if (was >= 0 and was != step) or flown[v] >= 0:
+                    continue  # an airport used on an earlier visit
             n = need[k] + 1
             s = short + 1 if n > cap[k] else short  # the wilds must cover the shortfall
             if s > wild:
                 continue
             need[k] = n
             used[e] = 1
-            seen[v] = airport[v]
+            if k == FLIGHT:
+                flown[u] = step
+                flown[v] = step + 1
             path.append(v)
             if v in tset:
                 sig = tuple(need)
@@ -189,13 +197,15 @@ def _search(src: int, targets: tuple[int, ...], hand: Hand, legs: int) -> dict[i
                 if sig not in bucket:
                     bucket[sig] = tuple(path)
             if after:
-                dfs(v, after, s)
+                dfs(v, after, s, step + 1)
             path.pop()
-            seen[v] = 0
+            if k == FLIGHT:
+                flown[u] = was
+                flown[v] = -1
             used[e] = 0
             need[k] = n - 1
 
-    dfs(src, legs, 0)
+    dfs(src, legs, 0, 0)
     return found
 
 
@@ -391,7 +401,8 @@ def all_payments(source: str, targets: Sequence[str], hand: Sequence[int], max_l
 
 def find(source: str, to: str, spent: Sequence[int], flights: int) -> Payment | None:
     """A route paid by exactly the tickets ``spent`` (counts) with exactly ``flights`` long
-    flights, with no track and no airport twice (``None`` if there is none).
+    flights, with no track twice and no airport used on two visits (``None`` if there is
+    none).
 
     Exact for any number of tickets (this is the legality check of a trip; the listing
     bound of :func:`options` plays no part). One ticket pays one track, so the route has
@@ -425,8 +436,7 @@ def _find(src: int, dst: int, spent: Hand, flights: int) -> tuple[int, ...] | No
     cap = list(spent)
     cap[WHITE] = 1 << 30
     used = bytearray(tracks)
-    seen = bytearray(len(adj))
-    seen[src] = airport[src]
+    flown = [-1] * len(adj)  # per airport: the step of the visit that used it, or -1
     need = [0, 0, 0, 0, 0, 0]
     path = [src]
     w = world()
@@ -434,14 +444,18 @@ def _find(src: int, dst: int, spent: Hand, flights: int) -> tuple[int, ...] | No
     land = w.dist_land[dst]  # land tracks only (the step distances are symmetric)
     land_from = w.dist_land
 
-    def dfs(u: int, left: int, short: int) -> bool:
+    def dfs(u: int, left: int, short: int, step: int) -> bool:
         after = left - 1
         for v, k, e in adj[u]:
-            if used[e] or seen[v] or dist[v] > after:
+            if used[e] or dist[v] > after:
                 continue
             n = need[k] + 1
-            if k == FLIGHT and n > flights:
-                continue
+            if k == FLIGHT:
+                if n > flights:
+                    continue
+                was = flown[u]
+                if (was >= 0 and was != step) or flown[v] >= 0:
+                    continue  # an airport used on an earlier visit
             s = short + 1 if n > cap[k] else short
             if s > wild:
                 continue
@@ -455,9 +469,11 @@ def _find(src: int, dst: int, spent: Hand, flights: int) -> tuple[int, ...] | No
                 if land[v] > after:  # no flight left: the rest of the way is by land
                     continue
             else:
-                # `todo` flights need `todo` unused airports after v (one more if v is not
-                # an airport), the land tracks to the first, and from the last to the end
-                spare = [a for a in airports if not seen[a] and a != v]
+                # each of the `todo` flights lands at an airport no flight has used yet (v
+                # itself is used if this track is a flight); from a place that is not an
+                # airport the first of them also leaves from one; the land tracks to that
+                # one, and from the last landing to the end, must fit in what is left
+                spare = [a for a in airports if flown[a] < 0 and not (a == v and k == FLIGHT)]
                 if todo + (0 if airport[v] else 1) > len(spare):
                     continue
                 first = 0 if airport[v] else min(land_from[a][v] for a in spare)
@@ -466,27 +482,32 @@ def _find(src: int, dst: int, spent: Hand, flights: int) -> tuple[int, ...] | No
                     continue
             need[k] = n
             used[e] = 1
-            seen[v] = airport[v]
+            if k == FLIGHT:
+                flown[u] = step
+                flown[v] = step + 1
             path.append(v)
-            if dfs(v, after, s):
+            if dfs(v, after, s, step + 1):
                 return True
             path.pop()
-            seen[v] = 0
+            if k == FLIGHT:
+                flown[u] = was
+                flown[v] = -1
             used[e] = 0
             need[k] = n - 1
         return False
 
-    return tuple(path) if dfs(src, total, 0) else None
+    return tuple(path) if dfs(src, total, 0, 0) else None
 
 
 def repeating_route(source: str, to: str, spent: Sequence[int], flights: int
                     ) -> tuple[str, ...] | None:
     """A route that the tickets ``spent`` would pay to ``to`` with ``flights`` long flights
-    if tracks and airports could be used twice (``None`` if even that is impossible).
+    if tracks and airports could be used more than once (``None`` if even that is
+    impossible).
 
     The rule check calls it when :func:`find` found no route: then every such route uses a
-    track or an airport twice, and the trip breaks ``wanderlust.travel.no_repeat`` rather
-    than ``wanderlust.travel.route``. Exact: a memoised search over (place, tickets left,
+    track twice or an airport on two visits, and the trip breaks
+    ``wanderlust.travel.no_repeat`` rather than ``wanderlust.travel.route``. Exact: a memoised search over (place, tickets left,
     flights left); a track of a fixed type takes its own ticket before a wild, a white track
     a ticket that is not wild before a wild (either choice loses nothing).
     """

@@ -90,7 +90,8 @@ def problem(state: WanderlustState, p: int, act: Travel) -> RuleViolation | None
         return RuleViolation("wanderlust.travel.no_repeat",
                              f"these tickets reach {act.to} only by using a track or an airport "
                              f"twice (for example {' → '.join(again)}); a trip uses each track "
-                             "and each airport at most once")
+                             "at most once, and flies from or to each airport on one visit only "
+                             "(passing an airport by land is free)")
     opts = routes.options(src, available, hand, listed, need)[act.to]
     if not opts:
         why = routes.out_of_reach(src, act.to, hand, listed, need)

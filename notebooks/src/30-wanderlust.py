@@ -193,8 +193,8 @@ assert all(sam.display) and sum(sam.hand[0]) == 5 and sam.current_player == 1
 # without stopping. Each track needs a ticket of its colour; a white track takes any ticket;
 # an airline ticket flies between two airports; a wild ticket pays for anything but gives no
 # experience. Each **long flight** gives an encounter card, each non-wild ticket one point of
-# travel experience. A trip never uses the same **track** or the same **airport** twice
-# (rule `wanderlust.travel.no_repeat`), and the rulebook sets **no limit on its length**.
+# travel experience. A trip never uses the same **track** or flies from or to the same
+# **airport** twice (rule `wanderlust.travel.no_repeat`), and the rulebook sets **no limit on its length**.
 #
 # **Jackie's example**: she holds a car and a ship ticket and takes the train from the
 # display. Click **Anchorage** on the board below to see the ways to pay, then a payment.
@@ -411,14 +411,33 @@ readable(unclear.head(12))
 # *airport* twice in a trip; it would not need to name airports if no place at all could be
 # passed twice. So boardkit lets a trip pass a city again by another track: in the scenario
 # `loop`, four tickets take Jackie from Los Angeles to Mexico City by a loop through
-# Anchorage and Vancouver back to Los Angeles (legal). In the scenario `fly-back`, Scott's
-# two car tickets reach Dakar through N'Djamena, but his five tickets would pay only a trip
-# that flies into N'Djamena airport a second time (refused).
+# Anchorage and Vancouver back to Los Angeles (legal).
+#
+# What does it mean to *use* an airport? The rulebook's other sentence on it gives an
+# encounter card to whoever uses an airport *by flying* (an airline or a wild ticket), so
+# boardkit counts an airport as used when a long flight lands there or takes off from
+# there. Passing through an airport's city by land is free, like any other place; landing
+# and flying on at once is one use. In the scenario `through-chicago`, Jackie's five tickets
+# go from Denver to Vancouver by a loop that passes Chicago twice, never flying (legal). In
+# the scenario `fly-back`, Scott's two car tickets reach Dakar through N'Djamena, but his
+# five tickets would pay only a trip that flies from N'Djamena airport and later flies into
+# it again (refused).
 
 # %%
 loop_trip = Travel("Mexico City", ("car", "train", "train", "ship"))
 print(wrap("a legal loop: " + routes.find("Los Angeles", "Mexico City", routes.counts(loop_trip.tickets), 0).route))
 game.board(scenario("loop")).attempt(loop_trip)
+
+# %%
+by_land = Travel("Vancouver", ("car", "car", "train", "train", "train"))
+chicago = scenario("through-chicago")
+print(wrap("twice through Chicago, by land: "
+           + routes.find("Denver", "Vancouver", routes.counts(by_land.tickets), 0).route))
+game.board(chicago).attempt(by_land)
+
+# %% jupyter={"source_hidden": true} tags=["check"]
+assert chicago.explain(by_land).legal
+assert routes.find("Denver", "Vancouver", routes.counts(by_land.tickets), 0).path.count("Chicago") == 2
 
 # %%
 fly_back = Travel("Dakar", ("car", "car", "airline", "airline", "airline"), flights=3)

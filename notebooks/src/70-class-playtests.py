@@ -101,6 +101,7 @@ readable(metrics(finished).loc[["won", "advantage", "duration", "score"]])
 
 # %%
 study = studies.load("wanderlust-seats-2p-greedy")
+print(studies.rules_note("wanderlust-seats-2p-greedy"))  # empty when played under today's rules
 side = pd.DataFrame([
     {"source": name, **seat_win_rates(frame).loc[0].to_dict()}
     for name, frame in (("class playtests (simulated)", finished),

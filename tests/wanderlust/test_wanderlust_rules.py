@@ -317,6 +317,36 @@ def test_travel_no_repeat_airport():
     assert ok and all(a.flights < 3 for a in ok)
 
 
+def test_travel_may_pass_an_airport_twice_by_land():
+    # reading of wanderlust.travel.no_repeat: an airport is used by flying from or to it, so
+    # a trip may pass through Chicago by land twice: Denver → Chicago → Niagara Falls →
+    # New York → Chicago → Vancouver (five land tracks, no flight)
+    s = denver("car", "car", "train", "train", "train",
+               available=("Vancouver", "Tokyo", "Reykjavík"))
+    trip = Travel("Vancouver", ("car", "car", "train", "train", "train"))
+    assert trip in s.legal_actions() and s.explain(trip).legal
+    pay = routes.find("Denver", "Vancouver", routes.counts(trip.tickets), 0)
+    assert pay.path.count("Chicago") == 2 and "airline" not in pay.legs
+    s.apply(trip)
+    assert s.loc[0] == "Vancouver" and s.exp[0] == 5 and s.enc_gained[0] == 0
+
+
+def test_travel_may_fly_from_an_airport_it_passed_by_land():
+    # Chicago passed by land, then used once: the trip flies from it on its second visit
+    tickets = ("car", "car", "train", "train", "train", "airline", "car")
+    pay = routes.find("Vancouver", "Paris", routes.counts(tickets), 1)
+    assert pay is not None and pay.path.count("Chicago") == 2
+    at = pay.path.index("Chicago", 2)
+    assert pay.legs[at] == "airline" and "airline" not in pay.legs[:at]
+
+
+def test_travel_may_fly_through_an_airport():
+    # landing at an airport and taking off again at once is one use of it: Kabul → Beijing
+    # → Frankfurt by air, then the train to Paris
+    pay = routes.find("Kabul", "Paris", routes.counts(("airline", "airline", "train")), 2)
+    assert pay is not None and pay.path == ("Kabul", "Beijing", "Frankfurt", "Paris")
+
+
 def test_travel_may_pass_a_city_twice_by_different_tracks():
     # reading of wanderlust.travel.no_repeat: only tracks and airports are never used twice
     s = scenario("jackie")
