@@ -290,7 +290,8 @@ def _finish(store: Store | None, owned: Store | None, rows: list[dict], settings
     if played < n:
         where = (f"; written to {owned.path}: run again with the same settings to play the "
                  "rest" if owned is not None else "")
-        warnings.warn(f"{stopped or 'stopped'}: kept the {played:,} finished games of {n:,} "
+        kept = f"{played:,} finished game{'' if played == 1 else 's'}"
+        warnings.warn(f"{stopped or 'stopped'}: kept the {kept} of {n:,} "
                       f"({n - played:,} missing){where}", IncompleteRunWarning, stacklevel=3)
     return frame
 

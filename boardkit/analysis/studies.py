@@ -370,7 +370,7 @@ def replay_shift(name: str, where: Path | None = None) -> dict[str, int]:
     cols = ["game", "seat", "score", "win", "actions"]
     old = load(name, where)[cols].set_index(["game", "seat"])
     new = load(name, fingerprint.replay_of(path).parent)[cols].set_index(["game", "seat"])
-    both = new.join(old, rsuffix="_old", how="inner")
+    both = new.merge(old, left_index=True, right_index=True, suffixes=("", "_old"))
     moved = (both[["score", "win", "actions"]].to_numpy()
              != both[["score_old", "win_old", "actions_old"]].to_numpy()).any(axis=1)
     per_game = both.assign(moved=moved).groupby(level="game").moved.any()

@@ -42,22 +42,27 @@ started = time.perf_counter()
 # the earlier reading and are being played again. This notebook compares them deal by deal,
 # so it reads them all under one reading: the stored games, until every replay is complete.
 # The cell below says where each replay stands, and how many of the deals played again so far
-# ended otherwise at all: the change is rare in play, since a trip needs five tickets or more
-# to loop back through an airport.
+# ended otherwise at all. For greedy players that is about 1 deal in 100: a trip needs five
+# tickets or more to loop back through an airport. The search player's deals nearly all
+# end otherwise: its thousands of random playouts meet the new trips, so its random draws,
+# and with them its choices, shift, whether or not it takes such a trip itself.
 
 # %%
 from boardkit.analysis import studies
+from boardkit.engine.words import wrap
 
 wanderlust_studies = [name for name in studies.STUDIES if name.startswith("wanderlust-")]
 for name in wanderlust_studies:
     note, shift = studies.rules_note(name), studies.replay_shift(name)
     if note:
-        print(note, f"Deals played again: {shift['games']:,}, of which {shift['otherwise']:,} ended otherwise.")
+        print(wrap(f"{note} Deals played again: {shift['games']:,}, of which "
+                   f"{shift['otherwise']:,} ended otherwise."))
 replay_shifts = {name: studies.replay_shift(name) for name in wanderlust_studies}
 
 # %% jupyter={"source_hidden": true} tags=["check"]
-# where a replay has got far, the new reading changes few games (fewer than 3 in 100)
-assert all(s["otherwise"] < 0.03 * s["games"] for s in replay_shifts.values() if s["games"] >= 200)
+# where a greedy replay has got far, the new reading changes few games (fewer than 3 in 100)
+assert all(s["otherwise"] < 0.03 * s["games"] for name, s in replay_shifts.items()
+           if s["games"] >= 200 and name.endswith(("greedy", "greedy-finish-round")))
 
 # %% [markdown]
 # ## 1. Solo Mode against 1, 2 and 3 automatons

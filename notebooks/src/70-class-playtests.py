@@ -29,6 +29,7 @@ from boardkit.analysis import metrics, readable, studies
 from boardkit.analysis.lab import interval_text
 from boardkit.analysis.metrics import seat_win_rates
 from boardkit.server import export
+from boardkit.engine.words import wrap
 from boardkit.server.app import RateLimit, create_app
 
 pd.set_option("display.width", 140)
@@ -101,7 +102,7 @@ readable(metrics(finished).loc[["won", "advantage", "duration", "score"]])
 
 # %%
 study = studies.load("wanderlust-seats-2p-greedy")
-print(studies.rules_note("wanderlust-seats-2p-greedy"))  # empty when played under today's rules
+print(wrap(studies.rules_note("wanderlust-seats-2p-greedy")))  # empty under today's rules
 side = pd.DataFrame([
     {"source": name, **seat_win_rates(frame).loc[0].to_dict()}
     for name, frame in (("class playtests (simulated)", finished),
