@@ -371,10 +371,20 @@ def test_a_whole_study_of_other_rules_is_played_again_beside_it_and_then_replace
     assert studies.load(dice_study).equals(before)
     assert studies.replaying(dice_study) == (4, 10)
     assert "(4 of 10 games so far)" in studies.rules_note(dice_study)
+    replay = sidecar(here / "replaying" / f"{dice_study}.csv.gz")  # the rules change again:
+    replay.write_text(json.dumps({**json.loads(replay.read_text()), "rules": "fedcba9876543210"}))
+    assert studies.replaying(dice_study) == (0, 10)  # its games are not today's either
+    stop_after(4)
+    with pytest.raises(IncompleteRunError), pytest.warns(Warning):
+        studies.run(dice_study, workers=1)
+    assert "its replay was played under other rules; playing it again" in capsys.readouterr().err
+    assert played == [0, 1, 2, 3, 0, 1, 2, 3]  # the replay played again from its start
+    assert studies.replaying(dice_study) == (4, 10)
     table = studies.status(names=dice_study, check_rules=True)
     assert table.loc[dice_study, "rules"] == "changed: played again in replaying/"
     assert (table.loc[dice_study, "kept"], table.loc[dice_study, "left"]) == (4, 6)
     stop_after.disarm()
+    del played[4:]
     # a second study of the game, of the old rules too: the two take today's rules together
     monkeypatch.setitem(studies.STUDIES, "dice-too", studies.Study(
         "dice-grid", "How often does somebody win?", ("random",), 3, 5, 9, "won"))

@@ -135,14 +135,18 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
         pass
     except OtherSettings:  # the study's definition changed: its games are played again
         other = True
-    if stored and not other and fingerprint.recorded(path) not in (None, today) \
-            and target.name != fingerprint.REPLAYING:
-        print(f"study {name}: its stored games were played under other rules; playing it "
-              f"again in {fingerprint.REPLAYING}/, the stored table stays until then",
-              file=sys.stderr)
-        run(name, n, workers, target / fingerprint.REPLAYING)
-        _promote(s.game, target)
-        return path
+    if stored and not other and fingerprint.recorded(path) not in (None, today):
+        if target.name == fingerprint.REPLAYING:  # a replay the rules changed again under
+            print(f"study {name}: its replay was played under other rules; playing it again",
+                  file=sys.stderr)
+            stored, other = 0, True
+        else:
+            print(f"study {name}: its stored games were played under other rules; playing "
+                  f"it again in {fingerprint.REPLAYING}/, the stored table stays until then",
+                  file=sys.stderr)
+            run(name, n, workers, target / fingerprint.REPLAYING)
+            _promote(s.game, target)
+            return path
     if stored >= n:
         print(f"study {name}: the stored files hold {stored:,} games; nothing to play "
               f"for {n:,}", file=sys.stderr)
