@@ -169,20 +169,15 @@ def run(name: str, n: int | None = None, workers: int = 2, out: Path | None = No
 def _promote(game: str, target: Path) -> None:
     """Every stored study of ``game`` played under other rules takes its replay's table,
     once each of them has a complete replay under today's rules; until then none does."""
-    stale = [n for n in STUDIES if STUDIES[n].game == game
-             and replaying(n, target) is not None]
-    if all(_replay_whole(n, target) for n in stale):
+    stale = {n: again for n in STUDIES if STUDIES[n].game == game
+             and (again := replaying(n, target)) is not None}
+    left = [n for n, (done, n_games) in stale.items() if done < n_games]
+    if not left:
         for n in stale:
             fingerprint.promote(target / f"{n}.csv.gz")
     else:
         print(f"studies of {game}: they take today's rules together; still to be played "
-              f"again: {', '.join(n for n in stale if not _replay_whole(n, target))}",
-              file=sys.stderr)
-
-
-def _replay_whole(name: str, target: Path) -> bool:
-    again = replaying(name, target)
-    return again is not None and again[0] >= again[1]
+              f"again: {', '.join(left)}", file=sys.stderr)
 
 
 def rules(name: str) -> str:
