@@ -38,7 +38,9 @@ How the listing stays fast:
 2. the search records, per destination, each distinct *signature* (how many legs of each
    kind) once; the ticket combinations that pay a signature are enumerated separately;
 3. both are memoised (the map never changes), so positions that come back — in a game, in
-   search trees, across simulated games — cost a dictionary look-up.
+   search trees, across simulated games — cost a dictionary look-up: a search with its
+   outcomes already in the listing's order, and the ways to pay a signature per the part
+   of the hand that can pay it (hands alike in that part share them).
 """
 
 from __future__ import annotations
@@ -57,8 +59,10 @@ Outcome = tuple[Hand, int]  # (tickets spent as counts, long flights)
 
 def _hand(counts: Sequence[int]) -> Hand:
     """Six ticket counts (car, train, ship, charter, airline, wild) as a :data:`Hand`."""
-    car, train, ship, charter, airline, wild = (int(c) for c in counts)
-    return car, train, ship, charter, airline, wild
+    hand = tuple(map(int, counts))
+    if len(hand) != 6:
+        raise ValueError(f"a hand is six ticket counts ({', '.join(TICKETS)}), not {len(hand)}")
+    return cast(Hand, hand)
 
 _CACHE_SIZE = 50_000
 
@@ -80,7 +84,10 @@ class _LRU(OrderedDict[K, V]):
             return value
 
 
-_SEARCH: _LRU[tuple[int, tuple[int, ...], Hand, int], tuple[dict[int, dict], dict[int, dict]]] = _LRU()
+#: per search: {target: {outcome: signature}}, {target: {signature: path}} and the outcomes
+#: of each target in the listing's order
+_Found = tuple[dict[int, dict], dict[int, dict], dict[int, tuple[Outcome, ...]]]
+_SEARCH: _LRU[tuple[int, tuple[int, ...], Hand, int], _Found] = _LRU()
 _SPENDS: _LRU[tuple[tuple[int, ...], Hand], tuple[Hand, ...]] = _LRU()
 
 
@@ -255,6 +262,17 @@ def _spends(sig: tuple[int, ...], hand: Hand) -> tuple[Hand, ...]:
     return tuple(sorted(out))
 
 
+def _paying(sig: tuple[int, ...], hand: Hand) -> tuple[Hand, ...]:
+    """:func:`_spends`, remembered per signature and the part of the hand it can use: no
+    more of a type than the legs it may pay (its own and the white ones), no more wilds than
+    legs. Two hands alike in that part pay the legs in the same ways, so they share one
+    entry (the cut changes no result: the tests compare it with the whole hand)."""
+    whites, total = sig[WHITE], sum(sig)
+    usable = cast(Hand, (*(min(hand[k], sig[k] + whites) for k in range(5)),
+                         min(hand[WILD], total)))
+    return _SPENDS.get_or((sig, usable), partial(_spends, sig, usable))
+
+
 def _multisets(avail: Sequence[int], size: int) -> tuple[Hand, ...]:
     """Count vectors of ``size`` tickets drawn from ``avail`` (any types), remembered: no
     type can give more than ``size``, so ``avail`` is cut to that first."""
@@ -293,20 +311,22 @@ def _draws(avail: list[int], size: int) -> Iterator[Hand]:
     yield from rec(0, size)
 
 
-def _outcomes(src: int, targets: tuple[int, ...], hand: Hand, legs: int
-              ) -> tuple[dict[int, dict], dict[int, dict]]:
-    """Per target: {(spent, flights): signature}, and the search's {signature: path}."""
+def _outcomes(src: int, targets: tuple[int, ...], hand: Hand, legs: int) -> _Found:
+    """Per target: {(spent, flights): signature}, the search's {signature: path}, and the
+    outcomes sorted as :func:`options` lists them (sorted once per search)."""
 
-    def make() -> tuple[dict[int, dict], dict[int, dict]]:
+    def make() -> _Found:
         found = _search(src, targets, hand, legs)
         result: dict[int, dict] = {}
+        listing: dict[int, tuple[Outcome, ...]] = {}
         for t, sigs in found.items():
             table: dict[Outcome, tuple[int, ...]] = {}
             for sig in sigs:
-                for spent in _SPENDS.get_or((sig, hand), partial(_spends, sig, hand)):
+                for spent in _paying(sig, hand):
                     table.setdefault((spent, sig[FLIGHT]), sig)
             result[t] = table
-        return result, found
+            listing[t] = tuple(sorted(table, key=lambda o: (sum(o[0]), names(o[0]), o[1])))
+        return result, found, listing
 
     return _SEARCH.get_or((src, targets, hand, legs), make)
 
@@ -325,13 +345,11 @@ def options(source: str, targets: Sequence[str], hand: Sequence[int], max_legs: 
     hand_t = _hand(hand)
     idx = tuple(w.index[t] for t in targets)
     legs = min(sum(hand_t), max_legs)
-    table = _outcomes(w.index[source], idx, hand_t, legs)[0]
-    out: dict[str, list[Outcome]] = {}
-    for name, t in zip(targets, idx, strict=True):
-        found = [o for o in table.get(t, {}) if sum(o[0]) >= min_tickets]
-        found.sort(key=lambda o: (sum(o[0]), names(o[0]), o[1]))
-        out[name] = found
-    return out
+    listing = _outcomes(w.index[source], idx, hand_t, legs)[2]
+    if min_tickets <= 1:  # every trip spends a ticket at least
+        return {name: list(listing[t]) for name, t in zip(targets, idx, strict=True)}
+    return {name: [o for o in listing[t] if sum(o[0]) >= min_tickets]
+            for name, t in zip(targets, idx, strict=True)}
 
 
 def payment(source: str, to: str, spent: Sequence[int], flights: int, hand: Sequence[int],
@@ -343,7 +361,7 @@ def payment(source: str, to: str, spent: Sequence[int], flights: int, hand: Sequ
     idx = tuple(w.index[t] for t in targets)
     legs = min(sum(hand_t), max_legs)
     t = w.index[to]
-    tables, found = _outcomes(w.index[source], idx, hand_t, legs)
+    tables, found, _ = _outcomes(w.index[source], idx, hand_t, legs)
     sig = tables.get(t, {}).get((spent_t, flights))
     if sig is None:
         return None

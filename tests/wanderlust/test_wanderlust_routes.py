@@ -119,6 +119,33 @@ def test_exact_check_matches_brute_force(source, target, tickets, flights):
         assert len(set(tracks)) < len(tracks) or not airports_used_once(names)
 
 
+@settings(max_examples=200)
+@given(sig=st.lists(st.integers(0, 3), min_size=6, max_size=6).filter(lambda s: sum(s) > 0),
+       hand=st.lists(st.integers(0, 9), min_size=6, max_size=6))
+def test_ways_to_pay_are_remembered_per_usable_part_of_the_hand(sig, hand):
+    """The remembered ways to pay a signature (cut to the part of the hand it can use) are
+    the ways the whole hand gives: a hand with more of a type than the legs it may pay, or
+    more wilds than legs, pays them in no other way."""
+    sig, hand = tuple(sig), tuple(hand)
+    assert routes._paying(sig, hand) == routes._spends(sig, hand)
+
+
+@settings(max_examples=30)
+@given(source=places, tickets=st.lists(st.sampled_from(TICKETS), min_size=1, max_size=6))
+def test_the_listing_is_in_its_order_on_every_call(source, tickets):
+    """Each destination's ways to pay come by number of tickets, then by ticket names, then
+    flights, the first call and the remembered ones alike, and a caller's list is its own."""
+    targets = [d for d in ("Tokyo", "Lima", "Cairo") if d != source]
+    hand = routes.counts(tickets)
+    first = routes.options(source, targets, hand, 8)
+    for opts in first.values():
+        assert opts == sorted(opts, key=lambda o: (sum(o[0]), routes.names(o[0]), o[1]))
+        opts.clear()  # the caller's copy: the next call is whole again
+    assert routes.options(source, targets, hand, 8) == \
+        {t: sorted(reference(source, [t], hand, 8)[t],
+                   key=lambda o: (sum(o[0]), routes.names(o[0]), o[1])) for t in targets}
+
+
 def test_exact_check_beyond_the_listing_bound():
     nine = routes.counts(["wild"] * 9)
     pay = routes.find("Denver", "Anchorage", nine, 0)
